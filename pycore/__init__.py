@@ -1,0 +1,14 @@
+"""Manyhands' rules engine: four trick-taking games on one shared core.
+
+Standard library only; runs on CPython 3.11 and in Pyodide.
+"""
+from .errors import (DealError, IllegalActionError, ManyhandsError, RecordError,
+                     RulesError, TokenError)
+from .game import Game, GameState, all_games, get_game
+from .records import Record, load_record, record_of, replay
+
+__all__ = [
+    "DealError", "Game", "GameState", "IllegalActionError", "ManyhandsError", "Record",
+    "RecordError", "RulesError", "TokenError", "all_games", "get_game", "load_record",
+    "record_of", "replay",
+]

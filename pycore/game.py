@@ -1,0 +1,357 @@
+"""The game protocol every game implements, and the registry of games by name.
+
+A `Game` (one instance per game module) knows the rules type, the cards and the
+record tokens; a `GameState` is one immutable position. `apply_action` returns a
+new state and never changes its input (OpenSpiel's contract, pgx's purity):
+
+    game = get_game("raven")
+    state = game.new_game({"players": 4}, seed=7)
+    while not state.is_terminal:
+        state = state.apply_action(state.legal_actions()[0])
+    state.totals(), state.winners()
+
+Subclass contract (see games/raven.py for a complete example):
+- `GameState._begin(self)` sets up the first hand on a fresh copy;
+- `current_player`, `_legal_actions()`, `_apply(action, seat)` (mutating a copy:
+  assign new tuples, never mutate shared ones), `why_illegal(action)`;
+- `_observe(seat)`: the game's part of a seat's observation (JSON values only);
+- `public_action(seat, actor, action)`: the token `seat` saw, or None if hidden;
+- `totals()`, `winners()`;
+- conformance hooks `cards_in_play()`, `hidden_places(seat)`, `with_hidden(...)`,
+  `action_universe()`.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Iterable
+
+from .cards import Deck
+from .errors import DealError, IllegalActionError, RulesError, TokenError
+from .rules import Rules
+from .tricks import Trick
+
+GAMES: dict[str, "Game"] = {}
+
+
+def register(game: "Game") -> "Game":
+    GAMES[game.name] = game
+    return game
+
+
+def get_game(name: str) -> "Game":
+    from . import games  # noqa: F401  (importing the package registers every game)
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise RulesError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}") from None
+
+
+def all_games() -> dict[str, "Game"]:
+    from . import games  # noqa: F401
+    return dict(GAMES)
+
+
+class Game:
+    """What a game is, apart from any one position."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    Rules: ClassVar[type[Rules]]
+    State: ClassVar[type["GameState"]]
+    deck: ClassVar[Deck]
+    dealer_field: ClassVar[str] = "dealer"   # Lunar's deals say "start"
+
+    # --- rules -------------------------------------------------------------
+    def make_rules(self, rules: Rules | dict | None) -> Rules:
+        if isinstance(rules, self.Rules):
+            return rules
+        if rules is None or isinstance(rules, dict):
+            return self.Rules.from_dict(rules)
+        raise RulesError(f"rules for {self.name} must be an object of fields")
+
+    def presets(self) -> list[dict]:
+        """Rules dicts covering every player count and preset (conformance suite)."""
+        raise NotImplementedError
+
+    def players(self, rules: Rules) -> int:
+        return rules.players
+
+    # --- cards and tokens --------------------------------------------------
+    def card_token(self, card: int) -> str:
+        return self.deck.token(card)
+
+    def parse_card(self, token: str) -> int:
+        return self.deck.card(token)
+
+    def parse_action(self, state: "GameState", token: str) -> Any:
+        """The action named by `token` (TokenError if it names none; legality is
+        checked by apply_action)."""
+        raise NotImplementedError
+
+    def action_token(self, state: "GameState", action: Any) -> str:
+        raise NotImplementedError
+
+    # --- deals -------------------------------------------------------------
+    def random_deal(self, rules: Rules, rng: random.Random, dealer: int) -> dict:
+        """A shuffled deal for one hand, dealt by `dealer`."""
+        raise NotImplementedError
+
+    def deal_from_json(self, rules: Rules, data: Any) -> dict:
+        """A record's deal, checked (DealError); internal form has int cards."""
+        raise NotImplementedError
+
+    def deal_to_json(self, rules: Rules, deal: dict) -> dict:
+        raise NotImplementedError
+
+    def first_dealer(self, rules: Rules, seed: int) -> int:
+        return random.Random(f"manyhands/{self.name}/{seed}/first").randrange(self.players(rules))
+
+    def hand_rng(self, seed: int, hand_index: int) -> random.Random:
+        # String seeds hash with SHA-512: identical on every CPython and in Pyodide.
+        return random.Random(f"manyhands/{self.name}/{seed}/{hand_index}")
+
+    # --- starting a game ---------------------------------------------------
+    def new_game(self, rules: Rules | dict | None = None, *, seed: int | None = None,
+                 deals: Iterable[Any] | None = None) -> "GameState":
+        """A new game from rules and a seed, or explicit deals (record form), or both:
+        explicit deals are used first, later ones are made from the seed (0 if none)."""
+        rules = self.make_rules(rules)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise DealError(f"seed must be a whole number, not {seed!r}")
+        explicit = []
+        for index, data in enumerate(deals or ()):
+            try:
+                explicit.append(self.deal_from_json(rules, data))
+            except DealError as exc:
+                raise DealError(f"deal {index}: {exc}") from None
+        n = self.players(rules)
+        for index, deal in enumerate(explicit[1:], start=1):
+            expected = (explicit[0]["dealer"] + index) % n
+            if deal["dealer"] != expected:
+                raise DealError(f"deal {index}: {self.dealer_field} {deal['dealer']} breaks the "
+                                f"rotation (expected {expected})")
+        state = object.__new__(self.State)
+        for slot in self.State._slots:
+            setattr(state, slot, None)
+        state.game = self
+        state.rules = rules
+        state.seed = 0 if seed is None else seed
+        state.explicit_deals = tuple(explicit)
+        state.deals = ()
+        state._log = None
+        state._legal = None
+        state.finished_hands = ()
+        state.tricks = ()
+        state._begin()
+        return state
+
+    def first_dealer_of(self, state: "GameState") -> int:
+        if state.explicit_deals:
+            return state.explicit_deals[0]["dealer"]
+        return self.first_dealer(state.rules, state.seed)
+
+
+class GameState:
+    """One immutable position. Subclasses declare their own __slots__."""
+
+    __slots__ = ("game", "rules", "seed", "explicit_deals", "deals", "_log", "_legal",
+                 "finished_hands", "tricks")
+    _slots: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        slots = []
+        for klass in reversed(cls.__mro__):
+            for slot in getattr(klass, "__slots__", ()):
+                if slot not in slots:
+                    slots.append(slot)
+        cls._slots = tuple(slots)
+
+    # --- protocol ------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.game.players(self.rules)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            self._legal = () if self.is_terminal else tuple(self._legal_actions())
+        return list(self._legal)
+
+    def apply_action(self, action: Any) -> "GameState":
+        """A new state after `action` by the seat to act; IllegalActionError saying
+        why if it is not legal here. The input state is unchanged."""
+        if self.is_terminal:
+            raise IllegalActionError("the game is over: no action is legal")
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        legal = self._legal if self._legal is not None else None
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal
+        if action not in legal:
+            try:
+                token = self.game.action_token(self, action)
+            except Exception:
+                token = repr(action)
+            raise IllegalActionError(f"{token}: {self.why_illegal(action)}")
+        seat = self.current_player
+        new = self._copy()
+        new._log = (self._log, (seat, action))
+        new._legal = None
+        new._apply(action, seat)
+        return new
+
+    def apply_token(self, token: str) -> "GameState":
+        return self.apply_action(self.game.parse_action(self, token))
+
+    def _copy(self) -> "GameState":
+        new = object.__new__(type(self))
+        for slot in self._slots:
+            object.__setattr__(new, slot, getattr(self, slot))
+        return new
+
+    # --- history -------------------------------------------------------------
+    @property
+    def history(self) -> list[tuple[int, Any]]:
+        """Every action so far as (seat, action), in order."""
+        out = []
+        node = self._log
+        while node is not None:
+            node, step = node
+            out.append(step)
+        out.reverse()
+        return out
+
+    def action_tokens(self) -> list[str]:
+        return [self.game.action_token(self, action) for _, action in self.history]
+
+    # --- deals -----------------------------------------------------------------
+    def _next_deal(self, dealer: int) -> dict:
+        """The deal for the next hand (explicit from the record, or made from the
+        seed) by `dealer`; records it in `self.deals`. Call only on a fresh copy."""
+        index = len(self.deals)
+        if index < len(self.explicit_deals):
+            deal = self.explicit_deals[index]
+        else:
+            deal = self.game.random_deal(self.rules, self.game.hand_rng(self.seed, index), dealer)
+        if deal["dealer"] != dealer:
+            raise DealError(f"deal {index}: {self.game.dealer_field} {deal['dealer']} breaks the "
+                            f"rotation (expected {dealer})")
+        self.deals = self.deals + (deal,)
+        return deal
+
+    # --- observation -------------------------------------------------------------
+    def observation(self, seat: int) -> dict:
+        """Exactly what `seat` may know, as JSON values."""
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
+        to_act = self.current_player
+        obs = {
+            "game": self.game.name,
+            "rules": self.rules.to_dict(),
+            "seat": seat,
+            "players": self.players,
+            "to_act": to_act,
+            "terminal": to_act is None,
+            "legal": ([self.game.action_token(self, a) for a in self.legal_actions()]
+                      if to_act == seat else []),
+            "history": [[actor, self.public_action(seat, actor, action)]
+                        for actor, action in self.history],
+            "hands": self._hands_json(),
+            "totals": self.totals(),
+            "winners": self.winners() if to_act is None else [],
+        }
+        obs.update(self._observe(seat))
+        return obs
+
+    def public_action(self, seat: int, actor: int, action: Any) -> str | None:
+        """The token of `action` by `actor` as `seat` saw it (None: hidden)."""
+        return self.game.action_token(self, action)
+
+    # --- summary ---------------------------------------------------------------
+    def _hands_json(self) -> list[dict]:
+        token = self.game.card_token
+        hands = [{"tricks": [t.to_json(token) for t in tricks], "points": list(points)}
+                 for tricks, points in self.finished_hands]
+        if self._hand_in_progress():
+            hands.append({"tricks": [t.to_json(token) for t in self.tricks], "points": None})
+        return hands
+
+    def _hand_in_progress(self) -> bool:
+        """Whether a hand has begun and is not yet scored."""
+        return len(self.deals) > len(self.finished_hands)
+
+    def summary(self) -> dict:
+        """The replay summary of shared/spec/records.md."""
+        to_act = self.current_player
+        return {
+            "game": self.game.name,
+            "terminal": to_act is None,
+            "to_act": to_act,
+            "legal": [self.game.action_token(self, a) for a in self.legal_actions()],
+            "hands": self._hands_json(),
+            "totals": self.totals(),
+            "winners": self.winners() if to_act is None else [],
+        }
+
+    def _finish_hand(self, points: Iterable[int]) -> None:
+        """Move the current hand's tricks into finished_hands with its points."""
+        self.finished_hands = self.finished_hands + ((self.tricks, tuple(points)),)
+        self.tricks = ()
+
+    # --- for subclasses ------------------------------------------------------------
+    def _begin(self) -> None:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> Iterable:
+        raise NotImplementedError
+
+    def _apply(self, action: Any, seat: int) -> None:
+        raise NotImplementedError
+
+    def why_illegal(self, action: Any) -> str:
+        return "not a legal action here"
+
+    def _observe(self, seat: int) -> dict:
+        raise NotImplementedError
+
+    def totals(self) -> list[int]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    # --- conformance hooks ------------------------------------------------------------
+    def cards_in_play(self) -> list[int]:
+        """Every card of the current hand wherever it is now (hands, tricks, bids,
+        centre, stock...), sorted; equals `deal_cards(current deal)`."""
+        raise NotImplementedError
+
+    def deal_cards(self, deal: dict) -> list[int]:
+        """Every card of a deal, sorted."""
+        raise NotImplementedError
+
+    def hidden_places(self, seat: int) -> dict[str, tuple[int, ...]]:
+        """The places whose cards `seat` cannot see now, with their cards."""
+        raise NotImplementedError
+
+    def with_hidden(self, seat: int, places: dict[str, tuple[int, ...]]) -> "GameState":
+        """A copy with those hidden places holding other cards (same sizes)."""
+        raise NotImplementedError
+
+    def action_universe(self) -> list:
+        """A superset of the legal actions (for probing illegal ones)."""
+        return []
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.game.name} players={self.players} "
+                f"actions={len(self.history)} to_act={self.current_player}>")
