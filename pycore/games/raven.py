@@ -1,0 +1,494 @@
+"""Raven (shared/rules/raven.md): 2 to 6 players bid by setting suited cards aside.
+
+Cards: suited cards are `suit * 14 + rank - 1` (suits Shields, Swords, Axes, Waters
+= 0..3, ranks 1..14), then the four specialists Raven, Wolf, Shaman, Dwarf = 56..59.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from typing import NamedTuple
+
+from ..cards import Deck, remove_card, remove_cards
+from ..errors import DealError, TokenError
+from ..game import Game, GameState, register
+from ..rules import Rules, rule
+from ..tricks import Trick, clockwise_from, left_of
+
+SUITS = ("Sh", "Sw", "Ax", "Wa")
+SUIT_NAMES = ("Shields", "Swords", "Axes", "Waters")
+RANKS = 14
+RAVEN, WOLF, SHAMAN, DWARF = 56, 57, 58, 59
+SPECIALISTS = (RAVEN, WOLF, SHAMAN, DWARF)
+DECK = Deck([f"{s}{r}" for s in SUITS for r in range(1, RANKS + 1)]
+            + ["Raven", "Wolf", "Shaman", "Dwarf"])
+
+# players -> (hand size, bid cards, cards left out of play, exact-bid bonus)
+SIZES = {2: (17, 4, 26, 6), 3: (17, 3, 9, 5), 4: (15, 3, 0, 5), 5: (12, 2, 0, 4), 6: (10, 2, 0, 3)}
+TRUMP_SCHEDULE = (0, 1, 2, 3, 3, 2, 1, 0)      # Shields, Swords, Axes, Waters, Waters, ...
+SHORT_GAME_HANDS = 5                           # the first four, then the ravenclaw hand
+PROPHECY_NAMES = {"Shields": "Sunburst", "Swords": "Spears", "Axes": "Serpents",
+                  "Waters": "Eagles", "Raven": "Jaguar", "Wolf": "Monkey",
+                  "Shaman": "Shaman", "Dwarf": "Lizard"}
+
+
+def suit_of(card: int) -> int | None:
+    return card // RANKS if card < 56 else None
+
+
+def rank_of(card: int) -> int:
+    return card % RANKS + 1
+
+
+def bid_value(cards) -> int:
+    """Shields 0, Swords 1, Axes 2, Waters 3: the suit index."""
+    return sum(card // RANKS for card in cards)
+
+
+def display_name(token: str, theme: str = "raven") -> str:
+    """A card's name in the chosen theme ("raven" or "prophecy")."""
+    if token in PROPHECY_NAMES:
+        return PROPHECY_NAMES[token] if theme == "prophecy" else token
+    suit = SUIT_NAMES[SUITS.index(token[:2])]
+    name = PROPHECY_NAMES[suit] if theme == "prophecy" else suit
+    return f"{token[2:]} of {name}"
+
+
+@dataclasses.dataclass(frozen=True)
+class RavenRules(Rules):
+    players: int = rule(4, "Number of players.", minimum=2, maximum=6)
+    short_game: bool = rule(False, "Play the 5-hand game whose last hand is the ravenclaw "
+                                   "hand (the Raven the only trump) instead of 8 hands.")
+    revealed_bids: bool = rule(True, "From the second hand on, except in the final hand, "
+                                     "the leader(s) in score bid face up (never with 2 players).")
+    revealed_bidders_first: bool = rule(
+        True, "Revealed bidders choose first, clockwise from the dealer's left, then the "
+              "others; if off, everyone bids in one round clockwise from the dealer's left.",
+        ruling="R1")
+    lone_shaman: str = rule(
+        "plays_last", "A leader whose only card is the Shaman does not lead: the player to "
+                      "the left leads, and the Shaman is played last in the trick, taking the "
+                      "place of the trick's last other card (Ruling R3).",
+        ruling="R2", choices=("plays_last",))
+    final_tie: str = rule(
+        "shared", "Players still tied for the most points after comparing exact-bid "
+                  "bonuses share the win.", ruling="R4", choices=("shared",))
+
+    @property
+    def sizes(self) -> tuple[int, int, int, int]:
+        return SIZES[self.players]
+
+    @property
+    def hands_in_game(self) -> int:
+        return SHORT_GAME_HANDS if self.short_game else len(TRUMP_SCHEDULE)
+
+    def trump_of_hand(self, index: int) -> int | None:
+        """The trump suit of a hand, None in the ravenclaw hand."""
+        if self.short_game and index == SHORT_GAME_HANDS - 1:
+            return None
+        return TRUMP_SCHEDULE[index]
+
+
+class Bid(NamedTuple):
+    cards: tuple[int, ...]          # sorted
+
+
+class Play(NamedTuple):
+    card: int
+    named_suit: int | None = None   # a led Dwarf names its suit
+
+
+class RavenState(GameState):
+    __slots__ = ("hand_index", "dealer", "trump", "phase", "hands", "bids", "out",
+                 "bid_order", "bid_pos", "revealing", "trick_order", "led_suit",
+                 "dwarf_suit", "tricks_won", "scores", "bonuses", "past_bids")
+
+    # --- set-up -------------------------------------------------------------------
+    def _begin(self) -> None:
+        self.scores = (0,) * self.players
+        self.bonuses = (0,) * self.players
+        self.past_bids = ()
+        self._start_hand(0, self.game.first_dealer_of(self))
+
+    def _start_hand(self, index: int, dealer: int) -> None:
+        n = self.players
+        deal = self._next_deal(dealer)
+        self.hand_index = index
+        self.dealer = dealer
+        self.trump = self.rules.trump_of_hand(index)
+        self.phase = "bid"
+        self.hands = deal["hands"]
+        self.out = deal["out"]
+        self.bids = (None,) * n
+        self.tricks_won = (0,) * n
+        self.tricks = ()
+        order = clockwise_from(left_of(dealer, n), n)
+        self.revealing = tuple(self._revealing_seats())
+        if self.rules.revealed_bidders_first:   # Ruling R1
+            order = [s for s in order if s in self.revealing] + \
+                    [s for s in order if s not in self.revealing]
+        self.bid_order = tuple(order)
+        self.bid_pos = 0
+
+    def _revealing_seats(self) -> list[int]:
+        """The leaders in score bid face up from the second hand, except the last."""
+        if (not self.rules.revealed_bids or self.players == 2 or self.hand_index == 0
+                or self.hand_index == self.rules.hands_in_game - 1):
+            return []
+        best = max(self.scores)
+        return [s for s in range(self.players) if self.scores[s] == best]
+
+    # --- protocol -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "bid":
+            return self.bid_order[self.bid_pos]
+        if self.phase == "play":
+            return self.trick_order[len(self.tricks[-1].plays)]
+        return None
+
+    def _legal_actions(self):
+        seat = self.current_player
+        hand = self.hands[seat]
+        if self.phase == "bid":
+            suited = [c for c in hand if c < 56]
+            return [Bid(cards) for cards in itertools.combinations(suited, self.rules.sizes[1])]
+        return [Play(card, suit) for card in self._playable(hand)
+                for suit in ((0, 1, 2, 3) if card == DWARF and not self.tricks[-1].plays else (None,))]
+
+    def _playable(self, hand: tuple[int, ...]) -> list[int]:
+        trick = self.tricks[-1]
+        if not trick.plays:
+            return [c for c in hand if c != SHAMAN]           # the Shaman cannot be led
+        specialists = [c for c in hand if c >= 56]
+        lead = trick.plays[0][1]
+        if lead == RAVEN and self.trump is None:
+            return list(hand)                                  # ravenclaw: Raven led, anything goes
+        if self.led_suit is None:                              # Wolf led, no suit set yet
+            non_trump = [c for c in hand if c < 56 and c // RANKS != self.trump]
+            return non_trump + specialists if non_trump else list(hand)
+        follow = [c for c in hand if c < 56 and c // RANKS == self.led_suit]
+        if not follow and self.led_suit == self.trump and RAVEN in hand:
+            return specialists                                 # the Raven is the only trump held
+        return follow + specialists if follow else list(hand)
+
+    def why_illegal(self, action) -> str:
+        seat = self.current_player
+        hand = self.hands[seat]
+        k = self.rules.sizes[1]
+        if self.phase == "bid":
+            if not isinstance(action, Bid):
+                return f"it is seat {seat}'s bid: set {k} suited cards aside (bid ...)"
+            if len(action.cards) != k:
+                return f"a bid sets exactly {k} cards aside, not {len(action.cards)}"
+            if any(c >= 56 for c in action.cards):
+                return "specialists can never be bid cards"
+            return "a bid must set aside different cards from your hand"
+        if not isinstance(action, Play):
+            return "bids are over: play a card"
+        if action.card not in hand:
+            return f"{DECK.token(action.card)} is not in your hand"
+        trick = self.tricks[-1]
+        if not trick.plays:
+            if action.card == SHAMAN:
+                return "the Shaman cannot be led"
+            if action.card == DWARF:
+                return "a led Dwarf names its suit (Dwarf Sh, Dwarf Sw, Dwarf Ax, Dwarf Wa)"
+            return "only a led Dwarf names a suit"
+        if action.named_suit is not None:
+            return "only a led Dwarf names a suit"
+        if self.led_suit is None:
+            return "the Wolf was led: play a non-trump suited card or a specialist"
+        if self.led_suit == self.trump and RAVEN in hand and not any(
+                c < 56 and c // RANKS == self.trump for c in hand):
+            return "trump was led and your only trump is the Raven: play it or another specialist"
+        return f"you must follow {SUIT_NAMES[self.led_suit]} or play a specialist"
+
+    def _apply(self, action, seat: int) -> None:
+        if self.phase == "bid":
+            self._apply_bid(action, seat)
+        else:
+            self._apply_play(action, seat)
+
+    def _apply_bid(self, bid: Bid, seat: int) -> None:
+        self.hands = _replace_at(self.hands, seat, remove_cards(self.hands[seat], bid.cards))
+        self.bids = _replace_at(self.bids, seat, bid.cards)
+        self.bid_pos += 1
+        if self.bid_pos == len(self.bid_order):
+            self.phase = "play"
+            self._start_trick(left_of(self.dealer, self.players))
+
+    def _start_trick(self, leader: int) -> None:
+        n = self.players
+        order = clockwise_from(leader, n)
+        if self.hands[leader] == (SHAMAN,):   # Ruling R2: the left neighbour leads, the Shaman plays last
+            order = order[1:] + order[:1]
+            leader = order[0]
+        self.trick_order = tuple(order)
+        self.tricks = self.tricks + (Trick(leader),)
+        self.led_suit = None
+        self.dwarf_suit = None
+
+    def _apply_play(self, play: Play, seat: int) -> None:
+        trick = self.tricks[-1]
+        card = play.card
+        if not trick.plays:
+            if card == DWARF:
+                self.led_suit = self.dwarf_suit = play.named_suit   # the Dwarf is rank 0 of it
+            elif card == RAVEN:
+                self.led_suit = self.trump                          # None in the ravenclaw hand
+            elif card < 56:
+                self.led_suit = card // RANKS
+        elif self.led_suit is None and trick.plays[0][1] == WOLF and card < 56 \
+                and card // RANKS != self.trump:
+            self.led_suit = card // RANKS            # the first non-trump suited card after a Wolf lead
+        trick = trick.add(seat, card)
+        self.hands = _replace_at(self.hands, seat, remove_card(self.hands[seat], card))
+        if len(trick.plays) < self.players:
+            self.tricks = self.tricks[:-1] + (trick,)
+            return
+        winner = self._trick_winner(trick)
+        self.tricks = self.tricks[:-1] + (trick._replace(winner=winner),)
+        self.tricks_won = _replace_at(self.tricks_won, winner, self.tricks_won[winner] + 1)
+        if self.hands[winner]:
+            self._start_trick(winner)
+        else:
+            self._end_hand()
+
+    def _card_strength(self, trick: Trick, index: int) -> tuple[int, float]:
+        """(class, rank): Raven 4, trump 3, Wolf 2, led suit 1, cannot win 0."""
+        card = trick.plays[index][1]
+        if card == SHAMAN:                       # half a step above the card before it
+            level, rank = self._card_strength(trick, index - 1)
+            return level, rank + 0.5
+        if card == RAVEN:
+            return 4, 0
+        if card == WOLF:
+            return 2, 0
+        if card == DWARF:
+            if index == 0 and self.dwarf_suit is not None:
+                return (3 if self.dwarf_suit == self.trump else 1), 0
+            return 0, 0
+        suit = card // RANKS
+        if suit == self.trump:
+            return 3, rank_of(card)
+        if suit == self.led_suit:
+            return 1, rank_of(card)
+        return 0, 0
+
+    def _trick_winner(self, trick: Trick) -> int:
+        best = max(range(len(trick.plays)), key=lambda i: self._card_strength(trick, i))
+        return trick.plays[best][0]
+
+    def _end_hand(self) -> None:
+        bonus = self.rules.sizes[3]
+        points, bonuses = [], list(self.bonuses)
+        for seat in range(self.players):
+            exact = self.tricks_won[seat] == bid_value(self.bids[seat])
+            points.append(self.tricks_won[seat] + (bonus if exact else 0))
+            bonuses[seat] += exact
+        self.scores = tuple(s + p for s, p in zip(self.scores, points))
+        self.bonuses = tuple(bonuses)
+        self.past_bids = self.past_bids + (self.bids,)
+        self._finish_hand(points)
+        if self.hand_index + 1 < self.rules.hands_in_game:
+            self._start_hand(self.hand_index + 1, left_of(self.dealer, self.players))
+        else:
+            self.phase = "over"
+
+    # --- results ------------------------------------------------------------------
+    def totals(self) -> list[int]:
+        return list(self.scores)
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        best = max(self.scores)
+        tied = [s for s in range(self.players) if self.scores[s] == best]
+        most = max(self.bonuses[s] for s in tied)
+        return [s for s in tied if self.bonuses[s] == most]    # Ruling R4: still tied, shared
+
+    # --- what a seat may know -----------------------------------------------------
+    def _visible_bid(self, seat: int, other: int) -> bool:
+        """A revealed bid is public once every revealed bidder has chosen."""
+        if other == seat:
+            return True
+        if other not in self.revealing or self.bids[other] is None:
+            return False
+        return all(self.bids[s] is not None for s in self.revealing)
+
+    def public_action(self, seat: int, actor: int, action) -> str | None:
+        if isinstance(action, Bid) and actor != seat:
+            return None      # concealed (revealed bids are in the observation's "bids")
+        return self.game.action_token(self, action)
+
+    def _observe(self, seat: int) -> dict:
+        n = self.players
+        tokens = DECK.tokens_of
+        bids = []
+        for other in range(n):
+            cards = self.bids[other]
+            if self.phase == "over":
+                bids.append(None)
+            elif cards is None:
+                bids.append({"status": "to bid", "cards": None, "value": None,
+                             "revealed": other in self.revealing})
+            elif self._visible_bid(seat, other):
+                bids.append({"status": "bid", "cards": tokens(cards), "value": bid_value(cards),
+                             "revealed": other in self.revealing})
+            else:
+                bids.append({"status": "bid", "cards": None, "value": None,
+                             "revealed": other in self.revealing})
+        current = self.tricks[-1] if self.phase == "play" else None
+        return {
+            "phase": self.phase,
+            "hand_number": self.hand_index + 1,
+            "hands_in_game": self.rules.hands_in_game,
+            "dealer": self.dealer,
+            "trump": SUITS[self.trump] if self.trump is not None else None,
+            "ravenclaw": self.trump is None,
+            "hand": tokens(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "bids": bids,
+            "bid_cards": self.rules.sizes[1],
+            "out_of_play": len(self.out),
+            "led_suit": SUITS[self.led_suit] if current and self.led_suit is not None else None,
+            "dwarf_named": SUITS[self.dwarf_suit] if current and self.dwarf_suit is not None else None,
+            "tricks_won": list(self.tricks_won),
+            "scores": list(self.scores),
+            "bonuses": list(self.bonuses),
+            "past_bids": [[tokens(b) for b in hand] for hand in self.past_bids],
+        }
+
+    # --- conformance hooks --------------------------------------------------------
+    def cards_in_play(self) -> list[int]:
+        cards = [c for hand in self.hands for c in hand] + list(self.out)
+        cards += [c for bid in self.bids if bid for c in bid]
+        cards += [c for trick in self.tricks for c in trick.cards]
+        return sorted(cards)
+
+    def deal_cards(self, deal: dict) -> list[int]:
+        return sorted([c for hand in deal["hands"] for c in hand] + list(deal["out"]))
+
+    def hidden_places(self, seat: int) -> dict[str, tuple[int, ...]]:
+        places = {f"hand:{s}": self.hands[s] for s in range(self.players) if s != seat}
+        for s in range(self.players):
+            if self.bids[s] is not None and not self._visible_bid(seat, s):
+                places[f"bid:{s}"] = self.bids[s]
+        places["out"] = self.out
+        return places
+
+    def with_hidden(self, seat: int, places: dict[str, tuple[int, ...]]) -> "RavenState":
+        new = self._copy()
+        new._legal = None
+        hands, bids = list(self.hands), list(self.bids)
+        for name, cards in places.items():
+            kind, _, who = name.partition(":")
+            if kind == "hand":
+                hands[int(who)] = tuple(sorted(cards))
+            elif kind == "bid":
+                bids[int(who)] = tuple(sorted(cards))
+            else:
+                new.out = tuple(sorted(cards))
+        new.hands, new.bids = tuple(hands), tuple(bids)
+        return new
+
+    def action_universe(self) -> list:
+        if self.phase == "bid":
+            hand = self.hands[self.current_player]
+            k = self.rules.sizes[1]
+            return [Bid(tuple(sorted(hand[:k]))), Bid(tuple(sorted(hand[:k - 1]))),
+                    Bid(tuple(sorted(SPECIALISTS[:k])))]
+        return [Play(c) for c in range(60)] + [Play(DWARF, s) for s in range(4)] + [Bid((0, 1, 2))]
+
+
+def _replace_at(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+class RavenGame(Game):
+    name = "raven"
+    title = "Raven"
+    Rules = RavenRules
+    State = RavenState
+    deck = DECK
+    themes = ("raven", "prophecy")
+
+    def presets(self) -> list[dict]:
+        return [{"players": p, **({"short_game": True} if short else {})}
+                for p in range(2, 7) for short in (False, True)]
+
+    # --- tokens ---------------------------------------------------------------------
+    def action_token(self, state, action) -> str:
+        if isinstance(action, Bid):
+            return "bid " + " ".join(DECK.tokens_of(action.cards))
+        if action.named_suit is not None:
+            return f"Dwarf {SUITS[action.named_suit]}"
+        return DECK.token(action.card)
+
+    def parse_action(self, state, token: str):
+        if not isinstance(token, str):
+            raise TokenError(f"an action token is text, not {token!r}")
+        words = token.split(" ")
+        if words[0] == "bid":
+            if len(words) < 2:
+                raise TokenError(f"{token!r}: a bid lists the cards set aside")
+            return Bid(tuple(sorted(DECK.cards(words[1:]))))
+        if len(words) == 2 and words[0] == "Dwarf":
+            if words[1] not in SUITS:
+                raise TokenError(f"{token!r}: a Dwarf names one of {', '.join(SUITS)}")
+            return Play(DWARF, SUITS.index(words[1]))
+        if len(words) != 1:
+            raise TokenError(f"unknown Raven action {token!r}")
+        return Play(DECK.card(token))
+
+    # --- deals ----------------------------------------------------------------------
+    def random_deal(self, rules: RavenRules, rng, dealer: int) -> dict:
+        cards = list(range(60))
+        rng.shuffle(cards)
+        size = rules.sizes[0]
+        hands = tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(rules.players))
+        return {"dealer": dealer, "hands": hands,
+                "out": tuple(sorted(cards[rules.players * size:]))}
+
+    def deal_from_json(self, rules: RavenRules, data) -> dict:
+        n, (size, _, out_size, _) = rules.players, rules.sizes
+        if not isinstance(data, dict):
+            raise DealError("a deal is an object with dealer, hands and out")
+        unknown = set(data) - {"dealer", "hands", "out"}
+        if unknown:
+            raise DealError(f"unknown deal field {sorted(unknown)[0]!r}")
+        dealer = data.get("dealer")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        hands = data.get("hands")
+        if not isinstance(hands, list) or len(hands) != n:
+            raise DealError(f"hands must list {n} hands")
+        parsed = []
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != size:
+                raise DealError(f"hand {seat} must hold {size} cards")
+            try:
+                parsed.append(tuple(sorted(DECK.cards(hand))))
+            except TokenError as exc:
+                raise DealError(f"hand {seat}: {exc}") from None
+        out = data.get("out", [])
+        if not isinstance(out, list) or len(out) != out_size:
+            raise DealError(f"out must list the {out_size} cards left out of play")
+        try:
+            out = tuple(sorted(DECK.cards(out)))
+        except TokenError as exc:
+            raise DealError(f"out: {exc}") from None
+        everything = sorted(c for hand in parsed for c in hand) + list(out)
+        if sorted(everything) != list(range(60)):
+            missing = sorted(set(range(60)) - set(everything))
+            raise DealError("the deal must hold every card once"
+                            + (f"; missing {DECK.token(missing[0])}" if missing else "; a card is repeated"))
+        return {"dealer": dealer, "hands": tuple(parsed), "out": out}
+
+    def deal_to_json(self, rules: RavenRules, deal: dict) -> dict:
+        return {"dealer": deal["dealer"], "hands": [DECK.tokens_of(h) for h in deal["hands"]],
+                "out": DECK.tokens_of(deal["out"])}
+
+
+GAME = register(RavenGame())

@@ -1,0 +1,97 @@
+"""Checks every game must pass (OpenSpiel RandomSimTest, pgx api_test), as helpers
+the conformance suite and the per-game tests both call."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pycore import IllegalActionError, load_record, record_of, replay
+
+
+def snapshot(state) -> tuple:
+    """Every slot of a state but the legal-actions cache."""
+    return tuple(getattr(state, slot) for slot in state._slots if slot != "_legal")
+
+
+def check_step(state, rng: random.Random) -> None:
+    game = state.game
+    legal = state.legal_actions()
+    assert legal, f"no legal action for seat {state.current_player} in a non-terminal state"
+    assert len(set(legal)) == len(legal), "duplicate legal actions"
+    tokens = [game.action_token(state, a) for a in legal]
+    assert len(set(tokens)) == len(tokens), f"duplicate legal tokens {tokens}"
+    for action, token in zip(legal, tokens):
+        assert game.parse_action(state, token) == action, f"token {token!r} does not parse back"
+    illegal = [a for a in state.action_universe() if a not in legal]
+    for action in rng.sample(illegal, min(3, len(illegal))):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(action)
+    assert sorted(state.cards_in_play()) == sorted(state.deal_cards(state.deals[-1])), \
+        "cards not conserved"
+
+
+def check_hidden_permutation(state, rng: random.Random) -> None:
+    """A seat's observation is unchanged when the other seats' hidden cards are
+    permuted among the places it cannot see."""
+    for seat in range(state.players):
+        places = state.hidden_places(seat)
+        cards = [c for place in places.values() for c in place]
+        rng.shuffle(cards)
+        permuted, start = {}, 0
+        for name, place in places.items():
+            permuted[name] = tuple(sorted(cards[start:start + len(place)]))
+            start += len(place)
+        other = state.with_hidden(seat, permuted)
+        assert other.observation(seat) == state.observation(seat), \
+            f"seat {seat}'s observation depends on hidden cards"
+        if permuted != {k: tuple(sorted(v)) for k, v in places.items()}:
+            assert snapshot(other) != snapshot(state)
+
+
+def check_record_round_trip(state) -> None:
+    text = json.dumps(record_of(state).to_json())
+    again = replay(load_record(text))
+    assert again.summary() == state.summary()
+    assert again.history == state.history
+    assert again.deals == state.deals
+    for seat in range(state.players):
+        assert again.observation(seat) == state.observation(seat)
+    # Deals are made from the seed: the same record without its deals replays the same.
+    record = json.loads(text)
+    record.pop("deals")
+    assert replay(load_record(record)).summary() == state.summary()
+
+
+def random_playout(game, rules: dict, seed: int, *, check_every: int = 5, max_steps: int = 20000):
+    """A seeded random game to the end, checked at every step; returns the final state."""
+    rng = random.Random(seed)
+    state = game.new_game(rules, seed=seed)
+    steps = 0
+    while not state.is_terminal:
+        check_step(state, rng)
+        if steps % check_every == 0:
+            check_hidden_permutation(state, rng)
+        if steps % 97 == 13:
+            check_record_round_trip(state)
+        before = snapshot(state)
+        seen = [state.observation(s) for s in range(state.players)] if steps % check_every == 0 else None
+        action = rng.choice(state.legal_actions())
+        after = state.apply_action(action)
+        # apply_action never changes its input
+        assert snapshot(state) == before, "apply_action changed its input state"
+        if seen is not None:
+            assert [state.observation(s) for s in range(state.players)] == seen
+        state = after
+        steps += 1
+        assert steps < max_steps, "game did not end"
+    assert state.legal_actions() == []
+    assert state.current_player is None
+    winners = state.winners()
+    assert winners and all(0 <= w < state.players for w in winners)
+    assert len(state.totals()) == state.players
+    check_record_round_trip(state)
+    with pytest.raises(IllegalActionError):
+        state.apply_action(action)
+    return state
