@@ -1,0 +1,3 @@
+"""Per-game adapters: what the solver needs to know about a game that the
+engine's protocol does not already say (how a world becomes a record, the fast
+playout policy, the words of a hint)."""

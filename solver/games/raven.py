@@ -1,0 +1,305 @@
+"""Raven adapter: the seat's constraint model, worlds as records, a playout policy.
+
+Hidden places (the engine's names): `hand:s` (another seat's cards in hand now),
+`bid:s` (a concealed bid pile), `out` (cards left out of play, 2-3 players).
+Constraints, all asked of the engine:
+- a play by seat s at step t forbids card c in `hand:s` when the engine says the
+  play would have been illegal had s also held c (follow suit, the lone-Raven
+  rule, a Wolf lead);
+- a concealed bid pile holds only cards the engine lets a bid set aside
+  (`bid_allowed_generic`; the fast path `suited only` is tested against it);
+- a trick whose leader is not the last winner reveals Ruling R2: that winner's
+  only card is the Shaman.
+"""
+from __future__ import annotations
+
+import itertools
+import sys
+from functools import lru_cache
+
+from pycore.games.raven import (DECK, DWARF, RANKS, RAVEN, SHAMAN, SPECIALISTS, WOLF, Bid, Play,
+                                bid_value)
+from pycore.records import Record, replay, record_of, start_state
+from pycore.tricks import left_of
+
+from ..view import SeatView, blank_probe
+from ..worlds import Model
+
+ALL_CARDS = tuple(range(60))
+
+
+# --- the view -------------------------------------------------------------------------
+def _hand_start(state) -> int:
+    """Index in the history where the current hand began."""
+    n = state.players
+    size, k = state.rules.sizes[0], state.rules.sizes[1]
+    per_hand = n + n * (size - k)
+    return min(state.hand_index * per_hand, len(state.history))
+
+
+def _states_from(state, start: int) -> list:
+    """The states before each action from `start` on (and the current one)."""
+    record = record_of(state)
+    s = start_state(record)
+    history = state.history
+    for _, action in history[:start]:
+        s = s.apply_action(action)
+    out = [s]
+    for _, action in history[start:]:
+        s = s.apply_action(action)
+        out.append(s)
+    return out
+
+
+def build_view(state, seat: int) -> SeatView:
+    if state.is_terminal:
+        raise ValueError("the game is over: nothing is hidden that matters")
+    obs = state.observation(seat)
+    start = _hand_start(state)
+    history = obs["history"]
+    n = state.players
+    # what the seat has seen of this hand
+    seen = set(DECK.cards(obs["hand"]))
+    for other, bid in enumerate(obs["bids"]):
+        if bid and bid["cards"]:
+            seen.update(DECK.cards(bid["cards"]))
+    plays: list[tuple[int, int, int]] = []        # (history index, seat, card)
+    for index in range(start, len(history)):
+        actor, token = history[index]
+        if token is not None and not token.startswith("bid "):
+            card = DECK.card(token.split(" ")[0])
+            plays.append((index, actor, card))
+            seen.add(card)
+    unseen = [c for c in ALL_CARDS if c not in seen]
+    # places: names and sizes are public (hand sizes, who has bid, cards out of play)
+    places = {name: len(cards) for name, cards in state.hidden_places(seat).items()}
+    allowed = {c: set(places) for c in unseen}
+    for name in places:
+        if name.startswith("bid:"):
+            ok = bid_allowed(state)
+            for c in unseen:
+                if c not in ok:
+                    allowed[c].discard(name)
+    states = _states_from(state, start)
+    for index, actor, card in plays:
+        if actor == seat:
+            continue
+        place = f"hand:{actor}"
+        if place not in places:
+            continue
+        before = states[index - start]
+        action = state.history[index][1]
+        later = tuple(c for i, a, c in plays if a == actor and i >= index)
+        for c in forbidden_by_play(before, seat, actor, action, later, unseen):
+            allowed[c].discard(place)
+    # Ruling R2 seen in the current trick: its leader is not the last winner, so
+    # that winner holds the Shaman alone and plays it last.
+    tricks = state.tricks
+    if state.phase == "play" and tricks:
+        current = tricks[-1]
+        previous = tricks[-2].winner if len(tricks) > 1 else left_of(state.dealer, n)
+        if current.leader != previous and previous != seat and SHAMAN in allowed \
+                and previous not in current.seats:
+            allowed[SHAMAN] = {f"hand:{previous}"}
+    model = Model(places, {c: frozenset(p) for c, p in allowed.items()})
+    return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
+                    state=state, extra={"start": start, "states": states})
+
+
+def forbidden_by_play(before, seat: int, actor: int, action, later: tuple, candidates) -> list[int]:
+    """Cards the actor cannot have held when it made `action` (asked of the engine:
+    the play must stay legal with the actor's hand then = `later` + the card)."""
+    def legal_with(cards) -> bool:
+        probe = blank_probe(before, seat, **{f"hand:{actor}": tuple(sorted(set(later) | set(cards)))})
+        return action in probe.legal_actions()
+    if legal_with(candidates):          # nothing is revealed (a follow, a specialist...)
+        return []
+    return [c for c in candidates if not legal_with((c,))]
+
+
+@lru_cache(maxsize=None)
+def _suited() -> frozenset:
+    return frozenset(c for c in ALL_CARDS if c not in SPECIALISTS)
+
+
+def bid_allowed(state) -> frozenset:
+    """Cards a bid pile may hold: the fast path (specialists can never be bid
+    cards), tested against `bid_allowed_generic`."""
+    return _suited()
+
+
+def bid_allowed_generic(state, seat: int) -> frozenset:
+    """Cards a bid may set aside, asked of the engine: a bidder holding every card."""
+    s = state
+    if s.phase != "bid":
+        raise ValueError("ask during the bidding")
+    bidder = s.current_player
+    probe = blank_probe(s, seat, **({f"hand:{bidder}": ALL_CARDS} if bidder != seat else {}))
+    if bidder == seat:
+        probe = probe._copy()
+        probe.hands = tuple(ALL_CARDS if i == seat else h for i, h in enumerate(probe.hands))
+        probe._legal = None
+    found = set()
+    for a in probe.legal_actions():
+        found.update(a.cards)
+        if len(found) == 56:
+            break
+    return frozenset(found)
+
+
+# --- worlds as records -------------------------------------------------------------------
+def world_record(view: SeatView, world: dict) -> Record:
+    """The complete record of the game with this world's hidden cards."""
+    obs, seat = view.obs, view.seat
+    state = view.state
+    n = state.players
+    size, k = state.rules.sizes[0], state.rules.sizes[1]
+    per_hand = n + n * (size - k)
+    current = obs["hand_number"] - 1
+    past_bids = obs["past_bids"]
+    history = obs["history"]
+    deals = []
+    for h in range(current + 1):
+        dealer = (obs["dealer"] - (current - h)) % n
+        hands = [[] for _ in range(n)]
+        for trick in obs["hands"][h]["tricks"] if h < len(obs["hands"]) else []:
+            for s, token in trick["cards"]:
+                hands[s].append(DECK.card(token))
+        if h < current:
+            for s in range(n):
+                hands[s] += DECK.cards(past_bids[h][s])
+            out = [c for c in ALL_CARDS if not any(c in hand for hand in hands)]
+        else:
+            for s in range(n):
+                if s == seat:
+                    hands[s] += DECK.cards(obs["hand"])
+                else:
+                    hands[s] += world[f"hand:{s}"]
+                bid = obs["bids"][s]
+                if bid["status"] == "bid":
+                    hands[s] += DECK.cards(bid["cards"]) if bid["cards"] else world[f"bid:{s}"]
+            out = list(world.get("out", ()))
+        deals.append({"dealer": dealer, "hands": [DECK.tokens_of(sorted(h)) for h in hands],
+                      "out": DECK.tokens_of(sorted(out))})
+    actions = []
+    for index, (actor, token) in enumerate(history):
+        if token is None:
+            h = index // per_hand
+            if h < current:
+                cards = DECK.cards(past_bids[h][actor])
+            else:
+                bid = obs["bids"][actor]
+                cards = DECK.cards(bid["cards"]) if bid["cards"] else world[f"bid:{actor}"]
+            token = "bid " + " ".join(DECK.tokens_of(sorted(cards)))
+        actions.append(token)
+    return Record(game="raven", rules=dict(obs["rules"]), seed=0, deals=deals, actions=actions)
+
+
+def consistent(view: SeatView, world: dict) -> bool:
+    """The definition: the world's record replays legally and shows the seat the
+    same observation."""
+    try:
+        again = replay(world_record(view, world))
+    except Exception:
+        return False
+    return again.observation(view.seat) == view.obs
+
+
+def world_state(view: SeatView, world: dict):
+    """The current position with this world's hidden cards (for search)."""
+    return view.state.with_hidden(view.seat, world)
+
+
+# --- a fast playout policy (easy bot, and the playouts of the search) --------------------
+def strength(card: int, trump) -> int:
+    """A static order of how strong a card is to hold."""
+    if card == RAVEN:
+        return 100
+    if card == WOLF:
+        return 38
+    if card == SHAMAN:
+        return 20
+    if card == DWARF:
+        return 0
+    suit, rank = card // RANKS, card % RANKS + 1
+    return 40 + rank if suit == trump else rank
+
+
+def _card_tricks(card: int, trump) -> float:
+    if card == RAVEN:
+        return 1.0
+    if card == WOLF:
+        return 0.75
+    if card == SHAMAN:
+        return 0.4
+    if card == DWARF:
+        return 0.0
+    suit, rank = card // RANKS, card % RANKS + 1
+    if suit == trump:
+        return 0.1 + 0.9 * max(0, rank - 6) / 8
+    return 0.7 * max(0, rank - 11) / 3
+
+
+@lru_cache(maxsize=64)
+def _scale(players: int, size: int, k: int, trump) -> float:
+    """Makes an average hand's estimate equal its fair share of the tricks."""
+    total = sum(_card_tricks(c, trump) for c in ALL_CARDS)
+    average = total * (size - k) / 60
+    return ((size - k) / players) / average
+
+
+def estimate_tricks(cards, trump, rules) -> float:
+    size, k = rules.sizes[0], rules.sizes[1]
+    return sum(_card_tricks(c, trump) for c in cards) * _scale(rules.players, size, k, trump)
+
+
+def bid_scores(state, hand) -> list[tuple[float, tuple[int, ...]]]:
+    """(estimated closeness, cards) for every bid from `hand`, best first."""
+    rules, trump = state.rules, state.trump
+    k = rules.sizes[1]
+    suited = [c for c in hand if c < 56]
+    out = []
+    for combo in itertools.combinations(suited, k):
+        rest = [c for c in hand if c not in combo]
+        e = estimate_tricks(rest, trump, rules)
+        out.append((-abs(bid_value(combo) - e) + 0.01 * e, combo))
+    out.sort(key=lambda x: (-x[0], x[1]))
+    return out
+
+
+def policy_action(state, rng=None):
+    """A quick heuristic move for the seat to act, from its own hand and what is public."""
+    seat = state.current_player
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == "bid":
+        return Bid(tuple(sorted(bid_scores(state, state.hands[seat])[0][1])))
+    trump = state.trump
+    bid = state.bids[seat]
+    want = bid_value(bid) - state.tricks_won[seat] > 0
+    trick = state.tricks[-1]
+    key = lambda a: (strength(a.card, trump), a.card, a.named_suit or 0)
+    if not trick.plays:
+        if want:
+            options = [a for a in legal if a.card != DWARF] or legal
+            return max(options, key=key)
+        low = min(legal, key=key)
+        if low.card == DWARF:
+            hand = state.hands[seat]
+            counts = [sum(1 for c in hand if c < 56 and c // RANKS == s) for s in range(4)]
+            suits = [s for s in range(4) if s != trump] or [0]
+            named = min(suits, key=lambda s: (counts[s], s))
+            return Play(DWARF, named)
+        return low
+    last = len(trick.plays) == state.players - 1
+    wins, loses = [], []
+    for a in legal:
+        (wins if state._trick_winner(trick.add(seat, a.card)) == seat else loses).append(a)
+    if want:
+        if wins:
+            return min(wins, key=key) if last else max(wins, key=key)
+        return min(loses, key=key)
+    if loses:
+        return max(loses, key=key)
+    return max(wins, key=key) if last else min(wins, key=key)

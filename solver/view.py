@@ -1,0 +1,68 @@
+"""A seat's view of a game, and the per-game adapters that read it.
+
+The view is what the seat may know: its observation, the public history, and the
+constraint model on the cards it cannot see. A world (an assignment of those
+cards to the hidden places) turns back into a complete record, which the engine
+replays: a world is consistent exactly when every observed action is legal in
+that replay and the seat's observation comes out the same.
+
+The view keeps the real state only to ask the engine questions about positions
+of the past (would this play still have been legal had the seat also held c?);
+it never reads a hidden place of it: every probe first overwrites all of them.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from pycore.game import GameState
+
+from .worlds import Counter, Model
+
+ADAPTERS = {"raven": "solver.games.raven"}
+
+
+def adapter_for(game_name: str):
+    try:
+        return importlib.import_module(ADAPTERS[game_name])
+    except KeyError:
+        raise ValueError(f"the solver does not cover {game_name!r} yet") from None
+
+
+@dataclass
+class SeatView:
+    seat: int
+    obs: dict
+    model: Model
+    adapter: Any
+    state: GameState = field(repr=False)        # probes only, hidden places overwritten
+    extra: dict = field(default_factory=dict)   # what the adapter needs to rebuild records
+    _counter: Counter | None = field(default=None, repr=False)
+
+    @property
+    def counter(self) -> Counter:
+        if self._counter is None:
+            self._counter = Counter(self.model)
+        return self._counter
+
+    def count(self) -> int:
+        return self.counter.count()
+
+    def consistent(self, world: dict) -> bool:
+        return self.adapter.consistent(self, world)
+
+    def world_state(self, world: dict) -> GameState:
+        return self.adapter.world_state(self, world)
+
+
+def view_of(state: GameState, seat: int) -> SeatView:
+    return adapter_for(state.game.name).build_view(state, seat)
+
+
+def blank_probe(state: GameState, seat: int, **places) -> GameState:
+    """`state` with every place hidden from `seat` emptied, then `places` set:
+    the engine answers from public information and these cards only."""
+    hidden = {name: () for name in state.hidden_places(seat)}
+    hidden.update(places)
+    return state.with_hidden(seat, hidden)
