@@ -1,0 +1,28 @@
+"""Seeded mid-game positions for the solver tests."""
+from __future__ import annotations
+
+import random
+
+from pycore.game import get_game
+
+
+def positions(game_name: str, rules: dict, count: int, seed: int, *, phase_play: float = 0.85):
+    """`count` (state, seat) pairs from seeded random games, stopped at random steps."""
+    game = get_game(game_name)
+    rng = random.Random(f"positions/{game_name}/{sorted(rules.items())}/{seed}")
+    out = []
+    while len(out) < count:
+        state = game.new_game(rules, seed=rng.randrange(10**6))
+        target = rng.randrange(1, 400)
+        for _ in range(target):
+            if state.is_terminal:
+                break
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal:
+            continue
+        out.append((state, rng.randrange(state.players)))
+    return out
+
+
+def truth(state, seat) -> dict:
+    return {name: tuple(sorted(cards)) for name, cards in state.hidden_places(seat).items()}
