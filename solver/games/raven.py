@@ -299,6 +299,33 @@ def bid_scores(state, hand) -> list[tuple[float, tuple[int, ...]]]:
     return out
 
 
+@lru_cache(maxsize=None)
+def _suit_splits(k: int) -> tuple:
+    """How many bid cards of each suit: every (n0, n1, n2, n3) summing to k."""
+    return tuple(x for x in itertools.product(range(k + 1), repeat=4) if sum(x) == k)
+
+
+def quick_bids(state, hand) -> list[tuple[float, Bid]]:
+    """(estimated closeness, bid) for the weakest cards of each suit split: one
+    bid per way of splitting the k cards among the suits, best first."""
+    rules, trump = state.rules, state.trump
+    k = rules.sizes[1]
+    by_suit = [sorted((c for c in hand if c < 56 and c // RANKS == s),
+                      key=lambda c: (_card_tricks(c, trump), c)) for s in range(4)]
+    full = estimate_tricks(hand, trump, rules)
+    scale = _scale(rules.players, rules.sizes[0], k, trump)
+    out = []
+    for split in _suit_splits(k):
+        if any(split[s] > len(by_suit[s]) for s in range(4)):
+            continue
+        cards = [c for s in range(4) for c in by_suit[s][:split[s]]]
+        e = full - scale * sum(_card_tricks(c, trump) for c in cards)
+        value = sum(s * n for s, n in enumerate(split))
+        out.append((-abs(value - e) + 0.01 * e, Bid(tuple(sorted(cards)))))
+    out.sort(key=lambda x: (-x[0], x[1]))
+    return out
+
+
 def policy_action(state, rng=None):
     """A quick heuristic move for the seat to act, from its own hand and what is public."""
     seat = state.current_player
@@ -306,7 +333,7 @@ def policy_action(state, rng=None):
     if len(legal) == 1:
         return legal[0]
     if state.phase == "bid":
-        return Bid(tuple(sorted(bid_scores(state, state.hands[seat])[0][1])))
+        return quick_bids(state, state.hands[seat])[0][1]
     trump = state.trump
     bid = state.bids[seat]
     want = bid_value(bid) - state.tricks_won[seat] > 0
@@ -335,3 +362,84 @@ def policy_action(state, rng=None):
     if loses:
         return max(loses, key=key)
     return max(wins, key=key) if last else min(wins, key=key)
+
+
+# --- what the search needs ------------------------------------------------------------------
+def decision(state) -> str:
+    return "bid" if state.phase == "bid" else "play"
+
+
+def hand_mark(state) -> int:
+    """A mark for the hand under way (the search stops when it is scored)."""
+    return len(state.finished_hands)
+
+
+def hand_points(state, seat: int, mark: int) -> int:
+    return state.finished_hands[mark][1][seat]
+
+
+def tricks_taken(state, seat: int, mark: int) -> int:
+    return sum(1 for t in state.finished_hands[mark][0] if t.winner == seat)
+
+
+def trick_taker(state, mark: int, trick_index: int):
+    tricks = state.finished_hands[mark][0] if len(state.finished_hands) > mark else state.tricks
+    return tricks[trick_index].winner if trick_index < len(tricks) else None
+
+
+def current_trick_index(state):
+    return len(state.tricks) - 1 if state.phase == "play" else None
+
+
+def cards_left(state) -> int:
+    return sum(len(h) for h in state.hands)
+
+
+def search_candidates(view: SeatView, legal: list, limit: int):
+    """The actions the search plays out, and a quick estimate (tricks-to-bid
+    closeness) for every legal action. Bids are many (hundreds): the search plays
+    out the best-estimated bid of each value, the rest are ranked by estimate."""
+    state = view.state
+    if state.phase != "bid":
+        return list(legal), None
+    hand = tuple(DECK.cards(view.obs["hand"]))
+    estimate = {Bid(tuple(sorted(c))): s for s, c in bid_scores(state, hand)}
+    best_by_value = {}
+    for s, bid in quick_bids(state, hand):
+        best_by_value.setdefault(bid_value(bid.cards), bid)
+    chosen = sorted(best_by_value.values(), key=lambda b: (-estimate[b], b))[:limit]
+    return chosen, estimate
+
+
+def fast_apply(state, action):
+    """apply_action, without listing every legal bid first when the action is a bid
+    the policy made from the bidder's own suited cards (hundreds of combinations)."""
+    if isinstance(action, Bid) and state.phase == "bid":
+        state._legal = (action,)
+    return state.apply_action(action)
+
+
+def action_words(state, action) -> str:
+    return state.game.action_token(state, action)
+
+
+def bid_of(action) -> int | None:
+    return bid_value(action.cards) if isinstance(action, Bid) else None
+
+
+def own_bid(state, seat: int):
+    bid = state.bids[seat]
+    return bid_value(bid) if bid is not None else None
+
+
+def suit_names():
+    from pycore.games.raven import SUITS
+    return SUITS
+
+
+def card_suit(card: int):
+    return card // RANKS if card < 56 else None
+
+
+def card_token(card: int) -> str:
+    return DECK.token(card)

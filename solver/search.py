@@ -1,0 +1,126 @@
+"""Rank every legal action of the seat to act over its consistent worlds.
+
+Each world (all of them when few, else an exactly uniform sample) becomes a
+complete position; every searched action is applied in it and the rest of the
+hand is played out, exactly (max^n: each seat maximises its own points for the
+hand) when few cards are left, else with the game's fast heuristic policy for
+every seat. The same worlds serve every action, so differences between actions
+are not sampling noise between worlds. Budget: playouts (effort), so a seed
+always gives the same answer.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .view import SeatView
+
+EXACT_CARDS = 6          # at most this many cards left in hands: search exactly
+
+
+@dataclass
+class ActionStats:
+    action: object
+    token: str
+    searched: bool
+    total: float = 0.0
+    n: int = 0
+    took_trick: int = 0
+    exact_bid: int = 0
+    estimate: float | None = None
+
+    @property
+    def ev(self) -> float | None:
+        return self.total / self.n if self.n else None
+
+
+@dataclass
+class Ranking:
+    decision: str
+    worlds: int                   # consistent worlds (exact count)
+    used: int                     # worlds searched
+    enumerated: bool              # all worlds searched (exact expectation)
+    exact_search: bool            # endgame searched exactly within each world
+    stats: list = field(default_factory=list)   # best first
+
+
+def playout(adapter, state, mark: int, rng):
+    while adapter.hand_mark(state) == mark:
+        state = adapter.fast_apply(state, adapter.policy_action(state, rng))
+    return state
+
+
+def exact_line(adapter, state, mark: int, memo: dict) -> tuple:
+    """(every seat's points for the hand, the final position) under max^n search:
+    each seat plays to maximise its own points (ties: the first legal action)."""
+    if adapter.hand_mark(state) != mark:
+        return tuple(state.finished_hands[mark][1]), state
+    key = (tuple(state.hands), state.tricks[-1] if state.tricks else None,
+           tuple(state.tricks_won), len(state.tricks))
+    got = memo.get(key)
+    if got is not None:
+        return got
+    seat = state.current_player
+    best = None
+    for action in state.legal_actions():
+        value = exact_line(adapter, state.apply_action(action), mark, memo)
+        if best is None or value[0][seat] > best[0][seat]:
+            best = value
+    memo[key] = best
+    return best
+
+
+def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
+    adapter = view.adapter
+    state = view.state
+    seat = view.seat
+    if state.current_player != seat:
+        raise ValueError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+    rng = random.Random(f"manyhands/solver/{seed}/{len(state.history)}/{seat}")
+    legal = state.legal_actions()
+    searched, estimate = adapter.search_candidates(view, legal, limit=max(4, effort // 16))
+    stats = {a: ActionStats(a, state.game.action_token(state, a), a in searched,
+                            estimate=(estimate or {}).get(a)) for a in legal}
+    total = view.count()
+    per_action = max(1, effort // max(1, len(searched)))
+    if total <= per_action:
+        worlds = list(view.counter.worlds())
+        enumerated = True
+    else:
+        worlds = [view.counter.sample(rng) for _ in range(per_action)]
+        enumerated = False
+    mark = adapter.hand_mark(state)
+    trick = adapter.current_trick_index(state)
+    exact = adapter.cards_left(state) <= EXACT_CARDS
+    for world in worlds:
+        position = adapter.world_state(view, world)
+        memo: dict = {}
+        for action in searched:
+            after = position.apply_action(action)
+            if exact:
+                final = exact_line(adapter, after, mark, memo)[1]
+            else:
+                final = playout(adapter, after, mark, rng)
+            points = adapter.hand_points(final, seat, mark)
+            st = stats[action]
+            st.total += points
+            st.n += 1
+            if trick is not None and adapter.trick_taker(final, mark, trick) == seat:
+                st.took_trick += 1
+            bid = adapter.bid_of(action)
+            if bid is None:
+                bid = adapter.own_bid(state, seat)
+            if bid is not None:
+                st.exact_bid += adapter.tricks_taken(final, seat, mark) == bid
+    # actions not searched (many bids): their estimate, relative to the searched one
+    # of the same value, on the searched scale
+    ordered = sorted(stats.values(), key=lambda s: (-(s.ev if s.ev is not None else -1e9),
+                                                    -(s.estimate or 0), s.token))
+    searched_stats = [s for s in ordered if s.n]
+    rest = [s for s in ordered if not s.n]
+    if rest:
+        rest.sort(key=lambda s: (-(s.estimate or 0), s.token))
+        ordered = searched_stats + rest
+        for s in rest:
+            s.total = None
+    return Ranking(adapter.decision(state), total, len(worlds), enumerated, exact, ordered)
