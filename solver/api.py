@@ -1,0 +1,44 @@
+"""The JSON entry points for the web worker: JSON in, JSON out.
+
+    hint(record_json, seat, budget=None) -> dict
+    bot_move(record_json, seat, level="normal", seed=0) -> str (an action token)
+    infer(record_json, seat) -> dict
+
+`record_json` is a record (shared/spec/records.md) as text or as a parsed object;
+`budget` is the search effort in playouts (an int) or {"effort": int, "seed": int}.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pycore.records import replay
+
+from . import bots, hints
+from .view import view_of
+
+
+def _state(record_json: Any):
+    return replay(json.loads(record_json) if isinstance(record_json, str) else record_json)
+
+
+def hint(record_json: Any, seat: int, budget: Any = None) -> dict:
+    effort, seed = hints.DEFAULT_EFFORT, 0
+    if isinstance(budget, dict):
+        effort = int(budget.get("effort", effort))
+        seed = int(budget.get("seed", seed))
+    elif budget is not None:
+        effort = int(budget)
+    return hints.hint(_state(record_json), int(seat), effort, seed)
+
+
+def bot_move(record_json: Any, seat: int, level: str = "normal", seed: int = 0) -> str:
+    state = _state(record_json)
+    action = bots.choose(state, int(seat), level, int(seed))
+    return state.game.action_token(state, action)
+
+
+def infer(record_json: Any, seat: int) -> dict:
+    view = view_of(_state(record_json), int(seat))
+    return {"worlds": view.count(), "worlds_text": f"{view.count():,}",
+            "places": hints.inference(view), "model": view.model.to_json()}
