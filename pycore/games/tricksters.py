@@ -121,6 +121,14 @@ class Play:
     card: int
 
 
+# One shared instance per action: legal-action lists allocate nothing, and
+# `action in legal` matches by identity first.
+TAKES = tuple(Take(c) for c in range(CARDS))
+CHOICES = tuple(ChooseSuit(s) for s in range(len(SUITS)))
+PARTNERS = tuple(Partner(s) for s in range(PLAYERS))
+PLAYS = tuple(Play(c) for c in range(CARDS))
+
+
 def _replace_at(values: tuple, index: int, value) -> tuple:
     return values[:index] + (value,) + values[index + 1:]
 
@@ -129,6 +137,9 @@ class TrickstersState(GameState):
     __slots__ = ("round_index", "dealer", "phase", "hands", "centre_dealt", "centre",
                  "drafted", "draft_order", "suits", "suit_order", "partner",
                  "team_tricks", "scores", "target")
+    # hands: held cards (the dealt ones; the drafted ones join them for the trick phase);
+    # drafted: per seat, the centre cards it took, in order (public);
+    # team_tricks: per seat, the tricks its partnership has taken this round.
 
     # --- set-up ---------------------------------------------------------------
     def _begin(self) -> None:
@@ -176,13 +187,13 @@ class TrickstersState(GameState):
     def _legal_actions(self):
         phase = self.phase
         if phase == "play":
-            return [Play(card) for card in self.hands[self.current_player]]
+            return [PLAYS[card] for card in self.hands[self.current_player]]
         if phase == "draft":
-            return [Take(card) for card in self.centre]
+            return [TAKES[card] for card in self.centre]
         if phase == "suits":
-            return [ChooseSuit(s) for s in range(len(SUITS)) if s not in self.suits]
+            return [CHOICES[s] for s in range(len(SUITS)) if s not in self.suits]
         chooser = self.across
-        return [Partner(s) for s in range(PLAYERS) if s != chooser]
+        return [PARTNERS[s] for s in range(PLAYERS) if s != chooser]
 
     def why_illegal(self, action) -> str:
         seat = self.current_player
@@ -248,6 +259,8 @@ class TrickstersState(GameState):
         if len(trick.plays) < PLAYERS:
             self.tricks = self.tricks[:-1] + (trick,)
             return
+        # A trick's recorded winner is the seat the next-leader rule names (records.md),
+        # the fifth trick's included.
         winners, next_leader = self._trick_result(trick)
         self.tricks = self.tricks[:-1] + (trick._replace(winner=next_leader),)
         counts = list(self.team_tricks)
@@ -361,8 +374,7 @@ class TrickstersState(GameState):
         return new
 
     def action_universe(self) -> list:
-        return ([Take(c) for c in range(CARDS)] + [ChooseSuit(s) for s in range(len(SUITS))]
-                + [Partner(s) for s in range(PLAYERS + 1)] + [Play(c) for c in range(CARDS)])
+        return [*TAKES, *CHOICES, *PARTNERS, Partner(PLAYERS), *PLAYS]
 
 
 class TrickstersGame(Game):
