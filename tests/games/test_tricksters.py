@@ -372,3 +372,24 @@ def test_terminal_play_from_the_command_line():
     text = "\n".join(lines)
     assert "legal: take" in text or "legal: suit" in text or "legal: T" in text or "legal: partner" in text
     assert "refused:" in text
+
+
+# --- records and the command line ------------------------------------------------------------
+
+def test_replay_command_on_a_tricksters_record(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    golden = json.loads((root / "tests" / "data" / "golden" / "tricksters-game.json").read_text())
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(golden["record"]))
+    out = subprocess.run([sys.executable, "-m", "pycore", "replay", str(path)],
+                         capture_output=True, text=True, cwd=root, check=True)
+    assert json.loads(out.stdout) == golden["summary"]
+    bad = dict(golden["record"], actions=golden["record"]["actions"][:3] + ["take T99"])
+    path.write_text(json.dumps(bad))
+    out = subprocess.run([sys.executable, "-m", "pycore", "replay", str(path)],
+                         capture_output=True, text=True, cwd=root)
+    assert out.returncode == 2 and out.stdout == ""
+    assert "action 3 'take T99'" in out.stderr
