@@ -349,7 +349,9 @@ class VorenState(GameState):
             self._end_hand()
 
     def _end_hand(self) -> None:
-        self.looed = tuple(s for s in self.active if self.tricks_won[s] == 0 and s != self.exempt)
+        # Looed: played tricks and took none (an uncontested pot has no tricks, no loo).
+        self.looed = tuple(s for s in self.active if self.tricks_won[s] == 0 and s != self.exempt
+                           and self.tricks)
         if not self.last_hand:                                 # no loo payments after the last hand
             for seat in self.looed:
                 amount = min(self.hand_pot, self.chips[seat])  # Ruling V6: pays what they have
