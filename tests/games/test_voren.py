@@ -402,3 +402,70 @@ def test_record_round_trip_with_tokens():
     assert record["actions"] == ["deal poke allplay", "play", "poke", "play", "play"]
     assert record["deals"][0] == deal(HANDS4)
     assert replay(record).summary() == state.summary()
+
+
+# --- an independent statement of the card-play rules, checked against the engine -------
+
+def reference_playable(hand, plays, trump, trick_index):
+    """The cards a seat may play, read straight off shared/rules/voren.md with card tokens."""
+    def suit(t):
+        return None if t in ("Wolf", "Treachery") else t[-1]
+    order = ["Treachery", "Wolf"]
+    for s in [trump] if trump else []:
+        order += [r + s for r in "GLR54321"]
+
+    def beats_all(card, played, led):
+        ranking = order + [r + led for r in "GLR54321" if led != trump]
+        rank = {t: i for i, t in enumerate(ranking)}
+        return card in rank and all(rank[card] < rank.get(p, 99) for p in played)
+
+    if not plays:
+        if trump and trick_index == 0 and "G" + trump in hand:
+            return {"G" + trump}
+        trumps = {c for c in hand if suit(c) == trump} if trump else set()
+        return trumps if trick_index == 1 and trumps else set(hand)
+    if plays[0] in ("Wolf", "Treachery"):
+        return set(hand)
+    led = suit(plays[0])
+    specials = {c for c in hand if suit(c) is None}
+    tiers = [{c for c in hand if suit(c) == led} | (specials if led == trump else set()),
+             {c for c in hand if trump and suit(c) == trump} | specials, set(hand)]
+    allowed = next(t for t in tiers if t)
+    takers = [c for c in allowed if beats_all(c, plays, led)]
+    if takers:
+        ranking = order + [r + led for r in "GLR54321"]
+        return {min(takers, key=ranking.index)}
+    return allowed
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_card_play_matches_an_independent_reading_of_the_rules(players):
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        rules = {"players": players, "crowns_void_trump": seed % 3 != 0}
+        state = GAME.new_game(rules, seed=seed)
+        while not state.is_terminal:
+            if state.phase == "play":
+                seat = state.current_player
+                obs = state.observation(seat)
+                trick = obs["hands"][-1]["tricks"][-1]
+                plays = [card for _, card in trick["cards"]]
+                expected = reference_playable(obs["hand"], plays, obs["trump"], len(obs["hands"][-1]["tricks"]) - 1)
+                assert set(obs["legal"]) == expected, (obs["hand"], plays, obs["trump"])
+                checked += 1
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        for hand, dealt in zip(state.summary()["hands"], state.deals):
+            turnup = DECK.token(dealt["turnup"])
+            void = turnup in ("Wolf", "Treachery") or (rules["crowns_void_trump"] and turnup[0] in "LG")
+            for trick in hand["tricks"]:
+                assert trick["winner"] == reference_winner(trick["cards"], None if void else turnup[-1])
+                checked += 1
+    assert checked > 300
+
+
+def reference_winner(plays, trump):
+    """Treachery, Wolf, trump Greater Crown .. 1, led suit Greater Crown .. 1."""
+    led = plays[0][1][-1] if plays[0][1] not in ("Wolf", "Treachery") else None
+    ranking = ["Treachery", "Wolf"] + [r + s for s in (trump, led) if s for r in "GLR54321"]
+    return min(plays, key=lambda p: ranking.index(p[1]) if p[1] in ranking else 99)[0]
