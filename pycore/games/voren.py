@@ -7,6 +7,15 @@ Cards: suited cards are `suit * 8 + rank` (suits Clubs, Diamonds, Hearts, Spades
 A hand: the pot is paid (phase "options", where the dealer chooses the poke and all
 play), then each seat plays, folds or takes the poke ("decide"), then three tricks
 ("play"). Chips are conserved: stacks plus the pot always hold every chip.
+
+Readings of the rules file where it is silent (each pinned by a test):
+- before the dealer's options nothing is dealt: no seat sees a card, nor the turnup;
+- the dealer may take the poke too, if it is still there at their turn;
+- a lone player who takes an uncontested pot (Ruling V4) played no trick: not looed;
+- a looed player short of chips pays what they have (Ruling V6) and the game goes
+  on: only payments at a hand's start end it;
+- gap, a rules field (`empty_loo_antes`): loo payments that came to nothing are
+  no pot; everyone antes.
 """
 from __future__ import annotations
 
@@ -494,10 +503,12 @@ class VorenGame(Game):
             return _OPTION_TOKENS[token]
         if token in ("play", "fold", "poke"):
             return Choice(token)
-        if " " in token or token.startswith("deal"):
-            raise TokenError(f"unknown Voren action {token!r}; the dealer's options are "
-                             "deal, deal poke, deal allplay, deal poke allplay")
-        return PLAYS[DECK.card(token)]
+        try:
+            return PLAYS[DECK.card(token)]
+        except TokenError:
+            raise TokenError(f"unknown Voren action {token!r}: the actions are deal, deal poke, "
+                             "deal allplay, deal poke allplay, play, fold, poke, or a card "
+                             "(1..5, R, L, G then C D H S, or Wolf, Treachery)") from None
 
     # --- deals ----------------------------------------------------------------------
     def random_deal(self, rules: VorenRules, rng, dealer: int) -> dict:

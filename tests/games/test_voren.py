@@ -384,7 +384,7 @@ def test_tokens_and_deal_checks():
     state = start(HANDS4)
     with pytest.raises(TokenError):
         GAME.parse_action(state, "deal allplay poke")
-    with pytest.raises(TokenError):
+    with pytest.raises(TokenError, match="unknown Voren action '6H'"):
         GAME.parse_action(state, "6H")
     refused(state, "play", "first chooses how to deal")
     refused(run(state, "deal"), "1C", "must first play, fold or take the poke")
@@ -469,3 +469,28 @@ def reference_winner(plays, trump):
     led = plays[0][1][-1] if plays[0][1] not in ("Wolf", "Treachery") else None
     ranking = ["Treachery", "Wolf"] + [r + s for s in (trump, led) if s for r in "GLR54321"]
     return min(plays, key=lambda p: ranking.index(p[1]) if p[1] in ranking else 99)[0]
+
+
+def test_every_ruling_is_a_documented_rules_field():
+    fields = VorenRules.describe()
+    assert {f["ruling"] for f in fields} >= {"V1", "V2", "V3", "V4", "V5", "V6", "gap"}
+    assert all(f["doc"] for f in fields)
+    assert VorenRules().hands_in_game == 10 and VorenRules(players=8).hands_in_game == 16
+
+
+def test_the_dealer_may_take_the_poke_left_to_them():
+    state = run(start(HANDS4), "deal poke", "play", "fold", "play")
+    assert state.current_player == 3 and legal(state) == ["fold", "play", "poke"]
+    state = run(state, "poke")
+    assert state.observation(3)["hand"] == SPARE and state.phase == "play"
+
+
+def test_a_looed_player_short_of_chips_pays_what_they_have_and_play_goes_on():
+    hands = [["GC", "GD", "GS"], ["1C", "1D", "2S"], ["3C", "3D", "4S"], ["4D", "5D", "RD"]]
+    state = GAME.new_game({"players": 4, "starting_chips": 10}, deals=[deal(hands, turnup="Wolf")])
+    state = run(state, "deal", "play", "play", "play", "fold",
+                "GC", "1C", "3C", "GD", "1D", "3D", "GS", "2S", "4S")
+    # Seats 1 and 2 owed the pot (15) with 7 chips each: they paid 7, and the game goes on.
+    assert state.totals() == [22, 0, 0, 4]
+    assert state.pot == 7 + 7 + 3 and state.short == () and not state.last_hand
+    assert state.chips == (19, 0, 0, 4)
