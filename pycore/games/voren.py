@@ -286,8 +286,7 @@ class VorenState(GameState):
         allowed = self._follow_options(hand)
         if action.card in allowed:
             top = self._playable(hand)[0]
-            return (f"{token(top)} takes the trick: you must play the highest card that takes it, "
-                    f"{token(top)}")
+            return f"you can take the trick, so you must play the highest card that takes it: {token(top)}"
         if any(c // 8 == led if c < WOLF else led == self.trump for c in hand):
             extra = " (or the Treachery or Wolf)" if led == self.trump else ""
             return f"you must follow {SUIT_NAMES[led]}{extra}"

@@ -205,7 +205,7 @@ FOLLOW = [["3C", "1D", "1S"], ["2C", "5C", "GC"], ["4C", "4H", "4S"], ["5H", "RH
 def test_must_play_the_highest_card_that_takes_the_trick():
     state = run(all_play(FOLLOW), "3C")
     assert legal(state) == ["GC"]
-    refused(state, "2C", "GC takes the trick: you must play the highest card that takes it")
+    refused(state, "2C", "you must play the highest card that takes it: GC")
 
 
 def test_must_follow_the_led_suit():
@@ -218,7 +218,7 @@ def test_void_in_the_led_suit_must_trump_with_the_highest_that_takes():
     state = run(all_play(FOLLOW), "3C", "GC", "4C")
     assert legal(state) == ["RH"]
     refused(state, "2S", "cannot follow Clubs: you must play a trump")
-    refused(state, "5H", "RH takes the trick")
+    refused(state, "5H", "takes it: RH")
 
 
 def test_void_must_trump_even_when_no_trump_can_take():
@@ -240,7 +240,7 @@ def test_trump_led_wolf_follows_and_must_take():
     refused(state, "1C", "must follow Hearts")
     state = run(state, "Wolf")
     assert legal(state) == ["Treachery"]          # the Treachery is the highest card that takes
-    refused(state, "4H", "Treachery takes the trick")
+    refused(state, "4H", "takes it: Treachery")
     state = run(state, "Treachery")
     assert legal(state) == ["5H"]
     state = run(state, "5H")
