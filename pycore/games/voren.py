@@ -46,6 +46,16 @@ def rank_of(card: int) -> int:
     return card % 8
 
 
+RANK_NAMES = ("1", "2", "3", "4", "5", "Realm", "Lesser Crown", "Greater Crown")
+
+
+def display_name(token: str) -> str:
+    """A card's name for people: `GH` is "Greater Crown of Hearts", `3C` "3 of Clubs"."""
+    if token in ("Wolf", "Treachery"):
+        return f"the {token}"
+    return f"{RANK_NAMES[RANKS.index(token[0])]} of {SUIT_NAMES[SUITS.index(token[1])]}"
+
+
 @dataclasses.dataclass(frozen=True)
 class VorenRules(Rules):
     players: int = rule(5, "Number of players.", ruling="V2", minimum=3, maximum=8)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from pycore import DealError, IllegalActionError, RulesError, TokenError, get_game, record_of, replay
-from pycore.games.voren import DECK, VorenRules
+from pycore.games.voren import DECK, VorenRules, display_name
 
 GAME = get_game("voren")
 SPARE = ["LC", "LD", "LS"]
@@ -51,6 +51,8 @@ def test_deck_is_34_cards_in_four_suits_plus_wolf_and_treachery():            # 
     assert DECK.tokens[:8] == ("1C", "2C", "3C", "4C", "5C", "RC", "LC", "GC")
     assert {t[-1] for t in DECK.tokens[:32]} == set("CDHS")
     assert DECK.tokens[32:] == ("Wolf", "Treachery")
+    assert [display_name(t) for t in ("GH", "LS", "RD", "3C", "Wolf")] == [
+        "Greater Crown of Hearts", "Lesser Crown of Spades", "Realm of Diamonds", "3 of Clubs", "the Wolf"]
 
 
 def test_player_count_chips_and_ante_defaults():                              # Ruling V2
