@@ -377,7 +377,7 @@ class LunarState(GameState):
             "trick_leader": self.tricks[-1].leader if playing else None,
             "tricks_won": list(self.tricks_won),
             "track_points": [self.rules.track[t] for t in self.tricks_won],
-            "stars_won": [tokens(s) for s in self.stars],
+            "stars_won": [tokens(sorted(s)) for s in self.stars],
             "star_cards": tokens(self.rules.star_cards),
             "scores": list(self.scores),
             "target": self.rules.target,
