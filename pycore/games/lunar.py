@@ -149,11 +149,12 @@ def trick_winner(plays, trump: int) -> int:
 class LunarState(GameState):
     __slots__ = ("round_index", "start", "phase", "hands", "sky", "gifts", "give_pos",
                  "turned", "trump", "trick_order", "trick_sky", "lead_suit",
-                 "tricks_won", "stars", "scores")
+                 "tricks_won", "stars", "scores", "last_trick")
 
     # --- set-up -------------------------------------------------------------------
     def _begin(self) -> None:
         self.scores = (0, 0)
+        self.last_trick = None
         self._start_round(0, self.game.first_dealer_of(self))
 
     def _start_round(self, index: int, start: int) -> None:
@@ -310,6 +311,7 @@ class LunarState(GameState):
         team = trick_winner(trick.plays, self.trump)
         leader = next(s for s, _ in trick.plays if s % 2 == team)   # the team's first player
         self.tricks = self.tricks[:-1] + (trick._replace(winner=leader),)
+        self.last_trick = (self.tricks[-1], self.trick_sky)
         self.tricks_won = _replace_at(self.tricks_won, team, self.tricks_won[team] + 1)
         won = tuple(c for c in trick.cards if c in self.rules.star_cards)   # stars of both teams
         self.stars = _replace_at(self.stars, team, self.stars[team] + won)
@@ -355,26 +357,34 @@ class LunarState(GameState):
             return None            # what a seat received is in its observation, "exchange"
         return self.game.action_token(self, action)
 
+    def _trick_json(self, trick: Trick, places: tuple[bool, ...]) -> list[dict]:
+        return [{"seat": s, "card": DECK.token(c), "from": "sky" if sky else "hand"}
+                for (s, c), sky in zip(trick.plays, places)]
+
     def _observe(self, seat: int) -> dict:
         n = self.players
         tokens = DECK.tokens_of
         playing = self.phase == "play"
+        last = self.last_trick
         obs = {
             "phase": self.phase,
             "round": self.round_index + 1,
             "start": self.start,
             "teams": [[0, 2], [1, 3]] if n == 4 else [[0], [1]],
+            "partner": (seat + 2) % 4 if n == 4 else None,
             "hand": tokens(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
             "sky": tokens(self.sky) if n == 2 else None,
+            "tile_turners": list(self._turners()),
             "tiles_down": tokens(self.turned),
             "tiles_up": tokens(s for s in SUITS if s not in self.turned),
             "trump": DECK.token(self.trump) if self.trump is not None else None,
             "lead_suit": DECK.token(self.lead_suit) if playing and self.lead_suit is not None else None,
-            "trick": ([{"seat": s, "card": DECK.token(c), "from": "sky" if sky else "hand"}
-                       for (s, c), sky in zip(self.tricks[-1].plays, self.trick_sky)]
-                      if playing else []),
+            "trick": self._trick_json(self.tricks[-1], self.trick_sky) if playing else [],
             "trick_leader": self.tricks[-1].leader if playing else None,
+            "last_trick": None if last is None else {
+                "cards": self._trick_json(*last), "winner": last[0].winner,
+                "team": last[0].winner % 2},
             "tricks_won": list(self.tricks_won),
             "track_points": [self.rules.track[t] for t in self.tricks_won],
             "stars_won": [tokens(sorted(s)) for s in self.stars],

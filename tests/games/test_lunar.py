@@ -129,7 +129,7 @@ def test_four_players_turn_tiles_from_the_start_player_clockwise():
             refused(state, "turn Owl", "the Owl tile is already face down")
             refused(state, "Owl", "must turn a trump tile")
         state = state.apply_action(token)
-    assert turners == [2, 3, 0]
+    assert turners == [2, 3, 0] == state.observation(0)["tile_turners"]
     obs = state.observation(1)
     assert obs["trump"] == "Lynx" and obs["tiles_up"] == ["Lynx"]
     assert obs["tiles_down"] == ["Owl", "Bat", "Wolf"]                # in the order turned
@@ -143,7 +143,7 @@ def test_two_players_turn_tiles_start_other_start():
     for token in ("turn Wolf", "turn Owl", "turn Bat"):
         turners.append(state.current_player)
         state = state.apply_action(token)
-    assert turners == [1, 0, 1]                                      # Ruling L7
+    assert turners == [1, 0, 1] == state.observation(0)["tile_turners"]   # Ruling L7
     assert state.observation(0)["trump"] == "Lynx"
     assert state.current_player == 1
 
@@ -296,9 +296,11 @@ def test_default_track_values():
     assert [LunarRules().track[t] for t in range(13)] == [expected.get(t, 0) for t in range(13)]
 
 
-@pytest.mark.parametrize("players", [4, 2])
-def test_track_scoring_at_every_trick_count(players):
-    state = _before_last_card(GAME.new_game({"players": players}, seed=5))
+@pytest.mark.parametrize("players,track", [(4, None), (2, None), (4, [20 + t for t in range(13)])])
+def test_track_scoring_at_every_trick_count(players, track):
+    rules = {"players": players, **({"track": track} if track else {})}
+    state = _before_last_card(GAME.new_game(rules, seed=5))
+    assert list(state.rules.track) == (track or list(DEFAULT_TRACK))
     track = state.rules.track
     for won in range(12):
         ready = _with(state, tricks_won=(won, 11 - won), stars=((), ()))
@@ -382,6 +384,9 @@ def test_sky_two_turns_each_one_suit_one_rank_one_from_hand_one_from_the_sky():
     assert trick["cards"] == [[0, "Owl"], [1, "Bat"], [0, "R8"], [1, "R1"]]
     assert trick["winner"] == 1                                      # Bat is trump
     assert obs["stars_won"] == [[], ["R1", "R8"]]
+    assert obs["last_trick"] == {"winner": 1, "team": 1, "cards": [
+        {"seat": 0, "card": "Owl", "from": "hand"}, {"seat": 1, "card": "Bat", "from": "hand"},
+        {"seat": 0, "card": "R8", "from": "sky"}, {"seat": 1, "card": "R1", "from": "sky"}]}
     assert state.current_player == 1                                 # the winner leads
     assert obs["sky"] == ("R2 R3 R4 R5 R6 R7 R7 R7 R8 R8 Wolf Wolf Wolf Owl Owl Owl "
                           "Lynx Lynx Lynx Bat Bat Bat").split()
