@@ -3,6 +3,7 @@ card tokens on explicit deals."""
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from pycore import DealError, IllegalActionError, RulesError, get_game, load_record, record_of, replay
 from pycore.games.lunar import DEFAULT_TRACK, LunarRules, trick_winner
@@ -492,3 +493,39 @@ def test_tokens():
         assert type(info.value).__name__ == "TokenError"
     refused(play(new(DEAL_B), *GIFTS_B, "turn Wolf", "turn Owl", "turn Lynx"), "sky:R1",
             "no Sky with 4 players")
+
+
+# --- properties over random games ----------------------------------------------------------
+
+
+def _random_round(rules, seed):
+    """A random game to the end of its first round; yields (trick, where each card came from)."""
+    rng = random.Random(seed)
+    state = GAME.new_game(rules, seed=seed)
+    while not state.finished_hands:
+        before = state
+        state = state.apply_action(rng.choice(state.legal_actions()))
+        if state.last_trick is not before.last_trick:
+            yield state.last_trick
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_split_deal_four_players_every_team_plays_one_suit_and_one_rank(seed):
+    # Ruling L3 keeps the type rule satisfiable, so Ruling L5 never applies
+    for trick, _ in _random_round({"players": 4}, seed):
+        for team in (0, 1):
+            kinds = sorted(c < 8 for s, c in trick.plays if s % 2 == team)
+            assert kinds == [False, True]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["split", "mixed"]))
+def test_sky_every_player_plays_once_from_hand_and_once_from_the_sky(seed, kind):
+    tricks = 0
+    for trick, places in _random_round({"players": 2, "deal": kind}, seed):
+        tricks += 1
+        assert [s for s, _ in trick.plays] == [trick.leader, 1 - trick.leader] * 2
+        for seat in (0, 1):
+            assert sorted(sky for (s, _), sky in zip(trick.plays, places) if s == seat) == [False, True]
+    assert tricks == 12
