@@ -14,7 +14,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from ..cards import Deck, add_cards, remove_card, remove_cards
-from ..errors import DealError, TokenError
+from ..errors import DealError, RulesError, TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
 from ..tricks import Trick, clockwise_from, left_of
@@ -94,6 +94,16 @@ class LunarRules(Rules):
         ruling="L8", choices=("any_from_place",))
     target: int = rule(30, "The game ends after a round in which a team has this many "
                            "points or more and the teams are not tied.", minimum=1)
+
+    def validate(self) -> None:
+        # data fields built directly (not from a record) are checked here too
+        try:
+            _track_values(self.track)
+            if not all(isinstance(c, int) and 0 <= c < len(DECK) for c in self.star_cards):
+                raise ValueError(f"star cards must be card kinds, not {self.star_cards!r}")
+            _star_kinds(DECK.tokens_of(self.star_cards))
+        except (TypeError, ValueError) as exc:
+            raise RulesError(f"rules for lunar: {exc}") from None
 
 
 class Give(NamedTuple):

@@ -453,6 +453,9 @@ def test_rules_fields_and_refusals():
                 {"track": [1, 2]}, {"deal": "deck"}, {"target": 0}, {"shuffle": True}):
         with pytest.raises(RulesError):
             GAME.make_rules(bad)
+    for bad in ({"track": (1, 2)}, {"star_cards": (99,)}, {"star_cards": (0, 0)}):
+        with pytest.raises(RulesError):
+            LunarRules(**bad)                                        # built directly, not from JSON
     rules = GAME.make_rules({"players": 2, "track": list(range(13)), "target": 12})
     assert rules.to_dict() == {"players": 2, "track": list(range(13)), "target": 12}
 
