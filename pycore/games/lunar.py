@@ -396,12 +396,14 @@ class LunarState(GameState):
                 "cards": self._trick_json(*last), "winner": last[0].winner,
                 "team": last[0].winner % 2},
             "tricks_won": list(self.tricks_won),
+            "track": list(self.rules.track),
             "track_points": [self.rules.track[t] for t in self.tricks_won],
             "stars_won": [tokens(sorted(s)) for s in self.stars],
             "star_cards": tokens(self.rules.star_cards),
             "scores": list(self.scores),
             "target": self.rules.target,
         }
+        obs["exchange"] = obs["partner_known"] = None          # no exchange with the Sky
         if n == 4:
             partner = (seat + 2) % 4
             gave = self.gifts[seat]

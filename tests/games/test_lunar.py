@@ -532,3 +532,21 @@ def test_sky_every_player_plays_once_from_hand_and_once_from_the_sky(seed, kind)
         for seat in (0, 1):
             assert sorted(sky for (s, _), sky in zip(trick.plays, places) if s == seat) == [False, True]
     assert tricks == 12
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_terminal_game_plays_to_the_end(players, tmp_path):
+    from pycore.play import play as play_cli
+    lines = []
+
+    def answer(prompt):
+        legal_lines = [line for line in lines if line.startswith("legal: ")]
+        if not legal_lines or lines[-1] != legal_lines[-1]:
+            return "?"
+        return legal_lines[-1].split("  ")[0][len("legal: "):]
+
+    save = tmp_path / "game.json"
+    assert play_cli("lunar", players=players, seat=0, seed=3, save=str(save),
+                    input_fn=answer, print_fn=lines.append) == 0
+    assert lines[-2].startswith("game over.")
+    assert replay(load_record(save.read_text())).is_terminal
