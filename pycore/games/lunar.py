@@ -5,6 +5,12 @@ both play from the shared, face-up Sky. A team is `seat % 2` in both forms.
 
 Cards: one int per kind, copies repeat it (hands are sorted multisets):
 rank cards R1..R8 = 0..7, suit cards Wolf, Owl, Lynx, Bat = 8..11.
+
+Rulings as rules fields: L1 star_cards, L2 track, L3 deal, L4 next_start,
+L5 type_fallback, L6 incomplete_team, L7 sky_tile_order (and deal), L8
+sky_fallback. Not in the rules file, settled here: the "mixed" deal (all 48
+cards shuffled together) with its exchange of a hand short of a type, and the
+target score as a field (30 by the rules).
 """
 from __future__ import annotations
 
@@ -267,7 +273,8 @@ class LunarState(GameState):
         mine = self._team_play(seat)
         if self.players == 2 and mine is not None and mine[1] == action.sky:
             return f"your second card must come from {'your hand' if action.sky else 'the Sky'}"
-        if mine is not None and is_rank(action.card) == is_rank(mine[0]):
+        if (mine is not None and is_rank(action.card) == is_rank(mine[0])
+                and any(is_rank(c) != is_rank(mine[0]) for c in place)):
             who = "you" if self.players == 2 else "your partner"
             need = "suit" if is_rank(mine[0]) else "rank"
             return f"{who} played a {'rank' if is_rank(mine[0]) else 'suit'} card: play a {need} card"

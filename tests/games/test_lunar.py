@@ -250,6 +250,7 @@ def test_type_rule_falls_back_to_any_card_and_a_team_without_suit_loses():
     state = play(state, "R8")
     # seat 3 must play a rank but holds none: any card, and a suit card still follows
     assert legal(state) == ["Owl"]
+    refused(state, "Wolf", "you must follow the lead suit Owl")
     state = play(state, "Owl")
     # team 0 has ranks 4 and 8 but no suit: it loses to team 1's suit (Ruling L6)
     assert state.tricks[0].winner == 1
