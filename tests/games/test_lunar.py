@@ -551,3 +551,43 @@ def test_terminal_game_plays_to_the_end(players, tmp_path):
                     input_fn=answer, print_fn=lines.append) == 0
     assert lines[-2].startswith("game over.")
     assert replay(load_record(save.read_text())).is_terminal
+
+
+@pytest.mark.parametrize("rules", GAME.presets())
+def test_every_refusal_says_what_is_wrong(rules):
+    rng = random.Random(11)
+    state = GAME.new_game(rules, seed=11)
+    for _ in range(150):
+        seat, legal_now = state.current_player, state.legal_actions()
+        for action in state.action_universe():
+            if action in legal_now:
+                continue
+            why = state.why_illegal(action)
+            if state.phase != "play" or type(action).__name__ != "Play":
+                continue
+            place = state.sky if action.sky else state.hands[seat]
+            if "must follow the lead suit" in why:
+                assert action.card >= 8 and action.card != state.lead_suit and state.lead_suit in place
+            elif "card: play a" in why:
+                mine = state._team_play(seat)[0]
+                assert (action.card < 8) == (mine < 8) and any((c < 8) != (mine < 8) for c in place)
+            else:
+                assert ("is not in" in why or "must come from" in why or "no Sky" in why), why
+        state = state.apply_action(rng.choice(legal_now))
+    for hand in state.deals[0]["hands"] + ((state.deals[0]["sky"],) if rules["players"] == 2 else ()):
+        if rules.get("deal", "split") == "split":                     # Ruling L3 / L7
+            assert sum(c < 8 for c in hand) * 2 == len(hand)
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_observations_are_plain_json(players):
+    import json
+    rng = random.Random(5)
+    state = GAME.new_game({"players": players}, seed=5)
+    while not state.is_terminal:
+        if rng.random() < 0.1:
+            for seat in range(players):
+                obs = state.observation(seat)
+                assert json.loads(json.dumps(obs)) == obs                # no tuples, sets or ints as keys
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    assert state.observation(0)["phase"] == "over"
