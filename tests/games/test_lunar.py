@@ -436,7 +436,7 @@ def test_ruling_l8_the_place_holds_but_the_type_is_dropped():
 
 def test_sky_deal_checks():
     with pytest.raises(DealError, match="sky must hold 24 cards"):
-        new(deal(0, *DEAL_S["hands"][0:0], " ".join(DEAL_S["hands"][0]), " ".join(DEAL_S["hands"][1])))
+        new({"start": 0, "hands": DEAL_S["hands"]})                # the Sky left out
     bad = dict(DEAL_S, sky=DEAL_S["sky"][:-1] + ["R8"])
     with pytest.raises(DealError, match="sky must hold 12 rank and 12 suit"):
         new(bad)
