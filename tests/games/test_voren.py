@@ -164,6 +164,7 @@ def test_exactly_one_player_takes_the_pot_without_play():                     # 
     assert state.finished_hands[0][1] == (-3, 12, -3, -6)
     # Nobody played a trick, so nobody is looed: the next hand is anted.
     assert state.pot == 15
+    assert state.rules.uncontested_loo == "not_looed"   # a gap, settled as a rules field
 
 
 def test_folded_seats_sit_out_the_tricks():
