@@ -84,6 +84,11 @@ class VorenRules(Rules):
         ruling="V6", minimum=1, maximum=50)
     final_tie: str = rule("shared", "Standing is by chips; equal chips share the place.",
                           ruling="V6", choices=("shared",))
+    short_payment: str = rule(
+        "pays_what_they_have", "A player who must pay more than they have (ante, dealer's "
+                               "ante or loo) pays what they have, and play goes on; loo "
+                               "payments after the game's last hand are not made.",
+        ruling="V6", choices=("pays_what_they_have",))
     uncontested_loo: str = rule(
         "not_looed", "Gap: a player who takes the pot without play (Ruling V4) played no "
                      "trick and is not looed, though the loo rule names every player who "

@@ -497,3 +497,4 @@ def test_a_looed_player_short_of_chips_pays_what_they_have_and_play_goes_on():
     assert state.totals() == [22, 0, 0, 4]
     assert state.pot == 7 + 7 + 3 and state.short == () and not state.last_hand
     assert state.chips == (19, 0, 0, 4)
+    assert state.rules.short_payment == "pays_what_they_have"   # Ruling V6, shown on the rules page
