@@ -67,9 +67,12 @@ class RavenRules(Rules):
         ruling="R1")
     lone_shaman: str = rule(
         "plays_last", "A leader whose only card is the Shaman does not lead: the player to "
-                      "the left leads, and the Shaman is played last in the trick, taking the "
-                      "place of the trick's last other card (Ruling R3).",
+                      "the left leads, and the Shaman is played last in the trick.",
         ruling="R2", choices=("plays_last",))
+    lone_shaman_follows: str = rule(
+        "last_other_card", "A Shaman played last under Ruling R2 takes the place of the "
+                           "trick's last other card, half a step higher.",
+        ruling="R3", choices=("last_other_card",))
     final_tie: str = rule(
         "shared", "Players still tied for the most points after comparing exact-bid "
                   "bonuses share the win.", ruling="R4", choices=("shared",))

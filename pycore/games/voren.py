@@ -11,7 +11,8 @@ play), then each seat plays, folds or takes the poke ("decide"), then three tric
 Readings of the rules file where it is silent (each pinned by a test):
 - before the dealer's options nothing is dealt: no seat sees a card, nor the turnup;
 - the dealer may take the poke too, if it is still there at their turn;
-- a lone player who takes an uncontested pot (Ruling V4) played no trick: not looed;
+- gap, a rules field (`uncontested_loo`): a lone player who takes an uncontested pot
+  (Ruling V4) played no trick: not looed;
 - a looed player short of chips pays what they have (Ruling V6) and the game goes
   on: only payments at a hand's start end it;
 - gap, a rules field (`empty_loo_antes`): loo payments that came to nothing are
@@ -83,6 +84,15 @@ class VorenRules(Rules):
         ruling="V6", minimum=1, maximum=50)
     final_tie: str = rule("shared", "Standing is by chips; equal chips share the place.",
                           ruling="V6", choices=("shared",))
+    short_payment: str = rule(
+        "pays_what_they_have", "A player who must pay more than they have (ante, dealer's "
+                               "ante or loo) pays what they have, and play goes on; loo "
+                               "payments after the game's last hand are not made.",
+        ruling="V6", choices=("pays_what_they_have",))
+    uncontested_loo: str = rule(
+        "not_looed", "Gap: a player who takes the pot without play (Ruling V4) played no "
+                     "trick and is not looed, though the loo rule names every player who "
+                     "played and took no trick.", ruling="gap", choices=("not_looed",))
     empty_loo_antes: bool = rule(
         True, "Gap: when the previous hand's loo payments came to nothing (every looed "
               "player had no chips left), everyone antes as if nobody had been looed.",
