@@ -102,7 +102,7 @@ class App:
 
     def players_now(self) -> int:
         box = window.document.getElementById("rule-players")
-        if box:
+        if box is not None and box:
             try:
                 return int(box.value)
             except ValueError:
@@ -119,7 +119,7 @@ class App:
     def form_rules(self) -> dict:
         values = {}
         for box in window.document.querySelectorAll("#rules-form [data-rule]"):
-            kind, key = box.dataset.kind, box.dataset.rule
+            kind, key = _attr(box, "data-kind"), _attr(box, "data-rule")
             if kind == "bool":
                 values[key] = bool(box.checked)
             elif kind == "int":
@@ -159,7 +159,7 @@ class App:
         self.changed()
         self.go("table")
 
-    def changed(self, announce: bool = True) -> None:
+    def changed(self, announce: bool = True, bots: bool = True) -> None:
         """After every change of the record: save, announce, draw, let computers move."""
         session = self.session
         window.localStorage.setItem(SAVE_KEY, json.dumps(session.saved()))
@@ -169,7 +169,7 @@ class App:
                 self.announce(line)
         self.prev_obs = obs
         self.draw(obs)
-        if session.computer_to_act:
+        if bots and session.computer_to_act:
             self.schedule_bot()
 
     def draw(self, obs: dict | None = None) -> None:
@@ -240,8 +240,7 @@ class App:
             except ManyhandsError as exc:
                 self.announce(f"Computer player made an illegal move: {exc}")
                 return
-            self.changed()
-            return      # changed() schedules the next one
+            self.changed(bots=False)    # this loop makes the next computer move
 
     def undo(self) -> None:
         if self.session and self.session.undo():
@@ -358,25 +357,30 @@ def _target(event, selector):
     return event.target.closest(selector) if event.target else None
 
 
+def _attr(node, name: str) -> str | None:
+    """An attribute's value, None when absent (JS null is not None in Pyodide)."""
+    return str(node.getAttribute(name)) if node.hasAttribute(name) else None
+
+
 @when("click", "#table")
 def on_table_click(event):
     button = _target(event, "[data-action],[data-toggle],[data-sub],[data-ui]")
     if not button or button.disabled:
         return
-    data = button.dataset
-    if data.action is not None and str(data.action):
-        app.act(str(data.action))
-    elif data.toggle is not None:
-        index = int(data.toggle)
+    action, toggle, sub, ui = (_attr(button, f"data-{k}") for k in ("action", "toggle", "sub", "ui"))
+    if action:
+        app.act(action)
+    elif toggle is not None:
+        index = int(toggle)
         selected = app.ui["selected"]
         app.ui["selected"] = [i for i in selected if i != index] if index in selected else selected + [index]
         app.draw()
         _refocus(f'[data-toggle="{index}"]')
-    elif data.sub is not None:
-        app.ui["sub"] = None if app.ui["sub"] == str(data.sub) else str(data.sub)
+    elif sub is not None:
+        app.ui["sub"] = None if app.ui["sub"] == sub else sub
         app.draw()
         _refocus("#prompt .choice")
-    elif str(data.ui) == "last-trick":
+    elif ui == "last-trick":
         app.ui["show_last"] = not app.ui["show_last"]
         app.draw()
         _refocus('[data-ui="last-trick"]')
@@ -466,3 +470,4 @@ def main() -> None:
     app.route()
     window.document.body.dataset.ready = "true"
     el("loading")._dom_element.hidden = True
+    window.manyhands.start()

@@ -237,7 +237,7 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
         if selecting:
             on = index in selected
             cards.append(card_html(token, name, enabled=True, classes="selectable" + (" selected" if on else ""),
-                                   attrs=f' data-toggle="{index}" aria-pressed="{str(on).lower()}"'))
+                                   attrs=f' data-toggle="{index}" data-card="{esc(token)}" aria-pressed="{str(on).lower()}"'))
         elif token in groups["plays"]:
             cards.append(card_html(token, name, action=token, enabled=True))
         elif token in groups["subs"]:
@@ -276,7 +276,9 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
                 for t in groups["buttons"]) + "</div>")
     elif not obs.get("terminal"):
         prompt.append(f'<p id="prompt-text">Waiting for {esc(seat_name(obs["to_act"], me))}…</p>')
-    out.append(f'<section class="prompt" id="prompt" aria-label="Your decision">{"".join(prompt)}</section>')
+    # data-legal: the legal tokens, for scripts and tests driving the page
+    out.append(f'<section class="prompt" id="prompt" aria-label="Your decision" data-legal="{esc(json.dumps(legal))}">'
+               f'{"".join(prompt)}</section>')
 
     # --- summaries and the result ------------------------------------------------------------
     out.append(summary_html(obs))
