@@ -29,7 +29,7 @@ def _param(name: str, default: str) -> str:
 
 
 PACE = float(_param("pace", "0.7"))          # seconds between computer moves
-BUDGET = float(_param("budget", "1.0"))      # hint budget in seconds (the default)
+BUDGET = int(_param("budget", "0")) or None  # hint effort in playouts; None: the solver's default
 
 
 def el(element_id: str):
@@ -124,6 +124,8 @@ class App:
                 values[key] = bool(box.checked)
             elif kind == "int":
                 values[key] = int(box.value)
+            elif kind == "json":
+                values[key] = json.loads(str(box.value))
             else:
                 values[key] = str(box.value)
         return values
@@ -134,10 +136,10 @@ class App:
             rules = self.form_rules()
             seed = int(el("seed")._dom_element.value or 0)
             seat = int(el("seat")._dom_element.value or 0)
-            level = int(el("level")._dom_element.value or 2)
+            level = str(el("level")._dom_element.value or "normal")
             theme = str(el("theme")._dom_element.value or "")
             session = Session.new(name, rules, seed, seat, level, theme)
-        except (ManyhandsError, ValueError) as exc:
+        except (ManyhandsError, ValueError, TypeError) as exc:
             set_html("home-error", render.esc(f"Cannot start: {exc}"))
             return
         set_html("home-error", "")
@@ -302,7 +304,7 @@ class App:
         current = self.session
         seat = current.seat if current else 0
         try:
-            session = Session.from_record_text(text, seat, current.level if current else 2)
+            session = Session.from_record_text(text, seat, current.level if current else "normal")
         except (ManyhandsError, ValueError, KeyError, TypeError) as exc:
             set_html("import-error", render.esc(
                 f"Could not import {file.name}: {exc}. " + ("Your current game is kept." if current else "")))

@@ -26,6 +26,7 @@ from typing import Callable
 _PLACED = {"game", "rules", "seat", "players", "to_act", "terminal", "legal", "history",
            "hands", "totals", "winners", "hand", "phase", "past_bids"}
 MANY_CHOICES = 8   # more verb+cards tokens than this: pick cards, then confirm
+HINT_SHOWN = 10    # hint choices listed before "All n choices"
 
 
 def esc(value) -> str:
@@ -364,17 +365,34 @@ def hint_html(result: dict, name: Namer) -> str:
         val = f' <span class="ev">{value:.2f}</span>' if isinstance(value, (int, float)) else ""
         items.append(f'<li data-token="{esc(token)}"><b>{esc(_label(str(token), name))}</b>{val}'
                      f'{f" — {esc(why)}" if why else ""}</li>')
-    out = f'<ol class="hint-list" id="hint-list">{"".join(items)}</ol>'
+    shown, rest = items[:HINT_SHOWN], items[HINT_SHOWN:]
+    out = f'<ol class="hint-list" id="hint-list">{"".join(shown)}</ol>'
+    if rest:
+        out += (f'<details><summary>All {len(items)} choices</summary>'
+                f'<ol class="hint-list" start="{HINT_SHOWN + 1}">{"".join(rest)}</ol></details>')
+    worlds = result.get("worlds_text")
+    if worlds:
+        searched = result.get("searched_worlds")
+        note = f" ({searched} searched)" if searched else ""
+        out += f'<p class="hint-why">Over {esc(worlds)} deals consistent with what you have seen{esc(note)}.</p>'
     if result.get("explanation"):
         out += f'<p class="hint-why">{esc(result["explanation"])}</p>'
-    inference = result.get("inference") or result.get("opponents")
+    inference = result.get("inferred") or result.get("inference") or result.get("opponents")
     if inference:
         out += '<details id="hint-inference"><summary>What the solver inferred about each opponent</summary>'
         items = inference.items() if isinstance(inference, dict) else enumerate(inference)
         for seat, info in items:
-            out += f'<h4>Seat {esc(seat)}</h4><div class="inference">{_inference_html(info, name)}</div>'
+            out += f'<h4>{esc(_place_name(seat))}</h4><div class="inference">{_inference_html(info, name)}</div>'
         out += "</details>"
     return out
+
+
+def _place_name(place) -> str:
+    """The solver's hidden places ("hand:2", "bid:1", "out") in words."""
+    kind, _, who = str(place).partition(":")
+    if who.isdigit():
+        return f"Seat {who}: {kind}"
+    return humanize(kind) if not isinstance(place, int) else f"Seat {place}"
 
 
 def _inference_html(info, name: Namer) -> str:
@@ -398,8 +416,6 @@ def rules_form_html(fields: list[dict], values: dict | None = None) -> str:
     out = []
     for f in fields:
         key = f["name"]
-        if not isinstance(f["default"], (bool, int, str)):
-            continue        # data fields (decks...) are not options
         fid = f"rule-{key}"
         value = values.get(key, f["default"])
         ruling = f" (Ruling {esc(f['ruling'])})" if f.get("ruling") else ""
@@ -418,8 +434,12 @@ def rules_form_html(fields: list[dict], values: dict | None = None) -> str:
             lo = f' min="{f["minimum"]}"' if f.get("minimum") is not None else ""
             hi = f' max="{f["maximum"]}"' if f.get("maximum") is not None else ""
             ctl = f'<input type="number" id="{fid}" data-rule="{esc(key)}" data-kind="int" value="{esc(value)}"{lo}{hi} aria-describedby="{fid}-doc">'
-        else:
+        elif isinstance(f["default"], str):
             ctl = f'<input type="text" id="{fid}" data-rule="{esc(key)}" data-kind="str" value="{esc(value)}" aria-describedby="{fid}-doc">'
+        else:   # a data field (a deck table, a track): edited as JSON
+            ctl = (f'<input type="text" class="json" id="{fid}" data-rule="{esc(key)}" data-kind="json" '
+                   f'value="{esc(json.dumps(value))}" aria-describedby="{fid}-doc">')
+            default = f'<span class="default">default: <code>{esc(json.dumps(f["default"]))}</code></span>'
         out.append(f'<div class="rule-field">{label} {ctl} {default}<br>{doc}</div>')
     return "".join(out)
 

@@ -15,36 +15,36 @@ from pycore.records import dumps, load_record, record_of, replay
 
 from .render import Namer
 
-LEVELS = {1: "easy", 2: "medium", 3: "hard"}
+LEVELS = ("easy", "normal", "hard")     # the solver's computer-player levels
 
 
 class Session:
-    def __init__(self, state, seat: int, level: int = 2, theme: str = ""):
+    def __init__(self, state, seat: int, level: str = "normal", theme: str = ""):
         if not 0 <= seat < state.players:
             seat = 0
         self.state = state
         self.seat = seat
-        self.level = level
+        self.level = level if level in LEVELS else "normal"
         game = state.game
         themes = getattr(game, "themes", ())
         self.theme = theme if theme in themes else (themes[0] if themes else "")
 
     # --- starting ------------------------------------------------------------------
     @classmethod
-    def new(cls, game_name: str, rules: dict, seed: int, seat: int, level: int = 2,
+    def new(cls, game_name: str, rules: dict, seed: int, seat: int, level: str = "normal",
             theme: str = "") -> "Session":
         state = get_game(game_name).new_game(rules, seed=seed)
         return cls(state, seat, level, theme)
 
     @classmethod
-    def from_record_text(cls, text, seat: int = 0, level: int = 2, theme: str = "") -> "Session":
+    def from_record_text(cls, text, seat: int = 0, level: str = "normal", theme: str = "") -> "Session":
         """An imported record (ManyhandsError saying what is wrong with it)."""
         return cls(replay(load_record(text)), seat, level, theme)
 
     @classmethod
     def from_saved(cls, saved: dict) -> "Session":
         return cls(replay(load_record(saved["record"])), saved.get("seat", 0),
-                   saved.get("level", 2), saved.get("theme", ""))
+                   saved.get("level", "normal"), saved.get("theme", ""))
 
     # --- the game ------------------------------------------------------------------
     @property
@@ -89,7 +89,7 @@ class Session:
         return {"record": self.record(), "seat": self.seat, "level": self.level, "theme": self.theme}
 
     def computers(self) -> dict[int, str]:
-        return {s: LEVELS.get(self.level, str(self.level))
+        return {s: self.level
                 for s in range(self.state.players) if s != self.seat}
 
     def namer(self) -> Namer:

@@ -2,8 +2,8 @@
 the tests can replay.
 
     {"op": "hello"}                                             -> {"solver": bool, ...}
-    {"op": "bot", "record": {...}, "seat": 1, "level": 2, "seed": 7} -> {"token": "Sw12", "policy": ...}
-    {"op": "hint", "record": {...}, "seat": 0, "budget": 1.0}  -> the solver's hint, or
+    {"op": "bot", "record": {...}, "seat": 1, "level": "normal", "seed": 7} -> {"token": "Sw12", "policy": ...}
+    {"op": "hint", "record": {...}, "seat": 0, "budget": null}  -> the solver's hint, or
                                                                   {"available": false, "message": ...}
 
 The solver (solver.api) does the thinking. When this build has no solver/, computer
@@ -44,7 +44,7 @@ def hello() -> dict:
             "policy": "solver" if api is not None else FALLBACK_POLICY}
 
 
-def bot(record: dict, seat: int, level: int, seed: int) -> dict:
+def bot(record: dict, seat: int, level: str, seed: int) -> dict:
     api = _solver()
     if api is not None and hasattr(api, "bot_move"):
         return {"token": _call(api.bot_move, record, seat, level, seed), "policy": "solver"}
@@ -56,7 +56,7 @@ def bot(record: dict, seat: int, level: int, seed: int) -> dict:
             "policy": FALLBACK_POLICY}
 
 
-def hint(record: dict, seat: int, budget: float, progress=None) -> dict:
+def hint(record: dict, seat: int, budget=None, progress=None) -> dict:
     api = _solver()
     if api is None or not hasattr(api, "hint"):
         return {"available": False,
@@ -73,9 +73,9 @@ def handle(text: str, progress=None) -> str:
     if op == "hello":
         out = hello()
     elif op == "bot":
-        out = bot(request["record"], request["seat"], request.get("level", 1), request.get("seed", 0))
+        out = bot(request["record"], request["seat"], request.get("level", "normal"), request.get("seed", 0))
     elif op == "hint":
-        out = hint(request["record"], request["seat"], request.get("budget", 1.0), progress=progress)
+        out = hint(request["record"], request["seat"], request.get("budget"), progress=progress)
     else:
         raise ValueError(f"unknown request {op!r}")
     return json.dumps(out)
