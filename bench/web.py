@@ -37,6 +37,19 @@ def time_to_ready(page, url: str) -> float:
     return time.perf_counter() - start
 
 
+def node_boot() -> float:
+    """Pyodide's boot time under Node right now: how loaded the machine is."""
+    import subprocess
+    script = ("import {loadPyodide} from %r; const t = performance.now(); "
+              "await loadPyodide({indexURL: %r}); console.log(performance.now() - t);"
+              % (str(ROOT / "node_modules/pyodide/pyodide.mjs"), str(ROOT / "node_modules/pyodide") + "/"))
+    out = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
+    try:
+        return float(out.stdout.strip().splitlines()[-1]) / 1000
+    except (ValueError, IndexError):
+        return float("nan")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
@@ -78,12 +91,15 @@ def main(argv=None) -> int:
             browser.close()
     finally:
         site.stop()
+    out["node_pyodide_boot_s"] = node_boot()
     med = statistics.median
     print(f"cold to interactive: median {med(out['cold_s']):.2f} s  (runs {', '.join(f'{t:.2f}' for t in out['cold_s'])})")
     print(f"warm to interactive: median {med(out['warm_s']):.2f} s  (runs {', '.join(f'{t:.2f}' for t in out['warm_s'])})")
     for name, times in out["hint_s"].items():
         print(f"hint {name:<11} median {med(times):.2f} s")
     print(f"solver in build: {out.get('solver_in_build')}")
+    print(f"load reference: Pyodide boot under Node {out['node_pyodide_boot_s']:.2f} s "
+          f"(1.8-2.4 s on an idle machine of this kind; scale the figures above by it)")
     if options.json:
         Path(options.json).write_text(json.dumps(out, indent=1))
     return 0

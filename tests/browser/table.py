@@ -59,7 +59,10 @@ def open_site(page, site, query: str = "pace=0"):
     page.wait_for_selector(READY, state="attached", timeout=60_000)
 
 
-def start_game(page, game: str, rules: dict | None = None, seed: int = 11, seat: int = 0):
+def start_game(page, game: str, rules: dict | None = None, seed: int = 11, seat: int = 0,
+               level: str = "easy"):
+    """A new game from the home form (computer players "easy" by default: the
+    tests check the table, not the bots, and easy bots keep CI short)."""
     page.goto(page.url.split("#")[0] + "#home")
     page.wait_for_selector("#view-home:not([hidden])")
     page.select_option("#game-select", game)
@@ -74,6 +77,7 @@ def start_game(page, game: str, rules: dict | None = None, seed: int = 11, seat:
             box.dispatch_event("change")
     page.fill("#seed", str(seed))
     page.select_option("#seat", str(seat))
+    page.select_option("#level", level)
     page.click("#start")
     page.wait_for_selector("#view-table:not([hidden])")
 

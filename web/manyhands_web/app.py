@@ -465,11 +465,13 @@ def _tick():
 
 
 def main() -> None:
+    started = window.performance.now()
     from pyodide.ffi import create_proxy
     window.addEventListener("hashchange", create_proxy(lambda e: app.route()))
     window.setInterval(create_proxy(_tick), 100)
     app.resume()
     app.route()
+    window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"
     window.document.body.dataset.ready = "true"
     el("loading")._dom_element.hidden = True
     window.manyhands.start()
