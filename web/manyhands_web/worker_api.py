@@ -46,14 +46,17 @@ def hello() -> dict:
 
 def bot(record: dict, seat: int, level: str, seed: int) -> dict:
     api = _solver()
+    policy = FALLBACK_POLICY
     if api is not None and hasattr(api, "bot_move"):
-        return {"token": _call(api.bot_move, record, seat, level, seed), "policy": "solver"}
+        try:
+            return {"token": _call(api.bot_move, record, seat, level, seed), "policy": "solver"}
+        except Exception as exc:    # e.g. a game the solver does not cover yet: say so, play on
+            policy = f"simple policy: first legal action (the solver failed: {type(exc).__name__}: {exc})"
     from pycore.records import replay
     state = replay(record)
     if state.current_player != seat:
         raise ValueError(f"seat {seat} is not to act")
-    return {"token": state.game.action_token(state, state.legal_actions()[0]),
-            "policy": FALLBACK_POLICY}
+    return {"token": state.game.action_token(state, state.legal_actions()[0]), "policy": policy}
 
 
 def hint(record: dict, seat: int, budget=None, progress=None) -> dict:
@@ -61,7 +64,11 @@ def hint(record: dict, seat: int, budget=None, progress=None) -> dict:
     if api is None or not hasattr(api, "hint"):
         return {"available": False,
                 "message": "Hints are unavailable: this build has no solver yet."}
-    result = _call(api.hint, record, seat, budget, progress=progress)
+    try:
+        result = _call(api.hint, record, seat, budget, progress=progress)
+    except Exception as exc:
+        return {"available": False,
+                "message": f"Hints are unavailable here: the solver failed ({type(exc).__name__}: {exc})."}
     if isinstance(result, dict):
         result.setdefault("available", True)
     return result
