@@ -154,3 +154,17 @@ def test_worker_answers_bot_requests_with_a_legal_token():
     hint = json.loads(worker_api.handle(json.dumps(
         {"op": "hint", "record": session.record(), "seat": session.state.current_player})))
     assert "available" in hint
+
+
+def test_tricksters_cards_show_the_led_critter_value():
+    session = Session.new("tricksters", {}, seed=3, seat=0)
+    rng = random.Random(1)
+    while session.observation().get("led_suit") is None and not session.state.is_terminal:
+        _advance(session, 1, rng)
+    obs = session.observation()
+    html = render.table_html(obs, session.namer(), {})
+    led = obs["led_suit"]
+    card = obs["hand"][0]
+    value = obs["values"][card][["Ravens", "Foxes", "Rats", "Toads"].index(led)]
+    assert f'<span class="card-values">{led[:2]} {value}</span>' in html
+    assert f"({led} {value})" in html

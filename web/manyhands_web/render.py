@@ -44,9 +44,34 @@ def seat_name(seat: int, me: int) -> str:
 class Namer:
     """Card display names (a game module's `display_name(token, theme)` if it has one)."""
 
-    def __init__(self, display_name: Callable[[str, str], str] | None = None, theme: str = ""):
+    def __init__(self, display_name: Callable[[str, str], str] | None = None, theme: str = "",
+                 value_suits: tuple | None = None):
         self.display_name = display_name
         self.theme = theme
+        # Cards with a value per suit (Tricksters' critters): the observation's
+        # "values" {token: [value per suit]}, in the order of the game module's SUITS.
+        self.value_suits = value_suits
+        self.values: dict = {}
+        self.oriented: str | None = None
+
+    def observe(self, obs: dict) -> "Namer":
+        values = obs.get("values")
+        self.values = values if isinstance(values, dict) and self.value_suits else {}
+        led = obs.get("led_suit")
+        self.oriented = led if self.values and led in (self.value_suits or ()) else None
+        return self
+
+    def values_of(self, token: str) -> tuple[str, str] | None:
+        """(short markup text, spoken text) of a card's suit values, the led suit's first."""
+        values = self.values.get(token)
+        if not values or len(values) != len(self.value_suits):
+            return None
+        pairs = list(zip(self.value_suits, values))
+        if self.oriented:
+            value = dict(pairs)[self.oriented]
+            return f"{self.oriented[:2]} {value}", f"{self.oriented} {value}"
+        return (" ".join(f"{suit[:2]}{value}" for suit, value in pairs),
+                ", ".join(f"{suit} {value}" for suit, value in pairs))
 
     def __call__(self, token: str) -> str:
         if self.display_name is not None:
@@ -67,6 +92,10 @@ def card_html(token: str, name: Namer, *, action: str | None = None, enabled: bo
     shown = name(token)
     text = label or shown
     inner = f'<span class="card-face">{esc(text)}</span>'
+    values = name.values_of(token) if isinstance(name, Namer) else None
+    if values:
+        inner += f'<span class="card-values">{esc(values[0])}</span>'
+        shown = f"{shown} ({values[1]})"
     if action is not None or attrs:
         state = "" if enabled else " disabled"
         act = f' data-action="{esc(action)}"' if action is not None and enabled else ""
@@ -176,6 +205,7 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
     my_turn = obs.get("to_act") == me and not obs.get("terminal")
     legal = list(obs.get("legal") or []) if my_turn else []
     groups = classify(legal, hand)
+    name.observe(obs)
     out = []
 
     # --- status line --------------------------------------------------------------

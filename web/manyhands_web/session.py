@@ -94,7 +94,9 @@ class Session:
 
     def namer(self) -> Namer:
         module = sys.modules.get(type(self.game).__module__)
-        return Namer(getattr(module, "display_name", None), self.theme)
+        suits = getattr(module, "SUITS", None)   # used only if the observation has "values"
+        return Namer(getattr(module, "display_name", None), self.theme,
+                     tuple(suits) if suits else None)
 
 
 def describe_games() -> list[dict]:
