@@ -45,14 +45,18 @@ class Namer:
     """Card display names (a game module's `display_name(token, theme)` if it has one)."""
 
     def __init__(self, display_name: Callable[[str, str], str] | None = None, theme: str = "",
-                 value_suits: tuple | None = None):
+                 value_suits: tuple | None = None, cards=()):
         self.display_name = display_name
+        self.cards = frozenset(cards)       # the deck's card tokens (drawn as cards)
         self.theme = theme
         # Cards with a value per suit (Tricksters' critters): the observation's
         # "values" {token: [value per suit]}, in the order of the game module's SUITS.
         self.value_suits = value_suits
         self.values: dict = {}
         self.oriented: str | None = None
+
+    def is_card(self, value) -> bool:
+        return isinstance(value, str) and (value in self.cards or not self.cards)
 
     def observe(self, obs: dict) -> "Namer":
         values = obs.get("values")
@@ -135,8 +139,10 @@ def _value_html(value, name: Namer) -> str:
         return "–"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, str) and name.cards and value in name.cards:
+        return card_html(value, name, classes="small")
     if isinstance(value, list):
-        if value and all(isinstance(v, str) for v in value):
+        if value and all(name.is_card(v) for v in value):
             return '<span class="cards small">' + "".join(card_html(v, name, classes="small") for v in value) + "</span>"
         return ", ".join(_value_html(v, name) for v in value) or "none"
     if isinstance(value, dict):
@@ -150,11 +156,11 @@ def _value_html(value, name: Namer) -> str:
     return esc(value)
 
 
-def _per_seat_fields(obs: dict) -> list[str]:
+def _per_seat_fields(obs: dict, name: "Namer") -> list[str]:
     n = obs["players"]
     return [k for k, v in obs.items()
             if k not in _PLACED and isinstance(v, list) and len(v) == n and n > 1
-            and not all(isinstance(x, str) for x in v)]
+            and not all(name.is_card(x) for x in v)]
 
 
 def trick_html(trick: dict, obs: dict, name: Namer, title: str, tid: str) -> str:
@@ -224,7 +230,7 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
     out.append(f'<p class="status" id="status">{" · ".join(esc(b) if "<" not in b else b for b in bits)}</p>')
 
     # --- the seats: counts and public cards -------------------------------------------
-    fields = _per_seat_fields(obs)
+    fields = _per_seat_fields(obs, name)
     head = "".join(f"<th scope=col>{esc(humanize(k))}</th>" for k in fields)
     rows = []
     totals = obs.get("totals") or [0] * n

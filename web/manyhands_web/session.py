@@ -96,7 +96,7 @@ class Session:
         module = sys.modules.get(type(self.game).__module__)
         suits = getattr(module, "SUITS", None)   # used only if the observation has "values"
         return Namer(getattr(module, "display_name", None), self.theme,
-                     tuple(suits) if suits else None)
+                     tuple(suits) if suits else None, getattr(self.game.deck, "tokens", ()))
 
 
 def describe_games() -> list[dict]:
