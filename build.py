@@ -219,10 +219,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionError, BrokenPipeError)):
+            super().handle_error(request, client_address)   # a browser that left early is no error
+
+
 def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
     """A server for `directory` on 127.0.0.1 (port 0: any free port)."""
     handler = functools.partial(Handler, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return Server(("127.0.0.1", port), handler)
 
 
 # --- commands -----------------------------------------------------------------------

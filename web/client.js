@@ -2,6 +2,7 @@
 // there, off the UI thread), a download helper, and the service worker.
 const base = new URL("./", import.meta.url);
 let worker = null;
+let offline = null;   // resolve/reject of window.manyhands.offlineReady
 let nextId = 1;
 const pending = new Map();
 
@@ -30,6 +31,7 @@ window.manyhands = {
   // (booting both at once doubles the time to an interactive table on 2 cores).
   start() {
     if (!worker) startWorker();
+    registerServiceWorker();
   },
   // One request (JSON text) to the worker; resolves with its JSON answer text.
   ask(request) {
@@ -58,8 +60,16 @@ window.manyhands = {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   },
   // Resolves once the service worker has cached the whole site.
-  offlineReady: "serviceWorker" in navigator
-    ? navigator.serviceWorker.register(new URL("./sw.js", base)).then(() => navigator.serviceWorker.ready)
-    : Promise.reject(new Error("no service worker support")),
+  offlineReady: new Promise((resolve, reject) => { offline = { resolve, reject }; }),
 };
+
+// Registered once the table is interactive, so caching the site for offline play
+// does not compete with the first load.
+function registerServiceWorker() {
+  if (registerServiceWorker.done) return;
+  registerServiceWorker.done = true;
+  if (!("serviceWorker" in navigator)) return offline.reject(new Error("no service worker support"));
+  navigator.serviceWorker.register(new URL("./sw.js", base))
+    .then(() => navigator.serviceWorker.ready).then(offline.resolve, offline.reject);
+}
 
