@@ -250,7 +250,14 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
     for key, value in obs.items():
         if key in _PLACED or key in fields or key in ("hand_number", "hands_in_game", "trump"):
             continue
-        extra.append(f"<dt>{esc(humanize(key))}</dt><dd>{_value_html(value, name)}</dd>")
+        playable = {t.partition(":")[2] for t in groups["buttons"] if t.startswith(f"{key}:")}
+        if playable and isinstance(value, list):    # e.g. Lunar's Sky: its legal cards are clickable here too
+            value_html = '<span class="cards small">' + "".join(
+                card_html(c, name, action=f"{key}:{c}", enabled=c in playable, classes="small")
+                if c in playable else card_html(c, name, classes="small") for c in value) + "</span>"
+        else:
+            value_html = _value_html(value, name)
+        extra.append(f"<dt>{esc(humanize(key))}</dt><dd>{value_html}</dd>")
     if extra:
         out.append(f'<dl class="public" id="public">{"".join(extra)}</dl>')
 
