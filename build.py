@@ -3,6 +3,7 @@
 
     python3 build.py serve    # set up, build dist/, serve it on 127.0.0.1, print the URL
     python3 build.py test     # set up and run every test (pytest args may follow)
+    python3 build.py build    # set up and build dist/ only
 
 Every step records a stamp of its inputs in .stamps/ and is skipped when they
 have not changed, so a second run is fast. Only the standard library is used
@@ -10,16 +11,29 @@ here: this script is what installs everything else.
 """
 from __future__ import annotations
 
+import argparse
+import functools
 import hashlib
+import http.server
+import json
 import os
+import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMPS = ROOT / ".stamps"
 LOCK = ROOT / "requirements-dev.lock"
+DIST = ROOT / "dist"
+CHROMIUM = "/usr/bin/chromium"
+SHARED_RULES = ROOT.parent / "shared" / "rules"
+PYODIDE_WHEELS = ROOT / ".cache" / "pyodide-wheels"
+# pytest inside Pyodide: the same versions as requirements-dev.lock.
+PYODIDE_TEST_WHEELS = ("pytest==9.2.0", "pluggy==1.7.0", "iniconfig==2.3.1",
+                       "packaging==26.3", "Pygments==2.21.0")
 
 
 def log(message: str) -> None:
@@ -38,7 +52,8 @@ def fingerprint(*paths: Path) -> str:
     """A hash of the files' contents (directories: every file below them)."""
     digest = hashlib.sha256()
     for path in paths:
-        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        files = (sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+                 if path.is_dir() else [path])
         for file in files:
             digest.update(str(file.relative_to(ROOT)).encode())
             digest.update(file.read_bytes() if file.exists() else b"-")
@@ -71,19 +86,197 @@ def ensure_venv() -> Path:
     return python
 
 
+def npm() -> str:
+    return "npm.cmd" if os.name == "nt" else "npm"
+
+
+def ensure_node_modules() -> None:
+    """node_modules/ from the committed package-lock.json (pinned Pyodide and PyScript)."""
+    lock = ROOT / "package-lock.json"
+    stamp = fingerprint(lock, ROOT / "package.json")
+    if (ROOT / "node_modules" / "pyodide").exists() and up_to_date("npm", stamp):
+        return
+    log("npm ci (pinned pyodide and @pyscript/core from package-lock.json)")
+    run(npm(), "ci", "--no-audit", "--no-fund", cwd=ROOT)
+    mark_done("npm", stamp)
+
+
+def ensure_chromium() -> str:
+    """Debian's Chromium for the browser tests (Playwright cannot download browsers here)."""
+    path = os.environ.get("MANYHANDS_CHROMIUM", CHROMIUM)
+    if Path(path).exists():
+        return path
+    log("installing Debian's chromium (apt-get)")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(*sudo, "apt-get", "update", "-q", env=env)
+    run(*sudo, "apt-get", "install", "-y", "-q", "chromium", env=env)
+    return path
+
+
+def ensure_pyodide_wheels() -> Path:
+    """pytest and its dependencies as pure-Python wheels, for the suite inside Pyodide."""
+    stamp = fingerprint(LOCK) + "|".join(PYODIDE_TEST_WHEELS)
+    if up_to_date("pyodide-wheels", stamp) and any(PYODIDE_WHEELS.glob("pytest-*.whl")):
+        return PYODIDE_WHEELS
+    log("downloading the pytest wheels for Pyodide (pip download)")
+    if PYODIDE_WHEELS.exists():
+        shutil.rmtree(PYODIDE_WHEELS)
+    run(sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+        "--only-binary=:all:", "--python-version", "3.14", "--platform", "any",
+        "--implementation", "py", "--abi", "none", "--no-deps", "-d", PYODIDE_WHEELS,
+        *PYODIDE_TEST_WHEELS)
+    mark_done("pyodide-wheels", stamp)
+    return PYODIDE_WHEELS
+
+
+def browser_solver_files() -> list[Path]:
+    """The browser half of solver/: every module except the native-only ones (those
+    importing OR-Tools); empty until solver/ exists."""
+    solver = ROOT / "solver"
+    if not solver.is_dir():
+        return []
+    out = []
+    for path in sorted(solver.rglob("*.py")):
+        if "__pycache__" in path.parts or "tests" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        if "import ortools" in text or "from ortools" in text:
+            continue
+        out.append(path)
+    return out
+
+
+def write_zip(target: Path, files: list[tuple[Path, str]]) -> None:
+    # Fixed timestamps: the same sources give the same bytes (and the same cache version).
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for source, name in sorted(files, key=lambda f: f[1]):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, source.read_bytes())
+
+
+def build_dist() -> Path:
+    """dist/: the static site (see the README: how the site is built)."""
+    ensure_node_modules()
+    inputs = [ROOT / "web", ROOT / "pycore", ROOT / "package-lock.json", Path(__file__).resolve(),
+              *browser_solver_files(), *sorted(SHARED_RULES.glob("*.md"))]
+    stamp = fingerprint(*inputs)
+    if (DIST / "index.html").exists() and up_to_date("dist", stamp):
+        return DIST
+    log("building dist/")
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    web = ROOT / "web"
+    for name in ("index.html", "main.py", "pyscript.json", "client.js", "worker.mjs", "style.css"):
+        shutil.copy2(web / name, DIST / name)
+    # The runtimes, from node_modules (pinned by package-lock.json).
+    pyodide = ROOT / "node_modules" / "pyodide"
+    (DIST / "pyodide").mkdir()
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json", "package.json"):
+        shutil.copy2(pyodide / name, DIST / "pyodide" / name)
+    core = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    (DIST / "pyscript").mkdir()
+    for path in core.iterdir():
+        if path.is_file() and not path.name.endswith(".map"):
+            shutil.copy2(path, DIST / "pyscript" / path.name)
+    # Our Python: the engine + the browser half of the solver, and the page's package.
+    engine = [(p, p.relative_to(ROOT).as_posix()) for p in sorted((ROOT / "pycore").rglob("*.py"))
+              if "__pycache__" not in p.parts]
+    engine += [(p, p.relative_to(ROOT).as_posix()) for p in browser_solver_files()]
+    write_zip(DIST / "engine.zip", engine)
+    ui = {p.relative_to(web).as_posix(): p for p in sorted((web / "manyhands_web").rglob("*"))
+          if p.is_file() and "__pycache__" not in p.parts}
+    # The rules pages: shared/rules/ when it is beside this checkout (always current),
+    # else the copy committed in web/manyhands_web/rules/.
+    if SHARED_RULES.is_dir():
+        for path in sorted(SHARED_RULES.glob("*.md")):
+            ui[f"manyhands_web/rules/{path.name}"] = path
+    write_zip(DIST / "ui.zip", [(p, name) for name, p in ui.items()])
+    # The service worker caches every file of the site; its version is their hash.
+    files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
+    version = fingerprint(DIST)[:16]
+    sw = (web / "sw.js").read_text(encoding="utf-8")
+    sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + [f"./{f}" for f in files]))
+    (DIST / "sw.js").write_text(sw, encoding="utf-8")
+    (DIST / "build.json").write_text(json.dumps({
+        "version": version, "solver": bool(browser_solver_files()),
+        "solver_modules": [p.relative_to(ROOT).as_posix() for p in browser_solver_files()]}, indent=1))
+    mark_done("dist", stamp)
+    return DIST
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """A plain static server with the right types for .mjs and .wasm, quiet."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".wasm": "application/wasm", ".json": "application/json",
+                      ".zip": "application/zip", ".py": "text/plain; charset=utf-8",
+                      ".md": "text/markdown; charset=utf-8"}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args) -> None:
+        pass
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionError, BrokenPipeError)):
+            super().handle_error(request, client_address)   # a browser that left early is no error
+
+
+def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+    """A server for `directory` on 127.0.0.1 (port 0: any free port)."""
+    handler = functools.partial(Handler, directory=str(directory))
+    return Server(("127.0.0.1", port), handler)
+
+
 # --- commands -----------------------------------------------------------------------
 def cmd_test(args: list[str]) -> int:
     python = ensure_venv()
+    ensure_chromium()
+    build_dist()
+    ensure_pyodide_wheels()
     log("running the test suite")
-    return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT).returncode
+    env = dict(os.environ, MANYHANDS_DIST=str(DIST), MANYHANDS_PYODIDE_WHEELS=str(PYODIDE_WHEELS))
+    return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
+
+
+def cmd_build(args: list[str]) -> int:
+    build_dist()
+    log(f"built {DIST}")
+    return 0
 
 
 def cmd_serve(args: list[str]) -> int:
-    log("serve: the browser table (web/) is not built yet; only `python3 build.py test` works so far")
-    return 2
+    parser = argparse.ArgumentParser(prog="build.py serve")
+    parser.add_argument("--port", type=int, default=8000)
+    options = parser.parse_args(args)
+    build_dist()
+    try:
+        server = make_server(DIST, options.port)
+    except OSError:
+        server = make_server(DIST, 0)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"Manyhands is served at {url}  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
 
 
-COMMANDS = {"test": cmd_test, "serve": cmd_serve}
+COMMANDS = {"test": cmd_test, "serve": cmd_serve, "build": cmd_build}
 
 
 def main(argv: list[str]) -> int:

@@ -1,0 +1,109 @@
+"""Browser timings in Debian's Chromium against the built dist/ (medians of runs):
+
+- cold: a new browser context (empty caches, no service worker) from navigation
+  to an interactive table (the page's Python ready: body[data-ready]);
+- warm: a reload of that page (HTTP cache and service worker in place);
+- hint latency per game: from a click on Hint to the ranked list (or the
+  "unavailable" message when the build has no solver), at the default budget.
+
+    .venv/bin/python bench/web.py [--runs 5] [--json out.json]
+
+Aims: interactive within 4 s cold and 2 s warm; hints within 2 s.
+Run `python3 build.py build` first (build.py test/serve do it too).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pycore import all_games  # noqa: E402
+from tests.browser.conftest import ARGS, CHROMIUM, DIST, Site  # noqa: E402
+from tests.browser.table import open_site, start_game, wait_my_turn  # noqa: E402
+
+READY = "body[data-ready=true]"
+
+
+def time_to_ready(page, url: str) -> float:
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    return time.perf_counter() - start
+
+
+def node_boot() -> float:
+    """Pyodide's boot time under Node right now: how loaded the machine is."""
+    import subprocess
+    script = ("import {loadPyodide} from %r; const t = performance.now(); "
+              "await loadPyodide({indexURL: %r}); console.log(performance.now() - t);"
+              % (str(ROOT / "node_modules/pyodide/pyodide.mjs"), str(ROOT / "node_modules/pyodide") + "/"))
+    out = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
+    try:
+        return float(out.stdout.strip().splitlines()[-1]) / 1000
+    except (ValueError, IndexError):
+        return float("nan")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--json", default=None)
+    options = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+    site = Site()
+    out = {"cold_s": [], "warm_s": [], "hint_s": {}}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for _ in range(options.runs):
+                context = browser.new_context()
+                page = context.new_page()
+                out["cold_s"].append(time_to_ready(page, site.url + "?pace=0"))
+                start = time.perf_counter()
+                page.reload()
+                page.wait_for_selector(READY, state="attached", timeout=120_000)
+                out["warm_s"].append(time.perf_counter() - start)
+                context.close()
+            context = browser.new_context()
+            page = context.new_page()
+            open_site(page, site)
+            for name in sorted(all_games()):
+                times = []
+                start_game(page, name, {}, seed=1)
+                wait_my_turn(page)
+                page.wait_for_function("document.querySelector('#hint') && !document.querySelector('#hint').disabled")
+                for _ in range(options.runs):
+                    page.evaluate("document.querySelector('#hint-body').innerHTML = ''")
+                    start = time.perf_counter()
+                    page.click("#hint")
+                    page.wait_for_selector("#hint-list li, #hint-unavailable", state="attached", timeout=120_000)
+                    times.append(time.perf_counter() - start)
+                    page.wait_for_function("!document.querySelector('#hint').disabled")
+                out["hint_s"][name] = times
+            build = DIST / "build.json"
+            out["solver_in_build"] = json.loads(build.read_text()).get("solver") if build.exists() else None
+            browser.close()
+    finally:
+        site.stop()
+    out["node_pyodide_boot_s"] = node_boot()
+    med = statistics.median
+    print(f"cold to interactive: median {med(out['cold_s']):.2f} s  (runs {', '.join(f'{t:.2f}' for t in out['cold_s'])})")
+    print(f"warm to interactive: median {med(out['warm_s']):.2f} s  (runs {', '.join(f'{t:.2f}' for t in out['warm_s'])})")
+    for name, times in out["hint_s"].items():
+        print(f"hint {name:<11} median {med(times):.2f} s")
+    print(f"solver in build: {out.get('solver_in_build')}")
+    print(f"load reference: Pyodide boot under Node {out['node_pyodide_boot_s']:.2f} s "
+          f"(1.8-2.4 s on an idle machine of this kind; scale the figures above by it)")
+    if options.json:
+        Path(options.json).write_text(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""Fixtures for the browser tests: the built site (dist/) served on 127.0.0.1 and
+Debian's Chromium driven by Playwright, every request recorded."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = Path(os.environ.get("MANYHANDS_DIST", ROOT / "dist"))
+CHROMIUM = os.environ.get("MANYHANDS_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = ROOT / "tests" / "screenshots"
+
+
+def _build_module():
+    spec = importlib.util.spec_from_file_location("manyhands_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Site:
+    """dist/ served in a thread; `stop()` takes it down (the offline test)."""
+
+    def __init__(self):
+        if not (DIST / "index.html").exists():
+            pytest.skip("dist/ is not built (python3 build.py test builds it)")
+        self.server = _build_module().make_server(DIST, 0)
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+
+@pytest.fixture(scope="session")
+def site():
+    s = Site()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class Requests:
+    """Every request the context makes; `outside()` lists those not to 127.0.0.1."""
+
+    def __init__(self, context, origin: str):
+        self.origin = origin
+        self.urls: list[str] = []
+        context.on("request", lambda r: self.urls.append(r.url))
+
+    def outside(self) -> list[str]:
+        return [u for u in self.urls
+                if not (u.startswith(self.origin) or u.startswith("blob:") or u.startswith("data:"))]
+
+
+@pytest.fixture
+def context(browser, site):
+    ctx = browser.new_context(accept_downloads=True, viewport={"width": 1200, "height": 900})
+    ctx.requests = Requests(ctx, f"http://127.0.0.1:{site.port}/")
+    yield ctx
+    outside = ctx.requests.outside()
+    ctx.close()
+    assert not outside, f"requests left the page's origin: {outside[:5]}"
+
+
+@pytest.fixture
+def page(context):
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    yield pg

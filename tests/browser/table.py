@@ -1,0 +1,111 @@
+"""Driving the table through the page, as a person would: the home form, clicks
+on legal cards and choices, export and import."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+READY = "body[data-ready=true]"
+
+# One decision through the page: the first legal token, clicked the way the table
+# offers it (a card, a card then a choice, or cards picked and confirmed).
+PLAY_ONE = """
+async () => {
+  const prompt = document.querySelector('#prompt');
+  if (!prompt || document.body.dataset.turn !== 'you') return false;
+  const legal = JSON.parse(prompt.dataset.legal || '[]');
+  if (!legal.length) return false;
+  const token = legal[0];
+  const q = (sel) => document.querySelector(sel);
+  const act = (t) => q(`#table [data-action="${CSS.escape(t)}"]`);
+  if (act(token)) { act(token).click(); return token; }
+  const words = token.split(' ');
+  const sub = q(`#table [data-sub="${CSS.escape(words[0])}"]`);
+  if (sub) { sub.click(); act(token).click(); return token; }
+  for (const card of words.slice(1)) {
+    const el = q(`#table [data-toggle][data-card="${CSS.escape(card)}"][aria-pressed="false"]`);
+    if (!el) throw new Error(`cannot pick ${card} for ${token}`);
+    el.click();
+  }
+  const confirm = q('#confirm');
+  if (!confirm || confirm.disabled) throw new Error(`confirm not enabled for ${token}`);
+  confirm.click();
+  return token;
+}
+"""
+
+# Play every decision of yours until the game ends (or `limit` decisions).
+PLAY_UNTIL = """
+async ([limit, timeoutMs]) => {
+  const start = Date.now();
+  const playOne = %s;
+  let played = 0;
+  while (played < limit) {
+    if (document.querySelector('#final-scores')) return {done: true, played};
+    if (Date.now() - start > timeoutMs) return {done: false, played, timeout: true};
+    if (document.body.dataset.turn === 'you' && await playOne()) { played++; continue; }
+    await new Promise(r => setTimeout(r, 5));
+  }
+  return {done: !!document.querySelector('#final-scores'), played};
+}
+""" % PLAY_ONE
+
+
+def open_site(page, site, query: str = "pace=0"):
+    page.goto(f"{site.url}?{query}")
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def start_game(page, game: str, rules: dict | None = None, seed: int = 11, seat: int = 0,
+               level: str = "easy"):
+    """A new game from the home form (computer players "easy" by default: the
+    tests check the table, not the bots, and easy bots keep CI short)."""
+    page.goto(page.url.split("#")[0] + "#home")
+    page.wait_for_selector("#view-home:not([hidden])")
+    page.select_option("#game-select", game)
+    for key, value in (rules or {}).items():
+        box = page.locator(f"#rule-{key}")
+        if isinstance(value, bool):
+            box.set_checked(value)
+        elif box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(str(value))
+        else:
+            box.fill(str(value))
+            box.dispatch_event("change")
+    page.fill("#seed", str(seed))
+    page.select_option("#seat", str(seat))
+    page.select_option("#level", level)
+    page.click("#start")
+    page.wait_for_selector("#view-table:not([hidden])")
+
+
+def play(page, limit: int = 10_000, timeout_s: float = 240) -> dict:
+    return page.evaluate(PLAY_UNTIL, [limit, int(timeout_s * 1000)])
+
+
+def wait_my_turn(page, timeout_s: float = 60):
+    page.wait_for_selector("body[data-turn=you], body[data-turn=over]", state="attached",
+                           timeout=timeout_s * 1000)
+
+
+def export_record(page) -> dict:
+    with page.expect_download() as info:
+        page.click("#export")
+    return json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+
+
+def replay_summary(record: dict, tmp_path: Path) -> dict:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "pycore", "replay", str(path)], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def page_totals(page) -> tuple[list, list]:
+    scores = page.locator("#final-scores")
+    return (json.loads(scores.get_attribute("data-totals")),
+            json.loads(scores.get_attribute("data-winners")))

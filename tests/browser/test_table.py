@@ -1,0 +1,225 @@
+"""The built site in Debian's Chromium: every registered game played to the end
+through the page, hints, import errors, resume, offline play; no request ever
+leaves the page's origin (checked by the `context` fixture)."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from pycore import all_games
+
+from .conftest import DIST, SCREENSHOTS, Site
+from .table import (export_record, open_site, page_totals, play, replay_summary, start_game,
+                    wait_my_turn)
+
+pytestmark = pytest.mark.browser
+
+# Player counts the issue names; other games play at their default count.
+PLAYER_COUNTS = {"lunar": [2, 4]}
+# Rules that keep a whole game through the page short enough for CI.
+QUICK = {"raven": {"short_game": True}}
+
+
+def _cases():
+    out = []
+    for name, game in sorted(all_games().items()):
+        for players in PLAYER_COUNTS.get(name, [None]):
+            out.append(pytest.param(name, players, id=f"{name}-{players}p" if players else name))
+    return out
+
+
+def _rules(name, players):
+    rules = dict(QUICK.get(name, {}))
+    if players is not None:
+        rules["players"] = players
+    return rules
+
+
+def _solver_in_build() -> bool:
+    info = DIST / "build.json"
+    return info.exists() and json.loads(info.read_text()).get("solver", False)
+
+
+@pytest.mark.parametrize("name,players", _cases())
+def test_play_to_the_end(page, site, tmp_path, name, players):
+    open_site(page, site)
+    start_game(page, name, _rules(name, players), seed=5)
+    wait_my_turn(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    tag = f"{name}-{players}p" if players else name
+    page.screenshot(path=str(SCREENSHOTS / f"{tag}-start.png"), full_page=True)
+    first = play(page, limit=6)
+    assert first["played"] >= 1
+    page.screenshot(path=str(SCREENSHOTS / f"{tag}-table.png"), full_page=True)
+    result = play(page, timeout_s=300)
+    assert result["done"], result
+    page.screenshot(path=str(SCREENSHOTS / f"{tag}-result.png"), full_page=True)
+    totals, winners = page_totals(page)
+    record = export_record(page)
+    assert record["game"] == name
+    summary = replay_summary(record, tmp_path)
+    assert summary["terminal"]
+    assert summary["totals"] == totals
+    assert sorted(summary["winners"]) == sorted(winners)
+    assert not page.errors
+
+
+def test_hint_panel_ranks_legal_choices(page, site):
+    open_site(page, site)
+    start_game(page, "raven", {"players": 4}, seed=3)
+    wait_my_turn(page)
+    page.click("#hint")
+    page.wait_for_selector("#hint-list li, #hint-unavailable", timeout=60_000)
+    if not _solver_in_build():
+        assert "unavailable" in page.inner_text("#hint-body")
+        pytest.skip("no solver/ in this build yet: the hint panel says hints are unavailable")
+    items = page.locator("#hint-list li")
+    assert items.count() >= 1
+    legal = json.loads(page.get_attribute("#prompt", "data-legal"))
+    assert {items.nth(i).get_attribute("data-token") for i in range(items.count())} <= set(legal)
+
+
+def test_hint_can_be_cancelled_and_table_stays_live(page, site):
+    open_site(page, site)
+    start_game(page, "raven", {"players": 4}, seed=4)
+    wait_my_turn(page)
+    page.click("#hint")
+    page.click("#hint-cancel")
+    assert page.is_hidden("#hint-progress")
+    assert "cancelled" in page.inner_text("#hint-body").lower()
+    # the table still answers while (and after) the worker restarts
+    assert play(page, limit=1)["played"] == 1
+
+
+def test_bad_import_shows_an_error_and_keeps_the_game(page, site, tmp_path):
+    open_site(page, site)
+    start_game(page, "raven", {"players": 3}, seed=8)
+    wait_my_turn(page)
+    play(page, limit=1)
+    wait_my_turn(page)
+    before = export_record(page)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "manyhands-record/1", "game": "raven", "actions": ["nonsense"]}')
+    page.set_input_files("#import-file", str(bad))
+    page.wait_for_selector("#import-error:not([hidden])")
+    assert "nonsense" in page.inner_text("#import-error")
+    assert "kept" in page.inner_text("#import-error")
+    (tmp_path / "worse.json").write_text("not json at all")
+    page.set_input_files("#import-file", str(tmp_path / "worse.json"))
+    page.wait_for_function("document.querySelector('#import-error').textContent.includes('worse.json')")
+    assert export_record(page) == before
+
+
+def test_import_of_a_good_record_replaces_the_game(page, site, tmp_path):
+    open_site(page, site)
+    start_game(page, "raven", {"players": 4}, seed=9)
+    wait_my_turn(page)
+    play(page, limit=2)
+    wait_my_turn(page)
+    record = export_record(page)
+    start_game(page, "raven", {"players": 5}, seed=10)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(record))
+    page.set_input_files("#import-file", str(good))
+    page.wait_for_function(f"document.body.dataset.actions >= {len(record['actions'])}")
+    wait_my_turn(page)
+    assert export_record(page)["actions"][:len(record["actions"])] == record["actions"]
+
+
+def test_reload_resumes_the_same_position(page, site):
+    open_site(page, site)
+    start_game(page, "raven", {"players": 4}, seed=12)
+    wait_my_turn(page)
+    play(page, limit=3)
+    wait_my_turn(page)
+    before = export_record(page)
+    hand = page.inner_text("#hand")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+    wait_my_turn(page)
+    assert export_record(page) == before
+    assert page.inner_text("#hand") == hand
+
+
+def test_undo_takes_back_your_last_decision(page, site):
+    open_site(page, site)
+    start_game(page, "raven", {"players": 4}, seed=13)
+    wait_my_turn(page)
+    before = export_record(page)
+    play(page, limit=1)
+    wait_my_turn(page)
+    page.click("#undo")
+    wait_my_turn(page)
+    assert export_record(page)["actions"] == before["actions"]
+
+
+def test_offline_after_the_first_visit(browser, tmp_path):
+    own = Site()            # a server of our own, to stop
+    context = browser.new_context(accept_downloads=True)
+    outside = []
+    context.on("request", lambda r: None if r.url.startswith(own.url) or r.url.startswith("blob:")
+               else outside.append(r.url))
+    try:
+        page = context.new_page()
+        open_site(page, own)
+        page.evaluate("() => window.manyhands.offlineReady")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        own.stop()
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+        start_game(page, "raven", {"players": 4}, seed=21)
+        wait_my_turn(page)
+        assert play(page, limit=3)["played"] == 3
+        wait_my_turn(page)      # computer players (the worker) answered offline too
+        assert int(page.get_attribute("body", "data-actions")) >= 3
+    finally:
+        context.close()
+        own.stop()
+    assert not outside
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_rules_page_shows_every_ruling(page, site, name):
+    open_site(page, site)
+    page.goto(page.url.split("#")[0] + f"#rules/{name}")
+    page.wait_for_selector(".rules-text h2, .rules-text h3")
+    text = page.inner_text("#rules")
+    for field in all_games()[name].Rules.describe():
+        if field["ruling"]:
+            assert field["ruling"] in text
+            assert field["name"] in text
+
+
+def test_keyboard_and_phone_width(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        open_site(page, site)
+        start_game(page, "raven", {"players": 4, "short_game": True}, seed=2)
+        wait_my_turn(page)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "raven-phone.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 392, f"page is {width}px wide on a 390px screen"
+        # cards are buttons with names; the live region announces plays
+        assert page.locator("#hand button.card[aria-label]").count() > 0
+        assert page.get_attribute("#announce", "aria-live") == "polite"
+        # a legal card reached by keyboard and played with Enter
+        page.wait_for_selector("#hand .card.legal, #prompt [data-action], #hand [data-toggle]")
+        first = page.locator("#table [data-action], #table [data-toggle]").first
+        first.focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement !== document.body")
+    finally:
+        context.close()
+
+
+def test_prophecy_theme_renames_the_cards(page, site):
+    open_site(page, site)
+    start_game(page, "raven", {"players": 4}, seed=6)
+    wait_my_turn(page)
+    page.click("#theme-toggle")
+    text = page.inner_text("#hand")
+    assert any(word in text for word in ("Sunburst", "Spears", "Serpents", "Eagles", "Jaguar", "Monkey", "Lizard"))

@@ -1,0 +1,172 @@
+"""The table's Python, natively: rendering is a function of one seat's observation,
+legal tokens group into clicks, the session's record, undo and resume, the worker's
+requests. (The same code runs in the page; the browser tests drive it there.)"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import zipfile
+import sys
+from pathlib import Path
+
+import pytest
+
+from pycore import all_games
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "web"))
+
+from manyhands_web import render, worker_api  # noqa: E402
+from manyhands_web.session import Session, describe_games  # noqa: E402
+
+
+
+def _advance(session: Session, steps: int, rng: random.Random) -> None:
+    for _ in range(steps):
+        if session.state.is_terminal:
+            return
+        state = session.state
+        session.apply(state.game.action_token(state, rng.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_every_legal_token_is_offered_by_the_table(name):
+    rng = random.Random(1)
+    session = Session.new(name, {}, seed=3, seat=0)
+    for _ in range(200):
+        if session.state.is_terminal:
+            break
+        if session.my_turn:
+            obs = session.observation()
+            groups = render.classify(obs["legal"], obs.get("hand") or [])
+            offered = set(groups["plays"]) | set(groups["buttons"])
+            offered |= {t for toks in groups["subs"].values() for t in toks}
+            offered |= {t for toks in groups["verbs"].values() for t in toks}
+            assert offered == set(obs["legal"])
+            html = render.table_html(obs, session.namer(), {"selected": [], "computer": session.computers()})
+            assert 'id="prompt"' in html
+        _advance(session, 1, rng)
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_the_table_shows_nothing_the_seat_may_not_know(name):
+    """Other seats' hidden cards never reach the page: the HTML is the same
+    whatever they hold (the conformance hook swaps them)."""
+    session = Session.new(name, {}, seed=5, seat=0)
+    _advance(session, 3, random.Random(2))
+    state = session.state
+    places = state.hidden_places(0)
+    rng = random.Random(4)
+    pool = [c for cards in places.values() for c in cards]
+    rng.shuffle(pool)
+    swapped, at = {}, 0
+    for place, cards in places.items():
+        swapped[place] = tuple(pool[at:at + len(cards)])
+        at += len(cards)
+    other = state.with_hidden(0, swapped)
+    ui = {"selected": [], "computer": {}}
+    assert (render.table_html(state.observation(0), session.namer(), ui)
+            == render.table_html(other.observation(0), session.namer(), ui))
+
+
+def test_cards_are_picked_then_confirmed_when_choices_are_many():
+    session = Session.new("raven", {"players": 4}, seed=7, seat=0)
+    while not session.my_turn:
+        _advance(session, 1, random.Random(0))
+    obs = session.observation()
+    token = obs["legal"][0]
+    hand = obs["hand"]
+    chosen = [hand.index(c) for c in token.split(" ")[1:]]
+    html = render.table_html(obs, session.namer(), {"selected": chosen})
+    assert f'id="confirm" data-action="{token}"' in html
+    html = render.table_html(obs, session.namer(), {"selected": chosen[:1]})
+    assert 'id="confirm" disabled' in html
+
+
+def test_undo_takes_back_to_before_your_last_decision():
+    session = Session.new("raven", {"players": 4}, seed=8, seat=0)
+    rng = random.Random(3)
+    while not session.my_turn:
+        _advance(session, 1, rng)
+    before = session.record()["actions"]
+    _advance(session, 1, rng)
+    while not session.my_turn and not session.state.is_terminal:
+        _advance(session, 1, rng)
+    assert session.undo()
+    assert session.record()["actions"] == before
+
+
+def test_saved_game_resumes_to_the_same_observation():
+    session = Session.new("raven", {"players": 5}, seed=9, seat=2, level="hard", theme="prophecy")
+    _advance(session, 12, random.Random(5))
+    again = Session.from_saved(json.loads(json.dumps(session.saved())))
+    assert again.observation() == session.observation()
+    assert (again.seat, again.level, again.theme) == (2, "hard", "prophecy")
+
+
+def test_a_bad_record_is_refused_with_a_reason():
+    with pytest.raises(Exception, match="nonsense"):
+        Session.from_record_text('{"format": "manyhands-record/1", "game": "raven", "actions": ["nonsense"]}')
+    with pytest.raises(Exception, match="not JSON"):
+        Session.from_record_text("not json")
+
+
+def test_prophecy_theme_names():
+    session = Session.new("raven", {}, seed=1, seat=0, theme="prophecy")
+    assert session.namer()("Sh3") == "3 of Sunburst"
+    assert session.namer()("Sh") == "Sunburst"
+
+
+def test_home_page_lists_every_game_and_every_ruling():
+    games = {g["name"]: g for g in describe_games()}
+    assert set(games) == set(all_games())
+    for name, game in games.items():
+        html = render.rules_form_html(game["fields"])
+        for field in game["fields"]:
+            assert f'data-rule="{field["name"]}"' in html
+            if field["ruling"]:
+                assert f"Ruling {field['ruling']}" in html
+
+
+def test_the_bundle_has_a_rules_text_for_every_game():
+    dist = Path(os.environ.get("MANYHANDS_DIST", ROOT / "dist"))
+    if not (dist / "ui.zip").exists():
+        pytest.skip("dist/ is not built")
+    with zipfile.ZipFile(dist / "ui.zip") as bundle:
+        names = set(bundle.namelist())
+    for name in all_games():
+        assert f"manyhands_web/rules/{name}.md" in names
+
+
+def test_markdown_of_the_rules_renders_headings_tables_and_lists():
+    html = render.markdown_html("# Title\n\nSome *text* and `code`.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    assert "<h2>Title</h2>" in html and "<em>text</em>" in html and "<code>code</code>" in html
+    assert "<ul><li>one</li><li>two</li></ul>" in html and "<td>1</td>" in html
+
+
+def test_worker_answers_bot_requests_with_a_legal_token():
+    session = Session.new("raven", {"players": 3}, seed=4, seat=0)
+    while session.my_turn:
+        _advance(session, 1, random.Random(1))
+    seat = session.state.current_player
+    answer = json.loads(worker_api.handle(json.dumps(
+        {"op": "bot", "record": session.record(), "seat": seat, "level": "easy", "seed": 1})))
+    session.apply(answer["token"])      # legal, or this raises
+    hint = json.loads(worker_api.handle(json.dumps(
+        {"op": "hint", "record": session.record(), "seat": session.state.current_player})))
+    assert "available" in hint
+
+
+def test_tricksters_cards_show_the_led_critter_value():
+    session = Session.new("tricksters", {}, seed=3, seat=0)
+    rng = random.Random(1)
+    while session.observation().get("led_suit") is None and not session.state.is_terminal:
+        _advance(session, 1, rng)
+    obs = session.observation()
+    html = render.table_html(obs, session.namer(), {})
+    led = obs["led_suit"]
+    card = obs["hand"][0]
+    value = obs["values"][card][["Ravens", "Foxes", "Rats", "Toads"].index(led)]
+    assert f'<span class="card-values">{led[:2]} {value}</span>' in html
+    assert f"({led} {value})" in html

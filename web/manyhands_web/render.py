@@ -1,0 +1,564 @@
+"""The table as HTML: a pure function of one seat's observation.
+
+Nothing here knows a game's rules. What is drawn comes from
+`GameState.observation(seat)`; what is clickable comes from its `legal` tokens.
+Legal tokens are grouped only by their shape:
+
+- a token that is a card of your hand: click the card;
+- a card of your hand followed by words (`Dwarf Ax`): click the card, then a choice;
+- a verb followed by cards of your hand (`bid Sh3 Sw9 Wa1`, `give R2 R7 Owl Bat`):
+  buttons when there are few, else pick the cards and confirm (the confirm button
+  carries the legal token the selection spells, and is disabled when it spells none);
+- anything else (`deal poke`, `fold`, `partner 3`, `take T7`, `sky:R5`): a button.
+
+Every clickable element carries `data-action="<token>"`; UI-only controls carry
+`data-ui`. Runs natively (tests) and in Pyodide.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections import Counter
+from typing import Callable
+
+# Observation fields drawn in their own place (the rest go to the generic panels).
+_PLACED = {"game", "rules", "seat", "players", "to_act", "terminal", "legal", "history",
+           "hands", "totals", "winners", "hand", "phase", "past_bids"}
+MANY_CHOICES = 8   # more verb+cards tokens than this: pick cards, then confirm
+HINT_SHOWN = 10    # hint choices listed before "All n choices"
+
+
+def esc(value) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def humanize(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def seat_name(seat: int, me: int) -> str:
+    return "You" if seat == me else f"Seat {seat}"
+
+
+class Namer:
+    """Card display names (a game module's `display_name(token, theme)` if it has one)."""
+
+    def __init__(self, display_name: Callable[[str, str], str] | None = None, theme: str = "",
+                 value_suits: tuple | None = None, cards=()):
+        self.display_name = display_name
+        self.cards = frozenset(cards)       # the deck's card tokens (drawn as cards)
+        self.theme = theme
+        # Cards with a value per suit (Tricksters' critters): the observation's
+        # "values" {token: [value per suit]}, in the order of the game module's SUITS.
+        self.value_suits = value_suits
+        self.values: dict = {}
+        self.oriented: str | None = None
+
+    def is_card(self, value) -> bool:
+        return isinstance(value, str) and (value in self.cards or not self.cards)
+
+    def observe(self, obs: dict) -> "Namer":
+        values = obs.get("values")
+        self.values = values if isinstance(values, dict) and self.value_suits else {}
+        led = obs.get("led_suit")
+        self.oriented = led if self.values and led in (self.value_suits or ()) else None
+        return self
+
+    def values_of(self, token: str) -> tuple[str, str] | None:
+        """(short markup text, spoken text) of a card's suit values, the led suit's first."""
+        values = self.values.get(token)
+        if not values or len(values) != len(self.value_suits):
+            return None
+        pairs = list(zip(self.value_suits, values))
+        if self.oriented:
+            value = dict(pairs)[self.oriented]
+            return f"{self.oriented[:2]} {value}", f"{self.oriented} {value}"
+        return (" ".join(f"{suit[:2]}{value}" for suit, value in pairs),
+                ", ".join(f"{suit} {value}" for suit, value in pairs))
+
+    def __call__(self, token: str) -> str:
+        if self.display_name is not None:
+            try:
+                shown = self.display_name(token, self.theme)
+            except Exception:       # not a card of this game: show the token
+                return token
+            # a bare suit code ("Sh" for a trump or a named suit) comes back as " of Shields"
+            return shown[4:] if shown.startswith(" of ") else shown
+        return token
+
+
+def card_html(token: str, name: Namer, *, action: str | None = None, enabled: bool = False,
+              classes: str = "", attrs: str = "", label: str | None = None) -> str:
+    """A card: a focusable button when it is a choice, else a static box."""
+    suit = re.match(r"[A-Za-z]+", token.split(":")[-1])
+    suit_class = f"suit-{suit.group(0).lower()}" if suit else "suit-none"
+    shown = name(token)
+    text = label or shown
+    inner = f'<span class="card-face">{esc(text)}</span>'
+    values = name.values_of(token) if isinstance(name, Namer) else None
+    if values:
+        inner += f'<span class="card-values">{esc(values[0])}</span>'
+        shown = f"{shown} ({values[1]})"
+    if action is not None or attrs:
+        state = "" if enabled else " disabled"
+        act = f' data-action="{esc(action)}"' if action is not None and enabled else ""
+        return (f'<button type="button" class="card {suit_class} {classes}{" legal" if enabled else ""}"'
+                f'{act}{attrs} aria-label="{esc(shown)}"{state}>{inner}</button>')
+    return f'<span class="card {suit_class} {classes}" role="img" aria-label="{esc(shown)}">{inner}</span>'
+
+
+def classify(legal: list[str], hand: list[str]) -> dict:
+    """Legal tokens grouped by shape (see the module doc)."""
+    in_hand = Counter(hand)
+    plays, subs, verbs, buttons = set(), {}, {}, []
+    for token in legal:
+        words = token.split(" ")
+        if len(words) == 1 and token in in_hand:
+            plays.add(token)
+        elif len(words) > 1 and words[0] in in_hand:
+            subs.setdefault(words[0], []).append(token)
+        elif len(words) > 1 and not (Counter(words[1:]) - in_hand):
+            verbs.setdefault(words[0], []).append(token)
+        else:
+            buttons.append(token)
+    return {"plays": plays, "subs": subs, "verbs": verbs, "buttons": buttons}
+
+
+def spelled(verb_tokens: list[str], chosen: list[str]) -> str | None:
+    """The legal token whose cards are exactly `chosen` (any order), if any."""
+    want = Counter(chosen)
+    for token in verb_tokens:
+        if Counter(token.split(" ")[1:]) == want:
+            return token
+    return None
+
+
+def _value_html(value, name: Namer) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str) and name.cards and value in name.cards:
+        return card_html(value, name, classes="small")
+    if isinstance(value, list):
+        if value and all(name.is_card(v) for v in value):
+            return '<span class="cards small">' + "".join(card_html(v, name, classes="small") for v in value) + "</span>"
+        return ", ".join(_value_html(v, name) for v in value) or "none"
+    if isinstance(value, dict):
+        parts = []
+        for key, item in value.items():
+            if item is None or item is False:
+                continue
+            parts.append(f'<span class="kv">{esc(humanize(key))}: {_value_html(item, name)}</span>'
+                         if not isinstance(item, bool) else f'<span class="kv">{esc(humanize(key))}</span>')
+        return " ".join(parts) or "–"
+    return esc(value)
+
+
+def _per_seat_fields(obs: dict, name: "Namer") -> list[str]:
+    n = obs["players"]
+    return [k for k, v in obs.items()
+            if k not in _PLACED and isinstance(v, list) and len(v) == n and n > 1
+            and not all(name.is_card(x) for x in v)]
+
+
+def trick_html(trick: dict, obs: dict, name: Namer, title: str, tid: str) -> str:
+    me = obs["seat"]
+    plays = "".join(
+        f'<li class="play"><span class="who">{esc(seat_name(seat, me))}</span>'
+        f'{card_html(card, name)}</li>' for seat, card in trick["cards"])
+    winner = trick.get("winner")
+    won = (f'<p class="trick-winner">{esc(seat_name(winner, me))} won the trick.</p>'
+           if winner is not None else "")
+    return (f'<section class="trick" id="{tid}" aria-label="{esc(title)}"><h3>{esc(title)}</h3>'
+            f'<ol class="plays">{plays or "<li class=empty>No card yet</li>"}</ol>{won}</section>')
+
+
+def current_tricks(obs: dict) -> tuple[dict | None, dict | None]:
+    """(the trick in progress or None, the last completed trick of this hand or None)."""
+    hands = obs.get("hands") or []
+    if not hands or hands[-1].get("points") is not None:
+        return None, None
+    tricks = hands[-1]["tricks"]
+    current = tricks[-1] if tricks and tricks[-1].get("winner") is None else None
+    done = [t for t in tricks if t.get("winner") is not None]
+    return current, (done[-1] if done else None)
+
+
+def prompt_text(obs: dict, groups: dict) -> str:
+    phase = obs.get("phase")
+    what = []
+    if groups["plays"] or groups["subs"]:
+        what.append("play a card")
+    for verb in groups["verbs"]:
+        what.append(verb)
+    if groups["buttons"]:
+        what.append("choose")
+    doing = " or ".join(what) or "act"
+    return f"Your turn{f' ({phase})' if phase else ''}: {doing}."
+
+
+def table_html(obs: dict, name: Namer, ui: dict) -> str:
+    """The whole table for one seat.
+
+    `ui`: {"selected": [hand indices], "sub": card token or None, "show_last": bool,
+    "computer": {seat: level label}}.
+    """
+    me = obs["seat"]
+    n = obs["players"]
+    hand = list(obs.get("hand") or [])
+    my_turn = obs.get("to_act") == me and not obs.get("terminal")
+    legal = list(obs.get("legal") or []) if my_turn else []
+    groups = classify(legal, hand)
+    name.observe(obs)
+    out = []
+
+    # --- status line --------------------------------------------------------------
+    bits = []
+    if obs.get("hand_number") is not None:
+        total = obs.get("hands_in_game")
+        bits.append(f"Hand {obs['hand_number']}" + (f" of {total}" if total else ""))
+    if obs.get("phase"):
+        bits.append(f"Phase: {obs['phase']}")
+    if "trump" in obs:
+        bits.append(f"Trump: {esc(name(obs['trump']) if obs['trump'] else 'none')}")
+    if obs.get("terminal"):
+        bits.append("Game over")
+    elif obs.get("to_act") is not None:
+        bits.append("Your turn" if my_turn else f"{seat_name(obs['to_act'], me)} to act")
+    out.append(f'<p class="status" id="status">{" · ".join(esc(b) if "<" not in b else b for b in bits)}</p>')
+
+    # --- the seats: counts and public cards -------------------------------------------
+    fields = _per_seat_fields(obs, name)
+    head = "".join(f"<th scope=col>{esc(humanize(k))}</th>" for k in fields)
+    rows = []
+    totals = obs.get("totals") or [0] * n
+    for seat in range(n):
+        cls = "seat" + (" me" if seat == me else "") + (" acting" if obs.get("to_act") == seat else "")
+        who = seat_name(seat, me)
+        if seat in ui.get("computer", {}):
+            who += f" (computer, {ui['computer'][seat]})"
+        cells = "".join(f"<td>{_value_html(obs[k][seat], name)}</td>" for k in fields)
+        rows.append(f'<tr class="{cls}" data-seat="{seat}"><th scope=row>{esc(who)}'
+                    f'{" ▶" if obs.get("to_act") == seat else ""}</th><td>{esc(totals[seat])}</td>{cells}</tr>')
+    out.append(f'<table class="seats" id="seats"><caption>Players</caption><thead><tr><th scope=col>Seat</th>'
+               f'<th scope=col>Total</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+    # --- other public information (centre, sky, pot, turned card...) ---------------------
+    extra = []
+    for key, value in obs.items():
+        if key in _PLACED or key in fields or key in ("hand_number", "hands_in_game", "trump"):
+            continue
+        playable = {t.partition(":")[2] for t in groups["buttons"] if t.startswith(f"{key}:")}
+        if playable and isinstance(value, list):    # e.g. Lunar's Sky: its legal cards are clickable here too
+            value_html = '<span class="cards small">' + "".join(
+                card_html(c, name, action=f"{key}:{c}", enabled=c in playable, classes="small")
+                if c in playable else card_html(c, name, classes="small") for c in value) + "</span>"
+        else:
+            value_html = _value_html(value, name)
+        extra.append(f"<dt>{esc(humanize(key))}</dt><dd>{value_html}</dd>")
+    if extra:
+        out.append(f'<dl class="public" id="public">{"".join(extra)}</dl>')
+
+    # --- tricks -------------------------------------------------------------------------
+    current, last = current_tricks(obs)
+    out.append('<div class="tricks">')
+    if current is not None:
+        out.append(trick_html(current, obs, name, "Current trick", "current-trick"))
+    if last is not None:
+        label = "Hide last trick" if ui.get("show_last") else "Show last trick"
+        out.append(f'<button type="button" data-ui="last-trick" aria-expanded="{str(bool(ui.get("show_last"))).lower()}">{label}</button>')
+        if ui.get("show_last"):
+            out.append(trick_html(last, obs, name, "Last trick", "last-trick"))
+    out.append("</div>")
+
+    # --- your hand and the prompt ------------------------------------------------------------
+    selecting = {verb: toks for verb, toks in groups["verbs"].items() if len(toks) > MANY_CHOICES}
+    selected = [i for i in ui.get("selected", []) if 0 <= i < len(hand)]
+    cards = []
+    for index, token in enumerate(hand):
+        if selecting:
+            on = index in selected
+            cards.append(card_html(token, name, enabled=True, classes="selectable" + (" selected" if on else ""),
+                                   attrs=f' data-toggle="{index}" data-card="{esc(token)}" aria-pressed="{str(on).lower()}"'))
+        elif token in groups["plays"]:
+            cards.append(card_html(token, name, action=token, enabled=True))
+        elif token in groups["subs"]:
+            cards.append(card_html(token, name, enabled=True, attrs=f' data-sub="{esc(token)}"'))
+        else:
+            cards.append(card_html(token, name, action="", enabled=False))
+    out.append(f'<section class="hand" aria-label="Your hand"><h3>Your hand ({len(hand)})</h3>'
+               f'<div class="cards" id="hand">{"".join(cards) or "<p>No cards.</p>"}</div></section>')
+
+    prompt = []
+    if my_turn:
+        prompt.append(f'<p id="prompt-text">{esc(prompt_text(obs, groups))}</p>')
+        sub = ui.get("sub")
+        if sub in groups["subs"]:
+            prompt.append(f'<p>{esc(name(sub))}: choose</p><div class="choices">' + "".join(
+                f'<button type="button" class="choice legal" data-action="{esc(t)}">'
+                f'{esc(" ".join(name(w) if i == 0 else w for i, w in enumerate(t.split(" "))))}</button>'
+                for t in groups["subs"][sub]) + "</div>")
+        for verb, toks in groups["verbs"].items():
+            if verb in selecting:
+                chosen = [hand[i] for i in selected]
+                token = spelled(toks, chosen)
+                size = len(toks[0].split(" ")) - 1
+                attrs = f'data-action="{esc(token)}"' if token else "disabled"
+                prompt.append(f'<p>Pick {size} cards of your hand to {esc(verb)} '
+                              f'({len(chosen)} picked).</p>'
+                              f'<button type="button" class="confirm{" legal" if token else ""}" id="confirm" {attrs}>'
+                              f'{esc(verb.capitalize())} {esc(", ".join(name(c) for c in chosen))}</button>')
+            else:
+                prompt.append('<div class="choices">' + "".join(
+                    f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(_label(t, name))}</button>'
+                    for t in toks) + "</div>")
+        if groups["buttons"]:
+            prompt.append('<div class="choices">' + "".join(
+                f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(_label(t, name))}</button>'
+                for t in groups["buttons"]) + "</div>")
+    elif not obs.get("terminal"):
+        prompt.append(f'<p id="prompt-text">Waiting for {esc(seat_name(obs["to_act"], me))}…</p>')
+    # data-legal: the legal tokens, for scripts and tests driving the page
+    out.append(f'<section class="prompt" id="prompt" aria-label="Your decision" data-legal="{esc(json.dumps(legal))}">'
+               f'{"".join(prompt)}</section>')
+
+    # --- summaries and the result ------------------------------------------------------------
+    out.append(summary_html(obs))
+    return "".join(out)
+
+
+def _label(token: str, name: Namer) -> str:
+    words = token.split(" ")
+    out = []
+    for word in words:
+        prefix, colon, rest = word.partition(":")
+        if colon:
+            out.append(f"{prefix} {name(rest)}")
+        else:
+            shown = name(word)
+            out.append(shown)
+    return " ".join(out)
+
+
+def summary_html(obs: dict) -> str:
+    me = obs["seat"]
+    n = obs["players"]
+    hands = [h for h in obs.get("hands") or [] if h.get("points") is not None]
+    rows = "".join(
+        f"<tr><th scope=row>{i + 1}</th>" + "".join(f"<td>{esc(p)}</td>" for p in h["points"]) + "</tr>"
+        for i, h in enumerate(hands))
+    head = "".join(f"<th scope=col>{esc(seat_name(s, me))}</th>" for s in range(n))
+    out = ""
+    if hands:
+        out += (f'<details class="summary" id="hand-summaries"{" open" if obs.get("terminal") else ""}>'
+                f'<summary>Hand results ({len(hands)})</summary><table><thead><tr><th scope=col>Hand</th>{head}</tr></thead>'
+                f'<tbody>{rows}</tbody></table></details>')
+    if obs.get("terminal"):
+        totals = obs.get("totals") or []
+        winners = obs.get("winners") or []
+        names = ", ".join(seat_name(w, me) for w in winners) or "nobody"
+        verdict = "You win!" if me in winners and len(winners) == 1 else (
+            "You share the win!" if me in winners else f"Winner: {names}.")
+        cells = "".join(f"<li>{esc(seat_name(s, me))}: <b>{esc(t)}</b></li>" for s, t in enumerate(totals))
+        out += (f'<section class="result" id="result" role="status"><h3>Final result</h3><p>{esc(verdict)}</p>'
+                f'<ul id="final-scores" data-totals="{esc(json.dumps(totals))}" '
+                f'data-winners="{esc(json.dumps(winners))}">{cells}</ul></section>')
+    return out
+
+
+def log_html(obs: dict, name: Namer) -> str:
+    me = obs["seat"]
+    items = []
+    for actor, token in obs.get("history") or []:
+        what = _label(token, name) if token is not None else "(hidden)"
+        items.append(f"<li>{esc(seat_name(actor, me))}: {esc(what)}</li>")
+    return "".join(items)
+
+
+def announcements(before: dict | None, after: dict, name: Namer) -> list[str]:
+    """Plain sentences for what happened between two observations (screen readers)."""
+    me = after["seat"]
+    old = len(before.get("history") or []) if before else len(after.get("history") or [])
+    said = []
+    for actor, token in (after.get("history") or [])[old:]:
+        said.append(f"{seat_name(actor, me)}: {_label(token, name) if token else 'a hidden choice'}.")
+    if before is not None:
+        def done(o):
+            return [t for h in o.get("hands") or [] for t in h.get("tricks", []) if t.get("winner") is not None]
+        for trick in done(after)[len(done(before)):]:
+            said.append(f"{seat_name(trick['winner'], me)} won the trick.")
+        if after.get("terminal") and not before.get("terminal"):
+            said.append("Game over. Totals: " + ", ".join(
+                f"{seat_name(s, me)} {t}" for s, t in enumerate(after.get("totals") or [])) + ".")
+    return said
+
+
+def hint_html(result: dict, name: Namer) -> str:
+    """The solver's answer: the legal choices ranked, the explanation, the inference."""
+    if not result.get("available", True):
+        return f'<p class="hint-unavailable" id="hint-unavailable">{esc(result.get("message", "Hints are unavailable."))}</p>'
+    ranked = result.get("ranked") or result.get("actions") or []
+    items = []
+    for entry in ranked:
+        token = entry.get("action") or entry.get("token")
+        value = entry.get("value", entry.get("ev"))
+        why = entry.get("explanation") or entry.get("why") or ""
+        val = f' <span class="ev">{value:.2f}</span>' if isinstance(value, (int, float)) else ""
+        items.append(f'<li data-token="{esc(token)}"><b>{esc(_label(str(token), name))}</b>{val}'
+                     f'{f" — {esc(why)}" if why else ""}</li>')
+    shown, rest = items[:HINT_SHOWN], items[HINT_SHOWN:]
+    out = f'<ol class="hint-list" id="hint-list">{"".join(shown)}</ol>'
+    if rest:
+        out += (f'<details><summary>All {len(items)} choices</summary>'
+                f'<ol class="hint-list" start="{HINT_SHOWN + 1}">{"".join(rest)}</ol></details>')
+    worlds = result.get("worlds_text")
+    if worlds:
+        searched = result.get("searched_worlds")
+        note = f" ({searched} searched)" if searched else ""
+        out += f'<p class="hint-why">Over {esc(worlds)} deals consistent with what you have seen{esc(note)}.</p>'
+    if result.get("explanation"):
+        out += f'<p class="hint-why">{esc(result["explanation"])}</p>'
+    inference = result.get("inferred") or result.get("inference") or result.get("opponents")
+    if inference:
+        out += '<details id="hint-inference"><summary>What the solver inferred about each opponent</summary>'
+        items = inference.items() if isinstance(inference, dict) else enumerate(inference)
+        for seat, info in items:
+            out += f'<h4>{esc(_place_name(seat))}</h4><div class="inference">{_inference_html(info, name)}</div>'
+        out += "</details>"
+    return out
+
+
+def _place_name(place) -> str:
+    """The solver's hidden places ("hand:2", "bid:1", "out") in words."""
+    kind, _, who = str(place).partition(":")
+    if who.isdigit():
+        return f"Seat {who}: {kind}"
+    return humanize(kind) if not isinstance(place, int) else f"Seat {place}"
+
+
+def _inference_html(info, name: Namer) -> str:
+    if isinstance(info, dict):
+        rows = []
+        for key, value in info.items():
+            if isinstance(value, dict) and value and all(isinstance(v, (int, float)) for v in value.values()):
+                cells = " ".join(f'<span class="prob">{esc(name(c))} {float(p):.0%}</span>'
+                                 for c, p in sorted(value.items(), key=lambda kv: -float(kv[1])))
+                rows.append(f"<dt>{esc(humanize(str(key)))}</dt><dd>{cells}</dd>")
+            else:
+                rows.append(f"<dt>{esc(humanize(str(key)))}</dt><dd>{_value_html(value, name)}</dd>")
+        return f"<dl>{''.join(rows)}</dl>"
+    return _value_html(info, name)
+
+
+# --- the home page and the rules page ------------------------------------------------
+def rules_form_html(fields: list[dict], values: dict | None = None) -> str:
+    """One control per rules field (from `Rules.describe()`), defaults shown."""
+    values = values or {}
+    out = []
+    for f in fields:
+        key = f["name"]
+        fid = f"rule-{key}"
+        value = values.get(key, f["default"])
+        ruling = f" (Ruling {esc(f['ruling'])})" if f.get("ruling") else ""
+        default = f'<span class="default">default: {esc(_plain(f["default"]))}</span>'
+        doc = f'<span class="doc" id="{fid}-doc">{esc(f["doc"])}{ruling}</span>'
+        label = f'<label for="{fid}">{esc(humanize(key))}{ruling}</label>'
+        if isinstance(f["default"], bool):
+            checked = " checked" if value else ""
+            ctl = f'<input type="checkbox" id="{fid}" data-rule="{esc(key)}" data-kind="bool"{checked} aria-describedby="{fid}-doc">'
+        elif f.get("choices"):
+            opts = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>{esc(c)}</option>'
+                           for c in f["choices"])
+            kind = "int" if isinstance(f["default"], int) else "str"
+            ctl = f'<select id="{fid}" data-rule="{esc(key)}" data-kind="{kind}" aria-describedby="{fid}-doc">{opts}</select>'
+        elif isinstance(f["default"], int):
+            lo = f' min="{f["minimum"]}"' if f.get("minimum") is not None else ""
+            hi = f' max="{f["maximum"]}"' if f.get("maximum") is not None else ""
+            ctl = f'<input type="number" id="{fid}" data-rule="{esc(key)}" data-kind="int" value="{esc(value)}"{lo}{hi} aria-describedby="{fid}-doc">'
+        elif isinstance(f["default"], str):
+            ctl = f'<input type="text" id="{fid}" data-rule="{esc(key)}" data-kind="str" value="{esc(value)}" aria-describedby="{fid}-doc">'
+        else:   # a data field (a deck table, a track): edited as JSON
+            ctl = (f'<input type="text" class="json" id="{fid}" data-rule="{esc(key)}" data-kind="json" '
+                   f'value="{esc(json.dumps(value))}" aria-describedby="{fid}-doc">')
+            default = f'<span class="default">default: <code>{esc(json.dumps(f["default"]))}</code></span>'
+        out.append(f'<div class="rule-field">{label} {ctl} {default}<br>{doc}</div>')
+    return "".join(out)
+
+
+def _plain(value) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def rules_fields_table(fields: list[dict]) -> str:
+    rows = "".join(
+        f"<tr><td>{esc(f['ruling'] or '')}</td><td><code>{esc(f['name'])}</code></td>"
+        f"<td>{esc(_plain(f['default']) if isinstance(f['default'], (bool, int, str)) else '(data)')}</td>"
+        f"<td>{esc(f['doc'])}</td></tr>" for f in fields)
+    return (f'<table class="rules-fields"><caption>Options of this table (every Ruling is one)</caption>'
+            f'<thead><tr><th>Ruling</th><th>Field</th><th>Default</th><th>Meaning</th></tr></thead>'
+            f'<tbody>{rows}</tbody></table>')
+
+
+def markdown_html(text: str) -> str:
+    """Enough Markdown for the rules files: headings, lists, tables, paragraphs,
+    **bold**, *italic*, `code`."""
+    def inline(s: str) -> str:
+        s = esc(s)
+        s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
+        s = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", s)
+        s = re.sub(r"(?<![*\w])\*([^*]+)\*(?!\w)", r"<em>\1</em>", s)
+        return s
+
+    out, para, in_list, table = [], [], None, []
+
+    def flush():
+        nonlocal para, in_list, table
+        if para:
+            out.append(f"<p>{inline(' '.join(para))}</p>")
+            para = []
+        if in_list:
+            out.append(f"</{in_list}>")
+            in_list = None
+        if table:
+            rows = [r for r in table if not re.fullmatch(r"\|?[\s:|-]+\|?", r)]
+            cells = [[c.strip() for c in r.strip().strip("|").split("|")] for r in rows]
+            if cells:
+                head = "".join(f"<th>{inline(c)}</th>" for c in cells[0])
+                body = "".join("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in r) + "</tr>" for r in cells[1:])
+                out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+            table = []
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        heading = re.match(r"(#{1,6})\s+(.*)", stripped)
+        item = re.match(r"([-*]|\d+\.)\s+(.*)", stripped)
+        if not stripped:
+            flush()
+        elif heading:
+            flush()
+            level = min(len(heading.group(1)) + 1, 6)
+            out.append(f"<h{level}>{inline(heading.group(2))}</h{level}>")
+        elif stripped.startswith("|"):
+            if para or in_list:
+                flush()
+            table.append(stripped)
+        elif item:
+            kind = "ol" if item.group(1)[0].isdigit() else "ul"
+            if para or table:
+                flush()
+            if in_list != kind:
+                if in_list:
+                    out.append(f"</{in_list}>")
+                out.append(f"<{kind}>")
+                in_list = kind
+            out.append(f"<li>{inline(item.group(2))}</li>")
+        elif in_list and line.startswith((" ", "\t")):
+            out[-1] = out[-1][:-5] + " " + inline(stripped) + "</li>"
+        else:
+            if in_list or table:
+                flush()
+            para.append(stripped)
+    flush()
+    return "".join(out)

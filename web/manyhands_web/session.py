@@ -1,0 +1,119 @@
+"""One game at the table: the record is the game (shared/spec/records.md).
+
+A move appends a token through `apply_action`; undo is the record minus its last
+tokens back to before your previous decision; the saved game is the record and
+resuming is replaying it. Pure Python: runs natively (tests) and in Pyodide.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from pycore import get_game
+from pycore.errors import ManyhandsError
+from pycore.records import dumps, load_record, record_of, replay
+
+from .render import Namer
+
+LEVELS = ("easy", "normal", "hard")     # the solver's computer-player levels
+
+
+class Session:
+    def __init__(self, state, seat: int, level: str = "normal", theme: str = ""):
+        if not 0 <= seat < state.players:
+            seat = 0
+        self.state = state
+        self.seat = seat
+        self.level = level if level in LEVELS else "normal"
+        game = state.game
+        themes = getattr(game, "themes", ())
+        self.theme = theme if theme in themes else (themes[0] if themes else "")
+
+    # --- starting ------------------------------------------------------------------
+    @classmethod
+    def new(cls, game_name: str, rules: dict, seed: int, seat: int, level: str = "normal",
+            theme: str = "") -> "Session":
+        state = get_game(game_name).new_game(rules, seed=seed)
+        return cls(state, seat, level, theme)
+
+    @classmethod
+    def from_record_text(cls, text, seat: int = 0, level: str = "normal", theme: str = "") -> "Session":
+        """An imported record (ManyhandsError saying what is wrong with it)."""
+        return cls(replay(load_record(text)), seat, level, theme)
+
+    @classmethod
+    def from_saved(cls, saved: dict) -> "Session":
+        return cls(replay(load_record(saved["record"])), saved.get("seat", 0),
+                   saved.get("level", "normal"), saved.get("theme", ""))
+
+    # --- the game ------------------------------------------------------------------
+    @property
+    def game(self):
+        return self.state.game
+
+    def observation(self) -> dict:
+        return self.state.observation(self.seat)
+
+    def record(self) -> dict:
+        return record_of(self.state).to_json()
+
+    def record_text(self) -> str:
+        return dumps(self.state)
+
+    def apply(self, token: str) -> None:
+        self.state = self.state.apply_action(self.game.parse_action(self.state, token))
+
+    @property
+    def my_turn(self) -> bool:
+        return self.state.current_player == self.seat
+
+    @property
+    def computer_to_act(self) -> bool:
+        return not self.state.is_terminal and self.state.current_player != self.seat
+
+    def undo_point(self) -> int | None:
+        """How many actions to keep to take back your last decision (None: none yet)."""
+        mine = [i for i, (actor, _) in enumerate(self.state.history) if actor == self.seat]
+        return mine[-1] if mine else None
+
+    def undo(self) -> bool:
+        keep = self.undo_point()
+        if keep is None:
+            return False
+        record = self.record()
+        record["actions"] = record["actions"][:keep]
+        self.state = replay(record)
+        return True
+
+    def saved(self) -> dict:
+        return {"record": self.record(), "seat": self.seat, "level": self.level, "theme": self.theme}
+
+    def computers(self) -> dict[int, str]:
+        return {s: self.level
+                for s in range(self.state.players) if s != self.seat}
+
+    def namer(self) -> Namer:
+        module = sys.modules.get(type(self.game).__module__)
+        suits = getattr(module, "SUITS", None)   # used only if the observation has "values"
+        return Namer(getattr(module, "display_name", None), self.theme,
+                     tuple(suits) if suits else None, getattr(self.game.deck, "tokens", ()))
+
+
+def describe_games() -> list[dict]:
+    """The home page's choices: every registered game, its rules fields, themes."""
+    from pycore import all_games
+    out = []
+    for name, game in sorted(all_games().items()):
+        fields = game.Rules.describe()
+        out.append({"name": name, "title": game.title or name.capitalize(), "fields": fields,
+                    "themes": list(getattr(game, "themes", ()))})
+    return out
+
+
+def rules_from_form(fields: list[dict], values: dict) -> dict:
+    """The rules dict for values read from the form (only fields it has)."""
+    known = {f["name"] for f in fields}
+    return {k: v for k, v in values.items() if k in known}
+
+
+__all__ = ["Session", "describe_games", "rules_from_form", "ManyhandsError", "json"]

@@ -1,0 +1,30 @@
+// The hint worker: its own Pyodide with the engine and the solver, answering
+// JSON requests (see manyhands_web/worker_api.py) so the table never freezes.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const base = new URL("./", import.meta.url);
+let api = null;
+
+async function boot() {
+  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", base).href });
+  for (const name of ["engine.zip", "ui.zip"]) {
+    const data = await (await fetch(new URL(name, base))).arrayBuffer();
+    pyodide.unpackArchive(new Uint8Array(data), "zip", { extractDir: "/home/pyodide/bundle" });
+  }
+  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/bundle')");
+  api = pyodide.pyimport("manyhands_web.worker_api");
+}
+
+const ready = boot();
+
+self.onmessage = async (event) => {
+  const { id, request } = event.data;
+  try {
+    await ready;
+    const progress = (fraction) => self.postMessage({ id, progress: Number(fraction) });
+    const result = api.handle(request, progress);
+    self.postMessage({ id, ok: true, result });
+  } catch (error) {
+    self.postMessage({ id, ok: false, error: String(error && error.message || error) });
+  }
+};
