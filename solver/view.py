@@ -20,7 +20,7 @@ from pycore.game import GameState
 
 from .worlds import Counter, Model
 
-ADAPTERS = {"raven": "solver.games.raven"}
+ADAPTERS = {"raven": "solver.games.raven", "lunar": "solver.games.lunar"}
 
 
 def adapter_for(game_name: str):
