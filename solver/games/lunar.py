@@ -1,0 +1,546 @@
+"""Lunar adapter: the seat's constraint model, worlds as records, a playout policy.
+
+Hidden places (the engine's names): `hand:s` (another seat's cards in hand now;
+for the partner, less the cards of the seat's own gift it still holds:
+`partner_known`) and, during the exchange, `gift:s` (the 4 cards a seat has
+chosen and not yet delivered). With two players the Sky is face up: the only
+hidden place is the other player's hand.
+
+Copies of a kind share a card int: the model lists one entry per unseen copy and
+declares the copies, so a world is one multiset assignment, not one per copy.
+
+With the split deal (Ruling L3, and L7 with the Sky) every hand holds a public
+number of rank and of suit cards at every moment (6 + 6 less what it gave and
+played, plus what it received); the model says so with one place per type, named
+`hand:s/rank` and `hand:s/suit` (`gift:s/rank`, `gift:s/suit`), which a world
+merges back into the engine's places (`engine_places`).
+
+What a play reveals is asked of the engine (shared/notes/style.md: rules live
+once): a play by seat s forbids kind c in `hand:s` when the play would have been
+illegal had s also held c (a suit card off the lead suit: no card of the lead
+suit in the place played from; a broken type rule, Rulings L5/L8: no card of the
+required type). Legality in Lunar depends only on which kinds a place holds, so
+these single-card exclusions are the whole of it (the tests hold the model to
+brute force and to replaying every world).
+
+The mixed deal (an engine extension, not in the rules file) has no public type
+counts, and a gift's shape there depends on the hand: the solver refuses it.
+"""
+from __future__ import annotations
+
+import sys
+from collections import Counter as Multiset
+
+from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
+                                Turn, is_rank, rank_value, trick_winner)
+from pycore.records import Record, record_of, replay, start_state
+from pycore.tricks import left_of
+
+from ..view import SeatView, blank_probe
+from ..worlds import Counter, Model
+
+COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
+TYPES = ("rank", "suit")
+
+
+def _type(card: int) -> str:
+    return "rank" if is_rank(card) else "suit"
+
+
+def per_round(players: int) -> int:
+    """Actions in one round: the exchange (4 players), 3 tile turns, 48 plays."""
+    return (4 if players == 4 else 0) + 3 + 48
+
+
+def _card_of(token: str) -> tuple[int, bool]:
+    """(card, from the Sky) of a play token."""
+    if token.startswith("sky:"):
+        return DECK.card(token[4:]), True
+    return DECK.card(token), False
+
+
+def _is_play(token) -> bool:
+    return token is not None and not token.startswith(("give ", "turn "))
+
+
+def _minus(cards, taken) -> list[int]:
+    return sorted((Multiset(cards) - Multiset(taken)).elements())
+
+
+# --- the view -------------------------------------------------------------------------
+def round_start(state) -> int:
+    """Index in the history where the current round began."""
+    return min(state.round_index * per_round(state.players), len(state.history))
+
+
+def _states_from(state, start: int) -> list:
+    """The states before each action from `start` on (and the current one);
+    probes only: every hidden place is overwritten before the engine is asked."""
+    record = record_of(state)
+    s = start_state(record)
+    history = state.history
+    for _, action in history[:start]:
+        s = s.apply_action(action)
+    out = [s]
+    for _, action in history[start:]:
+        s = s.apply_action(action)
+        out.append(s)
+    return out
+
+
+def place_sizes(obs: dict, seat: int) -> dict[str, int]:
+    """Every hidden place split by type, with its size from public facts only."""
+    n = obs["players"]
+    start = obs["round"] - 1
+    history = obs["history"][start * per_round(n):]
+    played = {s: Multiset() for s in range(n)}         # type counts played from hand
+    for actor, token in history:
+        if _is_play(token):
+            card, sky = _card_of(token)
+            if not sky:
+                played[actor][_type(card)] += 1
+    sizes = {}
+    exchange = obs["exchange"]
+    delivered = n == 4 and obs["phase"] != "exchange"
+    known = Multiset(_type(c) for c in DECK.cards(obs["partner_known"] or []))
+    for other in range(n):
+        if other == seat:
+            continue
+        for kind in TYPES:
+            if n == 4 and not delivered and exchange["chosen"][other]:
+                sizes[f"hand:{other}/{kind}"] = 4
+                sizes[f"gift:{other}/{kind}"] = 2
+            else:
+                size = 6 - played[other][kind]
+                if n == 4 and other == (seat + 2) % 4:
+                    size -= known[kind]
+                sizes[f"hand:{other}/{kind}"] = size
+    return sizes
+
+
+def unseen_cards(obs: dict, seat: int) -> list[int]:
+    """Every copy the seat cannot see (sorted multiset)."""
+    n = obs["players"]
+    seen = list(DECK.cards(obs["hand"]))
+    if n == 2:
+        seen += DECK.cards(obs["sky"])
+    else:
+        seen += DECK.cards(obs["partner_known"] or [])
+        if obs["phase"] == "exchange" and obs["exchange"]["gave"]:
+            seen += DECK.cards(obs["exchange"]["gave"])
+    start = (obs["round"] - 1) * per_round(n)
+    for actor, token in obs["history"][start:]:
+        if _is_play(token):
+            seen.append(_card_of(token)[0])
+    return _minus(FULL_DECK, seen)
+
+
+def build_view(state, seat: int) -> SeatView:
+    if state.is_terminal:
+        raise ValueError("the game is over: nothing is hidden that matters")
+    if state.rules.deal != "split":
+        raise ValueError("the solver covers Lunar's split deal (Rulings L3 and L7) only")
+    obs = state.observation(seat)
+    start = round_start(state)
+    sizes = place_sizes(obs, seat)
+    unseen = unseen_cards(obs, seat)
+    allowed = {c: {p for p in sizes if p.endswith("/" + _type(c))} for c in set(unseen)}
+    states = _states_from(state, start)
+    history = state.history
+    n = state.players
+    plays = []                                   # (history index, actor, Play)
+    for index in range(start, len(history)):
+        actor, action = history[index]
+        if isinstance(action, Play):
+            plays.append((index, actor, action))
+    for index, actor, action in plays:
+        if actor == seat or action.sky:
+            continue                             # the Sky is public: a Sky play reveals no hand
+        before = states[index - start]
+        later = tuple(a.card for i, s, a in plays if s == actor and i >= index and not a.sky)
+        for c in forbidden_by_play(before, seat, actor, action, later, sorted(allowed)):
+            for kind in TYPES:
+                allowed[c].discard(f"hand:{actor}/{kind}")
+    entries = [(c, frozenset(allowed[c])) for c in unseen]
+    model = Model(sizes, entries, copies=COPIES)
+    return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
+                    state=state, extra={"start": start, "states": states})
+
+
+def forbidden_by_play(before, seat: int, actor: int, action, later: tuple, candidates) -> list[int]:
+    """Kinds the actor cannot have held in hand when it made `action` (asked of the
+    engine: the play must stay legal with the actor's hand then = `later` + the kind)."""
+    def legal_with(cards) -> bool:
+        hand = tuple(sorted(set(later) | set(cards)))
+        # the engine adds to the partner's hand the seat's gift cards it still held
+        # then: cards it really held, and legality depends only on the kinds held
+        probe = blank_probe(before, seat, **{f"hand:{actor}": hand})
+        return action in probe.legal_actions()
+    if legal_with(candidates):
+        return []
+    return [c for c in candidates if not legal_with((c,))]
+
+
+def engine_places(world: dict) -> dict[str, tuple[int, ...]]:
+    """A model world (places split by type) as the engine's hidden places."""
+    out: dict[str, list] = {}
+    for name, cards in world.items():
+        out.setdefault(name.split("/")[0], []).extend(cards)
+    return {name: tuple(sorted(cards)) for name, cards in out.items()}
+
+
+# --- worlds as records -------------------------------------------------------------------
+def _gift_from(cards) -> list[int]:
+    """A 2 rank + 2 suit gift found among `cards` (any such gift replays the same
+    for every seat but its giver and receiver, who see the real one)."""
+    ranks = sorted(c for c in cards if is_rank(c))
+    suits = sorted(c for c in cards if not is_rank(c))
+    return ranks[:2] + suits[:2]
+
+
+def _round_deal(n: int, start: int, tokens: list, current: dict | None, obs: dict, seat: int):
+    """(deal, action tokens) of one round: `tokens` are the round's history as the
+    seat saw it; `current` gives each other seat's cards in hand now (the current
+    round) or is None (a finished round: every card was played)."""
+    played = {s: [] for s in range(n)}
+    sky_played = []
+    own_gift = None
+    for actor, token in tokens:
+        if _is_play(token):
+            card, sky = _card_of(token)
+            (sky_played if sky else played[actor]).append(card)
+        elif token is not None and token.startswith("give ") and actor == seat:
+            own_gift = DECK.cards(token.split(" ")[1:])
+    hold = {}
+    for s in range(n):
+        now = list(DECK.cards(obs["hand"])) if (current is not None and s == seat) else \
+            list(current[s]) if current is not None else []
+        hold[s] = now + played[s]
+    gifts = {}
+    exchange_done = n == 4 and (current is None or obs["phase"] != "exchange")
+    if n == 4 and not exchange_done:
+        # during the exchange: hands now + the gifts chosen are the deal
+        hands = []
+        for s in range(n):
+            if s == seat:
+                gift = list(DECK.cards(obs["exchange"]["gave"] or []))
+            else:
+                gift = list(current.get(f"gift:{s}", []))
+            gifts[s] = gift
+            hands.append(sorted(hold[s] + gift))
+    elif n == 4:
+        partner = (seat + 2) % 4
+        received = None
+        if current is not None:
+            received = DECK.cards(obs["exchange"]["received"])
+        gifts[seat] = own_gift
+        gifts[partner] = received if received is not None else _gift_from(hold[seat])
+        a, b = (seat + 1) % 4, (seat + 3) % 4
+        gifts[a] = _gift_from(hold[b])
+        gifts[b] = _gift_from(hold[a])
+        hands = [sorted(_minus(hold[s], gifts[(s + 2) % 4]) + list(gifts[s])) for s in range(n)]
+    else:
+        hands = [sorted(hold[s]) for s in range(n)]
+    deal = {"start": start, "hands": [DECK.tokens_of(h) for h in hands]}
+    if n == 2:
+        sky_now = DECK.cards(obs["sky"]) if current is not None else []
+        deal["sky"] = DECK.tokens_of(sorted(list(sky_now) + sky_played))
+    actions = []
+    for actor, token in tokens:
+        if token is None:
+            token = "give " + " ".join(DECK.tokens_of(sorted(gifts[actor])))
+        actions.append(token)
+    return deal, actions
+
+
+def world_record(view: SeatView, world: dict) -> Record:
+    """The complete record of the game with this world's hidden cards (past rounds
+    are rebuilt from their played cards, with gifts any consistent choice)."""
+    obs, seat = view.obs, view.seat
+    n = obs["players"]
+    places = engine_places(world)
+    current_index = obs["round"] - 1
+    size = per_round(n)
+    history = obs["history"]
+    deals, actions = [], []
+    for r in range(current_index + 1):
+        start = (obs["start"] - (current_index - r)) % n
+        tokens = history[r * size:(r + 1) * size]
+        if r < current_index:
+            deal, acts = _round_deal(n, start, tokens, None, obs, seat)
+        else:
+            current = {s: list(places.get(f"hand:{s}", ())) for s in range(n) if s != seat}
+            partner = (seat + 2) % 4
+            if n == 4 and partner in current:
+                current[partner] += DECK.cards(obs["partner_known"] or [])
+            current.update({k: list(v) for k, v in places.items() if k.startswith("gift:")})
+            deal, acts = _round_deal(n, start, tokens, current, obs, seat)
+        deals.append(deal)
+        actions += acts
+    return Record(game="lunar", rules=dict(obs["rules"]), seed=0, deals=deals, actions=actions)
+
+
+def consistent(view: SeatView, world: dict) -> bool:
+    """The definition: the world's record replays legally and shows the seat the
+    same observation."""
+    try:
+        again = replay(world_record(view, world))
+    except Exception:
+        return False
+    return again.observation(view.seat) == view.obs
+
+
+def consistent_fast(view: SeatView, world: dict) -> bool:
+    """The same test replaying only the current round, from its start (public but
+    for the hands, which the world's round deal replaces)."""
+    obs, seat = view.obs, view.seat
+    n = obs["players"]
+    places = engine_places(world)
+    current = {s: list(places.get(f"hand:{s}", ())) for s in range(n) if s != seat}
+    if n == 4:
+        current[(seat + 2) % 4] += DECK.cards(obs["partner_known"] or [])
+        current.update({k: list(v) for k, v in places.items() if k.startswith("gift:")})
+    size = per_round(n)
+    tokens = obs["history"][(obs["round"] - 1) * size:]
+    deal, actions = _round_deal(n, obs["start"], tokens, current, obs, seat)
+    hands = [tuple(DECK.cards(h)) for h in deal["hands"]]
+    s = view.extra["states"][0]
+    try:
+        if sorted(c for h in hands for c in h) + [] != _minus(FULL_DECK, s.sky or ()) \
+                or hands[seat] != s.hands[seat]:
+            return False
+        s = s.with_hidden(seat, {f"hand:{x}": hands[x] for x in range(n) if x != seat})
+        for token in actions:
+            s = s.apply_action(s.game.parse_action(s, token))
+    except Exception:
+        return False
+    return s.observation(seat) == obs
+
+
+def world_state(view: SeatView, world: dict):
+    """The current position with this world's hidden cards (for search)."""
+    return view.state.with_hidden(view.seat, engine_places(world))
+
+
+# --- inference for the page ------------------------------------------------------------------
+def _pinned(model: Model, card: int, place: str, k: int) -> Model:
+    """The model with `k` copies of `card` placed in `place` (worlds with at least k there)."""
+    allowed, left = [], k
+    for c, where in model.allowed:
+        if c == card and left and place in where:
+            allowed.append((c, frozenset([place])))
+            left -= 1
+        else:
+            allowed.append((c, where))
+    return Model(model.places, allowed, copies=model.copies)
+
+
+def inference(view: SeatView) -> dict:
+    """Per opponent's (or partner's) hand: its size, the suits it cannot hold and
+    whether it can hold rank cards, the exact expected number of copies of each
+    unseen kind and the exact probability of holding at least one (from counts of
+    the model with copies pinned: P(at least k) = count(k pinned) / count)."""
+    model = view.model
+    total = view.count()
+    kinds = sorted(set(model.cards))
+    out: dict[str, dict] = {}
+    for name, size in model.places.items():
+        base, kind = name.split("/")
+        entry = out.setdefault(base, {"size": 0, "cards": {}, "holds": {}, "voids": []})
+        entry["size"] += size
+        for card in kinds:
+            if _type(card) != kind:
+                continue
+            if name not in model.allowed_of(card):
+                if not is_rank(card) and base.startswith("hand:"):
+                    entry["voids"].append(DECK.token(card))
+                continue
+            copies = sum(1 for c in model.cards if c == card)
+            counts = [Counter(_pinned(model, card, name, k)).count() for k in range(1, copies + 1)]
+            expected = sum(counts) / total if total else 0.0
+            if expected:
+                entry["cards"][DECK.token(card)] = round(expected, 4)
+                entry["holds"][DECK.token(card)] = round(counts[0] / total, 4)
+    for entry in out.values():
+        entry["voids"].sort(key=DECK.card)
+    return out
+
+
+# --- a fast playout policy (easy bot, and the playouts of the search) --------------------
+def _wants_trick(state, team: int) -> bool:
+    """Whether one more trick helps the team on the track (Ruling L2's values)."""
+    track = state.rules.track
+    won = state.tricks_won[team]
+    left = 12 - len(state.tricks) + 1
+    if track[won + 1] > track[won] if won + 1 < len(track) else False:
+        return True
+    best_later = max(track[won + 1:won + left + 1] or (0,))
+    return best_later > track[won]
+
+
+def card_value(card: int, trump) -> int:
+    """How strong a card is to hold: trump suit cards, then high ranks."""
+    if is_rank(card):
+        return rank_value(card)
+    return 20 if card == trump else 5
+
+
+def policy_action(state, rng=None):
+    """A quick heuristic move for the seat to act, from its own hand and what is public."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current_player
+    if state.phase == "exchange":
+        return quick_gifts(state.hands[seat])[0]
+    if state.phase == "trump":
+        return quick_turns(state, seat)[0]
+    trump = state.trump
+    team = seat % 2
+    stars = state.rules.star_cards
+    plays = state.tricks[-1].plays
+    want = _wants_trick(state, team)
+
+    def cost(a):
+        c = a.card
+        return card_value(c, trump) + (3 if c in stars else 0)
+    if not plays:
+        hand = state.hands[seat] if state.players == 4 else state.hands[seat] + state.sky
+        if want:
+            options = [a for a in legal if a.card == trump] or \
+                [a for a in legal if is_rank(a.card) and rank_value(a.card) >= 7]
+            if options:
+                return max(options, key=lambda a: (cost(a), a.sky))
+            counts = Multiset(c for c in hand if not is_rank(c))
+            suits = [a for a in legal if not is_rank(a.card)]
+            if suits:
+                return max(suits, key=lambda a: (counts[a.card], -a.card, a.sky))
+        low = [a for a in legal if a.card not in stars and a.card != trump] or legal
+        return min(low, key=lambda a: (cost(a), a.card, a.sky))
+    wins, loses = [], []
+    for a in legal:
+        winner = trick_winner(plays + ((seat, a.card),), trump)
+        (wins if winner == team else loses).append(a)
+    if want:
+        if wins:
+            return min(wins, key=lambda a: (cost(a), a.card, a.sky))
+        return min(loses, key=lambda a: (cost(a) + (10 if a.card in stars else 0), a.card, a.sky))
+    if loses:
+        return min(loses, key=lambda a: (cost(a) + (10 if a.card in stars else 0), a.card, a.sky))
+    return min(wins, key=lambda a: (cost(a), a.card, a.sky))
+
+
+def quick_gifts(hand) -> list[Give]:
+    """A few sensible gifts, best guess first: the team wants one partner strong in
+    suits and one in ranks, so give the partner what is left over after keeping
+    the longest suit and the highest ranks (and some variations)."""
+    ranks = sorted(c for c in hand if is_rank(c))
+    suits = Multiset(c for c in hand if not is_rank(c))
+    by_length = sorted(suits, key=lambda s: (suits[s], -s))          # shortest first
+    flat = [s for s in by_length for _ in range(suits[s])]
+    rank_options = [ranks[:2], ranks[-2:], [ranks[0], ranks[-1]]]
+    suit_options = [flat[:2], flat[-2:], [flat[0], flat[-1]]]
+    out = []
+    for r in rank_options:
+        for s in suit_options:
+            g = Give(tuple(sorted(r + s)))
+            if g not in out:
+                out.append(g)
+    return out
+
+
+def quick_turns(state, seat: int) -> list[Turn]:
+    """Turn down the tile of the suit the seat holds least of (keep its long suit up)."""
+    hand = state.hands[seat]
+    counts = Multiset(c for c in hand if not is_rank(c))
+    tiles = [s for s in SUITS if s not in state.turned]
+    tiles.sort(key=lambda s: (counts[s], s))
+    return [Turn(s) for s in tiles]
+
+
+# --- what the search needs ------------------------------------------------------------------
+def decision(state) -> str:
+    return {"exchange": "give", "trump": "turn"}.get(state.phase, "play")
+
+
+def hand_mark(state) -> int:
+    """A mark for the round under way (the search stops when it is scored)."""
+    return len(state.finished_hands)
+
+
+def hand_points(state, seat: int, mark: int) -> int:
+    return state.finished_hands[mark][1][seat]
+
+
+def tricks_taken(state, seat: int, mark: int) -> int:
+    return sum(1 for t in state.finished_hands[mark][0] if t.winner % 2 == seat % 2)
+
+
+def trick_taker(state, mark: int, trick_index: int):
+    tricks = state.finished_hands[mark][0] if len(state.finished_hands) > mark else state.tricks
+    return tricks[trick_index].winner if trick_index < len(tricks) else None
+
+
+def took_trick(state, mark: int, trick_index: int, seat: int) -> bool:
+    """Whether the seat's team took that trick (a partnership takes tricks together)."""
+    winner = trick_taker(state, mark, trick_index)
+    return winner is not None and winner % 2 == seat % 2
+
+
+def current_trick_index(state):
+    return len(state.tricks) - 1 if state.phase == "play" else None
+
+
+def cards_left(state) -> int:
+    return sum(len(h) for h in state.hands) + len(state.sky or ())
+
+
+def position_key(state) -> tuple:
+    """What decides the rest of the round: hands, the Sky, the trick under way
+    (with where each card came from), tricks and stars won so far."""
+    return (state.hands, state.sky, state.tricks[-1].plays if state.tricks else None,
+            state.trick_sky, state.tricks_won, tuple(len(s) for s in state.stars), len(state.tricks))
+
+
+def search_candidates(view: SeatView, legal: list, limit: int):
+    """The actions the search plays out, and a quick estimate for the rest. Gifts
+    are many (up to 225): the search plays out the heuristic's few sensible ones;
+    the rest keep a rough estimate (how close they are to those)."""
+    state = view.state
+    if state.phase != "exchange":
+        return list(legal), None
+    hand = tuple(DECK.cards(view.obs["hand"]))
+    chosen = [g for g in quick_gifts(hand) if g in legal][:limit]
+    estimate = {}
+    for g in legal:
+        near = max(len(list((Multiset(g.cards) & Multiset(c.cards)).elements())) for c in chosen)
+        estimate[g] = near / 4
+    return chosen, estimate
+
+
+def fast_apply(state, action):
+    return state.apply_action(action)
+
+
+def action_words(state, action) -> str:
+    return state.game.action_token(state, action)
+
+
+def bid_of(action):
+    return None
+
+
+def own_bid(state, seat: int):
+    return None
+
+
+def suit_names():
+    return tuple(DECK.token(s) for s in SUITS)
+
+
+def card_suit(card: int):
+    return None if is_rank(card) else card - SUITS[0]
+
+
+def card_token(card: int) -> str:
+    return DECK.token(card)
