@@ -20,7 +20,8 @@ from pycore.game import GameState
 
 from .worlds import Counter, Model
 
-ADAPTERS = {"raven": "solver.games.raven", "lunar": "solver.games.lunar"}
+ADAPTERS = {"raven": "solver.games.raven", "tricksters": "solver.games.tricksters",
+            "lunar": "solver.games.lunar"}
 
 
 def adapter_for(game_name: str):
