@@ -67,6 +67,142 @@ def _minus(cards, taken) -> list[int]:
     return sorted((Multiset(cards) - Multiset(taken)).elements())
 
 
+# --- a counter for copies ------------------------------------------------------------------
+class KindCounter:
+    """The worlds of a model whose cards are all copies of kinds (Lunar), counted
+    kind by kind instead of place by place: the table's state is the room left in
+    each place, which stays small, where the generic `worlds.Counter` keeps the
+    copies left of every kind (4^8 states for the rank cards). Same readers: the
+    exact count, every world in a fixed order, exactly uniform samples, and exact
+    expected copies per place. The tests hold it to `worlds.Counter` and CP-SAT."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.places = list(model.places)
+        index = {p: i for i, p in enumerate(self.places)}
+        groups: dict = {}
+        for card, where in model.allowed:
+            key = (card, where)
+            groups[key] = groups.get(key, 0) + 1
+        # kinds of one type together (they share no place with the other type)
+        self.groups = [(card, n, tuple(sorted(index[p] for p in where)))
+                       for (card, where), n in sorted(groups.items(),
+                                                      key=lambda x: (_type(x[0][0]), x[0][0],
+                                                                     sorted(x[0][1])))]
+        self.start = tuple(model.places[p] for p in self.places)
+        self._memo: dict = {}
+        self._splits: dict = {}
+
+    def _ways(self, i: int, room: tuple) -> list:
+        """Every way to put group i's copies into its places within `room`."""
+        card, n, where = self.groups[i]
+        key = (i, tuple(room[p] for p in where))
+        got = self._splits.get(key)
+        if got is None:
+            got = []
+
+            def rec(j, left, acc):
+                if j == len(where) - 1:
+                    if left <= room[where[j]]:
+                        got.append(acc + (left,))
+                    return
+                for x in range(min(left, room[where[j]]) + 1):
+                    rec(j + 1, left - x, acc + (x,))
+            if where:
+                rec(0, n, ())
+            elif n == 0:
+                got.append(())
+            self._splits[key] = got
+        return got
+
+    def _after(self, i: int, room: tuple, split: tuple) -> tuple:
+        room = list(room)
+        for p, x in zip(self.groups[i][2], split):
+            room[p] -= x
+        return tuple(room)
+
+    def _count(self, i: int, room: tuple) -> int:
+        if i == len(self.groups):
+            return 0 if any(room) else 1
+        key = (i, room)
+        got = self._memo.get(key)
+        if got is None:
+            got = 0
+            for split in self._ways(i, room):
+                got += self._count(i + 1, self._after(i, room, split))
+            self._memo[key] = got
+        return got
+
+    def count(self) -> int:
+        return self._count(0, self.start)
+
+    def _world(self, chosen) -> dict:
+        world = {p: [] for p in self.places}
+        for (card, _, where), split in zip(self.groups, chosen):
+            for p, x in zip(where, split):
+                world[self.places[p]].extend([card] * x)
+        return {p: tuple(sorted(cs)) for p, cs in world.items()}
+
+    def worlds(self, limit: int | None = None):
+        produced = 0
+
+        def rec(i, room, chosen):
+            nonlocal produced
+            if limit is not None and produced >= limit:
+                return
+            if i == len(self.groups):
+                produced += 1
+                yield self._world(chosen)
+                return
+            for split in self._ways(i, room):
+                nxt = self._after(i, room, split)
+                if self._count(i + 1, nxt):
+                    yield from rec(i + 1, nxt, chosen + [split])
+        if self.count():
+            yield from rec(0, self.start, [])
+
+    def sample(self, rng) -> dict:
+        total = self.count()
+        if not total:
+            raise ValueError("no world is consistent with this model")
+        room, chosen = self.start, []
+        for i in range(len(self.groups)):
+            r = rng.randrange(self._count(i, room))
+            for split in self._ways(i, room):
+                nxt = self._after(i, room, split)
+                weight = self._count(i + 1, nxt)
+                if r < weight:
+                    break
+                r -= weight
+            chosen.append(split)
+            room = nxt
+        return self._world(chosen)
+
+    def expected(self) -> dict:
+        """{(card, place): (expected copies there, probability of at least one)},
+        exact: forward counts of reaching each room times the ways to finish."""
+        total = self.count()
+        out: dict = {}
+        if not total:
+            return out
+        forward = {self.start: 1}
+        for i, (card, n, where) in enumerate(self.groups):
+            nxt_forward: dict = {}
+            for room, ways_in in forward.items():
+                for split in self._ways(i, room):
+                    nxt = self._after(i, room, split)
+                    ways_out = self._count(i + 1, nxt)
+                    if not ways_out:
+                        continue
+                    w = ways_in * ways_out
+                    for p, x in zip(where, split):
+                        e, h = out.get((card, self.places[p]), (0, 0))
+                        out[(card, self.places[p])] = (e + x * w, h + (w if x else 0))
+                    nxt_forward[nxt] = nxt_forward.get(nxt, 0) + ways_in
+            forward = nxt_forward
+        return {k: (e / total, h / total) for k, (e, h) in out.items()}
+
+
 # --- the view -------------------------------------------------------------------------
 def round_start(state) -> int:
     """Index in the history where the current round began."""
@@ -164,7 +300,8 @@ def build_view(state, seat: int) -> SeatView:
     entries = [(c, frozenset(allowed[c])) for c in unseen]
     model = Model(sizes, entries, copies=COPIES)
     return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
-                    state=state, extra={"start": start, "states": states})
+                    state=state, extra={"start": start, "states": states},
+                    _counter=KindCounter(model))
 
 
 def forbidden_by_play(before, seat: int, actor: int, action, later: tuple, candidates) -> list[int]:
@@ -323,44 +460,29 @@ def world_state(view: SeatView, world: dict):
 
 
 # --- inference for the page ------------------------------------------------------------------
-def _pinned(model: Model, card: int, place: str, k: int) -> Model:
-    """The model with `k` copies of `card` placed in `place` (worlds with at least k there)."""
-    allowed, left = [], k
-    for c, where in model.allowed:
-        if c == card and left and place in where:
-            allowed.append((c, frozenset([place])))
-            left -= 1
-        else:
-            allowed.append((c, where))
-    return Model(model.places, allowed, copies=model.copies)
-
-
 def inference(view: SeatView) -> dict:
-    """Per opponent's (or partner's) hand: its size, the suits it cannot hold and
-    whether it can hold rank cards, the exact expected number of copies of each
-    unseen kind and the exact probability of holding at least one (from counts of
-    the model with copies pinned: P(at least k) = count(k pinned) / count)."""
+    """Per other hand: its size, the suits it cannot hold (shown by play), and for
+    each unseen kind the exact expected number of copies there (`cards`, summing
+    to the size) and the exact probability of holding at least one (`holds`)."""
     model = view.model
-    total = view.count()
-    kinds = sorted(set(model.cards))
+    counter = view.counter if isinstance(view.counter, KindCounter) else KindCounter(model)
+    expected = counter.expected()
     out: dict[str, dict] = {}
     for name, size in model.places.items():
-        base, kind = name.split("/")
+        base = name.split("/")[0]
         entry = out.setdefault(base, {"size": 0, "cards": {}, "holds": {}, "voids": []})
         entry["size"] += size
-        for card in kinds:
-            if _type(card) != kind:
+        for card in sorted(set(model.cards)):
+            if _type(card) != name.split("/")[1]:
                 continue
             if name not in model.allowed_of(card):
                 if not is_rank(card) and base.startswith("hand:"):
                     entry["voids"].append(DECK.token(card))
                 continue
-            copies = sum(1 for c in model.cards if c == card)
-            counts = [Counter(_pinned(model, card, name, k)).count() for k in range(1, copies + 1)]
-            expected = sum(counts) / total if total else 0.0
-            if expected:
-                entry["cards"][DECK.token(card)] = round(expected, 4)
-                entry["holds"][DECK.token(card)] = round(counts[0] / total, 4)
+            e, h = expected.get((card, name), (0.0, 0.0))
+            if e:
+                entry["cards"][DECK.token(card)] = round(e, 4)
+                entry["holds"][DECK.token(card)] = round(h, 4)
     for entry in out.values():
         entry["voids"].sort(key=DECK.card)
     return out
@@ -481,10 +603,14 @@ def trick_taker(state, mark: int, trick_index: int):
     return tricks[trick_index].winner if trick_index < len(tricks) else None
 
 
-def took_trick(state, mark: int, trick_index: int, seat: int) -> bool:
+def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
     """Whether the seat's team took that trick (a partnership takes tricks together)."""
     winner = trick_taker(state, mark, trick_index)
     return winner is not None and winner % 2 == seat % 2
+
+
+def target_of(state, seat: int, action):
+    return None
 
 
 def current_trick_index(state):
@@ -495,11 +621,41 @@ def cards_left(state) -> int:
     return sum(len(h) for h in state.hands) + len(state.sky or ())
 
 
+EXACT_CARDS = 8          # two tricks left: search every world exactly
+
+
+def search_exactly(state) -> bool:
+    return state.phase == "play" and cards_left(state) <= EXACT_CARDS
+
+
 def position_key(state) -> tuple:
     """What decides the rest of the round: hands, the Sky, the trick under way
     (with where each card came from), tricks and stars won so far."""
-    return (state.hands, state.sky, state.tricks[-1].plays if state.tricks else None,
-            state.trick_sky, state.tricks_won, tuple(len(s) for s in state.stars), len(state.tricks))
+    return (state.hands, state.sky, state.tricks[-1].plays, state.trick_sky,
+            state.tricks_won, len(state.stars[0]), len(state.stars[1]), len(state.tricks))
+
+
+def exact_final(state, seat: int, mark: int, memo: dict):
+    """The last position of the round under exact play: the seat's team maximises
+    its round points, the other team minimises them."""
+    return _solve(state, seat, mark, memo)[1]
+
+
+def _solve(state, seat: int, mark: int, memo: dict):
+    if len(state.finished_hands) != mark:
+        return state.finished_hands[mark][1][seat], state
+    key = position_key(state)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    maximise = state.current_player % 2 == seat % 2
+    best = None
+    for action in state.legal_actions():
+        value = _solve(state.apply_action(action), seat, mark, memo)
+        if best is None or (value[0] > best[0] if maximise else value[0] < best[0]):
+            best = value
+    memo[key] = best
+    return best
 
 
 def search_candidates(view: SeatView, legal: list, limit: int):

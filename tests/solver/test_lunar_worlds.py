@@ -291,3 +291,42 @@ def test_exchange_gifts_are_hidden_places_with_two_of_each_type():
     partner_view = view_of(state, (giver + 2) % 4)
     assert f"gift:{giver}/rank" in partner_view.model.places      # not yet delivered
     assert view.model.contains(split_truth(state, seat))
+
+
+def test_kind_counter_equals_the_generic_counter():
+    """The adapter's kind-by-kind counter reads the same model as `worlds.Counter`:
+    same count, same worlds, and its expected copies match the listed worlds."""
+    rng = random.Random(21)
+    for state, seat, view in cases(4)[:40]:
+        model = reduce(view, split_truth(state, seat), rng, limit=200)
+        ours = adapter.KindCounter(model)
+        theirs = Counter(model)
+        assert ours.count() == theirs.count()
+        listed = sorted(canonical(w) for w in ours.worlds())
+        assert listed == sorted(canonical(w) for w in theirs.worlds())
+        expected = ours.expected()
+        for (card, place), (e, h) in expected.items():
+            worlds = [dict(w) for w in listed]
+            assert e == pytest.approx(sum(w[place].count(card) for w in worlds) / len(worlds))
+            if len([1 for c, _ in model.allowed if c == card]) == \
+                    len([1 for c, w in model.allowed if c == card and w == model.allowed_of(card)]):
+                assert h == pytest.approx(sum(card in w[place] for w in worlds) / len(worlds))
+    # the whole views: the same count as the generic counter where it is quick
+    for state, seat, view in cases(4)[:100]:
+        if state.phase == "play" and len(state.tricks) >= 6:
+            assert view.count() == Counter(view.model).count()
+
+
+def test_kind_counter_samples_uniformly():
+    rng = random.Random(4)
+    for state, seat, view in cases(4):
+        model = reduce(view, split_truth(state, seat), rng, limit=80)
+        counter = adapter.KindCounter(model)
+        if counter.count() < 30:
+            continue
+        tally = {canonical(w): 0 for w in counter.worlds()}
+        for _ in range(40 * len(tally)):
+            tally[canonical(counter.sample(rng))] += 1
+        assert chi_square_p(list(tally.values())) > 1e-4
+        return
+    pytest.fail("no position with a suitable count")
