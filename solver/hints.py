@@ -6,7 +6,7 @@ from __future__ import annotations
 from .search import Ranking, rank
 from .view import SeatView, view_of
 
-DEFAULT_EFFORT = 300
+DEFAULT_EFFORT = 160
 
 
 def _pct(k: int, n: int) -> str:

@@ -124,7 +124,17 @@ class Counter:
 
     def __init__(self, model: Model):
         self.model = model
-        self.groups = model.groups()
+        # Cards with one possible place (known cards) are set there first; only the
+        # rest are counted.
+        self.fixed: dict[str, list[int]] = {p: [] for p in model.places}
+        free = []
+        for card, where in model.allowed:
+            if len(where) == 1:
+                self.fixed[next(iter(where))].append(card)
+            else:
+                free.append((card, where))
+        room = {p: n - len(self.fixed[p]) for p, n in model.places.items()}
+        self.groups = Model(model.places, free, copies=model.copies).groups()
         # Places in a fixed order: the most constrained first keeps the table small.
         names = list(model.places)
         width = {p: sum(len(g.cards) for g in self.groups if p in g.places) for p in names}
@@ -146,11 +156,11 @@ class Counter:
         for p in self.order:
             first.setdefault(root(p), len(first))
         self.order.sort(key=lambda p: first[root(p)])   # stable: width order within
-        self.sizes = [model.places[p] for p in self.order]
+        self.sizes = [room[p] for p in self.order]
         self.members = [[i for i, g in enumerate(self.groups) if p in g.places] for p in self.order]
         self._memo: dict = {}
         start = tuple(len(g.cards) for g in self.groups)
-        if sum(start) != sum(self.sizes):
+        if sum(start) != sum(self.sizes) or min(self.sizes, default=0) < 0:
             self.start = None
         else:
             self.start = start
@@ -233,7 +243,7 @@ class Counter:
             nonlocal produced
             if level == len(order):
                 produced += 1
-                yield {p: tuple(sorted(cs)) for p, cs in acc.items()}
+                yield {p: tuple(sorted(list(acc.get(p, ())) + self.fixed[p])) for p in order}
                 return
             for nxt, _ in self._splits(level, rem):
                 if not self._count(level + 1, nxt):
@@ -304,7 +314,7 @@ class Counter:
                 for c in chosen:
                     pool.remove(c)
                 taken.extend(chosen)
-            world[self.order[level]] = tuple(sorted(taken))
+            world[self.order[level]] = tuple(sorted(taken + self.fixed[self.order[level]]))
             rem = nxt
         return world
 
@@ -329,6 +339,11 @@ class Counter:
                     probs[place] = Counter(self.model.pin(card, place)).count() / total
             for c in set(group.cards):
                 out[c] = probs
+        for place, cards in self.fixed.items():
+            for c in cards:
+                if c in out and self.model.copies.get(c, 1) > 1:
+                    continue    # copies split between fixed and free: see the free group
+                out[c] = {place: 1.0}
         return out
 
 
