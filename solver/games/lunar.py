@@ -489,12 +489,11 @@ def inference(view: SeatView) -> dict:
 
 
 # --- a fast playout policy (easy bot, and the playouts of the search) --------------------
-def _wants_trick(state, team: int) -> bool:
-    """Whether one more trick helps the team on the track (Ruling L2's values)."""
-    track = state.rules.track
-    won = state.tricks_won[team]
-    left = 12 - len(state.tricks) + 1
-    if track[won + 1] > track[won] if won + 1 < len(track) else False:
+def _wants_trick(track, won: int, tricks: int) -> bool:
+    """Whether one more trick helps the team on the track (Ruling L2's values);
+    `tricks` counts the tricks begun, this one included."""
+    left = 12 - tricks + 1
+    if won + 1 < len(track) and track[won + 1] > track[won]:
         return True
     best_later = max(track[won + 1:won + left + 1] or (0,))
     return best_later > track[won]
@@ -509,25 +508,30 @@ def card_value(card: int, trump) -> int:
 
 def policy_action(state, rng=None):
     """A quick heuristic move for the seat to act, from its own hand and what is public."""
+    seat = state.current_player
+    if state.phase == "exchange":                # (no need to list every gift first)
+        return quick_gifts(state.hands[seat])[0]
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    seat = state.current_player
-    if state.phase == "exchange":
-        return quick_gifts(state.hands[seat])[0]
     if state.phase == "trump":
         return quick_turns(state, seat)[0]
-    trump = state.trump
+    hand = state.hands[seat] if state.players == 4 else state.hands[seat] + state.sky
+    return choose_play(legal, state.tricks[-1].plays, seat, state.trump, state.rules,
+                       state.tricks_won[seat % 2], len(state.tricks), hand)
+
+
+def choose_play(legal, plays, seat, trump, rules, won, tricks, hand):
+    """The play policy, from the legal plays and public facts (shared by the engine
+    playouts and the quick simulator, so both make the same choices)."""
     team = seat % 2
-    stars = state.rules.star_cards
-    plays = state.tricks[-1].plays
-    want = _wants_trick(state, team)
+    stars = rules.star_cards
+    want = _wants_trick(rules.track, won, tricks)
 
     def cost(a):
         c = a.card
         return card_value(c, trump) + (3 if c in stars else 0)
     if not plays:
-        hand = state.hands[seat] if state.players == 4 else state.hands[seat] + state.sky
         if want:
             options = [a for a in legal if a.card == trump] or \
                 [a for a in legal if is_rank(a.card) and rank_value(a.card) >= 7]
@@ -550,6 +554,98 @@ def policy_action(state, rng=None):
     if loses:
         return min(loses, key=lambda a: (cost(a) + (10 if a.card in stars else 0), a.card, a.sky))
     return min(wins, key=lambda a: (cost(a), a.card, a.sky))
+
+
+# --- the quick simulator of a round's remaining tricks (playouts only) ---------------------
+class Played:
+    """The end of a round played out by the quick simulator: what the search reads."""
+    __slots__ = ("points", "winners")
+
+    def __init__(self, points, winners):
+        self.points = points          # per seat
+        self.winners = winners        # every trick of the round: the seat that leads next
+
+
+def _legal_light(hands, sky, plays, places_used, seat, lead, players):
+    """The engine's `_playable` on plain lists (tested to agree with it). A seat's
+    team played two turns before it in the trick, in both forms of the game."""
+    k = len(plays)
+    mine = (plays[k - 2][1], places_used[k - 2]) if k >= 2 else None
+    if players == 4:
+        places = (False,)
+    elif mine is None:
+        places = (False, True)
+    else:
+        places = (not mine[1],)
+    out = []
+    for from_sky in places:
+        cards = set(sky if from_sky else hands[seat])
+        if mine is not None:
+            need_rank = mine[0] >= 8
+            other = [c for c in cards if (c < 8) == need_rank]
+            if other:
+                cards = other
+        if lead in cards:
+            cards = [c for c in cards if c < 8 or c == lead]
+        out.extend(Play(c, from_sky) for c in sorted(cards))
+    return out
+
+
+def simulate(state) -> Played:
+    """Play the rest of the round (from the play phase) with `choose_play` for every
+    seat, on plain lists instead of engine states: the same plays as the engine
+    playout, several times faster (tested against it)."""
+    n = state.players
+    rules, trump = state.rules, state.trump
+    hands = [list(h) for h in state.hands]
+    sky = list(state.sky or ())
+    trick = state.tricks[-1]
+    plays = tuple(trick.plays)
+    used = tuple(state.trick_sky)
+    lead = state.lead_suit
+    order = state.trick_order
+    won = list(state.tricks_won)
+    stars = [len(state.stars[0]), len(state.stars[1])]
+    winners = [t.winner for t in state.tricks[:-1]]
+    tricks = len(state.tricks)
+    star_cards = rules.star_cards
+    while True:
+        seat = order[len(plays)]
+        legal = _legal_light(hands, sky, plays, used, seat, lead, n)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            hand = hands[seat] if n == 4 else hands[seat] + sky
+            action = choose_play(legal, plays, seat, trump, rules, won[seat % 2], tricks, hand)
+        card = action.card
+        (sky if action.sky else hands[seat]).remove(card)
+        if lead is None and not is_rank(card):
+            lead = card
+        plays = plays + ((seat, card),)
+        used = used + (action.sky,)
+        if len(plays) < 4:
+            continue
+        team = trick_winner(plays, trump)
+        leader = next(s for s, _ in plays if s % 2 == team)
+        winners.append(leader)
+        won[team] += 1
+        stars[team] += sum(1 for _, c in plays if c in star_cards)
+        if not any(hands):
+            points = [rules.track[won[t]] + stars[t] for t in (0, 1)]
+            return Played(tuple(points[s % 2] for s in range(n)), winners)
+        tricks += 1
+        order = (leader, 1 - leader, leader, 1 - leader) if n == 2 else \
+            tuple((leader + i) % 4 for i in range(4))
+        plays, used, lead = (), (), None
+
+
+def playout(state, mark: int, rng):
+    """The search's playout: the engine up to the first trick, then the simulator."""
+    while len(state.finished_hands) == mark and state.phase != "play":
+        state = fast_apply(state, policy_action(state, rng))
+    if len(state.finished_hands) != mark:
+        return state
+    return simulate(state)
 
 
 def quick_gifts(hand) -> list[Give]:
@@ -591,6 +687,8 @@ def hand_mark(state) -> int:
 
 
 def hand_points(state, seat: int, mark: int) -> int:
+    if isinstance(state, Played):
+        return state.points[seat]
     return state.finished_hands[mark][1][seat]
 
 
@@ -599,6 +697,8 @@ def tricks_taken(state, seat: int, mark: int) -> int:
 
 
 def trick_taker(state, mark: int, trick_index: int):
+    if isinstance(state, Played):
+        return state.winners[trick_index]
     tricks = state.finished_hands[mark][0] if len(state.finished_hands) > mark else state.tricks
     return tricks[trick_index].winner if trick_index < len(tricks) else None
 
@@ -675,6 +775,11 @@ def search_candidates(view: SeatView, legal: list, limit: int):
 
 
 def fast_apply(state, action):
+    """apply_action, without listing every legal gift first (up to 225) when the
+    action is a gift the policy made: 2 rank + 2 suit cards of the giver's own
+    hand, legal under the split deal."""
+    if isinstance(action, Give) and state.phase == "exchange" and state._legal is None:
+        state._legal = (action,)
     return state.apply_action(action)
 
 

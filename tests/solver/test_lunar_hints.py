@@ -173,3 +173,27 @@ def test_json_api_round_trip():
     assert token in state.observation(seat)["legal"]
     info = api.infer(json.loads(record), seat)
     assert info["worlds"] == view_of(state, seat).count()
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_quick_simulator_plays_as_the_engine(players):
+    """The playouts' simulator makes the engine's legal plays and, with the same
+    policy, ends the round with the same points and trick winners."""
+    from pycore.games.lunar import Play  # noqa: F401
+    checked = 0
+    for state, _ in positions("lunar", {"players": players}, 80, seed=3 + players):
+        mark = adapter.hand_mark(state)
+        if state.phase == "play":
+            legal = adapter._legal_light([list(h) for h in state.hands], list(state.sky or ()),
+                                         state.tricks[-1].plays, state.trick_sky,
+                                         state.current_player, state.lead_suit, players)
+            assert sorted(legal) == sorted(state.legal_actions())
+        s = state
+        while adapter.hand_mark(s) == mark:
+            s = s.apply_action(adapter.policy_action(s))
+        fast = adapter.playout(state, mark, None)
+        if isinstance(fast, adapter.Played):
+            assert fast.points == s.finished_hands[mark][1]
+            assert fast.winners == [t.winner for t in s.finished_hands[mark][0]]
+            checked += 1
+    assert checked >= 40
