@@ -461,17 +461,20 @@ def world_state(view: SeatView, world: dict):
 
 # --- inference for the page ------------------------------------------------------------------
 def inference(view: SeatView) -> dict:
-    """Per other hand: its size, the suits it cannot hold (shown by play), and for
-    each unseen kind the exact expected number of copies there (`cards`, summing
-    to the size) and the exact probability of holding at least one (`holds`)."""
+    """Per other hand: the size of its unseen part (and per type), the suits it
+    cannot hold (shown by play), the partner's cards known from the seat's gift,
+    and for each unseen kind the exact expected number of copies there (`cards`,
+    summing to the size) and the exact probability of holding at least one (`holds`)."""
     model = view.model
     counter = view.counter if isinstance(view.counter, KindCounter) else KindCounter(model)
     expected = counter.expected()
     out: dict[str, dict] = {}
     for name, size in model.places.items():
         base = name.split("/")[0]
-        entry = out.setdefault(base, {"size": 0, "cards": {}, "holds": {}, "voids": []})
+        entry = out.setdefault(base, {"size": 0, "types": {}, "cards": {}, "holds": {},
+                                      "voids": [], "known": []})
         entry["size"] += size
+        entry["types"][name.split("/")[1]] = size
         for card in sorted(set(model.cards)):
             if _type(card) != name.split("/")[1]:
                 continue
@@ -485,6 +488,9 @@ def inference(view: SeatView) -> dict:
                 entry["holds"][DECK.token(card)] = round(h, 4)
     for entry in out.values():
         entry["voids"].sort(key=DECK.card)
+    partner = f"hand:{(view.seat + 2) % 4}"
+    if view.obs["players"] == 4 and partner in out:
+        out[partner]["known"] = list(view.obs["partner_known"] or [])   # besides `size`
     return out
 
 

@@ -154,7 +154,10 @@ def test_inference_expected_copies_and_voids():
         real = truth(state, seat)
         assert set(inferred) == set(real)
         for name, entry in inferred.items():
-            assert entry["size"] == len(real[name])
+            assert entry["size"] == len(real[name]) == sum(entry["types"].values())
+            assert entry["types"]["rank"] == sum(1 for c in real[name] if c < 8)
+            if name == f"hand:{(seat + 2) % 4}":
+                assert entry["known"] == state.observation(seat)["partner_known"]
             assert sum(entry["cards"].values()) == pytest.approx(entry["size"], abs=0.01)
             assert all(0 < p <= 1 for p in entry["holds"].values())
             for suit in entry["voids"]:
