@@ -24,11 +24,11 @@ from solver import api, bots, hints         # noqa: E402
 
 
 def kind(state) -> str:
-    if state.game.name == "raven":
-        if state.phase == "bid":
-            return "bid"
+    from solver.view import adapter_for
+    decision = adapter_for(state.game.name).decision(state)
+    if decision == "play":
         return "lead" if not state.tricks[-1].plays else "follow"
-    return "play"
+    return decision
 
 
 def positions(game_name: str, players: int, count: int, seed: int):
@@ -56,13 +56,14 @@ def percentile(values, q):
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--game", default="raven")
-    p.add_argument("--players", default="2,3,4,5,6")
+    p.add_argument("--players", default=None, help="player counts (default: every count the game has)")
     p.add_argument("--positions", type=int, default=30)
     p.add_argument("--effort", type=int, default=hints.DEFAULT_EFFORT)
     p.add_argument("--seed", type=int, default=1)
     a = p.parse_args(argv)
     rows, everything = [], []
-    for players in [int(x) for x in a.players.split(",")]:
+    counts = {"raven": "2,3,4,5,6", "tricksters": "4", "voren": "3,5,8"}
+    for players in [int(x) for x in (a.players or counts[a.game]).split(",")]:
         times: dict[str, list[float]] = {}
         for state in positions(a.game, players, a.positions, a.seed):
             record = dumps(state)

@@ -16,7 +16,6 @@ import json
 import math
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 from pycore.game import get_game
 
@@ -81,8 +80,13 @@ def main(argv=None) -> int:
     jobs = [(a.game, a.players, levels, a.seed * 100003 + d, a.hands, efforts) for d in range(a.deals)]
     start = time.time()
     if a.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor   # native only
         with ProcessPoolExecutor(a.jobs) as pool:
-            results = list(pool.map(play_deal, jobs))
+            results = []
+            for r in pool.map(play_deal, jobs):
+                results.append(r)
+                if len(results) % 10 == 0:
+                    print(f"  {len(results)}/{a.deals} deals", file=sys.stderr, flush=True)
     else:
         results = [play_deal(j) for j in jobs]
     elapsed = time.time() - start

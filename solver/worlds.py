@@ -320,23 +320,33 @@ class Counter:
 
     def marginals(self) -> dict[int, dict[str, float]]:
         """For each unseen card, the exact probability of each place holding it
-        (for copies: the expected share of that kind's copies)."""
+        (for copies: the expected share of that kind's copies), in one forward
+        pass over the counting table: E[cards of group g in place p] / |g|."""
         total = self.count()
         out: dict[int, dict[str, float]] = {}
         if not total:
             return out
-        for group in self.groups:
-            card = group.cards[0]
-            probs = {}
-            for place in sorted(group.places):
-                if group.identical:
-                    # expected copies in place / copies
-                    exp = 0
-                    for w in self.worlds():
-                        exp += w[place].count(card)
-                    probs[place] = exp / total / len(group.cards)
-                else:
-                    probs[place] = Counter(self.model.pin(card, place)).count() / total
+        expected = [dict() for _ in self.groups]          # group -> place -> E[x] * total
+        forward = {self.start: 1}
+        for level, place in enumerate(self.order):
+            dead = self._dead_after(level)
+            nxt_forward: dict = {}
+            for rem, ways in forward.items():
+                for nxt, w in self._splits(level, rem):
+                    if any(nxt[g] for g in dead):
+                        continue
+                    after = self._count(level + 1, nxt)
+                    if not after:
+                        continue
+                    weight = ways * w
+                    nxt_forward[nxt] = nxt_forward.get(nxt, 0) + weight
+                    for g in self.members[level]:
+                        x = rem[g] - nxt[g]
+                        if x:
+                            expected[g][place] = expected[g].get(place, 0) + weight * after * x
+            forward = nxt_forward
+        for g, group in enumerate(self.groups):
+            probs = {p: v / total / len(group.cards) for p, v in expected[g].items()}
             for c in set(group.cards):
                 out[c] = probs
         for place, cards in self.fixed.items():

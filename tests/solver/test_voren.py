@@ -81,7 +81,7 @@ def test_python_worlds_equal_cpsat(players):
     from solver import cpsat
     rng = random.Random(10 + players)
     for state, seat, view in cases(players):
-        model = reduce(view, truth(state, seat), rng, limit=60)
+        model = reduce(view, truth(state, seat), rng, limit=40)
         assert sorted(canonical(w) for w in Counter(model).worlds()) == \
             sorted(canonical(w) for w in cpsat.enumerate_worlds(model))
 
@@ -112,7 +112,7 @@ def test_every_decision_hinted_and_bots_blind():
     kinds = set()
     rng = random.Random(5)
     for players in PLAYERS:
-        for state, _, _ in cases(players)[:15]:
+        for state, _, _ in cases(players)[:8]:
             seat = state.current_player
             h = hint(state, seat, effort=30, seed=1)
             assert sorted(a["action"] for a in h["actions"]) == sorted(state.observation(seat)["legal"])
