@@ -46,7 +46,8 @@ def explain(r: Ranking) -> list[dict]:
             entry["why"] = f"{s.token}: " + "; ".join(bits)
         else:
             entry["why"] = (f"{s.token}: not played out; ranked by how close the bid is to the "
-                            f"tricks the rest of the hand should take")
+                            f"tricks the rest of the hand should take") if r.decision == "bid" else (
+                f"{s.token}: not played out; ranked by a quick estimate")
         entry["estimate"] = round(s.estimate, 3) if s.estimate is not None else None
         out.append(entry)
     return out
@@ -56,6 +57,8 @@ def inference(view: SeatView) -> dict:
     """Per hidden place: its size, the suits it cannot hold (voids shown by play)
     and the exact probability of each unseen card being there."""
     adapter = view.adapter
+    if hasattr(adapter, "inference"):      # a game whose places need their own reading
+        return adapter.inference(view)
     marg = view.counter.marginals()
     places = {}
     unseen_by_suit: dict = {}

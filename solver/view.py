@@ -21,7 +21,7 @@ from pycore.game import GameState
 from .worlds import Counter, Model
 
 ADAPTERS = {"raven": "solver.games.raven", "tricksters": "solver.games.tricksters",
-            "voren": "solver.games.voren"}
+            "voren": "solver.games.voren", "lunar": "solver.games.lunar"}
 
 
 def adapter_for(game_name: str):

@@ -139,6 +139,23 @@ class Counter:
         names = list(model.places)
         width = {p: sum(len(g.cards) for g in self.groups if p in g.places) for p in names}
         self.order = sorted(names, key=lambda p: (width[p], names.index(p)))
+        # Places that share no card (Lunar's rank and suit places) are independent:
+        # keeping each such component together lets the table finish one before
+        # the next, so it holds a sum of their states, not a product.
+        component = {p: p for p in names}
+
+        def root(p):
+            while component[p] != p:
+                p = component[p]
+            return p
+        for g in self.groups:
+            ps = sorted(g.places)
+            for p in ps[1:]:
+                component[root(p)] = root(ps[0])
+        first = {}
+        for p in self.order:
+            first.setdefault(root(p), len(first))
+        self.order.sort(key=lambda p: first[root(p)])   # stable: width order within
         self.sizes = [room[p] for p in self.order]
         self.members = [[i for i, g in enumerate(self.groups) if p in g.places] for p in self.order]
         self._memo: dict = {}
@@ -155,6 +172,7 @@ class Counter:
         size = self.sizes[level]
         groups = self.groups
         rem = list(rem)
+        dead = set(self._dead_after(level))     # no later place takes these: all here
 
         def rec(j: int, left: int, weight: int):
             if j == len(members):
@@ -165,7 +183,7 @@ class Counter:
             have = rem[g]
             # what the later members of this place could still take
             room = sum(rem[h] for h in members[j + 1:])
-            low = max(0, left - room)
+            low = have if g in dead else max(0, left - room)
             for x in range(low, min(have, left) + 1):
                 rem[g] = have - x
                 w = weight if groups[g].identical else weight * comb(have, x)

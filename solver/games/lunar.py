@@ -1,0 +1,813 @@
+"""Lunar adapter: the seat's constraint model, worlds as records, a playout policy.
+
+Hidden places (the engine's names): `hand:s` (another seat's cards in hand now;
+for the partner, less the cards of the seat's own gift it still holds:
+`partner_known`) and, during the exchange, `gift:s` (the 4 cards a seat has
+chosen and not yet delivered). With two players the Sky is face up: the only
+hidden place is the other player's hand.
+
+Copies of a kind share a card int: the model lists one entry per unseen copy and
+declares the copies, so a world is one multiset assignment, not one per copy.
+
+With the split deal (Ruling L3, and L7 with the Sky) every hand holds a public
+number of rank and of suit cards at every moment (6 + 6 less what it gave and
+played, plus what it received); the model says so with one place per type, named
+`hand:s/rank` and `hand:s/suit` (`gift:s/rank`, `gift:s/suit`), which a world
+merges back into the engine's places (`engine_places`).
+
+What a play reveals is asked of the engine (shared/notes/style.md: rules live
+once): a play by seat s forbids kind c in `hand:s` when the play would have been
+illegal had s also held c (a suit card off the lead suit: no card of the lead
+suit in the place played from; a broken type rule, Rulings L5/L8: no card of the
+required type). Legality in Lunar depends only on which kinds a place holds, so
+these single-card exclusions are the whole of it (the tests hold the model to
+brute force and to replaying every world).
+
+The mixed deal (an engine extension, not in the rules file) has no public type
+counts, and a gift's shape there depends on the hand: the solver refuses it.
+"""
+from __future__ import annotations
+
+import sys
+from collections import Counter as Multiset
+
+from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
+                                Turn, is_rank, rank_value, trick_winner)
+from pycore.records import Record, record_of, replay, start_state
+from pycore.tricks import left_of
+
+from ..view import SeatView, blank_probe
+from ..worlds import Counter, Model
+
+COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
+TYPES = ("rank", "suit")
+
+
+def _type(card: int) -> str:
+    return "rank" if is_rank(card) else "suit"
+
+
+def per_round(players: int) -> int:
+    """Actions in one round: the exchange (4 players), 3 tile turns, 48 plays."""
+    return (4 if players == 4 else 0) + 3 + 48
+
+
+def _card_of(token: str) -> tuple[int, bool]:
+    """(card, from the Sky) of a play token."""
+    if token.startswith("sky:"):
+        return DECK.card(token[4:]), True
+    return DECK.card(token), False
+
+
+def _is_play(token) -> bool:
+    return token is not None and not token.startswith(("give ", "turn "))
+
+
+def _minus(cards, taken) -> list[int]:
+    return sorted((Multiset(cards) - Multiset(taken)).elements())
+
+
+# --- a counter for copies ------------------------------------------------------------------
+class KindCounter:
+    """The worlds of a model whose cards are all copies of kinds (Lunar), counted
+    kind by kind instead of place by place: the table's state is the room left in
+    each place, which stays small, where the generic `worlds.Counter` keeps the
+    copies left of every kind (4^8 states for the rank cards). Same readers: the
+    exact count, every world in a fixed order, exactly uniform samples, and exact
+    expected copies per place. The tests hold it to `worlds.Counter` and CP-SAT."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.places = list(model.places)
+        index = {p: i for i, p in enumerate(self.places)}
+        groups: dict = {}
+        for card, where in model.allowed:
+            key = (card, where)
+            groups[key] = groups.get(key, 0) + 1
+        # kinds of one type together (they share no place with the other type)
+        self.groups = [(card, n, tuple(sorted(index[p] for p in where)))
+                       for (card, where), n in sorted(groups.items(),
+                                                      key=lambda x: (_type(x[0][0]), x[0][0],
+                                                                     sorted(x[0][1])))]
+        self.start = tuple(model.places[p] for p in self.places)
+        self._memo: dict = {}
+        self._splits: dict = {}
+
+    def _ways(self, i: int, room: tuple) -> list:
+        """Every way to put group i's copies into its places within `room`."""
+        card, n, where = self.groups[i]
+        key = (i, tuple(room[p] for p in where))
+        got = self._splits.get(key)
+        if got is None:
+            got = []
+
+            def rec(j, left, acc):
+                if j == len(where) - 1:
+                    if left <= room[where[j]]:
+                        got.append(acc + (left,))
+                    return
+                for x in range(min(left, room[where[j]]) + 1):
+                    rec(j + 1, left - x, acc + (x,))
+            if where:
+                rec(0, n, ())
+            elif n == 0:
+                got.append(())
+            self._splits[key] = got
+        return got
+
+    def _after(self, i: int, room: tuple, split: tuple) -> tuple:
+        room = list(room)
+        for p, x in zip(self.groups[i][2], split):
+            room[p] -= x
+        return tuple(room)
+
+    def _count(self, i: int, room: tuple) -> int:
+        if i == len(self.groups):
+            return 0 if any(room) else 1
+        key = (i, room)
+        got = self._memo.get(key)
+        if got is None:
+            got = 0
+            for split in self._ways(i, room):
+                got += self._count(i + 1, self._after(i, room, split))
+            self._memo[key] = got
+        return got
+
+    def count(self) -> int:
+        return self._count(0, self.start)
+
+    def _world(self, chosen) -> dict:
+        world = {p: [] for p in self.places}
+        for (card, _, where), split in zip(self.groups, chosen):
+            for p, x in zip(where, split):
+                world[self.places[p]].extend([card] * x)
+        return {p: tuple(sorted(cs)) for p, cs in world.items()}
+
+    def worlds(self, limit: int | None = None):
+        produced = 0
+
+        def rec(i, room, chosen):
+            nonlocal produced
+            if limit is not None and produced >= limit:
+                return
+            if i == len(self.groups):
+                produced += 1
+                yield self._world(chosen)
+                return
+            for split in self._ways(i, room):
+                nxt = self._after(i, room, split)
+                if self._count(i + 1, nxt):
+                    yield from rec(i + 1, nxt, chosen + [split])
+        if self.count():
+            yield from rec(0, self.start, [])
+
+    def sample(self, rng) -> dict:
+        total = self.count()
+        if not total:
+            raise ValueError("no world is consistent with this model")
+        room, chosen = self.start, []
+        for i in range(len(self.groups)):
+            r = rng.randrange(self._count(i, room))
+            for split in self._ways(i, room):
+                nxt = self._after(i, room, split)
+                weight = self._count(i + 1, nxt)
+                if r < weight:
+                    break
+                r -= weight
+            chosen.append(split)
+            room = nxt
+        return self._world(chosen)
+
+    def expected(self) -> dict:
+        """{(card, place): (expected copies there, probability of at least one)},
+        exact: forward counts of reaching each room times the ways to finish."""
+        total = self.count()
+        out: dict = {}
+        if not total:
+            return out
+        forward = {self.start: 1}
+        for i, (card, n, where) in enumerate(self.groups):
+            nxt_forward: dict = {}
+            for room, ways_in in forward.items():
+                for split in self._ways(i, room):
+                    nxt = self._after(i, room, split)
+                    ways_out = self._count(i + 1, nxt)
+                    if not ways_out:
+                        continue
+                    w = ways_in * ways_out
+                    for p, x in zip(where, split):
+                        e, h = out.get((card, self.places[p]), (0, 0))
+                        out[(card, self.places[p])] = (e + x * w, h + (w if x else 0))
+                    nxt_forward[nxt] = nxt_forward.get(nxt, 0) + ways_in
+            forward = nxt_forward
+        return {k: (e / total, h / total) for k, (e, h) in out.items()}
+
+
+# --- the view -------------------------------------------------------------------------
+def round_start(state) -> int:
+    """Index in the history where the current round began."""
+    return min(state.round_index * per_round(state.players), len(state.history))
+
+
+def _states_from(state, start: int) -> list:
+    """The states before each action from `start` on (and the current one);
+    probes only: every hidden place is overwritten before the engine is asked."""
+    record = record_of(state)
+    s = start_state(record)
+    history = state.history
+    for _, action in history[:start]:
+        s = s.apply_action(action)
+    out = [s]
+    for _, action in history[start:]:
+        s = s.apply_action(action)
+        out.append(s)
+    return out
+
+
+def place_sizes(obs: dict, seat: int) -> dict[str, int]:
+    """Every hidden place split by type, with its size from public facts only."""
+    n = obs["players"]
+    start = obs["round"] - 1
+    history = obs["history"][start * per_round(n):]
+    played = {s: Multiset() for s in range(n)}         # type counts played from hand
+    for actor, token in history:
+        if _is_play(token):
+            card, sky = _card_of(token)
+            if not sky:
+                played[actor][_type(card)] += 1
+    sizes = {}
+    exchange = obs["exchange"]
+    delivered = n == 4 and obs["phase"] != "exchange"
+    known = Multiset(_type(c) for c in DECK.cards(obs["partner_known"] or []))
+    for other in range(n):
+        if other == seat:
+            continue
+        for kind in TYPES:
+            if n == 4 and not delivered and exchange["chosen"][other]:
+                sizes[f"hand:{other}/{kind}"] = 4
+                sizes[f"gift:{other}/{kind}"] = 2
+            else:
+                size = 6 - played[other][kind]
+                if n == 4 and other == (seat + 2) % 4:
+                    size -= known[kind]
+                sizes[f"hand:{other}/{kind}"] = size
+    return sizes
+
+
+def unseen_cards(obs: dict, seat: int) -> list[int]:
+    """Every copy the seat cannot see (sorted multiset)."""
+    n = obs["players"]
+    seen = list(DECK.cards(obs["hand"]))
+    if n == 2:
+        seen += DECK.cards(obs["sky"])
+    else:
+        seen += DECK.cards(obs["partner_known"] or [])
+        if obs["phase"] == "exchange" and obs["exchange"]["gave"]:
+            seen += DECK.cards(obs["exchange"]["gave"])
+    start = (obs["round"] - 1) * per_round(n)
+    for actor, token in obs["history"][start:]:
+        if _is_play(token):
+            seen.append(_card_of(token)[0])
+    return _minus(FULL_DECK, seen)
+
+
+def build_view(state, seat: int) -> SeatView:
+    if state.is_terminal:
+        raise ValueError("the game is over: nothing is hidden that matters")
+    if state.rules.deal != "split":
+        raise ValueError("the solver covers Lunar's split deal (Rulings L3 and L7) only")
+    obs = state.observation(seat)
+    start = round_start(state)
+    sizes = place_sizes(obs, seat)
+    unseen = unseen_cards(obs, seat)
+    allowed = {c: {p for p in sizes if p.endswith("/" + _type(c))} for c in set(unseen)}
+    states = _states_from(state, start)
+    history = state.history
+    n = state.players
+    plays = []                                   # (history index, actor, Play)
+    for index in range(start, len(history)):
+        actor, action = history[index]
+        if isinstance(action, Play):
+            plays.append((index, actor, action))
+    for index, actor, action in plays:
+        if actor == seat or action.sky:
+            continue                             # the Sky is public: a Sky play reveals no hand
+        before = states[index - start]
+        later = tuple(a.card for i, s, a in plays if s == actor and i >= index and not a.sky)
+        for c in forbidden_by_play(before, seat, actor, action, later, sorted(allowed)):
+            for kind in TYPES:
+                allowed[c].discard(f"hand:{actor}/{kind}")
+    entries = [(c, frozenset(allowed[c])) for c in unseen]
+    model = Model(sizes, entries, copies=COPIES)
+    return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
+                    state=state, extra={"start": start, "states": states},
+                    _counter=KindCounter(model))
+
+
+def forbidden_by_play(before, seat: int, actor: int, action, later: tuple, candidates) -> list[int]:
+    """Kinds the actor cannot have held in hand when it made `action` (asked of the
+    engine: the play must stay legal with the actor's hand then = `later` + the kind)."""
+    def legal_with(cards) -> bool:
+        hand = tuple(sorted(set(later) | set(cards)))
+        # the engine adds to the partner's hand the seat's gift cards it still held
+        # then: cards it really held, and legality depends only on the kinds held
+        probe = blank_probe(before, seat, **{f"hand:{actor}": hand})
+        return action in probe.legal_actions()
+    if legal_with(candidates):
+        return []
+    return [c for c in candidates if not legal_with((c,))]
+
+
+def engine_places(world: dict) -> dict[str, tuple[int, ...]]:
+    """A model world (places split by type) as the engine's hidden places."""
+    out: dict[str, list] = {}
+    for name, cards in world.items():
+        out.setdefault(name.split("/")[0], []).extend(cards)
+    return {name: tuple(sorted(cards)) for name, cards in out.items()}
+
+
+# --- worlds as records -------------------------------------------------------------------
+def _gift_from(cards) -> list[int]:
+    """A 2 rank + 2 suit gift found among `cards` (any such gift replays the same
+    for every seat but its giver and receiver, who see the real one)."""
+    ranks = sorted(c for c in cards if is_rank(c))
+    suits = sorted(c for c in cards if not is_rank(c))
+    return ranks[:2] + suits[:2]
+
+
+def _round_deal(n: int, start: int, tokens: list, current: dict | None, obs: dict, seat: int):
+    """(deal, action tokens) of one round: `tokens` are the round's history as the
+    seat saw it; `current` gives each other seat's cards in hand now (the current
+    round) or is None (a finished round: every card was played)."""
+    played = {s: [] for s in range(n)}
+    sky_played = []
+    own_gift = None
+    for actor, token in tokens:
+        if _is_play(token):
+            card, sky = _card_of(token)
+            (sky_played if sky else played[actor]).append(card)
+        elif token is not None and token.startswith("give ") and actor == seat:
+            own_gift = DECK.cards(token.split(" ")[1:])
+    hold = {}
+    for s in range(n):
+        now = list(DECK.cards(obs["hand"])) if (current is not None and s == seat) else \
+            list(current[s]) if current is not None else []
+        hold[s] = now + played[s]
+    gifts = {}
+    exchange_done = n == 4 and (current is None or obs["phase"] != "exchange")
+    if n == 4 and not exchange_done:
+        # during the exchange: hands now + the gifts chosen are the deal
+        hands = []
+        for s in range(n):
+            if s == seat:
+                gift = list(DECK.cards(obs["exchange"]["gave"] or []))
+            else:
+                gift = list(current.get(f"gift:{s}", []))
+            gifts[s] = gift
+            hands.append(sorted(hold[s] + gift))
+    elif n == 4:
+        partner = (seat + 2) % 4
+        received = None
+        if current is not None:
+            received = DECK.cards(obs["exchange"]["received"])
+        gifts[seat] = own_gift
+        gifts[partner] = received if received is not None else _gift_from(hold[seat])
+        a, b = (seat + 1) % 4, (seat + 3) % 4
+        gifts[a] = _gift_from(hold[b])
+        gifts[b] = _gift_from(hold[a])
+        hands = [sorted(_minus(hold[s], gifts[(s + 2) % 4]) + list(gifts[s])) for s in range(n)]
+    else:
+        hands = [sorted(hold[s]) for s in range(n)]
+    deal = {"start": start, "hands": [DECK.tokens_of(h) for h in hands]}
+    if n == 2:
+        sky_now = DECK.cards(obs["sky"]) if current is not None else []
+        deal["sky"] = DECK.tokens_of(sorted(list(sky_now) + sky_played))
+    actions = []
+    for actor, token in tokens:
+        if token is None:
+            token = "give " + " ".join(DECK.tokens_of(sorted(gifts[actor])))
+        actions.append(token)
+    return deal, actions
+
+
+def world_record(view: SeatView, world: dict) -> Record:
+    """The complete record of the game with this world's hidden cards (past rounds
+    are rebuilt from their played cards, with gifts any consistent choice)."""
+    obs, seat = view.obs, view.seat
+    n = obs["players"]
+    places = engine_places(world)
+    current_index = obs["round"] - 1
+    size = per_round(n)
+    history = obs["history"]
+    deals, actions = [], []
+    for r in range(current_index + 1):
+        start = (obs["start"] - (current_index - r)) % n
+        tokens = history[r * size:(r + 1) * size]
+        if r < current_index:
+            deal, acts = _round_deal(n, start, tokens, None, obs, seat)
+        else:
+            current = {s: list(places.get(f"hand:{s}", ())) for s in range(n) if s != seat}
+            partner = (seat + 2) % 4
+            if n == 4 and partner in current:
+                current[partner] += DECK.cards(obs["partner_known"] or [])
+            current.update({k: list(v) for k, v in places.items() if k.startswith("gift:")})
+            deal, acts = _round_deal(n, start, tokens, current, obs, seat)
+        deals.append(deal)
+        actions += acts
+    return Record(game="lunar", rules=dict(obs["rules"]), seed=0, deals=deals, actions=actions)
+
+
+def consistent(view: SeatView, world: dict) -> bool:
+    """The definition: the world's record replays legally and shows the seat the
+    same observation."""
+    try:
+        again = replay(world_record(view, world))
+    except Exception:
+        return False
+    return again.observation(view.seat) == view.obs
+
+
+def consistent_fast(view: SeatView, world: dict) -> bool:
+    """The same test replaying only the current round, from its start (public but
+    for the hands, which the world's round deal replaces)."""
+    obs, seat = view.obs, view.seat
+    n = obs["players"]
+    places = engine_places(world)
+    current = {s: list(places.get(f"hand:{s}", ())) for s in range(n) if s != seat}
+    if n == 4:
+        current[(seat + 2) % 4] += DECK.cards(obs["partner_known"] or [])
+        current.update({k: list(v) for k, v in places.items() if k.startswith("gift:")})
+    size = per_round(n)
+    tokens = obs["history"][(obs["round"] - 1) * size:]
+    deal, actions = _round_deal(n, obs["start"], tokens, current, obs, seat)
+    hands = [tuple(DECK.cards(h)) for h in deal["hands"]]
+    s = view.extra["states"][0]
+    try:
+        if sorted(c for h in hands for c in h) + [] != _minus(FULL_DECK, s.sky or ()) \
+                or hands[seat] != s.hands[seat]:
+            return False
+        s = s.with_hidden(seat, {f"hand:{x}": hands[x] for x in range(n) if x != seat})
+        for token in actions:
+            s = s.apply_action(s.game.parse_action(s, token))
+    except Exception:
+        return False
+    return s.observation(seat) == obs
+
+
+def world_state(view: SeatView, world: dict):
+    """The current position with this world's hidden cards (for search)."""
+    return view.state.with_hidden(view.seat, engine_places(world))
+
+
+# --- inference for the page ------------------------------------------------------------------
+def inference(view: SeatView) -> dict:
+    """Per other hand: the size of its unseen part (and per type), the suits it
+    cannot hold (shown by play), the partner's cards known from the seat's gift,
+    and for each unseen kind the exact expected number of copies there (`cards`,
+    summing to the size) and the exact probability of holding at least one (`holds`)."""
+    model = view.model
+    counter = view.counter if isinstance(view.counter, KindCounter) else KindCounter(model)
+    expected = counter.expected()
+    out: dict[str, dict] = {}
+    for name, size in model.places.items():
+        base = name.split("/")[0]
+        entry = out.setdefault(base, {"size": 0, "types": {}, "cards": {}, "holds": {},
+                                      "voids": [], "known": []})
+        entry["size"] += size
+        entry["types"][name.split("/")[1]] = size
+        for card in sorted(set(model.cards)):
+            if _type(card) != name.split("/")[1]:
+                continue
+            if name not in model.allowed_of(card):
+                if not is_rank(card) and base.startswith("hand:"):
+                    entry["voids"].append(DECK.token(card))
+                continue
+            e, h = expected.get((card, name), (0.0, 0.0))
+            if e:
+                entry["cards"][DECK.token(card)] = round(e, 4)
+                entry["holds"][DECK.token(card)] = round(h, 4)
+    for entry in out.values():
+        entry["voids"].sort(key=DECK.card)
+    partner = f"hand:{(view.seat + 2) % 4}"
+    if view.obs["players"] == 4 and partner in out:
+        out[partner]["known"] = list(view.obs["partner_known"] or [])   # besides `size`
+    return out
+
+
+# --- a fast playout policy (easy bot, and the playouts of the search) --------------------
+def _wants_trick(track, won: int, tricks: int) -> bool:
+    """Whether one more trick helps the team on the track (Ruling L2's values);
+    `tricks` counts the tricks begun, this one included."""
+    left = 12 - tricks + 1
+    if won + 1 < len(track) and track[won + 1] > track[won]:
+        return True
+    best_later = max(track[won + 1:won + left + 1] or (0,))
+    return best_later > track[won]
+
+
+def card_value(card: int, trump) -> int:
+    """How strong a card is to hold: trump suit cards, then high ranks."""
+    if is_rank(card):
+        return rank_value(card)
+    return 20 if card == trump else 5
+
+
+def policy_action(state, rng=None):
+    """A quick heuristic move for the seat to act, from its own hand and what is public."""
+    seat = state.current_player
+    if state.phase == "exchange":                # (no need to list every gift first)
+        return quick_gifts(state.hands[seat])[0]
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == "trump":
+        return quick_turns(state, seat)[0]
+    hand = state.hands[seat] if state.players == 4 else state.hands[seat] + state.sky
+    return choose_play(legal, state.tricks[-1].plays, seat, state.trump, state.rules,
+                       state.tricks_won[seat % 2], len(state.tricks), hand)
+
+
+def choose_play(legal, plays, seat, trump, rules, won, tricks, hand):
+    """The play policy, from the legal plays and public facts (shared by the engine
+    playouts and the quick simulator, so both make the same choices)."""
+    team = seat % 2
+    stars = rules.star_cards
+    want = _wants_trick(rules.track, won, tricks)
+
+    def cost(a):
+        c = a.card
+        return card_value(c, trump) + (3 if c in stars else 0)
+    if not plays:
+        if want:
+            options = [a for a in legal if a.card == trump] or \
+                [a for a in legal if is_rank(a.card) and rank_value(a.card) >= 7]
+            if options:
+                return max(options, key=lambda a: (cost(a), a.sky))
+            counts = Multiset(c for c in hand if not is_rank(c))
+            suits = [a for a in legal if not is_rank(a.card)]
+            if suits:
+                return max(suits, key=lambda a: (counts[a.card], -a.card, a.sky))
+        low = [a for a in legal if a.card not in stars and a.card != trump] or legal
+        return min(low, key=lambda a: (cost(a), a.card, a.sky))
+    wins, loses = [], []
+    for a in legal:
+        winner = trick_winner(plays + ((seat, a.card),), trump)
+        (wins if winner == team else loses).append(a)
+    if want:
+        if wins:
+            return min(wins, key=lambda a: (cost(a), a.card, a.sky))
+        return min(loses, key=lambda a: (cost(a) + (10 if a.card in stars else 0), a.card, a.sky))
+    if loses:
+        return min(loses, key=lambda a: (cost(a) + (10 if a.card in stars else 0), a.card, a.sky))
+    return min(wins, key=lambda a: (cost(a), a.card, a.sky))
+
+
+# --- the quick simulator of a round's remaining tricks (playouts only) ---------------------
+class Played:
+    """The end of a round played out by the quick simulator: what the search reads."""
+    __slots__ = ("points", "winners")
+
+    def __init__(self, points, winners):
+        self.points = points          # per seat
+        self.winners = winners        # every trick of the round: the seat that leads next
+
+
+def _legal_light(hands, sky, plays, places_used, seat, lead, players):
+    """The engine's `_playable` on plain lists (tested to agree with it). A seat's
+    team played two turns before it in the trick, in both forms of the game."""
+    k = len(plays)
+    mine = (plays[k - 2][1], places_used[k - 2]) if k >= 2 else None
+    if players == 4:
+        places = (False,)
+    elif mine is None:
+        places = (False, True)
+    else:
+        places = (not mine[1],)
+    out = []
+    for from_sky in places:
+        cards = set(sky if from_sky else hands[seat])
+        if mine is not None:
+            need_rank = mine[0] >= 8
+            other = [c for c in cards if (c < 8) == need_rank]
+            if other:
+                cards = other
+        if lead in cards:
+            cards = [c for c in cards if c < 8 or c == lead]
+        out.extend(Play(c, from_sky) for c in sorted(cards))
+    return out
+
+
+def simulate(state) -> Played:
+    """Play the rest of the round (from the play phase) with `choose_play` for every
+    seat, on plain lists instead of engine states: the same plays as the engine
+    playout, several times faster (tested against it)."""
+    n = state.players
+    rules, trump = state.rules, state.trump
+    hands = [list(h) for h in state.hands]
+    sky = list(state.sky or ())
+    trick = state.tricks[-1]
+    plays = tuple(trick.plays)
+    used = tuple(state.trick_sky)
+    lead = state.lead_suit
+    order = state.trick_order
+    won = list(state.tricks_won)
+    stars = [len(state.stars[0]), len(state.stars[1])]
+    winners = [t.winner for t in state.tricks[:-1]]
+    tricks = len(state.tricks)
+    star_cards = rules.star_cards
+    while True:
+        seat = order[len(plays)]
+        legal = _legal_light(hands, sky, plays, used, seat, lead, n)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            hand = hands[seat] if n == 4 else hands[seat] + sky
+            action = choose_play(legal, plays, seat, trump, rules, won[seat % 2], tricks, hand)
+        card = action.card
+        (sky if action.sky else hands[seat]).remove(card)
+        if lead is None and not is_rank(card):
+            lead = card
+        plays = plays + ((seat, card),)
+        used = used + (action.sky,)
+        if len(plays) < 4:
+            continue
+        team = trick_winner(plays, trump)
+        leader = next(s for s, _ in plays if s % 2 == team)
+        winners.append(leader)
+        won[team] += 1
+        stars[team] += sum(1 for _, c in plays if c in star_cards)
+        if not any(hands):
+            points = [rules.track[won[t]] + stars[t] for t in (0, 1)]
+            return Played(tuple(points[s % 2] for s in range(n)), winners)
+        tricks += 1
+        order = (leader, 1 - leader, leader, 1 - leader) if n == 2 else \
+            tuple((leader + i) % 4 for i in range(4))
+        plays, used, lead = (), (), None
+
+
+def playout(state, mark: int, rng):
+    """The search's playout: the engine up to the first trick, then the simulator."""
+    while len(state.finished_hands) == mark and state.phase != "play":
+        state = fast_apply(state, policy_action(state, rng))
+    if len(state.finished_hands) != mark:
+        return state
+    return simulate(state)
+
+
+def quick_gifts(hand) -> list[Give]:
+    """A few sensible gifts, best guess first: the team wants one partner strong in
+    suits and one in ranks, so give the partner what is left over after keeping
+    the longest suit and the highest ranks (and some variations)."""
+    ranks = sorted(c for c in hand if is_rank(c))
+    suits = Multiset(c for c in hand if not is_rank(c))
+    by_length = sorted(suits, key=lambda s: (suits[s], -s))          # shortest first
+    flat = [s for s in by_length for _ in range(suits[s])]
+    rank_options = [ranks[:2], ranks[-2:], [ranks[0], ranks[-1]]]
+    suit_options = [flat[:2], flat[-2:], [flat[0], flat[-1]]]
+    out = []
+    for r in rank_options:
+        for s in suit_options:
+            g = Give(tuple(sorted(r + s)))
+            if g not in out:
+                out.append(g)
+    return out
+
+
+def quick_turns(state, seat: int) -> list[Turn]:
+    """Turn down the tile of the suit the seat holds least of (keep its long suit up)."""
+    hand = state.hands[seat]
+    counts = Multiset(c for c in hand if not is_rank(c))
+    tiles = [s for s in SUITS if s not in state.turned]
+    tiles.sort(key=lambda s: (counts[s], s))
+    return [Turn(s) for s in tiles]
+
+
+# --- what the search needs ------------------------------------------------------------------
+def decision(state) -> str:
+    return {"exchange": "give", "trump": "turn"}.get(state.phase, "play")
+
+
+def hand_mark(state) -> int:
+    """A mark for the round under way (the search stops when it is scored)."""
+    return len(state.finished_hands)
+
+
+def hand_points(state, seat: int, mark: int) -> int:
+    if isinstance(state, Played):
+        return state.points[seat]
+    return state.finished_hands[mark][1][seat]
+
+
+def tricks_taken(state, seat: int, mark: int) -> int:
+    return sum(1 for t in state.finished_hands[mark][0] if t.winner % 2 == seat % 2)
+
+
+def trick_taker(state, mark: int, trick_index: int):
+    if isinstance(state, Played):
+        return state.winners[trick_index]
+    tricks = state.finished_hands[mark][0] if len(state.finished_hands) > mark else state.tricks
+    return tricks[trick_index].winner if trick_index < len(tricks) else None
+
+
+def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
+    """Whether the seat's team took that trick (a partnership takes tricks together)."""
+    winner = trick_taker(state, mark, trick_index)
+    return winner is not None and winner % 2 == seat % 2
+
+
+def target_of(state, seat: int, action):
+    return None
+
+
+def current_trick_index(state):
+    return len(state.tricks) - 1 if state.phase == "play" else None
+
+
+def cards_left(state) -> int:
+    return sum(len(h) for h in state.hands) + len(state.sky or ())
+
+
+EXACT_CARDS = 8          # two tricks left: search every world exactly
+
+
+def search_exactly(state) -> bool:
+    return state.phase == "play" and cards_left(state) <= EXACT_CARDS
+
+
+def position_key(state) -> tuple:
+    """What decides the rest of the round: hands, the Sky, the trick under way
+    (with where each card came from), tricks and stars won so far."""
+    return (state.hands, state.sky, state.tricks[-1].plays, state.trick_sky,
+            state.tricks_won, len(state.stars[0]), len(state.stars[1]), len(state.tricks))
+
+
+def exact_final(state, seat: int, mark: int, memo: dict):
+    """The last position of the round under exact play: the seat's team maximises
+    its round points, the other team minimises them."""
+    return _solve(state, seat, mark, memo)[1]
+
+
+def _solve(state, seat: int, mark: int, memo: dict):
+    if len(state.finished_hands) != mark:
+        return state.finished_hands[mark][1][seat], state
+    key = position_key(state)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    maximise = state.current_player % 2 == seat % 2
+    best = None
+    for action in state.legal_actions():
+        value = _solve(state.apply_action(action), seat, mark, memo)
+        if best is None or (value[0] > best[0] if maximise else value[0] < best[0]):
+            best = value
+    memo[key] = best
+    return best
+
+
+def search_candidates(view: SeatView, legal: list, limit: int):
+    """The actions the search plays out, and a quick estimate for the rest. Gifts
+    are many (up to 225): the search plays out the heuristic's few sensible ones;
+    the rest keep a rough estimate (how close they are to those)."""
+    state = view.state
+    if state.phase != "exchange":
+        return list(legal), None
+    hand = tuple(DECK.cards(view.obs["hand"]))
+    chosen = [g for g in quick_gifts(hand) if g in legal][:limit]
+    estimate = {}
+    for g in legal:
+        near = max(len(list((Multiset(g.cards) & Multiset(c.cards)).elements())) for c in chosen)
+        estimate[g] = near / 4
+    return chosen, estimate
+
+
+def fast_apply(state, action):
+    """apply_action, without listing every legal gift first (up to 225) when the
+    action is a gift the policy made: 2 rank + 2 suit cards of the giver's own
+    hand, legal under the split deal."""
+    if isinstance(action, Give) and state.phase == "exchange" and state._legal is None:
+        state._legal = (action,)
+    return state.apply_action(action)
+
+
+def action_words(state, action) -> str:
+    return state.game.action_token(state, action)
+
+
+def bid_of(action):
+    return None
+
+
+def own_bid(state, seat: int):
+    return None
+
+
+def suit_names():
+    return tuple(DECK.token(s) for s in SUITS)
+
+
+def card_suit(card: int):
+    return None if is_rank(card) else card - SUITS[0]
+
+
+def card_token(card: int) -> str:
+    return DECK.token(card)

@@ -1,0 +1,202 @@
+"""Lunar hints and bots: every decision (exchange, trump turning, play, with 4
+players and with the Sky) hinted with every legal action ranked, deterministic
+for a seed, blind to hidden cards, with an inference that matches the model."""
+import functools
+import json
+import random
+
+import pytest
+
+from pycore.game import get_game
+from pycore.records import dumps, replay
+from solver import api, bots
+from solver.games import lunar as adapter
+from solver.hints import hint, inference
+from solver.search import rank
+from solver.view import view_of
+from tests.solver.positions import positions, truth
+from tests.solver.test_lunar_worlds import reduce, split_truth
+
+EFFORT = 40
+
+
+@functools.lru_cache(maxsize=None)
+def decisions(players: int):
+    """One position per kind of decision (and a later play), reached by the easy bot."""
+    game = get_game("lunar")
+    found = {}
+    for seed in range(20):
+        state = game.new_game({"players": players}, seed=seed)
+        rng = random.Random(seed)
+        stop = rng.randrange(4, 40)
+        steps = 0
+        while not state.is_terminal and steps < 60:
+            kind = adapter.decision(state)
+            if len(state.legal_actions()) > 1:
+                if kind not in found and (kind != "play" or steps >= stop):
+                    found[kind] = state
+                elif kind == "play" and "late" not in found and len(state.tricks) >= 8:
+                    found["late"] = state
+            state = state.apply_action(bots.choose(state, state.current_player, "easy"))
+            steps += 1
+            if kind == "play" and len(state.tricks) >= 9:
+                steps = 0
+                if "late" in found:
+                    break
+        wanted = {"give", "turn", "play"} if players == 4 else {"turn", "play"}
+        if wanted <= set(found):
+            return found
+    raise AssertionError(f"no position for every decision: {sorted(found)}")
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_every_decision_is_hinted_with_every_legal_action(players):
+    for kind, state in decisions(players).items():
+        seat = state.current_player
+        h = hint(state, seat, effort=EFFORT, seed=5)
+        assert h["decision"] == adapter.decision(state)
+        legal = state.observation(seat)["legal"]
+        assert sorted(a["action"] for a in h["actions"]) == sorted(legal)
+        assert h["best"] == h["actions"][0]["action"]
+        evs = [a["ev"] for a in h["actions"] if a["searched"]]
+        assert evs == sorted(evs, reverse=True) and len(evs) >= 2
+        assert hint(state, seat, effort=EFFORT, seed=5) == h
+        assert h == json.loads(json.dumps(h))
+        assert "expected score this hand" in h["why"] and "deals" in h["why"]
+        if h["decision"] == "play":
+            assert "takes this trick in" in h["why"] and "%" in h["why"]
+        if h["decision"] == "give":
+            # the gifts not played out still get a sentence and an estimate
+            rest = [a for a in h["actions"] if not a["searched"]]
+            assert rest and all("not played out" in a["why"] for a in rest)
+
+
+def test_endgame_ranking_is_the_exact_average_over_all_worlds():
+    """With two tricks left every world is searched exactly (team against team):
+    each action's expected score is the average over the worlds of the minimax
+    value, here on views narrowed to a few dozen worlds."""
+    rng = random.Random(8)
+    found = 0
+    for state, _ in positions("lunar", {"players": 4}, 300, seed=77):
+        if state.phase != "play" or not adapter.search_exactly(state) or len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player
+        view = view_of(state, seat)
+        view.model = reduce(view, split_truth(state, seat), rng, limit=30)
+        view._counter = adapter.KindCounter(view.model)
+        r = rank(view, effort=10**6)
+        assert r.enumerated and r.exact_search
+        mark = adapter.hand_mark(state)
+        worlds = list(view.counter.worlds())
+        for st in r.stats:
+            total = sum(adapter._solve(view.world_state(w).apply_action(st.action), seat, mark, {})[0]
+                        for w in worlds)
+            assert st.ev == pytest.approx(total / len(worlds))
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 2
+
+
+def test_exact_search_is_team_minimax_by_brute_force():
+    """The memoised team search equals a plain minimax without memo."""
+    def plain(state, seat, mark):
+        if len(state.finished_hands) != mark:
+            return state.finished_hands[mark][1][seat]
+        values = [plain(state.apply_action(a), seat, mark) for a in state.legal_actions()]
+        return max(values) if state.current_player % 2 == seat % 2 else min(values)
+    checked = 0
+    for players in (4, 2):
+        for state, _ in positions("lunar", {"players": players}, 200, seed=31):
+            if state.phase == "play" and adapter.cards_left(state) <= 6:
+                seat = state.current_player
+                mark = adapter.hand_mark(state)
+                assert adapter._solve(state, seat, mark, {})[0] == plain(state, seat, mark)
+                checked += 1
+    assert checked >= 10
+
+
+def other_world_state(state, seat, rng):
+    """The same game as the seat saw it, with its hidden cards redealt: another
+    consistent world, replayed from its own complete record."""
+    view = view_of(state, seat)
+    for _ in range(20):
+        world = view.counter.sample(rng)
+        if world != split_truth(state, seat):
+            break
+    again = replay(adapter.world_record(view, world))
+    assert again.observation(seat) == state.observation(seat)
+    return again, adapter.engine_places(world) != truth(state, seat)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_act_from_what_the_seat_may_know(level):
+    rng = random.Random(level)
+    changed = 0
+    effort = {"easy": None, "normal": 16, "hard": 32}[level]
+    for players in (4, 2):
+        for kind, state in decisions(players).items():
+            seat = state.current_player
+            other, differs = other_world_state(state, seat, rng)
+            changed += differs
+            a = bots.choose(state, seat, level, seed=3, effort=effort)
+            b = bots.choose(other, seat, level, seed=3, effort=effort)
+            assert a == b
+            assert a in state.legal_actions()
+    assert changed >= 3
+
+
+def test_inference_expected_copies_and_voids():
+    checked_voids = 0
+    for state, seat in positions("lunar", {"players": 4}, 40, seed=12):
+        view = view_of(state, seat)
+        inferred = inference(view)
+        real = truth(state, seat)
+        assert set(inferred) == set(real)
+        for name, entry in inferred.items():
+            assert entry["size"] == len(real[name]) == sum(entry["types"].values())
+            assert entry["types"]["rank"] == sum(1 for c in real[name] if c < 8)
+            if name == f"hand:{(seat + 2) % 4}":
+                assert entry["known"] == state.observation(seat)["partner_known"]
+            assert sum(entry["cards"].values()) == pytest.approx(entry["size"], abs=0.01)
+            assert all(0 < p <= 1 for p in entry["holds"].values())
+            for suit in entry["voids"]:
+                assert adapter.DECK.card(suit) not in real[name]
+                checked_voids += 1
+    assert checked_voids >= 3
+
+
+def test_json_api_round_trip():
+    state = decisions(4)["play"]
+    seat = state.current_player
+    record = dumps(state)
+    h = api.hint(record, seat, {"effort": 30, "seed": 2})
+    assert h == json.loads(json.dumps(h))
+    token = api.bot_move(record, seat, "normal", 2)
+    assert token in state.observation(seat)["legal"]
+    info = api.infer(json.loads(record), seat)
+    assert info["worlds"] == view_of(state, seat).count()
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_quick_simulator_plays_as_the_engine(players):
+    """The playouts' simulator makes the engine's legal plays and, with the same
+    policy, ends the round with the same points and trick winners."""
+    from pycore.games.lunar import Play  # noqa: F401
+    checked = 0
+    for state, _ in positions("lunar", {"players": players}, 80, seed=3 + players):
+        mark = adapter.hand_mark(state)
+        if state.phase == "play":
+            legal = adapter._legal_light([list(h) for h in state.hands], list(state.sky or ()),
+                                         state.tricks[-1].plays, state.trick_sky,
+                                         state.current_player, state.lead_suit, players)
+            assert sorted(legal) == sorted(state.legal_actions())
+        s = state
+        while adapter.hand_mark(s) == mark:
+            s = s.apply_action(adapter.policy_action(s))
+        fast = adapter.playout(state, mark, None)
+        if isinstance(fast, adapter.Played):
+            assert fast.points == s.finished_hands[mark][1]
+            assert fast.winners == [t.winner for t in s.finished_hands[mark][0]]
+            checked += 1
+    assert checked >= 40
