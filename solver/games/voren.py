@@ -1,0 +1,341 @@
+"""Voren adapter: the seat's constraint model, worlds as deals, a playout policy.
+
+Hidden places (the engine's names): `hand:s` (another seat's cards in hand now,
+folded seats too; before the deal the seat's own hand as well), `discard:s` (the
+hand a seat laid down to take the poke), `poke` (while untaken; it is dealt in
+every deal, used only if the dealer deals a poke), `stock` (the undealt cards)
+and, before the deal, `turnup`. Their sizes are public.
+
+Constraints, all asked of the engine: a card play by seat s at step t forbids
+card c in `hand:s` when the play would have been illegal had s also held c then
+(not following, not trumping, not playing the highest card that takes the trick,
+not leading the Greater Crown of trump on trick 1 or trump on trick 2). Each of
+Voren's play rules compares the played card with one other card of the hand at a
+time, so these per-card exclusions are the whole of what a play reveals; the
+tests hold the model to replay (brute force) to make sure of it. Playing,
+folding and taking the poke reveal nothing (they are always legal).
+
+A world is a whole deal of the current hand. The engine's `with_hidden` keeps
+the stock out of the deal's card list (pycore/games/voren.py), so the adapter
+rebuilds the deal (hands as dealt, poke, turnup; the rest is the stock) and
+replays the hand from its public start: chips, pot and dealer are public, and
+nothing from an earlier hand constrains this one's cards.
+"""
+from __future__ import annotations
+
+import sys
+
+from pycore.games.voren import (CARDS, DECK, GREATER_CROWN, SUIT_NAMES, TREACHERY, WOLF, Choice,
+                                Options, Play, suit_of)
+from pycore.records import Record, record_of, replay
+
+from ..view import SeatView, blank_probe
+from ..worlds import Model
+
+ALL_CARDS = tuple(range(CARDS))
+_TOKENS = frozenset(DECK.tokens)
+
+# what the hint's words say for each counted outcome (search.py tallies them)
+OUTCOME_WORDS = {"trick": "takes at least one trick", "looed": "is looed"}
+
+
+# --- the view -------------------------------------------------------------------------
+def hand_start(state) -> int:
+    """Index in the history of the current hand's first action (the dealer's options)."""
+    history = state.history
+    if state.phase == "options":
+        return len(history)
+    for index in range(len(history) - 1, -1, -1):
+        if isinstance(history[index][1], Options):
+            return index
+    raise ValueError("a dealt hand without the dealer's options")
+
+
+def _states_from(state, start: int) -> list:
+    """The states before each action of the current hand (and the current one)."""
+    s = replay(record_of(state), upto=start)
+    out = [s]
+    for _, action in state.history[start:]:
+        s = s.apply_action(action)
+        out.append(s)
+    return out
+
+
+def build_view(state, seat: int) -> SeatView:
+    if state.is_terminal:
+        raise ValueError("the game is over: nothing is hidden that matters")
+    obs = state.observation(seat)
+    start = hand_start(state)
+    history = obs["history"]
+    seen: set[int] = set()
+    if obs["turnup"] is not None:
+        seen.update(DECK.cards(obs["hand"]))
+        seen.add(DECK.card(obs["turnup"]))
+        if obs["discarded"]:
+            seen.update(DECK.cards(obs["discarded"]))
+    plays: list[tuple[int, int, int]] = []        # (history index, seat, card)
+    for index in range(start, len(history)):
+        actor, token = history[index]
+        if token in _TOKENS:
+            card = DECK.card(token)
+            plays.append((index, actor, card))
+            seen.add(card)
+    unseen = [c for c in ALL_CARDS if c not in seen]
+    places = {name: len(cards) for name, cards in state.hidden_places(seat).items()}
+    allowed = {c: set(places) for c in unseen}
+    states = _states_from(state, start)
+    for index, actor, card in plays:
+        place = f"hand:{actor}"
+        if actor == seat or place not in places:
+            continue
+        before = states[index - start]
+        later = tuple(c for i, a, c in plays if a == actor and i >= index)
+        for c in forbidden_by_play(before, seat, actor, Play(card), later, unseen):
+            allowed[c].discard(place)
+    model = Model(places, {c: frozenset(p) for c, p in allowed.items()})
+    return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
+                    state=state, extra={"start": start, "states": states})
+
+
+def forbidden_by_play(before, seat: int, actor: int, action, later: tuple, candidates) -> list[int]:
+    """Cards the actor cannot have held when it made `action` (asked of the engine:
+    the play must stay legal with the actor's hand then = `later` + the card)."""
+    def legal_with(cards) -> bool:
+        hand = tuple(sorted(set(later) | set(cards)))
+        probe = blank_probe(before, seat, **{f"hand:{actor}": hand})
+        return action in probe.legal_actions()
+    if legal_with(candidates):          # nothing is revealed
+        return []
+    return [c for c in candidates if c not in later and not legal_with((c,))]
+
+
+# --- worlds as deals and records -------------------------------------------------------------
+def world_deal(view: SeatView, world: dict) -> dict:
+    """The current hand's deal (record form) with this world's hidden cards: hands
+    as dealt (cards played since and a poke taker's discard put back), the poke as
+    dealt, the turnup; the stock is what is left."""
+    obs, seat = view.obs, view.seat
+    n = obs["players"]
+    if obs["turnup"] is None:          # before the deal: the world is the whole deal
+        return {"dealer": obs["dealer"], "hands": [DECK.tokens_of(world[f"hand:{s}"]) for s in range(n)],
+                "poke": DECK.tokens_of(world["poke"]), "turnup": DECK.token(world["turnup"][0])}
+    played = {s: [] for s in range(n)}
+    for actor, token in obs["history"][view.extra["start"]:]:
+        if token in _TOKENS:
+            played[actor].append(DECK.card(token))
+    now = {s: list(DECK.cards(obs["hand"])) if s == seat else list(world[f"hand:{s}"])
+           for s in range(n)}
+    taker = obs["poke_taken_by"]
+    hands, poke = [], None
+    for s in range(n):
+        held = sorted(now[s] + played[s])          # the hand it plays from
+        if s == taker:
+            poke = held
+            held = DECK.cards(obs["discarded"]) if s == seat else list(world[f"discard:{s}"])
+        hands.append(DECK.tokens_of(sorted(held)))
+    if poke is None:
+        poke = list(world["poke"])
+    return {"dealer": obs["dealer"], "hands": hands, "poke": DECK.tokens_of(sorted(poke)),
+            "turnup": obs["turnup"]}
+
+
+def world_record(view: SeatView, world: dict) -> Record:
+    """The complete record of the game with this world's cards in the current hand.
+    Earlier hands keep the deals the game had (they never constrain this hand's
+    cards: what carries over, chips and pot, is public); only tests replay it."""
+    real = record_of(view.state)
+    current = view.obs["hand_number"] - 1
+    deals = real.deals[:current] + [world_deal(view, world)]
+    return Record(game="voren", rules=dict(view.obs["rules"]), seed=real.seed, deals=deals,
+                  actions=[token for _, token in view.obs["history"]])
+
+
+def consistent(view: SeatView, world: dict) -> bool:
+    """The definition: the world's record replays legally and shows the seat the
+    same observation."""
+    try:
+        again = replay(world_record(view, world))
+    except Exception:
+        return False
+    return again.observation(view.seat) == view.obs
+
+
+def consistent_fast(view: SeatView, world: dict) -> bool:
+    """The same test replaying only the current hand, from its (public) start."""
+    try:
+        deal = view.state.game.deal_from_json(view.state.rules, world_deal(view, world))
+        s = view.extra["states"][0]
+        dealt = {c for h in deal["hands"] for c in h} | set(deal["poke"]) | {deal["turnup"]}
+        if len(dealt) != len(deal["hands"]) * 3 + 4:
+            return False
+        stock = tuple(sorted(world["stock"]))
+        if sorted(stock) != [c for c in ALL_CARDS if c not in dealt]:
+            return False
+        places = {f"hand:{i}": h for i, h in enumerate(deal["hands"])}
+        places.update(poke=deal["poke"], turnup=(deal["turnup"],), stock=stock)
+        s = s.with_hidden(view.seat, places)
+        for _, token in view.obs["history"][view.extra["start"]:]:
+            s = s.apply_action(s.game.parse_action(s, token))
+    except Exception:
+        return False
+    return s.observation(view.seat) == view.obs
+
+
+def world_state(view: SeatView, world: dict):
+    """The current position with this world's hidden cards (for search)."""
+    return view.state.with_hidden(view.seat, world)
+
+
+# --- a fast playout policy (easy bot, and the playouts of the search) --------------------
+def strength(card: int, trump, led=None) -> int:
+    """How strong a card is in a trick: Treachery, Wolf, trump, led suit, the rest."""
+    if card >= WOLF:
+        return 100 + card
+    suit, rank = card // 8, card % 8
+    if suit == trump:
+        return 50 + rank
+    if suit == led:
+        return 20 + rank
+    return rank
+
+
+def _card_value(card: int, trump) -> float:
+    """Roughly the chance this card takes a trick against a few opponents."""
+    if card == TREACHERY:
+        return 1.0
+    if card == WOLF:
+        return 0.9
+    rank = card % 8
+    if card // 8 == trump:
+        return 0.35 + 0.09 * rank
+    return max(0.0, 0.1 * (rank - 3))
+
+
+def hand_value(cards, trump) -> float:
+    return sum(_card_value(c, trump) for c in cards)
+
+
+def _decide(state, seat: int):
+    legal = state.legal_actions()
+    trump = state.trump
+    value = hand_value(state.hands[seat], trump)
+    playing = sum(1 for c in state.choices if c in ("play", "poke"))
+    left = state.players - 1 - state.decide_pos         # seats still to choose after this one
+    rivals = playing + 0.5 * left
+    need = 0.55 + 0.12 * rivals
+    if value >= need:
+        return Choice("play")
+    poke = Choice("poke")
+    if poke in legal and value < 0.5 * need:
+        return poke
+    return Choice("fold") if Choice("fold") in legal else Choice("play")
+
+
+def policy_action(state, rng=None):
+    """A quick heuristic move for the seat to act, from its own hand and what is public."""
+    seat = state.current_player
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == "options":
+        return Options(True, False)
+    if state.phase == "decide":
+        return _decide(state, seat)
+    trump = state.trump
+    trick = state.tricks[-1]
+    if not trick.plays:                                   # lead the strongest card
+        return max(legal, key=lambda a: (strength(a.card, trump), a.card))
+    lead = trick.plays[0][1]
+    led = suit_of(lead)
+    best = max(strength(c, trump, led) for _, c in trick.plays)
+    wins = [a for a in legal if strength(a.card, trump, led) > best]
+    if wins:                                              # free play (Wolf/Treachery led): take cheaply
+        return min(wins, key=lambda a: (strength(a.card, trump, led), a.card))
+    return min(legal, key=lambda a: (strength(a.card, trump, led), a.card))
+
+
+# --- what the search needs ------------------------------------------------------------------
+def decision(state) -> str:
+    return {"options": "deal", "decide": "choice"}.get(state.phase, "play")
+
+
+def hand_mark(state) -> int:
+    """A mark for the hand under way (the search stops when it is scored)."""
+    return len(state.finished_hands)
+
+
+def hand_points(state, seat: int, mark: int) -> int:
+    """Chips won minus chips paid this hand (antes and loo payment included)."""
+    return state.finished_hands[mark][1][seat]
+
+
+def tricks_taken(state, seat: int, mark: int) -> int:
+    return sum(1 for t in state.finished_hands[mark][0] if t.winner == seat)
+
+
+def outcomes(state, seat: int, mark: int) -> list[str]:
+    """What the hint counts besides the score: took a trick, was looed."""
+    tricks = state.finished_hands[mark][0]
+    out = []
+    if any(t.winner == seat for t in tricks):
+        out.append("trick")
+    elif tricks and any(seat in t.seats for t in tricks) and not _exempt(tricks, seat):
+        out.append("looed")
+    return out
+
+
+def _exempt(tricks, seat: int) -> bool:
+    return any(TREACHERY in t.cards and WOLF in t.cards and dict(t.plays).get(seat) == WOLF
+               for t in tricks)
+
+
+def trick_taker(state, mark: int, trick_index: int):
+    tricks = state.finished_hands[mark][0] if len(state.finished_hands) > mark else state.tricks
+    return tricks[trick_index].winner if trick_index < len(tricks) else None
+
+
+def current_trick_index(state):
+    return len(state.tricks) - 1 if state.phase == "play" else None
+
+
+def cards_left(state) -> int:
+    """Cards still to be played this hand (before the tricks: every dealt hand)."""
+    if state.phase == "play":
+        return sum(len(state.hands[s]) for s in state.active)
+    return sum(len(h) for h in state.hands)
+
+
+def search_candidates(view: SeatView, legal: list, limit: int):
+    return list(legal), None
+
+
+def fast_apply(state, action):
+    return state.apply_action(action)
+
+
+def action_words(state, action) -> str:
+    return state.game.action_token(state, action)
+
+
+def bid_of(action):
+    return None
+
+
+def own_bid(state, seat: int):
+    return None
+
+
+def suit_names():
+    return SUIT_NAMES
+
+
+def card_suit(card: int):
+    return suit_of(card)
+
+
+def card_token(card: int) -> str:
+    return DECK.token(card)
+
+
+__all__ = ["build_view", "consistent", "consistent_fast", "world_state", "world_record",
+           "policy_action", "GREATER_CROWN"]
