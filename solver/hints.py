@@ -31,8 +31,15 @@ def explain(r: Ranking) -> list[dict]:
             if r.decision == "play":
                 bits.append(f"takes this trick in {_pct(s.took_trick, s.n)} {_deals(r)}")
                 entry["takes_trick"] = round(s.took_trick / s.n, 4)
-            else:
+            elif r.decision == "bid":
                 bits.append(f"makes this bid exactly in {_pct(s.exact_bid, s.n)} {_deals(r)}")
+            else:      # another kind of decision (Voren: dealer options; play, fold or poke)
+                said = [f"{words} in {_pct(s.outcomes.get(key, 0), s.n)}"
+                        for key, words in r.words.items()]
+                if said:
+                    bits.append(", ".join(said) + f" {_deals(r)}")
+                for key in r.words:
+                    entry[key] = round(s.outcomes.get(key, 0) / s.n, 4)
             entry["exact_bid"] = round(s.exact_bid / s.n, 4)
             other = searched[1] if i == 0 and len(searched) > 1 else searched[0] if i else None
             line = f"expected score this hand {s.ev:.1f}"

@@ -28,6 +28,7 @@ class ActionStats:
     took_trick: int = 0
     exact_bid: int = 0
     estimate: float | None = None
+    outcomes: dict = field(default_factory=dict)   # adapter-named outcomes -> worlds seen in
 
     @property
     def ev(self) -> float | None:
@@ -42,6 +43,7 @@ class Ranking:
     enumerated: bool              # all worlds searched (exact expectation)
     exact_search: bool            # endgame searched exactly within each world
     stats: list = field(default_factory=list)   # best first
+    words: dict = field(default_factory=dict)   # outcome -> the words a hint says for it
 
 
 def playout(adapter, state, mark: int, rng):
@@ -92,6 +94,7 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
     mark = adapter.hand_mark(state)
     trick = adapter.current_trick_index(state)
     exact = adapter.cards_left(state) <= EXACT_CARDS
+    tally = getattr(adapter, "outcomes", None)     # optional: what else a game counts (Voren: looed)
     for world in worlds:
         position = adapter.world_state(view, world)
         memo: dict = {}
@@ -112,6 +115,9 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
                 bid = adapter.own_bid(state, seat)
             if bid is not None:
                 st.exact_bid += adapter.tricks_taken(final, seat, mark) == bid
+            if tally is not None:
+                for key in tally(final, seat, mark):
+                    st.outcomes[key] = st.outcomes.get(key, 0) + 1
     # actions not searched (many bids): their estimate, relative to the searched one
     # of the same value, on the searched scale
     ordered = sorted(stats.values(), key=lambda s: (-(s.ev if s.ev is not None else -1e9),
@@ -123,4 +129,5 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
         ordered = searched_stats + rest
         for s in rest:
             s.total = None
-    return Ranking(adapter.decision(state), total, len(worlds), enumerated, exact, ordered)
+    return Ranking(adapter.decision(state), total, len(worlds), enumerated, exact, ordered,
+                   words=dict(getattr(adapter, "OUTCOME_WORDS", {})))
