@@ -61,6 +61,7 @@ def test_hint_ranks_every_legal_action_for_every_decision_and_is_deterministic(p
 def test_folding_is_explained_and_scores_nothing_more():
     """A fold pays nothing more this hand: its expected score is minus what the
     seat already paid (the ante), and it never takes a trick nor is looed."""
+    checked = 0
     for players in PLAYERS:
         for state, _ in cases(players, 40):
             if state.phase != "decide" or len(state.legal_actions()) < 2:
