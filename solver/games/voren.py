@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import sys
 
-from pycore.games.voren import (CARDS, DECK, GREATER_CROWN, SUIT_NAMES, TREACHERY, WOLF, Choice,
+from pycore.games.voren import (CARDS, DECK, SUIT_NAMES, TREACHERY, WOLF, Choice,
                                 Options, Play, suit_of)
 from pycore.records import Record, record_of, replay
 
@@ -336,6 +336,3 @@ def card_suit(card: int):
 def card_token(card: int) -> str:
     return DECK.token(card)
 
-
-__all__ = ["build_view", "consistent", "consistent_fast", "world_state", "world_record",
-           "policy_action", "GREATER_CROWN"]
