@@ -6,7 +6,7 @@ from __future__ import annotations
 from .search import Ranking, rank
 from .view import SeatView, view_of
 
-DEFAULT_EFFORT = 300
+DEFAULT_EFFORT = 160
 
 
 def _pct(k: int, n: int) -> str:
@@ -33,14 +33,16 @@ def explain(r: Ranking) -> list[dict]:
                 entry["takes_trick"] = round(s.took_trick / s.n, 4)
             elif r.decision == "bid":
                 bits.append(f"makes this bid exactly in {_pct(s.exact_bid, s.n)} {_deals(r)}")
-            else:      # another kind of decision (Voren: dealer options; play, fold or poke)
+            elif r.words:   # the game's own outcomes (Voren: takes a trick, is looed)
                 said = [f"{words} in {_pct(s.outcomes.get(key, 0), s.n)}"
                         for key, words in r.words.items()]
-                if said:
-                    bits.append(", ".join(said) + f" {_deals(r)}")
+                bits.append(", ".join(said) + f" {_deals(r)}")
                 for key in r.words:
                     entry[key] = round(s.outcomes.get(key, 0) / s.n, 4)
-            entry["exact_bid"] = round(s.exact_bid / s.n, 4)
+            else:
+                bits.append(f"over {_deals(r)[3:] if _deals(r).startswith('of ') else _deals(r)}")
+            if r.decision in ("bid", "play") and r.bids:
+                entry["exact_bid"] = round(s.exact_bid / s.n, 4)
             other = searched[1] if i == 0 and len(searched) > 1 else searched[0] if i else None
             line = f"expected score this hand {s.ev:.1f}"
             if other is not None:

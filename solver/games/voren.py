@@ -29,8 +29,8 @@ from pycore.games.voren import (CARDS, DECK, SUIT_NAMES, TREACHERY, WOLF, Choice
                                 Options, Play, suit_of)
 from pycore.records import Record, record_of, replay
 
-from ..view import SeatView, blank_probe
-from ..worlds import Model
+from ..view import SeatView
+from .common import forbidden_by_play, model_from, states_from, unseen_and_places
 
 ALL_CARDS = tuple(range(CARDS))
 _TOKENS = frozenset(DECK.tokens)
@@ -51,62 +51,26 @@ def hand_start(state) -> int:
     raise ValueError("a dealt hand without the dealer's options")
 
 
-def _states_from(state, start: int) -> list:
-    """The states before each action of the current hand (and the current one)."""
-    s = replay(record_of(state), upto=start)
-    out = [s]
-    for _, action in state.history[start:]:
-        s = s.apply_action(action)
-        out.append(s)
-    return out
-
-
 def build_view(state, seat: int) -> SeatView:
     if state.is_terminal:
         raise ValueError("the game is over: nothing is hidden that matters")
     obs = state.observation(seat)
     start = hand_start(state)
-    history = obs["history"]
-    seen: set[int] = set()
-    if obs["turnup"] is not None:
-        seen.update(DECK.cards(obs["hand"]))
-        seen.add(DECK.card(obs["turnup"]))
-        if obs["discarded"]:
-            seen.update(DECK.cards(obs["discarded"]))
-    plays: list[tuple[int, int, int]] = []        # (history index, seat, card)
+    places, unseen = unseen_and_places(state, seat)
+    states = states_from(state, start)
+    history = state.history
+    forbidden: dict = {}
     for index in range(start, len(history)):
-        actor, token = history[index]
-        if token in _TOKENS:
-            card = DECK.card(token)
-            plays.append((index, actor, card))
-            seen.add(card)
-    unseen = [c for c in ALL_CARDS if c not in seen]
-    places = {name: len(cards) for name, cards in state.hidden_places(seat).items()}
-    allowed = {c: set(places) for c in unseen}
-    states = _states_from(state, start)
-    for index, actor, card in plays:
+        actor, action = history[index]
         place = f"hand:{actor}"
-        if actor == seat or place not in places:
+        if actor == seat or not isinstance(action, Play) or place not in places:
             continue
-        before = states[index - start]
-        later = tuple(c for i, a, c in plays if a == actor and i >= index)
-        for c in forbidden_by_play(before, seat, actor, Play(card), later, unseen):
-            allowed[c].discard(place)
-    model = Model(places, {c: frozenset(p) for c, p in allowed.items()})
+        later = tuple(a.card for s, a in history[index:] if s == actor and isinstance(a, Play))
+        forbidden.setdefault(place, set()).update(
+            forbidden_by_play(states[index - start], seat, actor, action, later, unseen))
+    model = model_from(places, unseen, forbidden)
     return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
                     state=state, extra={"start": start, "states": states})
-
-
-def forbidden_by_play(before, seat: int, actor: int, action, later: tuple, candidates) -> list[int]:
-    """Cards the actor cannot have held when it made `action` (asked of the engine:
-    the play must stay legal with the actor's hand then = `later` + the card)."""
-    def legal_with(cards) -> bool:
-        hand = tuple(sorted(set(later) | set(cards)))
-        probe = blank_probe(before, seat, **{f"hand:{actor}": hand})
-        return action in probe.legal_actions()
-    if legal_with(candidates):          # nothing is revealed
-        return []
-    return [c for c in candidates if c not in later and not legal_with((c,))]
 
 
 # --- worlds as deals and records -------------------------------------------------------------
@@ -256,7 +220,7 @@ def policy_action(state, rng=None):
 
 # --- what the search needs ------------------------------------------------------------------
 def decision(state) -> str:
-    return {"options": "deal", "decide": "choice"}.get(state.phase, "play")
+    return {"options": "options", "decide": "decide"}.get(state.phase, "play")
 
 
 def hand_mark(state) -> int:
@@ -289,9 +253,9 @@ def _exempt(tricks, seat: int) -> bool:
                for t in tricks)
 
 
-def trick_taker(state, mark: int, trick_index: int):
-    tricks = state.finished_hands[mark][0] if len(state.finished_hands) > mark else state.tricks
-    return tricks[trick_index].winner if trick_index < len(tricks) else None
+def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
+    tricks = state.finished_hands[mark][0]
+    return trick_index < len(tricks) and tricks[trick_index].winner == seat
 
 
 def current_trick_index(state):
@@ -305,6 +269,21 @@ def cards_left(state) -> int:
     return sum(len(h) for h in state.hands)
 
 
+EXACT_CARDS = 6          # at most this many cards left in the players' hands: max^n search
+
+
+def search_exactly(state) -> bool:
+    """Exactly (max^n) once few cards are left: two players at any trick, three
+    from the second trick. Earlier, a whole hand among many players can take a
+    minute for one world, so playouts."""
+    return state.phase == "play" and cards_left(state) <= EXACT_CARDS
+
+
+def exact_final(state, seat: int, mark: int, memo: dict):
+    from ..search import exact_line
+    return exact_line(sys.modules[__name__], state, mark, memo)[1]
+
+
 def search_candidates(view: SeatView, legal: list, limit: int):
     return list(legal), None
 
@@ -313,16 +292,8 @@ def fast_apply(state, action):
     return state.apply_action(action)
 
 
-def action_words(state, action) -> str:
-    return state.game.action_token(state, action)
-
-
-def bid_of(action):
-    return None
-
-
-def own_bid(state, seat: int):
-    return None
+def target_of(state, seat: int, action):
+    return None                      # no bids in Voren
 
 
 def suit_names():

@@ -37,7 +37,7 @@ def by_decision(players, count=40):
 @pytest.mark.parametrize("players", PLAYERS)
 def test_hint_ranks_every_legal_action_for_every_decision_and_is_deterministic(players):
     found = by_decision(players)
-    assert set(found) == {"deal", "choice", "play"}
+    assert set(found) == {"options", "decide", "play"}
     for kind, state in found.items():
         seat = state.current_player
         h = hint(state, seat, effort=60, seed=5)
@@ -127,11 +127,11 @@ def test_inference_probabilities_and_voids():
 
 
 def test_json_api_round_trip():
-    state = by_decision(5)["choice"]
+    state = by_decision(5)["decide"]
     seat = state.current_player
     record = dumps(state)
     h = api.hint(record, seat, {"effort": 40, "seed": 2})
-    assert h == json.loads(json.dumps(h)) and h["decision"] == "choice"
+    assert h == json.loads(json.dumps(h)) and h["decision"] == "decide"
     token = api.bot_move(record, seat, "normal", 2)
     assert token in state.observation(seat)["legal"]
     info = api.infer(json.loads(record), seat)
