@@ -6,8 +6,9 @@ hand a seat laid down to take the poke), `poke` (while untaken; it is dealt in
 every deal, used only if the dealer deals a poke), `stock` (the undealt cards)
 and, before the deal, `turnup`. Their sizes are public.
 
-Constraints, all asked of the engine: a card play by seat s at step t forbids
-card c in `hand:s` when the play would have been illegal had s also held c then
+Constraints, all asked of the engine (`common.forbidden_by_play`): a card play
+by seat s at step t forbids card c in `hand:s` when the play would have been
+illegal had s also held c then
 (not following, not trumping, not playing the highest card that takes the trick,
 not leading the Greater Crown of trump on trick 1 or trump on trick 2). Each of
 Voren's play rules compares the played card with one other card of the hand at a
@@ -20,6 +21,12 @@ the stock out of the deal's card list (pycore/games/voren.py), so the adapter
 rebuilds the deal (hands as dealt, poke, turnup; the rest is the stock) and
 replays the hand from its public start: chips, pot and dealer are public, and
 nothing from an earlier hand constrains this one's cards.
+
+Decisions searched (solver/search.py): the dealer's options (before the deal:
+playouts over uniformly random whole deals), play / fold / take the poke
+(playouts over the consistent worlds), card play (playouts; max^n once few
+cards are left). The hint also counts, per action, how often the seat takes a
+trick and how often it is looed (`outcomes`, `OUTCOME_WORDS`).
 """
 from __future__ import annotations
 
