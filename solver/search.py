@@ -115,8 +115,8 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
             if tally is not None:
                 for key in tally(final, seat, mark):
                     st.outcomes[key] = st.outcomes.get(key, 0) + 1
-    # actions not searched (many bids): their estimate, relative to the searched one
-    # of the same value, on the searched scale
+    # Searched actions first, by expected score; then the actions not played out
+    # (Raven's hundreds of bids beyond the best one of each value), by estimate.
     ordered = sorted(stats.values(), key=lambda s: (-(s.ev if s.ev is not None else -1e9),
                                                     -(s.estimate or 0), s.token))
     searched_stats = [s for s in ordered if s.n]
@@ -124,8 +124,6 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
     if rest:
         rest.sort(key=lambda s: (-(s.estimate or 0), s.token))
         ordered = searched_stats + rest
-        for s in rest:
-            s.total = None
     return Ranking(adapter.decision(state), total, len(worlds), enumerated, exact, ordered,
                    bids=getattr(adapter, "HAS_BIDS", False),
                    words=dict(getattr(adapter, "OUTCOME_WORDS", {})))
