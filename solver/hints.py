@@ -33,6 +33,12 @@ def explain(r: Ranking) -> list[dict]:
                 entry["takes_trick"] = round(s.took_trick / s.n, 4)
             elif r.decision == "bid":
                 bits.append(f"makes this bid exactly in {_pct(s.exact_bid, s.n)} {_deals(r)}")
+            elif r.words:   # the game's own outcomes (Voren: takes a trick, is looed)
+                said = [f"{words} in {_pct(s.outcomes.get(key, 0), s.n)}"
+                        for key, words in r.words.items()]
+                bits.append(", ".join(said) + f" {_deals(r)}")
+                for key in r.words:
+                    entry[key] = round(s.outcomes.get(key, 0) / s.n, 4)
             else:
                 bits.append(f"over {_deals(r)[3:] if _deals(r).startswith('of ') else _deals(r)}")
             if r.decision in ("bid", "play") and r.bids:

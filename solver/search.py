@@ -27,6 +27,7 @@ class ActionStats:
     took_trick: int = 0
     exact_bid: int = 0
     estimate: float | None = None
+    outcomes: dict = field(default_factory=dict)   # adapter-named outcomes -> worlds seen in
 
     @property
     def ev(self) -> float | None:
@@ -42,6 +43,7 @@ class Ranking:
     exact_search: bool            # endgame searched exactly within each world
     stats: list = field(default_factory=list)   # best first
     bids: bool = False            # the game has bids (exact-bid rates are meaningful)
+    words: dict = field(default_factory=dict)   # outcome -> the words a hint says for it
 
 
 def playout(adapter, state, mark: int, rng):
@@ -95,6 +97,7 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
     mark = adapter.hand_mark(state)
     trick = adapter.current_trick_index(state)
     exact = adapter.search_exactly(state)
+    tally = getattr(adapter, "outcomes", None)     # optional: what else a game counts (Voren: looed)
     for world in worlds:
         position = adapter.world_state(view, world)
         memo: dict = {}
@@ -112,6 +115,9 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
             target = adapter.target_of(state, seat, action)
             if target is not None:
                 st.exact_bid += adapter.tricks_taken(final, seat, mark) == target
+            if tally is not None:
+                for key in tally(final, seat, mark):
+                    st.outcomes[key] = st.outcomes.get(key, 0) + 1
     # Searched actions first, by expected score; then the actions not played out
     # (Raven's hundreds of bids beyond the best one of each value), by estimate.
     ordered = sorted(stats.values(), key=lambda s: (-(s.ev if s.ev is not None else -1e9),
@@ -122,4 +128,5 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
         rest.sort(key=lambda s: (-(s.estimate or 0), s.token))
         ordered = searched_stats + rest
     return Ranking(adapter.decision(state), total, len(worlds), enumerated, exact, ordered,
-                   bids=getattr(adapter, "HAS_BIDS", False))
+                   bids=getattr(adapter, "HAS_BIDS", False),
+                   words=dict(getattr(adapter, "OUTCOME_WORDS", {})))

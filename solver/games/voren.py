@@ -1,182 +1,316 @@
-"""Voren adapter.
+"""Voren adapter: the seat's constraint model, worlds as deals, a playout policy.
 
-Hidden places (the engine's names): `hand:s`, `discard:s` (a hand set aside face
-down for the poke), `poke` (while untaken), `stock` (cards not dealt) and, before
-the deal, `turnup` and the seat's own hand. What a play reveals (not following,
-not trumping, not taking the trick when able, not leading the Greater Crown or
-trump when obliged) is asked of the engine card by card, as in every game.
-Decisions: the dealer's options, play / fold / take the poke, card play; all
-ranked by heuristic playouts of the hand (value: chips won minus paid).
+Hidden places (the engine's names): `hand:s` (another seat's cards in hand now,
+folded seats too; before the deal the seat's own hand as well), `discard:s` (the
+hand a seat laid down to take the poke), `poke` (while untaken; it is dealt in
+every deal, used only if the dealer deals a poke), `stock` (the undealt cards)
+and, before the deal, `turnup`. Their sizes are public.
+
+Constraints, all asked of the engine (`common.forbidden_by_play`): a card play
+by seat s at step t forbids card c in `hand:s` when the play would have been
+illegal had s also held c then
+(not following, not trumping, not playing the highest card that takes the trick,
+not leading the Greater Crown of trump on trick 1 or trump on trick 2). Each of
+Voren's play rules compares the played card with one other card of the hand at a
+time, so these per-card exclusions are the whole of what a play reveals; the
+tests hold the model to replay (brute force) to make sure of it. Playing,
+folding and taking the poke reveal nothing (they are always legal).
+
+A world is a whole deal of the current hand. The engine's `with_hidden` keeps
+the stock out of the deal's card list (pycore/games/voren.py), so the adapter
+rebuilds the deal (hands as dealt, poke, turnup; the rest is the stock) and
+replays the hand from its public start: chips, pot and dealer are public, and
+nothing from an earlier hand constrains this one's cards.
+
+Decisions searched (solver/search.py): the dealer's options (before the deal:
+playouts over uniformly random whole deals), play / fold / take the poke
+(playouts over the consistent worlds), card play (playouts; max^n once few
+cards are left). The hint also counts, per action, how often the seat takes a
+trick and how often it is looed (`outcomes`, `OUTCOME_WORDS`).
 """
 from __future__ import annotations
 
 import sys
 
-from pycore.games.voren import (CARDS, DECK, FOLD, PLAY, POKE, SUIT_NAMES, WOLF, Options, Play)
+from pycore.games.voren import (CARDS, DECK, SUIT_NAMES, TREACHERY, WOLF, Choice,
+                                Options, Play, suit_of)
+from pycore.records import Record, record_of, replay
 
 from ..view import SeatView
 from .common import forbidden_by_play, model_from, states_from, unseen_and_places
 
+ALL_CARDS = tuple(range(CARDS))
+_TOKENS = frozenset(DECK.tokens)
 
-def _hand_start(state) -> int:
-    """Index of the current hand's first action (the dealer's options)."""
+# what the hint's words say for each counted outcome (search.py tallies them)
+OUTCOME_WORDS = {"trick": "takes at least one trick", "looed": "is looed"}
+
+
+# --- the view -------------------------------------------------------------------------
+def hand_start(state) -> int:
+    """Index in the history of the current hand's first action (the dealer's options)."""
     history = state.history
+    if state.phase == "options":
+        return len(history)
     for index in range(len(history) - 1, -1, -1):
         if isinstance(history[index][1], Options):
-            return index if state.phase != "options" else len(history)
-    return len(history)
+            return index
+    raise ValueError("a dealt hand without the dealer's options")
 
 
 def build_view(state, seat: int) -> SeatView:
     if state.is_terminal:
-        raise ValueError("the game is over")
-    start = _hand_start(state)
+        raise ValueError("the game is over: nothing is hidden that matters")
+    obs = state.observation(seat)
+    start = hand_start(state)
     places, unseen = unseen_and_places(state, seat)
     states = states_from(state, start)
     history = state.history
     forbidden: dict = {}
     for index in range(start, len(history)):
         actor, action = history[index]
-        if actor == seat or not isinstance(action, Play) or f"hand:{actor}" not in places:
+        place = f"hand:{actor}"
+        if actor == seat or not isinstance(action, Play) or place not in places:
             continue
         later = tuple(a.card for s, a in history[index:] if s == actor and isinstance(a, Play))
-        forbidden.setdefault(f"hand:{actor}", set()).update(
+        forbidden.setdefault(place, set()).update(
             forbidden_by_play(states[index - start], seat, actor, action, later, unseen))
     model = model_from(places, unseen, forbidden)
-    return SeatView(seat=seat, obs=state.observation(seat), model=model,
-                    adapter=sys.modules[__name__], state=state,
-                    extra={"start": start, "states": states})
+    return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
+                    state=state, extra={"start": start, "states": states})
+
+
+# --- worlds as deals and records -------------------------------------------------------------
+def world_deal(view: SeatView, world: dict) -> dict:
+    """The current hand's deal (record form) with this world's hidden cards: hands
+    as dealt (cards played since and a poke taker's discard put back), the poke as
+    dealt, the turnup; the stock is what is left."""
+    obs, seat = view.obs, view.seat
+    n = obs["players"]
+    if obs["turnup"] is None:          # before the deal: the world is the whole deal
+        return {"dealer": obs["dealer"], "hands": [DECK.tokens_of(world[f"hand:{s}"]) for s in range(n)],
+                "poke": DECK.tokens_of(world["poke"]), "turnup": DECK.token(world["turnup"][0])}
+    played = {s: [] for s in range(n)}
+    for actor, token in obs["history"][view.extra["start"]:]:
+        if token in _TOKENS:
+            played[actor].append(DECK.card(token))
+    now = {s: list(DECK.cards(obs["hand"])) if s == seat else list(world[f"hand:{s}"])
+           for s in range(n)}
+    taker = obs["poke_taken_by"]
+    hands, poke = [], None
+    for s in range(n):
+        held = sorted(now[s] + played[s])          # the hand it plays from
+        if s == taker:
+            poke = held
+            held = DECK.cards(obs["discarded"]) if s == seat else list(world[f"discard:{s}"])
+        hands.append(DECK.tokens_of(sorted(held)))
+    if poke is None:
+        poke = list(world["poke"])
+    return {"dealer": obs["dealer"], "hands": hands, "poke": DECK.tokens_of(sorted(poke)),
+            "turnup": obs["turnup"]}
+
+
+def world_record(view: SeatView, world: dict) -> Record:
+    """The complete record of the game with this world's cards in the current hand.
+    Earlier hands keep the deals the game had (they never constrain this hand's
+    cards: what carries over, chips and pot, is public); only tests replay it."""
+    real = record_of(view.state)
+    current = view.obs["hand_number"] - 1
+    deals = real.deals[:current] + [world_deal(view, world)]
+    return Record(game="voren", rules=dict(view.obs["rules"]), seed=real.seed, deals=deals,
+                  actions=[token for _, token in view.obs["history"]])
 
 
 def consistent(view: SeatView, world: dict) -> bool:
-    """Replay the hand from just after the dealer's options with the world's cards
-    put back where they were dealt: every action legal, the same observation."""
-    state, seat = view.state, view.seat
-    start = view.extra["start"]
-    if start == len(state.history):         # before the deal: every split is a world
-        return view.model.contains(world)
-    history = state.history[start + 1:]
-    s = view.extra["states"][1]
-    played = {}
-    for actor, action in history:
-        if isinstance(action, Play):
-            played.setdefault(actor, []).append(action.card)
-    places = {}
-    poke_start = None
-    for name in s.hidden_places(seat):
-        kind, _, who = name.partition(":")
-        if kind != "hand":
-            continue
-        other = int(who)
-        now = list(world[f"hand:{other}"]) + played.get(other, [])
-        if state.choices[other] == "poke":
-            places[name] = world[f"discard:{other}"]
-            poke_start = now
-        else:
-            places[name] = now
-    if state.choices[seat] == "poke":
-        poke_start = list(state.hands[seat]) + played.get(seat, [])
-    if "poke" in s.hidden_places(seat):
-        places["poke"] = poke_start if poke_start is not None else world.get("poke", ())
-    places["stock"] = world["stock"]
+    """The definition: the world's record replays legally and shows the seat the
+    same observation."""
     try:
-        if sorted(c for p in places.values() for c in p) != sorted(
-                c for p in s.hidden_places(seat).values() for c in p):
-            return False       # the cards hidden then are the cards hidden now, publicly known
-        s = s.with_hidden(seat, {k: tuple(sorted(v)) for k, v in places.items()})
-        for _, action in history:
-            s = s.apply_action(action)
+        again = replay(world_record(view, world))
     except Exception:
         return False
-    return s.observation(seat) == view.obs
+    return again.observation(view.seat) == view.obs
 
 
-consistent_fast = consistent
+def consistent_fast(view: SeatView, world: dict) -> bool:
+    """The same test replaying only the current hand, from its (public) start."""
+    try:
+        deal = view.state.game.deal_from_json(view.state.rules, world_deal(view, world))
+        s = view.extra["states"][0]
+        dealt = {c for h in deal["hands"] for c in h} | set(deal["poke"]) | {deal["turnup"]}
+        if len(dealt) != len(deal["hands"]) * 3 + 4:
+            return False
+        stock = tuple(sorted(world["stock"]))
+        if sorted(stock) != [c for c in ALL_CARDS if c not in dealt]:
+            return False
+        places = {f"hand:{i}": h for i, h in enumerate(deal["hands"])}
+        places.update(poke=deal["poke"], turnup=(deal["turnup"],), stock=stock)
+        s = s.with_hidden(view.seat, places)
+        for _, token in view.obs["history"][view.extra["start"]:]:
+            s = s.apply_action(s.game.parse_action(s, token))
+    except Exception:
+        return False
+    return s.observation(view.seat) == view.obs
 
 
 def world_state(view: SeatView, world: dict):
+    """The current position with this world's hidden cards (for search)."""
     return view.state.with_hidden(view.seat, world)
 
 
-# --- search hooks ---------------------------------------------------------------------------
+# --- a fast playout policy (easy bot, and the playouts of the search) --------------------
+def strength(card: int, trump, led=None) -> int:
+    """How strong a card is in a trick: Treachery, Wolf, trump, led suit, the rest."""
+    if card >= WOLF:
+        return 100 + card
+    suit, rank = card // 8, card % 8
+    if suit == trump:
+        return 50 + rank
+    if suit == led:
+        return 20 + rank
+    return rank
+
+
+def _card_value(card: int, trump) -> float:
+    """Roughly the chance this card takes a trick against a few opponents."""
+    if card == TREACHERY:
+        return 1.0
+    if card == WOLF:
+        return 0.9
+    rank = card % 8
+    if card // 8 == trump:
+        return 0.35 + 0.09 * rank
+    return max(0.0, 0.1 * (rank - 3))
+
+
+def hand_value(cards, trump) -> float:
+    return sum(_card_value(c, trump) for c in cards)
+
+
+def _decide(state, seat: int):
+    legal = state.legal_actions()
+    trump = state.trump
+    value = hand_value(state.hands[seat], trump)
+    playing = sum(1 for c in state.choices if c in ("play", "poke"))
+    left = state.players - 1 - state.decide_pos         # seats still to choose after this one
+    rivals = playing + 0.5 * left
+    need = 0.55 + 0.12 * rivals
+    if value >= need:
+        return Choice("play")
+    poke = Choice("poke")
+    if poke in legal and value < 0.5 * need:
+        return poke
+    return Choice("fold") if Choice("fold") in legal else Choice("play")
+
+
+def policy_action(state, rng=None):
+    """A quick heuristic move for the seat to act, from its own hand and what is public."""
+    seat = state.current_player
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == "options":
+        return Options(True, False)
+    if state.phase == "decide":
+        return _decide(state, seat)
+    trump = state.trump
+    trick = state.tricks[-1]
+    if not trick.plays:                                   # lead the strongest card
+        return max(legal, key=lambda a: (strength(a.card, trump), a.card))
+    lead = trick.plays[0][1]
+    led = suit_of(lead)
+    best = max(strength(c, trump, led) for _, c in trick.plays)
+    wins = [a for a in legal if strength(a.card, trump, led) > best]
+    if wins:                                              # free play (Wolf/Treachery led): take cheaply
+        return min(wins, key=lambda a: (strength(a.card, trump, led), a.card))
+    return min(legal, key=lambda a: (strength(a.card, trump, led), a.card))
+
+
+# --- what the search needs ------------------------------------------------------------------
 def decision(state) -> str:
     return {"options": "options", "decide": "decide"}.get(state.phase, "play")
 
 
 def hand_mark(state) -> int:
+    """A mark for the hand under way (the search stops when it is scored)."""
     return len(state.finished_hands)
 
 
 def hand_points(state, seat: int, mark: int) -> int:
+    """Chips won minus chips paid this hand (antes and loo payment included)."""
     return state.finished_hands[mark][1][seat]
+
+
+def tricks_taken(state, seat: int, mark: int) -> int:
+    return sum(1 for t in state.finished_hands[mark][0] if t.winner == seat)
+
+
+def outcomes(state, seat: int, mark: int) -> list[str]:
+    """What the hint counts besides the score: took a trick, was looed."""
+    tricks = state.finished_hands[mark][0]
+    out = []
+    if any(t.winner == seat for t in tricks):
+        out.append("trick")
+    elif tricks and any(seat in t.seats for t in tricks) and not _exempt(tricks, seat):
+        out.append("looed")
+    return out
+
+
+def _exempt(tricks, seat: int) -> bool:
+    return any(TREACHERY in t.cards and WOLF in t.cards and dict(t.plays).get(seat) == WOLF
+               for t in tricks)
+
+
+def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
+    tricks = state.finished_hands[mark][0]
+    return trick_index < len(tricks) and tricks[trick_index].winner == seat
 
 
 def current_trick_index(state):
     return len(state.tricks) - 1 if state.phase == "play" else None
 
 
-def took_trick(before, state, seat, mark, trick_index) -> bool:
-    tricks = state.finished_hands[mark][0]
-    return trick_index < len(tricks) and tricks[trick_index].winner == seat
+def cards_left(state) -> int:
+    """Cards still to be played this hand (before the tricks: every dealt hand)."""
+    if state.phase == "play":
+        return sum(len(state.hands[s]) for s in state.active)
+    return sum(len(h) for h in state.hands)
 
 
-def target_of(state, seat, action):
-    return None
-
-
-def tricks_taken(state, seat, mark):
-    return 0
-
-
-def search_candidates(view, legal, limit):
-    return list(legal), None
+EXACT_CARDS = 6          # at most this many cards left in the players' hands: max^n search
 
 
 def search_exactly(state) -> bool:
-    return False
+    """Exactly (max^n) once few cards are left: two players at any trick, three
+    from the second trick. Earlier, a whole hand among many players can take a
+    minute for one world, so playouts."""
+    return state.phase == "play" and cards_left(state) <= EXACT_CARDS
+
+
+def exact_final(state, seat: int, mark: int, memo: dict):
+    from ..search import exact_line
+    return exact_line(sys.modules[__name__], state, mark, memo)[1]
+
+
+def search_candidates(view: SeatView, legal: list, limit: int):
+    return list(legal), None
 
 
 def fast_apply(state, action):
     return state.apply_action(action)
 
 
-def cards_left(state) -> int:
-    return sum(len(h) for h in state.hands)
-
-
-def _power(state, card: int) -> int:
-    return state._strength(card, None)
-
-
-def policy_action(state, rng=None):
-    """A quick heuristic: deal plainly; play a hand holding a trump or a court, else
-    fold (take the poke with nothing); lead the strongest card, follow with the
-    lowest card allowed (the engine already forces taking the trick when able)."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    seat = state.current_player
-    if state.phase == "options":
-        return Options(False, False) if Options(False, False) in legal else legal[0]
-    if state.phase == "decide":
-        hand = state.hands[seat]
-        strong = sum(1 for c in hand if _power(state, c) >= 50 or (c < WOLF and c % 8 >= 6))
-        if strong:
-            return PLAY
-        return POKE if POKE in legal else (FOLD if FOLD in legal else PLAY)
-    key = lambda a: (_power(state, a.card), a.card % 8 if a.card < WOLF else 9, a.card)
-    if not state.tricks[-1].plays:
-        return max(legal, key=key)
-    return min(legal, key=key)
-
-
-def card_suit(card: int):
-    return card // 8 if card < WOLF else None
+def target_of(state, seat: int, action):
+    return None                      # no bids in Voren
 
 
 def suit_names():
     return SUIT_NAMES
 
 
+def card_suit(card: int):
+    return suit_of(card)
+
+
 def card_token(card: int) -> str:
     return DECK.token(card)
+
