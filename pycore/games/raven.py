@@ -152,7 +152,8 @@ class RavenState(GameState):
         hand = self.hands[seat]
         if self.phase == "bid":
             suited = [c for c in hand if c < 56]
-            return [Bid(cards) for cards in itertools.combinations(suited, self.rules.sizes[1])]
+            combos = itertools.combinations(suited, self.rules.sizes[1])
+            return [_new_tuple(Bid, (cards,)) for cards in combos]   # Bid(cards), without its frame
         return [Play(card, suit) for card in self._playable(hand)
                 for suit in ((0, 1, 2, 3) if card == DWARF and not self.tricks[-1].plays else (None,))]
 
@@ -400,6 +401,9 @@ class RavenState(GameState):
             return [Bid(tuple(sorted(hand[:k]))), Bid(tuple(sorted(hand[:k - 1]))),
                     Bid(tuple(sorted(SPECIALISTS[:k])))]
         return [Play(c) for c in range(60)] + [Play(DWARF, s) for s in range(4)] + [Bid((0, 1, 2))]
+
+
+_new_tuple = tuple.__new__
 
 
 def _replace_at(values: tuple, index: int, value) -> tuple:

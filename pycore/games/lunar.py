@@ -1,0 +1,575 @@
+"""Lunar (shared/rules/lunar.md): one partner plays the suit, the other the rank.
+
+Four players in two teams (seats 0 and 2 against 1 and 3), or two players who
+both play from the shared, face-up Sky. A team is `seat % 2` in both forms.
+
+Cards: one int per kind, copies repeat it (hands are sorted multisets):
+rank cards R1..R8 = 0..7, suit cards Wolf, Owl, Lynx, Bat = 8..11.
+
+Rulings as rules fields: L1 star_cards, L2 track, L3 deal, L4 next_start,
+L5 type_fallback, L6 incomplete_team, L7 sky_tile_order (and deal), L8
+sky_fallback. Not in the rules file, settled here: the "mixed" deal (all 48
+cards shuffled together) with its exchange of a hand short of a type, and the
+target score as a field (30 by the rules).
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections import Counter
+from typing import NamedTuple
+
+from ..cards import Deck, add_cards, remove_card, remove_cards
+from ..errors import DealError, RulesError, TokenError
+from ..game import Game, GameState, register
+from ..rules import Rules, rule
+from ..tricks import Trick, clockwise_from, left_of
+
+DECK = Deck(["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "Wolf", "Owl", "Lynx", "Bat"])
+RANKS = tuple(range(8))
+SUITS = (8, 9, 10, 11)
+RANK_COPIES, SUIT_COPIES = 3, 6
+FULL_DECK = tuple(sorted(RANKS * RANK_COPIES + SUITS * SUIT_COPIES))
+HAND_SIZE = 12
+GIFT_SIZE = 4                                   # 2 rank + 2 suit cards
+DEFAULT_TRACK = (0, 1, 2, 3, 0, 0, 0, 4, 5, 0, 0, 0, 0)   # by tricks won, 0..12
+
+
+def is_rank(card: int) -> bool:
+    return card < 8
+
+
+def rank_value(card: int) -> int:
+    return card + 1
+
+
+def _star_kinds(value) -> tuple[int, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise ValueError("star cards are a list of card kinds, e.g. [\"R1\", \"R8\"]")
+    cards = DECK.cards(value)
+    if len(set(cards)) != len(cards):
+        raise ValueError("a star card kind is listed twice")
+    return tuple(sorted(cards))
+
+
+def _track_values(value) -> tuple[int, ...]:
+    if (not isinstance(value, (list, tuple)) or len(value) != HAND_SIZE + 1
+            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value)):
+        raise ValueError(f"the track is {HAND_SIZE + 1} whole numbers >= 0, the points "
+                         f"for 0..{HAND_SIZE} tricks won")
+    return tuple(value)
+
+
+@dataclasses.dataclass(frozen=True)
+class LunarRules(Rules):
+    players: int = rule(4, "Number of players: 4 in two partnerships, or 2 with the Sky.",
+                        choices=(2, 4))
+    star_cards: tuple = rule(
+        (0, 7), "The card kinds that carry a star (every copy of each): the team that wins "
+                "a trick keeps them for 1 point each.",
+        ruling="L1", convert=_star_kinds, dump=DECK.tokens_of)
+    track: tuple = rule(
+        DEFAULT_TRACK, "Points on the team track for 0, 1, ..., 12 tricks won in a round.",
+        ruling="L2", convert=_track_values, dump=list)
+    deal: str = rule(
+        "split", "split: every hand gets 6 rank and 6 suit cards (with 2 players the Sky "
+                 "gets the other 12 + 12, Ruling L7). mixed: all 48 cards are shuffled "
+                 "together, 12 to each hand (the Sky takes the rest); a hand short of a type "
+                 "then gives its partner all it holds of that type and makes up the 4 cards "
+                 "with the other type.", ruling="L3", choices=("split", "mixed"))
+    next_start: str = rule(
+        "left", "The first round's start player is drawn from the seed; each later round's "
+                "start player is the seat left of the previous one.",
+        ruling="L4", choices=("left",))
+    type_fallback: str = rule(
+        "any_card", "A team's second player who holds no card of the type the partner did "
+                    "not play may play any card (following still applies to suit cards).",
+        ruling="L5", choices=("any_card",))
+    incomplete_team: str = rule(
+        "first_suit_highest_rank", "A team's suit in a trick is its first suit card and its "
+        "rank its highest rank card; no suit loses to a suit; no rank counts 0; two teams "
+        "without suits compare ranks, a tie going to the team that played last.",
+        ruling="L6", choices=("first_suit_highest_rank",))
+    sky_tile_order: str = rule(
+        "start_other_start", "With 2 players the trump tiles are turned by the start "
+        "player, the other player, then the start player.",
+        ruling="L7", choices=("start_other_start",))
+    sky_fallback: str = rule(
+        "any_from_place", "With 2 players each card of a trick comes from the place not yet "
+        "used; if that place holds no card of the type not yet played, any card from it.",
+        ruling="L8", choices=("any_from_place",))
+    target: int = rule(30, "The game ends after a round in which a team has this many "
+                           "points or more and the teams are not tied.", minimum=1)
+
+    def validate(self) -> None:
+        # data fields built directly (not from a record) are checked here too
+        try:
+            _track_values(self.track)
+            if not all(isinstance(c, int) and 0 <= c < len(DECK) for c in self.star_cards):
+                raise ValueError(f"star cards must be card kinds, not {self.star_cards!r}")
+            _star_kinds(DECK.tokens_of(self.star_cards))
+        except (TypeError, ValueError) as exc:
+            raise RulesError(f"rules for lunar: {exc}") from None
+
+
+class Give(NamedTuple):
+    cards: tuple[int, ...]          # sorted
+
+
+class Turn(NamedTuple):
+    suit: int                       # the suit card kind whose tile is turned face down
+
+
+class Play(NamedTuple):
+    card: int
+    sky: bool = False               # played from the Sky (2 players)
+
+
+def multiset_choices(cards: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
+    """Every sub-multiset of `k` cards of a sorted multiset, once each."""
+    return list(dict.fromkeys(itertools.combinations(cards, k)))
+
+
+def gift_shape(hand: tuple[int, ...]) -> tuple[int, int]:
+    """(rank cards, suit cards) to give: 2 + 2, or all of a short type made up to 4."""
+    ranks = sum(1 for c in hand if is_rank(c))
+    suits = len(hand) - ranks
+    r = max(GIFT_SIZE - suits, min(2, ranks))
+    return r, GIFT_SIZE - r
+
+
+def trick_winner(plays, trump: int) -> int:
+    """The winning team of a complete trick of (seat, card) plays (Ruling L6 included)."""
+    suit, rank = [None, None], [0, 0]
+    setter = None
+    for seat, card in plays:
+        team = seat % 2
+        if is_rank(card):
+            rank[team] = max(rank[team], rank_value(card))
+        elif suit[team] is None:
+            suit[team] = card
+            if setter is None:
+                setter = team                      # the first suit card sets the lead suit
+    last = plays[-1][0] % 2
+    if (suit[0] is None) != (suit[1] is None):
+        return 0 if suit[1] is None else 1         # Ruling L6: no suit loses to a suit
+    if suit[0] != suit[1]:
+        if trump in suit:
+            return suit.index(trump)               # the trump team wins
+        return setter                              # else the team that set the lead suit
+    if rank[0] != rank[1]:
+        return 0 if rank[0] > rank[1] else 1
+    return last                                    # equal ranks: the team that played last
+
+
+class LunarState(GameState):
+    __slots__ = ("round_index", "start", "phase", "hands", "sky", "gifts", "give_pos",
+                 "turned", "trump", "trick_order", "trick_sky", "lead_suit",
+                 "tricks_won", "stars", "scores", "last_trick")
+
+    # --- set-up -------------------------------------------------------------------
+    def _begin(self) -> None:
+        self.scores = (0, 0)
+        self.last_trick = None
+        self._start_round(0, self.game.first_dealer_of(self))
+
+    def _start_round(self, index: int, start: int) -> None:
+        deal = self._next_deal(start)
+        self.round_index = index
+        self.start = start
+        self.hands = deal["hands"]
+        self.sky = deal["sky"]
+        self.gifts = (None,) * self.players
+        self.give_pos = 0
+        self.turned = ()
+        self.trump = None
+        self.trick_order = ()
+        self.trick_sky = ()
+        self.lead_suit = None
+        self.tricks_won = (0, 0)
+        self.stars = ((), ())
+        self.tricks = ()
+        self.phase = "exchange" if self.players == 4 else "trump"   # no exchange with the Sky
+
+    # --- protocol -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "exchange":
+            return (self.start + self.give_pos) % 4
+        if self.phase == "trump":
+            return self._turners()[len(self.turned)]
+        if self.phase == "play":
+            return self.trick_order[len(self.tricks[-1].plays)]
+        return None
+
+    def _turners(self) -> tuple[int, int, int]:
+        s = self.start
+        if self.players == 2:
+            return (s, 1 - s, s)                           # Ruling L7
+        return (s, (s + 1) % 4, (s + 2) % 4)
+
+    def _legal_actions(self):
+        seat = self.current_player
+        if self.phase == "exchange":
+            return self._gifts(self.hands[seat])
+        if self.phase == "trump":
+            return [Turn(s) for s in SUITS if s not in self.turned]
+        return self._playable(seat)
+
+    def _gifts(self, hand: tuple[int, ...]) -> list[Give]:
+        r, s = gift_shape(hand)
+        ranks = tuple(c for c in hand if is_rank(c))
+        suits = tuple(c for c in hand if not is_rank(c))
+        return [Give(a + b) for a in multiset_choices(ranks, r) for b in multiset_choices(suits, s)]
+
+    def _team_play(self, seat: int) -> tuple[int, bool] | None:
+        """(card, from the Sky) already played in this trick by `seat`'s team."""
+        for (s, card), sky in zip(self.tricks[-1].plays, self.trick_sky):
+            if s % 2 == seat % 2:
+                return card, sky
+        return None
+
+    def _playable(self, seat: int) -> list[Play]:
+        mine = self._team_play(seat)
+        if self.players == 4:
+            places = (False,)
+        elif mine is None:
+            places = (False, True)
+        else:
+            places = (not mine[1],)                       # the place not yet used
+        out = []
+        for sky in places:
+            cards = tuple(dict.fromkeys(self.sky if sky else self.hands[seat]))
+            if mine is not None:
+                other = tuple(c for c in cards if is_rank(c) != is_rank(mine[0]))
+                cards = other or cards                     # Ruling L5 / L8: none of that type
+            if self.lead_suit in cards:                    # following, within this place only
+                cards = tuple(c for c in cards if is_rank(c) or c == self.lead_suit)
+            out.extend(Play(c, sky) for c in cards)
+        return out
+
+    def why_illegal(self, action) -> str:
+        seat = self.current_player
+        hand = self.hands[seat]
+        if self.phase == "exchange":
+            if not isinstance(action, Give):
+                return f"seat {seat} must first give its partner cards (give ...)"
+            r, s = gift_shape(hand)
+            if Counter(action.cards) - Counter(hand):
+                return "you can only give cards from your hand"
+            return f"give exactly {r} rank and {s} suit cards"
+        if self.phase == "trump":
+            if not isinstance(action, Turn):
+                return f"seat {seat} must turn a trump tile face down (turn ...)"
+            return f"the {DECK.token(action.suit)} tile is already face down"
+        if not isinstance(action, Play):
+            return "play a card"
+        if action.sky and self.players == 4:
+            return "there is no Sky with 4 players"
+        place = self.sky if action.sky else hand
+        where = "the Sky" if action.sky else "your hand"
+        if action.card not in place:
+            return f"{DECK.token(action.card)} is not in {where}"
+        mine = self._team_play(seat)
+        if self.players == 2 and mine is not None and mine[1] == action.sky:
+            return f"your second card must come from {'your hand' if action.sky else 'the Sky'}"
+        if (mine is not None and is_rank(action.card) == is_rank(mine[0])
+                and any(is_rank(c) != is_rank(mine[0]) for c in place)):
+            who = "you" if self.players == 2 else "your partner"
+            need = "suit" if is_rank(mine[0]) else "rank"
+            return f"{who} played a {'rank' if is_rank(mine[0]) else 'suit'} card: play a {need} card"
+        return f"you must follow the lead suit {DECK.token(self.lead_suit)} from {where}"
+
+    def _apply(self, action, seat: int) -> None:
+        if self.phase == "exchange":
+            self._apply_give(action, seat)
+        elif self.phase == "trump":
+            self._apply_turn(action)
+        else:
+            self._apply_play(action, seat)
+
+    def _apply_give(self, give: Give, seat: int) -> None:
+        self.hands = _replace_at(self.hands, seat, remove_cards(self.hands[seat], give.cards))
+        self.gifts = _replace_at(self.gifts, seat, give.cards)
+        self.give_pos += 1
+        if self.give_pos == 4:                     # everyone has chosen: deliver to partners
+            self.hands = tuple(add_cards(self.hands[s], self.gifts[(s + 2) % 4]) for s in range(4))
+            self.phase = "trump"
+
+    def _apply_turn(self, turn: Turn) -> None:
+        self.turned = self.turned + (turn.suit,)
+        if len(self.turned) == 3:                  # the tile left face up is trump
+            self.trump = next(s for s in SUITS if s not in self.turned)
+            self.phase = "play"
+            self._start_trick(self.start)
+
+    def _start_trick(self, leader: int) -> None:
+        if self.players == 2:
+            self.trick_order = (leader, 1 - leader, leader, 1 - leader)   # two turns each
+        else:
+            self.trick_order = tuple(clockwise_from(leader, 4))
+        self.tricks = self.tricks + (Trick(leader),)
+        self.trick_sky = ()
+        self.lead_suit = None
+
+    def _apply_play(self, play: Play, seat: int) -> None:
+        card = play.card
+        if play.sky:
+            self.sky = remove_card(self.sky, card)
+        else:
+            self.hands = _replace_at(self.hands, seat, remove_card(self.hands[seat], card))
+        if self.lead_suit is None and not is_rank(card):
+            self.lead_suit = card                  # the first suit card sets the lead suit
+        trick = self.tricks[-1].add(seat, card)
+        self.trick_sky = self.trick_sky + (play.sky,)
+        if len(trick.plays) < 4:
+            self.tricks = self.tricks[:-1] + (trick,)
+            return
+        team = trick_winner(trick.plays, self.trump)
+        leader = next(s for s, _ in trick.plays if s % 2 == team)   # the team's first player
+        self.tricks = self.tricks[:-1] + (trick._replace(winner=leader),)
+        self.last_trick = (self.tricks[-1], self.trick_sky)
+        self.tricks_won = _replace_at(self.tricks_won, team, self.tricks_won[team] + 1)
+        won = tuple(c for c in trick.cards if c in self.rules.star_cards)   # stars of both teams
+        self.stars = _replace_at(self.stars, team, self.stars[team] + won)
+        if any(self.hands):
+            self._start_trick(leader)
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        points = [self.rules.track[self.tricks_won[t]] + len(self.stars[t]) for t in (0, 1)]
+        self.scores = (self.scores[0] + points[0], self.scores[1] + points[1])
+        self._finish_hand(points[s % 2] for s in range(self.players))
+        if max(self.scores) >= self.rules.target and self.scores[0] != self.scores[1]:
+            self.phase = "over"                    # a tie plays another round
+        else:
+            self._start_round(self.round_index + 1, left_of(self.start, self.players))   # Ruling L4
+
+    # --- results ------------------------------------------------------------------
+    def totals(self) -> list[int]:
+        return [self.scores[s % 2] for s in range(self.players)]
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        best = 0 if self.scores[0] > self.scores[1] else 1
+        return [s for s in range(self.players) if s % 2 == best]
+
+    # --- what a seat may know -----------------------------------------------------
+    def _delivered(self) -> bool:
+        return self.players == 4 and self.phase != "exchange"
+
+    def partner_known(self, seat: int) -> tuple[int, ...]:
+        """The cards `seat` knows its partner still holds: its own gift, less what the
+        partner has played since (copies are interchangeable)."""
+        if not self._delivered():
+            return ()
+        partner = (seat + 2) % 4
+        played = Counter(c for t in self.tricks for s, c in t.plays if s == partner)
+        return tuple(sorted((Counter(self.gifts[seat]) - played).elements()))
+
+    def public_action(self, seat: int, actor: int, action) -> str | None:
+        if isinstance(action, Give) and actor != seat:
+            return None            # what a seat received is in its observation, "exchange"
+        return self.game.action_token(self, action)
+
+    def _trick_json(self, trick: Trick, places: tuple[bool, ...]) -> list[dict]:
+        return [{"seat": s, "card": DECK.token(c), "from": "sky" if sky else "hand"}
+                for (s, c), sky in zip(trick.plays, places)]
+
+    def _observe(self, seat: int) -> dict:
+        n = self.players
+        tokens = DECK.tokens_of
+        playing = self.phase == "play"
+        last = self.last_trick
+        obs = {
+            "phase": self.phase,
+            "round": self.round_index + 1,
+            "start": self.start,
+            "teams": [[0, 2], [1, 3]] if n == 4 else [[0], [1]],
+            "partner": (seat + 2) % 4 if n == 4 else None,
+            "hand": tokens(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "sky": tokens(self.sky) if n == 2 else None,
+            "tile_turners": list(self._turners()),
+            "tiles_down": tokens(self.turned),
+            "tiles_up": tokens(s for s in SUITS if s not in self.turned),
+            "trump": DECK.token(self.trump) if self.trump is not None else None,
+            "lead_suit": DECK.token(self.lead_suit) if playing and self.lead_suit is not None else None,
+            "trick": self._trick_json(self.tricks[-1], self.trick_sky) if playing else [],
+            "trick_leader": self.tricks[-1].leader if playing else None,
+            "last_trick": None if last is None else {
+                "cards": self._trick_json(*last), "winner": last[0].winner,
+                "team": last[0].winner % 2},
+            "tricks_won": list(self.tricks_won),
+            "track": list(self.rules.track),
+            "track_points": [self.rules.track[t] for t in self.tricks_won],
+            "stars_won": [tokens(sorted(s)) for s in self.stars],
+            "star_cards": tokens(self.rules.star_cards),
+            "scores": list(self.scores),
+            "target": self.rules.target,
+        }
+        obs["exchange"] = obs["partner_known"] = None          # no exchange with the Sky
+        if n == 4:
+            partner = (seat + 2) % 4
+            gave = self.gifts[seat]
+            obs["exchange"] = {
+                "gave": tokens(gave) if gave is not None else None,
+                "received": tokens(self.gifts[partner]) if self._delivered() else None,
+                "chosen": [g is not None for g in self.gifts],
+            }
+            obs["partner_known"] = tokens(self.partner_known(seat))
+        return obs
+
+    # --- conformance hooks --------------------------------------------------------
+    def cards_in_play(self) -> list[int]:
+        cards = [c for hand in self.hands for c in hand] + list(self.sky)
+        if not self._delivered():
+            cards += [c for gift in self.gifts if gift for c in gift]
+        cards += [c for trick in self.tricks for c in trick.cards]
+        return sorted(cards)
+
+    def deal_cards(self, deal: dict) -> list[int]:
+        return sorted([c for hand in deal["hands"] for c in hand] + list(deal["sky"]))
+
+    def hidden_places(self, seat: int) -> dict[str, tuple[int, ...]]:
+        places = {}
+        for other in range(self.players):
+            if other == seat:
+                continue
+            known = self.partner_known(seat) if other == (seat + 2) % self.players else ()
+            places[f"hand:{other}"] = remove_cards(self.hands[other], known)
+            if self.players == 4 and not self._delivered() and self.gifts[other] is not None:
+                places[f"gift:{other}"] = self.gifts[other]
+        return places
+
+    def with_hidden(self, seat: int, places: dict[str, tuple[int, ...]]) -> "LunarState":
+        new = self._copy()
+        new._legal = None
+        hands, gifts = list(self.hands), list(self.gifts)
+        for name, cards in places.items():
+            kind, _, who = name.partition(":")
+            other = int(who)
+            if kind == "hand":
+                known = self.partner_known(seat) if other == (seat + 2) % self.players else ()
+                hands[other] = add_cards(known, cards)
+            else:
+                gifts[other] = tuple(sorted(cards))
+        new.hands, new.gifts = tuple(hands), tuple(gifts)
+        return new
+
+    def action_universe(self) -> list:
+        plays = [Play(c, sky) for c in range(12) for sky in (False, True)]
+        turns = [Turn(s) for s in SUITS]
+        if self.phase == "exchange":
+            hand = self.hands[self.current_player]
+            return [Give(hand[:4]), Give(hand[-4:]), Give((0, 0, 0, 0)), Give((0, 1, 8)), *turns, plays[0]]
+        return plays + turns + [Give((0, 1, 8, 9))]
+
+
+def _replace_at(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+class LunarGame(Game):
+    name = "lunar"
+    title = "Lunar"
+    Rules = LunarRules
+    State = LunarState
+    deck = DECK
+    dealer_field = "start"
+
+    def presets(self) -> list[dict]:
+        return [{"players": p, **({"deal": "mixed"} if mixed else {})}
+                for p in (4, 2) for mixed in (False, True)]
+
+    # --- tokens ---------------------------------------------------------------------
+    def action_token(self, state, action) -> str:
+        if isinstance(action, Give):
+            return "give " + " ".join(DECK.tokens_of(action.cards))
+        if isinstance(action, Turn):
+            return "turn " + DECK.token(action.suit)
+        return ("sky:" if action.sky else "") + DECK.token(action.card)
+
+    def parse_action(self, state, token: str):
+        if not isinstance(token, str):
+            raise TokenError(f"an action token is text, not {token!r}")
+        words = token.split(" ")
+        if words[0] == "give":
+            if len(words) < 2:
+                raise TokenError(f"{token!r}: give lists the cards given, e.g. give R2 R7 Owl Bat")
+            return Give(tuple(sorted(DECK.cards(words[1:]))))
+        if words[0] == "turn":
+            if len(words) != 2 or words[1] not in ("Wolf", "Owl", "Lynx", "Bat"):
+                raise TokenError(f"{token!r}: turn names one tile: Wolf, Owl, Lynx or Bat")
+            return Turn(DECK.card(words[1]))
+        if len(words) != 1:
+            raise TokenError(f"unknown Lunar action {token!r}")
+        if token.startswith("sky:"):
+            return Play(DECK.card(token[4:]), True)
+        return Play(DECK.card(token))
+
+    # --- deals ----------------------------------------------------------------------
+    def random_deal(self, rules: LunarRules, rng, dealer: int) -> dict:
+        n = rules.players
+        if rules.deal == "split":              # Ruling L3: two piles, 6 of each per hand
+            ranks, suits = list(RANKS * RANK_COPIES), list(SUITS * SUIT_COPIES)
+            rng.shuffle(ranks)
+            rng.shuffle(suits)
+            hands = tuple(tuple(sorted(ranks[6 * i:6 * i + 6] + suits[6 * i:6 * i + 6]))
+                          for i in range(n))
+            sky = tuple(sorted(ranks[6 * n:] + suits[6 * n:]))
+        else:
+            cards = list(FULL_DECK)
+            rng.shuffle(cards)
+            hands = tuple(tuple(sorted(cards[12 * i:12 * i + 12])) for i in range(n))
+            sky = tuple(sorted(cards[12 * n:]))
+        return {"dealer": dealer, "hands": hands, "sky": sky}
+
+    def deal_from_json(self, rules: LunarRules, data) -> dict:
+        n = rules.players
+        if not isinstance(data, dict):
+            raise DealError("a deal is an object with start, hands" + (" and sky" if n == 2 else ""))
+        unknown = set(data) - {"start", "hands", "sky"}
+        if unknown:
+            raise DealError(f"unknown deal field {sorted(unknown)[0]!r}")
+        start = data.get("start")
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+            raise DealError(f"start must be a seat 0..{n - 1}, not {start!r}")
+        hands = data.get("hands")
+        if not isinstance(hands, list) or len(hands) != n:
+            raise DealError(f"hands must list {n} hands")
+        places = []
+        for seat, hand in enumerate(hands):
+            places.append((f"hand {seat}", hand, HAND_SIZE))
+        sky = data.get("sky", [] if n == 4 else None)
+        places.append(("sky", sky, 48 - HAND_SIZE * n))
+        parsed = []
+        for name, cards, size in places:
+            if not isinstance(cards, list) or len(cards) != size:
+                raise DealError(f"{name} must hold {size} cards")
+            try:
+                cards = tuple(sorted(DECK.cards(cards)))
+            except TokenError as exc:
+                raise DealError(f"{name}: {exc}") from None
+            ranks = sum(1 for c in cards if is_rank(c))
+            if rules.deal == "split" and ranks * 2 != size:   # Ruling L3 / L7
+                raise DealError(f"{name} must hold {size // 2} rank and {size // 2} suit cards "
+                                f"(split deal), not {ranks} and {size - ranks}")
+            parsed.append(cards)
+        everything = Counter(c for cards in parsed for c in cards)
+        extra = everything - Counter(FULL_DECK)
+        if extra:
+            raise DealError(f"the deal must hold 3 of each rank card and 6 of each suit card; "
+                            f"too many {DECK.token(min(extra))}")
+        return {"dealer": start, "hands": tuple(parsed[:n]), "sky": parsed[n]}
+
+    def deal_to_json(self, rules: LunarRules, deal: dict) -> dict:
+        out = {"start": deal["dealer"], "hands": [DECK.tokens_of(h) for h in deal["hands"]]}
+        if rules.players == 2:
+            out["sky"] = DECK.tokens_of(deal["sky"])
+        return out
+
+
+GAME = register(LunarGame())

@@ -1,0 +1,473 @@
+"""Tricksters (shared/rules/tricksters.md): four players, partners chosen anew each round.
+
+Cards are 0..19 for the tokens T1..T20; a card's value in each critter (suit)
+comes from the rules' deck table (Ruling T1). Critters are Ravens, Foxes, Rats,
+Toads = 0..3. A played card counts only its value in the led critter.
+
+A round: deal 3 hidden cards each and 8 face up to the centre; the card draft
+(R, D, L, A, twice); the suit draft (L, A, R, D); A chooses the partnerships;
+five tricks, the dealer leading first.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from ..cards import Deck, remove_card
+from ..errors import DealError, RulesError, TokenError
+from ..game import Game, GameState, register
+from ..rules import Rules, rule
+from ..tricks import Trick, clockwise_from, left_of, right_of
+
+PLAYERS = 4
+CARDS = 20
+HAND_SIZE = 3                       # dealt face down to each player
+CENTRE_SIZE = 8                     # dealt face up to the centre, then drafted
+TRICKS = 5
+SUITS = ("Ravens", "Foxes", "Rats", "Toads")
+DECK = Deck([f"T{i}" for i in range(1, CARDS + 1)])
+ROUND_POINTS = (0, 0, 1, 2, 2, 3)   # a partnership's tricks in a round -> each partner's points
+TARGET_MARGIN = 3                   # the target is the highest score plus 3 ...
+TARGET_AFTER_ROUNDS = PLAYERS       # ... once everyone has dealt once
+
+# Ruling T1: the 20 orderings of (1, 2, 4, 5) other than its rotations, as
+# (Ravens, Foxes, Rats, Toads) per card T1..T20.
+DEFAULT_DECK = (
+    (1, 2, 5, 4), (1, 4, 2, 5), (1, 4, 5, 2), (1, 5, 2, 4), (1, 5, 4, 2),
+    (2, 1, 4, 5), (2, 1, 5, 4), (2, 4, 1, 5), (2, 5, 1, 4), (2, 5, 4, 1),
+    (4, 1, 2, 5), (4, 1, 5, 2), (4, 2, 1, 5), (4, 2, 5, 1), (4, 5, 2, 1),
+    (5, 1, 4, 2), (5, 2, 1, 4), (5, 2, 4, 1), (5, 4, 1, 2), (5, 4, 2, 1),
+)
+
+
+def _deck_from_json(value) -> tuple[tuple[int, ...], ...]:
+    """A deck table from JSON: 20 cards, each 4 whole-number values."""
+    if not isinstance(value, (list, tuple)) or len(value) != CARDS:
+        raise ValueError(f"the deck lists {CARDS} cards (T1..T20), each as its "
+                         f"[Ravens, Foxes, Rats, Toads] values")
+    deck = []
+    for index, card in enumerate(value):
+        if (not isinstance(card, (list, tuple)) or len(card) != len(SUITS)
+                or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in card)):
+            raise ValueError(f"card T{index + 1} must list 4 whole-number values (Ravens, "
+                             f"Foxes, Rats, Toads), not {card!r}")
+        deck.append(tuple(card))
+    return tuple(deck)
+
+
+def _deck_to_json(deck) -> list[list[int]]:
+    return [list(card) for card in deck]
+
+
+def victors(scores) -> list[int]:
+    """The winning seats for final scores: the two highest share the victory; a tie
+    for second gives the first sole victory; a tie for first (Ruling T3) is shared
+    by the tied players only."""
+    best = max(scores)
+    first = [s for s, score in enumerate(scores) if score == best]
+    if len(first) > 1:
+        return first                                             # Ruling T3
+    rest = [score for score in scores if score != best]
+    if not rest:
+        return first
+    second = [s for s, score in enumerate(scores) if score == max(rest)]
+    return sorted(first + second) if len(second) == 1 else first
+
+
+@dataclasses.dataclass(frozen=True)
+class TrickstersRules(Rules):
+    players: int = rule(PLAYERS, "Number of players: Tricksters is always played by 4.",
+                        choices=(PLAYERS,))
+    deck: tuple = rule(DEFAULT_DECK, "The card values: for T1..T20 in order, the values of "
+                                     "[Ravens, Foxes, Rats, Toads]. The default is the 20 "
+                                     "orderings of 1, 2, 4, 5 other than its rotations.",
+                       ruling="T1", convert=_deck_from_json, dump=_deck_to_json)
+    target_check: str = rule(
+        "every_round", "The target (highest score + 3 after everyone has dealt once) is "
+                       "checked at the end of every round from the fourth on: the game ends "
+                       "after the first round in which some score reaches it.",
+        ruling="T2", choices=("every_round",))
+    first_tie: str = rule(
+        "shared", "Two or more players tied for the highest score share the victory, and "
+                  "nobody else does.", ruling="T3", choices=("shared",))
+
+    def validate(self) -> None:
+        try:
+            _deck_from_json(self.deck)
+        except ValueError as exc:
+            raise RulesError(f"rules field 'deck': {exc}") from None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Take:
+    """Take a card from the centre (card draft)."""
+    card: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ChooseSuit:
+    """Take a Suit card (suit draft)."""
+    suit: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Partner:
+    """The seat across from the dealer names its own partner (partner choice)."""
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card, oriented to the led critter."""
+    card: int
+
+
+# One shared instance per action: legal-action lists allocate nothing, and
+# `action in legal` matches by identity first.
+TAKES = tuple(Take(c) for c in range(CARDS))
+CHOICES = tuple(ChooseSuit(s) for s in range(len(SUITS)))
+PARTNERS = tuple(Partner(s) for s in range(PLAYERS))
+PLAYS = tuple(Play(c) for c in range(CARDS))
+
+
+def _replace_at(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+class TrickstersState(GameState):
+    __slots__ = ("round_index", "dealer", "phase", "hands", "centre_dealt", "centre",
+                 "drafted", "draft_order", "suits", "suit_order", "partner",
+                 "team_tricks", "scores", "target")
+    # hands: held cards (the dealt ones; the drafted ones join them for the trick phase);
+    # drafted: per seat, the centre cards it took, in order (public);
+    # team_tricks: per seat, the tricks its partnership has taken this round.
+
+    # --- set-up ---------------------------------------------------------------
+    def _begin(self) -> None:
+        self.scores = (0,) * PLAYERS
+        self.target = None
+        self._start_round(0, self.game.first_dealer_of(self))
+
+    def _start_round(self, index: int, dealer: int) -> None:
+        deal = self._next_deal(dealer)
+        self.round_index = index
+        self.dealer = dealer
+        self.phase = "draft"
+        self.hands = deal["hands"]
+        self.centre_dealt = deal["centre"]
+        self.centre = deal["centre"]
+        self.drafted = ((),) * PLAYERS
+        # The card draft starts right of the dealer and goes clockwise, twice round.
+        self.draft_order = tuple(clockwise_from(right_of(dealer, PLAYERS), PLAYERS)) * 2
+        # The suit draft starts left of the dealer.
+        self.suit_order = tuple(clockwise_from(left_of(dealer, PLAYERS), PLAYERS))
+        self.suits = (None,) * PLAYERS
+        self.partner = (None,) * PLAYERS
+        self.team_tricks = (0,) * PLAYERS
+        self.tricks = ()
+
+    @property
+    def across(self) -> int:
+        return (self.dealer + 2) % PLAYERS
+
+    # --- protocol ---------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == "play":
+            trick = self.tricks[-1]
+            return (trick.leader + len(trick.plays)) % PLAYERS
+        if phase == "draft":
+            return self.draft_order[CENTRE_SIZE - len(self.centre)]
+        if phase == "suits":
+            return self.suit_order[sum(s is not None for s in self.suits)]
+        if phase == "partners":
+            return self.across
+        return None
+
+    def _legal_actions(self):
+        phase = self.phase
+        if phase == "play":
+            return [PLAYS[card] for card in self.hands[self.current_player]]
+        if phase == "draft":
+            return [TAKES[card] for card in self.centre]
+        if phase == "suits":
+            return [CHOICES[s] for s in range(len(SUITS)) if s not in self.suits]
+        chooser = self.across
+        return [PARTNERS[s] for s in range(PLAYERS) if s != chooser]
+
+    def why_illegal(self, action) -> str:
+        seat = self.current_player
+        phase = self.phase
+        if phase == "draft":
+            if not isinstance(action, Take):
+                return f"it is seat {seat}'s turn to take a centre card (take T..)"
+            owner = next((s for s in range(PLAYERS) if action.card in self.drafted[s]), None)
+            if owner is not None:
+                return f"{DECK.token(action.card)} was already taken by seat {owner}"
+            return f"{DECK.token(action.card)} is not in the centre"
+        if phase == "suits":
+            if not isinstance(action, ChooseSuit):
+                return f"it is seat {seat}'s turn to take a Suit card (suit Ravens, ...)"
+            return f"{SUITS[action.suit]} was already taken by seat {self.suits.index(action.suit)}"
+        if phase == "partners":
+            if not isinstance(action, Partner):
+                return f"seat {seat}, across from the dealer, chooses partners (partner N)"
+            if action.seat == seat:
+                return "name your partner: another seat, not your own"
+            return f"there is no seat {action.seat}: seats are 0..{PLAYERS - 1}"
+        if not isinstance(action, Play):
+            return "the drafts are over: play a card from your hand"
+        return f"{DECK.token(action.card)} is not in your hand"
+
+    def _apply(self, action, seat: int) -> None:
+        phase = self.phase
+        if phase == "play":
+            self._apply_play(action.card, seat)
+        elif phase == "draft":
+            self._apply_take(action.card, seat)
+        elif phase == "suits":
+            self._apply_suit(action.suit, seat)
+        else:
+            self._apply_partner(action.seat, seat)
+
+    def _apply_take(self, card: int, seat: int) -> None:
+        # A drafted card lies face up in front of its owner: public from now on.
+        self.centre = remove_card(self.centre, card)
+        self.drafted = _replace_at(self.drafted, seat, self.drafted[seat] + (card,))
+        if not self.centre:
+            self.phase = "suits"
+
+    def _apply_suit(self, suit: int, seat: int) -> None:
+        self.suits = _replace_at(self.suits, seat, suit)
+        if None not in self.suits:
+            self.phase = "partners"
+
+    def _apply_partner(self, mate: int, seat: int) -> None:
+        partner = [None] * PLAYERS
+        partner[seat], partner[mate] = mate, seat
+        a, b = (s for s in range(PLAYERS) if s not in (seat, mate))
+        partner[a], partner[b] = b, a
+        self.partner = tuple(partner)
+        # The trick phase: drafted cards join the hands; the dealer leads first.
+        self.hands = tuple(tuple(sorted(self.hands[s] + self.drafted[s])) for s in range(PLAYERS))
+        self.phase = "play"
+        self.tricks = (Trick(self.dealer),)
+
+    def _apply_play(self, card: int, seat: int) -> None:
+        trick = self.tricks[-1].add(seat, card)
+        self.hands = _replace_at(self.hands, seat, remove_card(self.hands[seat], card))
+        if len(trick.plays) < PLAYERS:
+            self.tricks = self.tricks[:-1] + (trick,)
+            return
+        # A trick's recorded winner is the seat the next-leader rule names (records.md),
+        # the fifth trick's included.
+        winners, next_leader = self._trick_result(trick)
+        self.tricks = self.tricks[:-1] + (trick._replace(winner=next_leader),)
+        counts = list(self.team_tricks)
+        for s in winners:
+            counts[s] += 1
+        self.team_tricks = tuple(counts)
+        if len(self.tricks) < TRICKS:
+            self.tricks = self.tricks + (Trick(next_leader),)
+        else:
+            self._end_round()
+
+    def _trick_result(self, trick: Trick) -> tuple[tuple[int, int], int]:
+        """The winning partnership and the seat that leads next."""
+        leader = trick.leader
+        led = self.suits[leader]             # the leader leads their own suit
+        deck = self.rules.deck
+        value = [0] * PLAYERS
+        for s, card in trick.plays:
+            value[s] = deck[card][led]       # only the led critter's value counts
+        mate = self.partner[leader]
+        others = tuple(s for s in range(PLAYERS) if s not in (leader, mate))
+        if value[leader] + value[mate] > value[others[0]] + value[others[1]]:
+            winners = (leader, mate)
+        else:
+            winners = others                 # equal sums: the partnership that did not lead takes it
+        a, b = winners
+        if value[a] != value[b]:
+            return winners, (a if value[a] > value[b] else b)   # the higher card leads next
+        if leader in winners:
+            return winners, leader           # tie among the leading partners: the same leader again
+        # tie among the non-leading partners: the one nearest clockwise from the last leader
+        return winners, min(winners, key=lambda s: (s - leader) % PLAYERS)
+
+    def _end_round(self) -> None:
+        points = tuple(ROUND_POINTS[t] for t in self.team_tricks)
+        self.scores = tuple(s + p for s, p in zip(self.scores, points))
+        self._finish_hand(points)
+        rounds = self.round_index + 1
+        if rounds == TARGET_AFTER_ROUNDS:    # everyone has dealt once: set the target
+            self.target = max(self.scores) + TARGET_MARGIN
+        # Ruling T2: checked at the end of every round once set (the fourth included)
+        if self.target is not None and max(self.scores) >= self.target:
+            self.phase = "over"
+            return
+        self._start_round(rounds, left_of(self.dealer, PLAYERS))   # the Dealer card passes left
+
+    # --- results ------------------------------------------------------------------
+    def totals(self) -> list[int]:
+        return list(self.scores)
+
+    def winners(self) -> list[int]:
+        return victors(self.scores) if self.phase == "over" else []
+
+    # --- what a seat may know -------------------------------------------------------
+    def _observe(self, seat: int) -> dict:
+        tokens = DECK.tokens_of
+        playing = self.phase == "play"
+        in_hand = self.phase in ("play", "over")      # drafted cards have joined the hands
+        owner = {card: s for s in range(PLAYERS) for card in self.drafted[s]}
+        trick = self.tricks[-1] if playing else None
+        led = self.suits[trick.leader] if trick else None
+        return {
+            "phase": self.phase,
+            "round": self.round_index + 1,
+            "dealer": self.dealer,
+            "roles": {"dealer": self.dealer, "left": left_of(self.dealer, PLAYERS),
+                      "across": self.across, "right": right_of(self.dealer, PLAYERS)},
+            "hand": tokens(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "centre": [{"card": DECK.token(c), "taken_by": owner.get(c)} for c in self.centre_dealt],
+            "drafted": [tokens(d) for d in self.drafted],
+            # Drafted cards are public: everyone knows which of them each seat still holds.
+            "known_held": [tokens(c for c in self.drafted[s] if not in_hand or c in self.hands[s])
+                           for s in range(PLAYERS)],
+            "suits": [SUITS[s] if s is not None else None for s in self.suits],
+            "partners": list(self.partner),
+            "leader": trick.leader if trick else None,
+            "led_suit": SUITS[led] if trick else None,
+            "trick_values": [[s, self.rules.deck[c][led]] for s, c in trick.plays] if trick else [],
+            "tricks_won": list(self.team_tricks),
+            "scores": list(self.scores),
+            "target": self.target,
+            "values": {DECK.token(c): list(v) for c, v in enumerate(self.rules.deck)},
+        }
+
+    # --- conformance hooks --------------------------------------------------------
+    def cards_in_play(self) -> list[int]:
+        cards = [c for hand in self.hands for c in hand] + list(self.centre)
+        if self.phase in ("draft", "suits", "partners"):
+            cards += [c for d in self.drafted for c in d]
+        cards += [c for trick in self.tricks for c in trick.cards]
+        return sorted(cards)
+
+    def deal_cards(self, deal: dict) -> list[int]:
+        return sorted([c for hand in deal["hands"] for c in hand] + list(deal["centre"]))
+
+    def hidden_places(self, seat: int) -> dict[str, tuple[int, ...]]:
+        """Other seats' dealt cards still held (drafted cards are public)."""
+        return {f"hand:{s}": tuple(c for c in self.hands[s] if c not in self.drafted[s])
+                for s in range(PLAYERS) if s != seat}
+
+    def with_hidden(self, seat: int, places: dict[str, tuple[int, ...]]) -> "TrickstersState":
+        new = self._copy()
+        new._legal = None
+        hands = list(self.hands)
+        for name, cards in places.items():
+            s = int(name.partition(":")[2])
+            public = tuple(c for c in self.hands[s] if c in self.drafted[s])
+            hands[s] = tuple(sorted(tuple(cards) + public))
+        new.hands = tuple(hands)
+        return new
+
+    def action_universe(self) -> list:
+        return [*TAKES, *CHOICES, *PARTNERS, Partner(PLAYERS), *PLAYS]
+
+
+class TrickstersGame(Game):
+    name = "tricksters"
+    title = "Tricksters"
+    Rules = TrickstersRules
+    State = TrickstersState
+    deck = DECK
+
+    def presets(self) -> list[dict]:
+        # The default deck, and a deck of many equal values that exercises every tie rule.
+        ties = [[1 + (c + s) % 2 for s in range(len(SUITS))] for c in range(CARDS)]
+        return [{"players": PLAYERS}, {"players": PLAYERS, "deck": ties}]
+
+    def players(self, rules) -> int:
+        return PLAYERS
+
+    # --- tokens ---------------------------------------------------------------------
+    def action_token(self, state, action) -> str:
+        if isinstance(action, Play):
+            return DECK.token(action.card)
+        if isinstance(action, Take):
+            return "take " + DECK.token(action.card)
+        if isinstance(action, ChooseSuit):
+            return "suit " + SUITS[action.suit]
+        return f"partner {action.seat}"
+
+    def parse_action(self, state, token: str):
+        if not isinstance(token, str):
+            raise TokenError(f"an action token is text, not {token!r}")
+        words = token.split(" ")
+        if len(words) == 1:
+            return Play(DECK.card(token))
+        if len(words) == 2:
+            kind, arg = words
+            if kind == "take":
+                return Take(DECK.card(arg))
+            if kind == "suit":
+                if arg not in SUITS:
+                    raise TokenError(f"{token!r}: a suit is one of {', '.join(SUITS)}")
+                return ChooseSuit(SUITS.index(arg))
+            if kind == "partner":
+                if not (arg.isascii() and arg.isdigit()):
+                    raise TokenError(f"{token!r}: partner names a seat number, e.g. partner 3")
+                return Partner(int(arg))
+        raise TokenError(f"unknown Tricksters action {token!r} (take T7, suit Foxes, "
+                         f"partner 3, or a card T7)")
+
+    # --- deals ----------------------------------------------------------------------
+    def random_deal(self, rules, rng, dealer: int) -> dict:
+        cards = list(range(CARDS))
+        rng.shuffle(cards)
+        hands = tuple(tuple(sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(PLAYERS))
+        return {"dealer": dealer, "hands": hands,
+                "centre": tuple(sorted(cards[PLAYERS * HAND_SIZE:]))}
+
+    def deal_from_json(self, rules, data) -> dict:
+        if not isinstance(data, dict):
+            raise DealError("a deal is an object with dealer, hands and centre")
+        unknown = set(data) - {"dealer", "hands", "centre"}
+        if unknown:
+            raise DealError(f"unknown deal field {sorted(unknown, key=str)[0]!r}")
+        dealer = data.get("dealer")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < PLAYERS:
+            raise DealError(f"dealer must be a seat 0..{PLAYERS - 1}, not {dealer!r}")
+        hands = data.get("hands")
+        if not isinstance(hands, list) or len(hands) != PLAYERS:
+            raise DealError(f"hands must list {PLAYERS} hands")
+        parsed = []
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
+                raise DealError(f"hand {seat} must hold {HAND_SIZE} cards")
+            try:
+                parsed.append(tuple(sorted(DECK.cards(hand))))
+            except TokenError as exc:
+                raise DealError(f"hand {seat}: {exc}") from None
+        centre = data.get("centre")
+        if not isinstance(centre, list) or len(centre) != CENTRE_SIZE:
+            raise DealError(f"centre must list the {CENTRE_SIZE} face-up cards")
+        try:
+            centre = tuple(sorted(DECK.cards(centre)))
+        except TokenError as exc:
+            raise DealError(f"centre: {exc}") from None
+        everything = sorted([c for hand in parsed for c in hand] + list(centre))
+        if everything != list(range(CARDS)):
+            missing = sorted(set(range(CARDS)) - set(everything))
+            raise DealError("the deal must hold every card once"
+                            + (f"; missing {DECK.token(missing[0])}" if missing else "; a card is repeated"))
+        return {"dealer": dealer, "hands": tuple(parsed), "centre": centre}
+
+    def deal_to_json(self, rules, deal: dict) -> dict:
+        return {"dealer": deal["dealer"], "hands": [DECK.tokens_of(h) for h in deal["hands"]],
+                "centre": DECK.tokens_of(deal["centre"])}
+
+
+GAME = register(TrickstersGame())

@@ -1,0 +1,579 @@
+"""Voren (shared/rules/voren.md): Three-card Loo re-themed, 3 to 8 players, a pot of chips.
+
+Cards: suited cards are `suit * 8 + rank` (suits Clubs, Diamonds, Hearts, Spades =
+0..3; ranks 1, 2, 3, 4, 5, Realm, Lesser Crown, Greater Crown = 0..7), then the Wolf
+(32) and the Treachery (33), which have no suit.
+
+A hand: the pot is paid (phase "options", where the dealer chooses the poke and all
+play), then each seat plays, folds or takes the poke ("decide"), then three tricks
+("play"). Chips are conserved: stacks plus the pot always hold every chip.
+
+Readings of the rules file where it is silent (each pinned by a test):
+- before the dealer's options nothing is dealt: no seat sees a card, nor the turnup;
+- the dealer may take the poke too, if it is still there at their turn;
+- a lone player who takes an uncontested pot (Ruling V4) played no trick: not looed;
+- a looed player short of chips pays what they have (Ruling V6) and the game goes
+  on: only payments at a hand's start end it;
+- gap, a rules field (`empty_loo_antes`): loo payments that came to nothing are
+  no pot; everyone antes.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import NamedTuple
+
+from ..cards import Deck, remove_card
+from ..errors import DealError, TokenError
+from ..game import Game, GameState, register
+from ..rules import Rules, rule
+from ..tricks import Trick, clockwise_from, left_of
+
+SUITS = "CDHS"
+SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+RANKS = "12345RLG"
+REALM, LESSER_CROWN, GREATER_CROWN = 5, 6, 7
+WOLF, TREACHERY = 32, 33
+CARDS = 34
+DECK = Deck([f"{r}{s}" for s in SUITS for r in RANKS] + ["Wolf", "Treachery"])
+HAND_SIZE = 3
+
+
+def suit_of(card: int) -> int | None:
+    return card // 8 if card < WOLF else None
+
+
+def rank_of(card: int) -> int:
+    return card % 8
+
+
+RANK_NAMES = ("1", "2", "3", "4", "5", "Realm", "Lesser Crown", "Greater Crown")
+
+
+def display_name(token: str) -> str:
+    """A card's name for people: `GH` is "Greater Crown of Hearts", `3C` "3 of Clubs"."""
+    if token in ("Wolf", "Treachery"):
+        return f"the {token}"
+    return f"{RANK_NAMES[RANKS.index(token[0])]} of {SUIT_NAMES[SUITS.index(token[1])]}"
+
+
+@dataclasses.dataclass(frozen=True)
+class VorenRules(Rules):
+    players: int = rule(5, "Number of players.", ruling="V2", minimum=3, maximum=8)
+    suits: str = rule("CDHS", "The four suits are Clubs, Diamonds, Hearts and Spades (the "
+                              "seed names none), each 1..5, Realm, Lesser Crown, Greater Crown.",
+                      ruling="V1", choices=("CDHS",))
+    starting_chips: int = rule(100, "Chips each player starts with.", ruling="V2",
+                               minimum=1, maximum=100000)
+    ante: int = rule(3, "The ante each player pays into the pot (the dealer pays one more).",
+                     ruling="V2", minimum=1, maximum=10000)
+    crowns_void_trump: bool = rule(
+        True, "A turned-up Lesser or Greater Crown means no trump this hand, like the Wolf "
+              "and the Treachery; if off, a turned crown's suit is trump like any suited card.",
+        ruling="V3")
+    uncontested: str = rule(
+        "takes_pot", "If every player before the dealer folds, the dealer takes the whole pot "
+                     "without play; else if exactly one player plays, they take it without play.",
+        ruling="V4", choices=("takes_pot",))
+    trick_share: str = rule(
+        "third", "Each trick takes a third of the hand's pot, rounded down; the third trick "
+                 "takes what is left.", ruling="V5", choices=("third",))
+    hands_per_player: int = rule(
+        2, "The game lasts this many deals per player (players x this many hands); it ends "
+           "early after a hand at whose start some player could not pay in full.",
+        ruling="V6", minimum=1, maximum=50)
+    final_tie: str = rule("shared", "Standing is by chips; equal chips share the place.",
+                          ruling="V6", choices=("shared",))
+    empty_loo_antes: bool = rule(
+        True, "Gap: when the previous hand's loo payments came to nothing (every looed "
+              "player had no chips left), everyone antes as if nobody had been looed.",
+        ruling="gap")
+
+    @property
+    def hands_in_game(self) -> int:
+        return self.players * self.hands_per_player
+
+    def trump_of(self, turnup: int) -> int | None:
+        """The trump suit a turned card makes, None for no trump (Ruling V3)."""
+        if turnup >= WOLF:
+            return None
+        if self.crowns_void_trump and rank_of(turnup) in (LESSER_CROWN, GREATER_CROWN):
+            return None
+        return suit_of(turnup)
+
+
+class Options(NamedTuple):
+    """The dealer's choice before dealing: a poke, all play."""
+    poke: bool
+    allplay: bool
+
+
+class Choice(NamedTuple):
+    """A seat's decision for the hand: "play", "fold" or "poke" (take the poke and play)."""
+    kind: str
+
+
+class Play(NamedTuple):
+    card: int
+
+
+PLAYS = tuple(Play(c) for c in range(CARDS))
+ALL_OPTIONS = (Options(False, False), Options(True, False), Options(False, True), Options(True, True))
+PLAY, FOLD, POKE = Choice("play"), Choice("fold"), Choice("poke")
+
+
+class VorenState(GameState):
+    __slots__ = ("hand_index", "dealer", "phase", "options", "hands", "poke", "discards",
+                 "turnup", "stock", "trump", "choices", "decide_pos", "active", "trick_order",
+                 "tricks_won", "chips", "pot", "hand_pot", "paid", "won", "scores",
+                 "last_hand", "short", "looed", "exempt", "carry", "carry_looed")
+
+    # --- set-up -------------------------------------------------------------------
+    def _begin(self) -> None:
+        n = self.players
+        self.chips = (self.rules.starting_chips,) * n
+        self.scores = self.chips
+        self.pot = 0
+        self.carry = 0
+        self.carry_looed = False
+        self._start_hand(0, self.game.first_dealer_of(self))
+
+    def _start_hand(self, index: int, dealer: int) -> None:
+        n, ante = self.players, self.rules.ante
+        deal = self._next_deal(dealer)
+        self.hand_index = index
+        self.dealer = dealer
+        self.phase = "options"
+        self.options = None
+        self.hands = deal["hands"]
+        self.poke = deal["poke"]
+        self.turnup = deal["turnup"]
+        self.stock = _stock_of(deal)
+        self.discards = (None,) * n
+        self.trump = None
+        self.choices = (None,) * n
+        self.decide_pos = 0
+        self.active = ()
+        self.trick_order = ()
+        self.tricks = ()
+        self.tricks_won = (0,) * n
+        self.paid = (0,) * n
+        self.won = (0,) * n
+        self.exempt = None
+        self.looed = ()
+        self.short = ()
+        # The previous hand's loo payments form the pot instead of the antes
+        # (gap: if they came to nothing, everyone antes; rules.empty_loo_antes).
+        from_loo = self.carry_looed and (self.carry > 0 or not self.rules.empty_loo_antes)
+        self.pot, self.carry, self.carry_looed = (self.carry if from_loo else 0), 0, False
+        for seat in clockwise_from(left_of(dealer, n), n):
+            owed = (0 if from_loo else ante) + (ante if seat == dealer else 0)   # the dealer's extra ante
+            if owed:
+                self._pay_into_pot(seat, owed)
+        self.hand_pot = self.pot
+        # Ruling V6: a short payment at the start makes this the last hand.
+        self.last_hand = bool(self.short) or index + 1 >= self.rules.hands_in_game
+
+    def _pay_into_pot(self, seat: int, owed: int) -> int:
+        """Pays `owed`, or what the seat has (Ruling V6), into the pot; returns the sum paid."""
+        amount = min(owed, self.chips[seat])
+        if amount < owed:
+            self.short = self.short + (seat,)
+        self.chips = _replace_at(self.chips, seat, self.chips[seat] - amount)
+        self.paid = _replace_at(self.paid, seat, self.paid[seat] + amount)
+        self.pot += amount
+        return amount
+
+    def _take(self, seat: int, amount: int) -> None:
+        self.chips = _replace_at(self.chips, seat, self.chips[seat] + amount)
+        self.won = _replace_at(self.won, seat, self.won[seat] + amount)
+        self.pot -= amount
+
+    # --- protocol -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == "play":
+            return self.trick_order[len(self.tricks[-1].plays)]
+        if phase == "decide":
+            return (self.dealer + 1 + self.decide_pos) % self.players
+        if phase == "options":
+            return self.dealer
+        return None
+
+    def _legal_actions(self):
+        if self.phase == "options":
+            return ALL_OPTIONS
+        if self.phase == "decide":
+            actions = [PLAY] if self.options.allplay else [PLAY, FOLD]   # all play: nobody folds
+            if self.poke and self.options.poke:
+                actions.append(POKE)
+            return actions
+        return [PLAYS[c] for c in self._playable(self.hands[self.current_player])]
+
+    def _strength(self, card: int, led: int | None) -> int:
+        """Treachery, Wolf, then the trump suit, then the led suit; 0 cannot take a trick."""
+        if card >= WOLF:
+            return 100 + card              # Treachery 133 over Wolf 132
+        suit = card // 8
+        if suit == self.trump:
+            return 50 + card % 8
+        if suit == led:
+            return 20 + card % 8
+        return 0
+
+    def _best_so_far(self, trick: Trick, led: int | None) -> int:
+        return max(self._strength(c, led) for _, c in trick.plays)
+
+    def _lead_options(self, hand: tuple[int, ...]) -> list[int]:
+        trump = self.trump
+        if trump is None:
+            return list(hand)
+        index = len(self.tricks) - 1
+        if index == 0 and trump * 8 + GREATER_CROWN in hand:
+            return [trump * 8 + GREATER_CROWN]        # the first leads the Greater Crown of trump
+        if index == 1:
+            trumps = [c for c in hand if c < WOLF and c // 8 == trump]
+            if trumps:
+                return trumps                          # trick 2: lead trump suit if held (not Wolf/Treachery)
+        return list(hand)
+
+    def _follow_options(self, hand: tuple[int, ...]) -> list[int]:
+        """The cards the following priority allows (before the must-take rule)."""
+        led = suit_of(self.tricks[-1].plays[0][1])
+        trump = self.trump
+        follow = [c for c in hand if c < WOLF and c // 8 == led]
+        if led == trump:
+            follow += [c for c in hand if c >= WOLF]  # Treachery and Wolf follow a trump lead
+        if follow:
+            return follow
+        trumps = [c for c in hand if c >= WOLF or c // 8 == trump]
+        return trumps if trumps else list(hand)
+
+    def _playable(self, hand: tuple[int, ...]) -> list[int]:
+        trick = self.tricks[-1]
+        if not trick.plays:
+            return self._lead_options(hand)
+        lead = trick.plays[0][1]
+        if lead >= WOLF:
+            return list(hand)                          # Treachery or Wolf led: free play
+        allowed = self._follow_options(hand)
+        led = lead // 8
+        top = max(allowed, key=lambda c: self._strength(c, led))
+        if self._strength(top, led) > self._best_so_far(trick, led):
+            return [top]                               # must play the highest card that takes the trick
+        return allowed
+
+    def why_illegal(self, action) -> str:
+        seat = self.current_player
+        if self.phase == "options":
+            return (f"the dealer (seat {seat}) first chooses how to deal: "
+                    "deal, deal poke, deal allplay or deal poke allplay")
+        if self.phase == "decide":
+            if isinstance(action, Options):
+                return "the cards are dealt already"
+            if not isinstance(action, Choice):
+                return f"seat {seat} must first play, fold or take the poke"
+            if action == FOLD:
+                return "all play was declared: nobody may fold"
+            if action == POKE and not self.options.poke:
+                return "the dealer dealt no poke"
+            if action == POKE:
+                taker = self.choices.index("poke") if "poke" in self.choices else None
+                return f"the poke was taken already (by seat {taker})"
+            return "choose play, fold or poke"
+        if not isinstance(action, Play):
+            return "the tricks are under way: play a card"
+        hand = self.hands[seat]
+        token = DECK.token
+        if action.card not in hand:
+            return f"{token(action.card)} is not in your hand"
+        trick = self.tricks[-1]
+        if not trick.plays:
+            if len(self.tricks) == 1:
+                return f"the first must lead the Greater Crown of trump, {token(self.trump * 8 + GREATER_CROWN)}"
+            return f"the winner of the first trick must lead trump ({SUIT_NAMES[self.trump]}) while holding one"
+        led = trick.plays[0][1] // 8
+        allowed = self._follow_options(hand)
+        if action.card in allowed:
+            top = self._playable(hand)[0]
+            return f"you can take the trick, so you must play the highest card that takes it: {token(top)}"
+        if any(c // 8 == led if c < WOLF else led == self.trump for c in hand):
+            extra = " (or the Treachery or Wolf)" if led == self.trump else ""
+            return f"you must follow {SUIT_NAMES[led]}{extra}"
+        return f"you cannot follow {SUIT_NAMES[led]}: you must play a trump"
+
+    def _apply(self, action, seat: int) -> None:
+        if self.phase == "options":
+            self._apply_options(action)
+        elif self.phase == "decide":
+            self._apply_choice(action, seat)
+        else:
+            self._apply_play(action, seat)
+
+    def _apply_options(self, options: Options) -> None:
+        self.options = options
+        self.trump = self.rules.trump_of(self.turnup)          # Ruling V3
+        self.phase = "decide"
+
+    def _apply_choice(self, choice: Choice, seat: int) -> None:
+        n = self.players
+        self.choices = _replace_at(self.choices, seat, choice.kind)
+        if choice == POKE:                                     # discard face down, take the poke
+            self.discards = _replace_at(self.discards, seat, self.hands[seat])
+            self.hands = _replace_at(self.hands, seat, self.poke)
+            self.poke = ()
+        self.decide_pos += 1
+        if self.decide_pos == n - 1 and all(c == "fold" for c in self.choices if c is not None):
+            self._uncontested(self.dealer)                     # Ruling V4: all folded to the dealer
+            return
+        if self.decide_pos < n:
+            return
+        order = clockwise_from(left_of(self.dealer, n), n)
+        self.active = tuple(s for s in order if self.choices[s] != "fold")
+        if len(self.active) == 1:
+            self._uncontested(self.active[0])                  # Ruling V4: a lone player
+        else:
+            self.phase = "play"
+            self._start_trick(self.active[0])                  # "the first" leads
+
+    def _uncontested(self, seat: int) -> None:
+        self._take(seat, self.pot)
+        self._end_hand()
+
+    def _start_trick(self, leader: int) -> None:
+        i = self.active.index(leader)
+        self.trick_order = self.active[i:] + self.active[:i]
+        self.tricks = self.tricks + (Trick(leader),)
+
+    def _apply_play(self, play: Play, seat: int) -> None:
+        card = play.card
+        trick = self.tricks[-1].add(seat, card)
+        self.hands = _replace_at(self.hands, seat, remove_card(self.hands[seat], card))
+        if len(trick.plays) < len(self.active):
+            self.tricks = self.tricks[:-1] + (trick,)
+            return
+        lead = trick.plays[0][1]
+        led = lead // 8 if lead < WOLF else None
+        winner = max(trick.plays, key=lambda p: self._strength(p[1], led))[0]
+        self.tricks = self.tricks[:-1] + (trick._replace(winner=winner),)
+        self.tricks_won = _replace_at(self.tricks_won, winner, self.tricks_won[winner] + 1)
+        if TREACHERY in trick.cards and WOLF in trick.cards:
+            self.exempt = next(s for s, c in trick.plays if c == WOLF)   # the Wolf's player is never looed
+        # Ruling V5: a third of the hand's pot per trick, the last trick takes the rest.
+        self._take(winner, self.hand_pot // 3 if len(self.tricks) < 3 else self.pot)
+        if len(self.tricks) < 3:
+            self._start_trick(winner)
+        else:
+            self._end_hand()
+
+    def _end_hand(self) -> None:
+        # Looed: played tricks and took none (an uncontested pot has no tricks, no loo).
+        self.looed = tuple(s for s in self.active if self.tricks_won[s] == 0 and s != self.exempt
+                           and self.tricks)
+        if not self.last_hand:                                 # no loo payments after the last hand
+            for seat in self.looed:
+                amount = min(self.hand_pot, self.chips[seat])  # Ruling V6: pays what they have
+                self.chips = _replace_at(self.chips, seat, self.chips[seat] - amount)
+                self.paid = _replace_at(self.paid, seat, self.paid[seat] + amount)
+                self.carry += amount
+            self.carry_looed = bool(self.looed)
+        points = [w - p for w, p in zip(self.won, self.paid)]
+        self.scores = self.chips
+        self._finish_hand(points)
+        if self.last_hand:
+            self.phase = "over"
+        else:
+            self._start_hand(self.hand_index + 1, left_of(self.dealer, self.players))
+
+    # --- results ------------------------------------------------------------------
+    def totals(self) -> list[int]:
+        """Chips after the last finished hand."""
+        return list(self.scores)
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        best = max(self.scores)
+        return [s for s in range(self.players) if self.scores[s] == best]   # equal chips share
+
+    # --- what a seat may know -----------------------------------------------------
+    def _observe(self, seat: int) -> dict:
+        tokens = DECK.tokens_of
+        dealt = self.phase != "options"
+        current = self.tricks[-1] if self.phase == "play" else None
+        lead = current.plays[0][1] if current and current.plays else None
+        discard = self.discards[seat]
+        return {
+            "phase": self.phase,
+            "hand_number": self.hand_index + 1,
+            "hands_in_game": self.rules.hands_in_game,
+            "last_hand": self.last_hand,
+            "dealer": self.dealer,
+            "options": self.options._asdict() if self.options else None,
+            "turnup": DECK.token(self.turnup) if dealt else None,
+            "trump": SUITS[self.trump] if self.trump is not None else None,
+            "hand": tokens(self.hands[seat]) if dealt else [],
+            "discarded": tokens(discard) if discard is not None else None,
+            "hand_sizes": [len(h) if dealt else 0 for h in self.hands],
+            "choices": list(self.choices),
+            "poke_dealt": bool(self.options and self.options.poke),
+            "poke_taken_by": self.choices.index("poke") if "poke" in self.choices else None,
+            "playing": list(self.active),
+            "led": (None if lead is None else "free" if lead >= WOLF else SUITS[lead // 8]),
+            "tricks_won": list(self.tricks_won),
+            "pot": self.pot,
+            "hand_pot": self.hand_pot,
+            "chips": list(self.chips),
+            "paid_this_hand": list(self.paid),
+            "won_this_hand": list(self.won),
+            "short_payers": list(self.short),
+            "looed": list(self.looed),
+            "wolf_exempt": self.exempt,
+        }
+
+    # --- conformance hooks --------------------------------------------------------
+    def cards_in_play(self) -> list[int]:
+        cards = [c for hand in self.hands for c in hand] + list(self.poke) + [self.turnup]
+        cards += [c for d in self.discards if d for c in d]
+        cards += [c for trick in self.tricks for c in trick.cards]
+        return sorted(cards)
+
+    def deal_cards(self, deal: dict) -> list[int]:
+        return sorted([c for hand in deal["hands"] for c in hand] + list(deal["poke"]) + [deal["turnup"]])
+
+    def hidden_places(self, seat: int) -> dict[str, tuple[int, ...]]:
+        dealt = self.phase != "options"      # before the deal nobody has seen a card
+        places = {f"hand:{s}": self.hands[s] for s in range(self.players) if s != seat or not dealt}
+        places.update({f"discard:{s}": d for s, d in enumerate(self.discards) if d and s != seat})
+        if self.poke:
+            places["poke"] = self.poke
+        if not dealt:
+            places["turnup"] = (self.turnup,)
+        places["stock"] = self.stock
+        return places
+
+    def with_hidden(self, seat: int, places: dict[str, tuple[int, ...]]) -> "VorenState":
+        new = self._copy()
+        new._legal = None
+        hands, discards = list(self.hands), list(self.discards)
+        for name, cards in places.items():
+            kind, _, who = name.partition(":")
+            cards = tuple(sorted(cards))
+            if kind == "hand":
+                hands[int(who)] = cards
+            elif kind == "discard":
+                discards[int(who)] = cards
+            elif kind == "turnup":
+                new.turnup = cards[0]
+            else:
+                setattr(new, kind, cards)     # poke, stock
+        new.hands, new.discards = tuple(hands), tuple(discards)
+        return new
+
+    def action_universe(self) -> list:
+        return [*PLAYS, *ALL_OPTIONS, PLAY, FOLD, POKE]
+
+
+def _replace_at(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _stock_of(deal: dict) -> tuple[int, ...]:
+    """The undealt cards (not listed in a deal)."""
+    dealt = set(c for hand in deal["hands"] for c in hand) | set(deal["poke"]) | {deal["turnup"]}
+    return tuple(c for c in range(CARDS) if c not in dealt)
+
+
+class VorenGame(Game):
+    name = "voren"
+    title = "Voren"
+    Rules = VorenRules
+    State = VorenState
+    deck = DECK
+
+    def presets(self) -> list[dict]:
+        return ([{"players": p} for p in range(3, 9)]
+                + [{"players": 4, "crowns_void_trump": False},
+                   {"players": 5, "starting_chips": 15},                       # short payments, early end
+                   {"players": 3, "starting_chips": 20, "empty_loo_antes": False}])
+
+    # --- tokens ---------------------------------------------------------------------
+    def action_token(self, state, action) -> str:
+        if isinstance(action, Play):
+            return DECK.token(action.card)
+        if isinstance(action, Choice):
+            return action.kind
+        return "deal" + (" poke" if action.poke else "") + (" allplay" if action.allplay else "")
+
+    def parse_action(self, state, token: str):
+        if not isinstance(token, str):
+            raise TokenError(f"an action token is text, not {token!r}")
+        if token in _OPTION_TOKENS:
+            return _OPTION_TOKENS[token]
+        if token in ("play", "fold", "poke"):
+            return Choice(token)
+        try:
+            return PLAYS[DECK.card(token)]
+        except TokenError:
+            raise TokenError(f"unknown Voren action {token!r}: the actions are deal, deal poke, "
+                             "deal allplay, deal poke allplay, play, fold, poke, or a card "
+                             "(1..5, R, L, G then C D H S, or Wolf, Treachery)") from None
+
+    # --- deals ----------------------------------------------------------------------
+    def random_deal(self, rules: VorenRules, rng, dealer: int) -> dict:
+        cards = list(range(CARDS))
+        rng.shuffle(cards)
+        n = rules.players
+        hands = tuple(tuple(sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(n))
+        rest = cards[n * HAND_SIZE:]
+        return {"dealer": dealer, "hands": hands, "poke": tuple(sorted(rest[:HAND_SIZE])),
+                "turnup": rest[HAND_SIZE]}
+
+    def deal_from_json(self, rules: VorenRules, data) -> dict:
+        n = rules.players
+        if not isinstance(data, dict):
+            raise DealError("a deal is an object with dealer, hands, poke and turnup")
+        unknown = set(data) - {"dealer", "hands", "poke", "turnup"}
+        if unknown:
+            raise DealError(f"unknown deal field {sorted(unknown)[0]!r}")
+        dealer = data.get("dealer")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        hands = data.get("hands")
+        if not isinstance(hands, list) or len(hands) != n:
+            raise DealError(f"hands must list {n} hands")
+        parsed = []
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
+                raise DealError(f"hand {seat} must hold {HAND_SIZE} cards")
+            try:
+                parsed.append(tuple(sorted(DECK.cards(hand))))
+            except TokenError as exc:
+                raise DealError(f"hand {seat}: {exc}") from None
+        poke = data.get("poke")
+        if not isinstance(poke, list) or len(poke) != HAND_SIZE:
+            raise DealError(f"poke must list {HAND_SIZE} cards")
+        turnup = data.get("turnup")
+        if not isinstance(turnup, str):
+            raise DealError("turnup must be one card token")
+        try:
+            poke = tuple(sorted(DECK.cards(poke)))
+            turnup = DECK.card(turnup)
+        except TokenError as exc:
+            raise DealError(f"poke or turnup: {exc}") from None
+        everything = [c for hand in parsed for c in hand] + list(poke) + [turnup]
+        if len(set(everything)) != len(everything):
+            seen = set()
+            repeated = next(c for c in everything if c in seen or seen.add(c))
+            raise DealError(f"the deal must hold each card once; {DECK.token(repeated)} is repeated")
+        return {"dealer": dealer, "hands": tuple(parsed), "poke": poke, "turnup": turnup}
+
+    def deal_to_json(self, rules: VorenRules, deal: dict) -> dict:
+        return {"dealer": deal["dealer"], "hands": [DECK.tokens_of(h) for h in deal["hands"]],
+                "poke": DECK.tokens_of(deal["poke"]), "turnup": DECK.token(deal["turnup"])}
+
+
+_OPTION_TOKENS = {"deal": ALL_OPTIONS[0], "deal poke": ALL_OPTIONS[1],
+                  "deal allplay": ALL_OPTIONS[2], "deal poke allplay": ALL_OPTIONS[3]}
+
+GAME = register(VorenGame())

@@ -1,0 +1,462 @@
+"""Raven (shared/rules/raven.md): one scenario per rule and Ruling, with card tokens.
+
+Trick rules are tested from play positions built by `position()`: a real game
+whose hands, trump and leader are set to the scenario's, so every check goes
+through `legal_actions` and `apply_action`. Bidding, reveals and scoring are
+tested on whole games.
+"""
+import itertools
+import random
+
+import pytest
+
+from pycore import IllegalActionError, get_game, replay
+from pycore.games.raven import DECK, SIZES, display_name
+
+GAME = get_game("raven")
+SH, SW, AX, WA = range(4)
+
+
+def cards(tokens: str) -> tuple[int, ...]:
+    return tuple(sorted(DECK.cards(tokens.split())))
+
+
+def position(hands: dict[int, str], *, leader: int, trump: int | None = SH, players: int = 4,
+             plays: str = ""):
+    """A play position: each seat holds `hands[seat]`, `leader` leads a fresh trick
+    in a hand with `trump` (None: the ravenclaw hand), then `plays` (tokens
+    separated by ", ") are played."""
+    state = GAME.new_game({"players": players}, seed=0)
+    while state.phase == "bid":
+        state = state.apply_action(state.legal_actions()[0])
+    state = state._copy()
+    state._legal = None
+    state.hands = tuple(cards(hands.get(seat, "")) for seat in range(players))
+    state.trump = trump
+    state.tricks = ()
+    state._start_trick(leader)
+    for token in filter(None, plays.split(", ")):
+        state = state.apply_action(token)
+    return state
+
+
+def legal(state) -> set[str]:
+    return {GAME.action_token(state, a) for a in state.legal_actions()}
+
+
+def last_winner(state) -> int:
+    complete = [t for t in state.tricks if t.winner is not None]
+    return complete[-1].winner if complete else state.finished_hands[-1][0][-1].winner
+
+
+# --- the table of sizes -------------------------------------------------------------
+@pytest.mark.parametrize("players,hand,bid,out", [(2, 17, 4, 26), (3, 17, 3, 9), (4, 15, 3, 0),
+                                                  (5, 12, 2, 0), (6, 10, 2, 0)])
+def test_sizes_by_player_count(players, hand, bid, out):
+    state = GAME.new_game({"players": players}, seed=5)
+    obs = state.observation(0)
+    assert obs["hand_sizes"] == [hand] * players
+    assert obs["bid_cards"] == bid
+    assert obs["out_of_play"] == out
+    bid_state = state.apply_action(state.legal_actions()[0])
+    assert len(bid_state.hands[state.current_player]) == hand - bid
+    tricks = hand - bid
+    assert tricks == {2: 13, 3: 14, 4: 12, 5: 10, 6: 8}[players]
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_player_count_out_of_range_is_refused(players):
+    with pytest.raises(ValueError, match="players"):
+        GAME.new_game({"players": players})
+
+
+# --- trump schedule, short game, dealer rotation ------------------------------------
+def play_randomly(state, rng, until=lambda s: s.is_terminal):
+    while not until(state):
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("short,expected", [
+    (False, ["Sh", "Sw", "Ax", "Wa", "Wa", "Ax", "Sw", "Sh"]),
+    (True, ["Sh", "Sw", "Ax", "Wa", None]),
+])
+def test_trump_schedule_and_dealer_passing_left(short, expected):
+    rng = random.Random(3)
+    state = GAME.new_game({"players": 3, "short_game": short}, seed=3)
+    first_dealer = state.dealer
+    seen = []
+    while not state.is_terminal:
+        obs = state.observation(0)
+        if not seen or seen[-1][0] != obs["hand_number"]:
+            seen.append((obs["hand_number"], obs["trump"], obs["dealer"], obs["ravenclaw"]))
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    assert [t for _, t, _, _ in seen] == expected
+    assert [d for _, _, d, _ in seen] == [(first_dealer + i) % 3 for i in range(len(expected))]
+    assert [r for _, _, _, r in seen] == [t is None for t in expected]
+    assert len(state.finished_hands) == len(expected)
+
+
+def test_first_trick_is_led_by_the_dealers_left():
+    state = GAME.new_game({"players": 5}, seed=8)
+    while state.phase == "bid":
+        state = state.apply_action(state.legal_actions()[0])
+    assert state.tricks[-1].leader == (state.dealer + 1) % 5 == state.current_player
+
+
+# --- bidding ------------------------------------------------------------------------
+def test_bids_set_aside_suited_cards_only_and_the_value_is_the_suit_sum():
+    state = GAME.new_game({"players": 4}, seed=1)
+    seat = state.current_player
+    hand = state.hands[seat]
+    bids = state.legal_actions()
+    suited = [c for c in hand if c < 56]
+    assert len(bids) == len(set(bids)) == len(list(itertools.combinations(suited, 3)))
+    assert all(c < 56 for bid in bids for c in bid.cards)
+    specialist = next(DECK.token(c) for c in hand if c >= 56)
+    two_suited = [DECK.token(c) for c in suited[:2]]
+    with pytest.raises(IllegalActionError, match="specialists can never be bid cards"):
+        state.apply_action(f"bid {' '.join(two_suited)} {specialist}")
+    with pytest.raises(IllegalActionError, match="exactly 3 cards"):
+        state.apply_action(f"bid {' '.join(two_suited)}")
+    bid = [DECK.token(c) for c in suited[:3]]
+    after = state.apply_action("bid " + " ".join(reversed(bid)))       # order does not matter
+    mine = after.observation(seat)["bids"][seat]
+    assert mine["cards"] == bid and mine["value"] == sum(DECK.card(t) // 14 for t in bid)
+    assert sorted(after.hands[seat] + DECK.cards(bid)) == sorted(hand)
+    assert after.observation((seat + 1) % 4)["bids"][seat]["cards"] is None   # concealed
+
+
+def test_bid_values_shields_0_swords_1_axes_2_waters_3():
+    from pycore.games.raven import bid_value
+    assert bid_value(cards("Sh3 Sh9 Wa1")) == 3
+    assert bid_value(cards("Sw2 Sw5 Sw7")) == 3
+    assert bid_value(cards("Sh1 Sw1 Ax1")) == 3
+    assert bid_value(cards("Wa2 Wa3 Wa4")) == 9
+
+
+def scores_after_first_hand(players: int, seed: int):
+    rng = random.Random(seed)
+    state = GAME.new_game({"players": players}, seed=seed)
+    return play_randomly(state, rng, until=lambda s: s.hand_index == 1)
+
+
+def find_first_hand(players: int, want_tie: bool):
+    for seed in range(200):
+        state = scores_after_first_hand(players, seed)
+        best = max(state.scores)
+        if (state.scores.count(best) > 1) == want_tie:
+            return state
+    raise AssertionError("no such seed")
+
+
+@pytest.mark.parametrize("want_tie", [False, True])
+def test_revealed_bids_leaders_first_face_up_then_the_others(want_tie):
+    state = find_first_hand(4, want_tie)
+    best = max(state.scores)
+    leaders = [s for s in range(4) if state.scores[s] == best]
+    order = [(state.dealer + 1 + i) % 4 for i in range(4)]
+    expected = [s for s in order if s in leaders] + [s for s in order if s not in leaders]  # Ruling R1
+    seen_order = []
+    while state.phase == "bid":
+        seat = state.current_player
+        seen_order.append(seat)
+        # no revealed bid is visible to another seat until all revealed bidders chose
+        others_revealed = [state.observation(seat)["bids"][s] for s in leaders if s != seat]
+        if seat in leaders:
+            assert all(b["cards"] is None for b in others_revealed)
+        state = state.apply_action(state.legal_actions()[-1])
+    assert seen_order == expected
+    assert (len(leaders) > 1) == want_tie
+    for viewer in range(4):
+        bids = state.observation(viewer)["bids"]
+        for s in range(4):
+            shown = bids[s]["cards"] is not None
+            assert shown == (s == viewer or s in leaders), (viewer, s)
+            assert bids[s]["revealed"] == (s in leaders)
+
+
+def test_bids_are_never_revealed_with_two_players():
+    state = scores_after_first_hand(2, 4)
+    assert state.revealing == ()
+    obs = state.observation(0)
+    assert all(not b["revealed"] for b in obs["bids"])
+
+
+def test_no_revealed_bids_in_the_first_or_final_hand():
+    rng = random.Random(9)
+    state = GAME.new_game({"players": 4, "short_game": True}, seed=9)
+    revealing = []
+    while not state.is_terminal:
+        if state.phase == "bid" and state.bid_pos == 0:
+            revealing.append(bool(state.revealing))
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    assert revealing == [False, True, True, True, False]
+
+
+def test_revealed_bids_field_off_means_all_bids_concealed():
+    rng = random.Random(2)
+    state = GAME.new_game({"players": 4, "revealed_bids": False}, seed=2)
+    state = play_randomly(state, rng, until=lambda s: s.hand_index == 1)
+    assert state.revealing == ()
+
+
+def test_concealed_bids_are_shown_to_everyone_once_the_hand_is_scored():
+    rng = random.Random(6)
+    state = GAME.new_game({"players": 3}, seed=6)
+    state = play_randomly(state, rng, until=lambda s: s.hand_index == 1)
+    obs = state.observation(0)
+    bids = state.past_bids[0]
+    assert obs["past_bids"] == [[DECK.tokens_of(b) for b in bids]]
+    assert all(obs["past_bids"][0][s] for s in range(3))
+
+
+# --- playing a trick ----------------------------------------------------------------
+def test_follow_the_led_suit_or_play_a_specialist():
+    state = position({0: "Sw5", 1: "Sw9 Ax3 Wolf Sh2"}, leader=0, plays="Sw5")
+    assert legal(state) == {"Sw9", "Wolf"}
+    with pytest.raises(IllegalActionError, match="must follow Swords or play a specialist"):
+        state.apply_action("Ax3")
+
+
+def test_a_player_who_cannot_follow_may_play_any_card():
+    state = position({0: "Sw5", 1: "Ax3 Sh2 Dwarf"}, leader=0, plays="Sw5")
+    assert legal(state) == {"Ax3", "Sh2", "Dwarf"}
+
+
+def test_the_shaman_cannot_be_led():
+    state = position({0: "Shaman Sw5 Dwarf"}, leader=0)
+    assert legal(state) == {"Sw5", "Dwarf Sh", "Dwarf Sw", "Dwarf Ax", "Dwarf Wa"}
+    with pytest.raises(IllegalActionError, match="the Shaman cannot be led"):
+        state.apply_action("Shaman")
+
+
+def test_raven_led_makes_trump_the_led_suit():
+    state = position({0: "Raven", 1: "Sh2 Sw9 Wolf", 2: "Sw3 Ax4"}, leader=0, plays="Raven")
+    assert state.observation(1)["led_suit"] == "Sh"
+    assert legal(state) == {"Sh2", "Wolf"}
+    state = state.apply_action("Sh2")
+    assert legal(state) == {"Sw3", "Ax4"}          # no trump: anything
+
+
+def test_trump_led_and_the_only_trump_held_is_the_raven():
+    state = position({0: "Sh5", 1: "Raven Sw4 Dwarf", 2: "Raven Sw4"}, leader=0, plays="Sh5")
+    assert legal(state) == {"Raven", "Dwarf"}
+    with pytest.raises(IllegalActionError, match="only trump is the Raven"):
+        state.apply_action("Sw4")
+    state = position({0: "Sh5", 1: "Raven Sw4"}, leader=0, plays="Sh5")
+    assert legal(state) == {"Raven"}
+
+
+def test_raven_not_led_takes_the_trick_over_trump():
+    state = position({0: "Sw5", 1: "Sh14", 2: "Raven", 3: "Sw14"}, leader=0, plays="Sw5, Sh14, Raven, Sw14")
+    assert last_winner(state) == 2
+
+
+def test_dwarf_lead_names_a_non_trump_suit_and_is_its_rank_zero():
+    state = position({0: "Dwarf", 1: "Ax7 Sw2", 2: "Sw9", 3: "Wa1"}, leader=0)
+    assert legal(state) == {"Dwarf Sh", "Dwarf Sw", "Dwarf Ax", "Dwarf Wa"}
+    state = state.apply_action("Dwarf Ax")
+    assert state.observation(1)["led_suit"] == "Ax" and state.observation(1)["dwarf_named"] == "Ax"
+    assert legal(state) == {"Ax7"}                  # must follow the named suit
+    state = state.apply_action("Ax7")
+    state = state.apply_action("Sw9").apply_action("Wa1")
+    assert last_winner(state) == 1                  # Ax7 beats the Dwarf, rank 0 of Axes
+    assert state.tricks[0].to_json(DECK.token)["cards"][0] == [0, "Dwarf"]   # a led Dwarf is `Dwarf`
+
+
+def test_dwarf_led_naming_a_suit_nobody_follows_takes_the_trick():
+    state = position({0: "Dwarf", 1: "Sw2", 2: "Wa9", 3: "Sw14"}, leader=0, plays="Dwarf Ax, Sw2, Wa9, Sw14")
+    assert last_winner(state) == 0
+
+
+def test_dwarf_led_naming_trump_is_trump_rank_zero():
+    # Trump is Shields: the Dwarf naming Shields beats the Wolf and the off-suit cards
+    state = position({0: "Dwarf", 1: "Wolf", 2: "Sw14", 3: "Ax2"}, leader=0, plays="Dwarf Sh, Wolf, Sw14, Ax2")
+    assert last_winner(state) == 0
+    state = position({0: "Dwarf", 1: "Wolf", 2: "Sh1", 3: "Ax2"}, leader=0, plays="Dwarf Sh, Wolf, Sh1, Ax2")
+    assert last_winner(state) == 2                  # Sh1 beats trump rank 0
+
+
+def test_a_dwarf_not_led_is_the_lowest_card():
+    state = position({0: "Sw2", 1: "Dwarf", 2: "Ax3", 3: "Wa3"}, leader=0, plays="Sw2, Dwarf, Ax3, Wa3")
+    assert last_winner(state) == 0
+    with pytest.raises(IllegalActionError, match="only a led Dwarf names a suit"):
+        position({0: "Sw2", 1: "Dwarf"}, leader=0, plays="Sw2, Dwarf Sw")
+
+
+def test_wolf_lead_sequence_trump_from_a_player_without_non_trump_does_not_set_the_suit():
+    state = position({0: "Wolf", 1: "Sh3 Sh9", 2: "Ax5 Sw7 Sh4", 3: "Ax9 Wa2 Sw1"}, leader=0, plays="Wolf")
+    assert state.observation(1)["led_suit"] is None
+    assert legal(state) == {"Sh3", "Sh9"}           # no non-trump: trump is allowed
+    state = state.apply_action("Sh3")
+    assert state.observation(2)["led_suit"] is None  # trump did not set the suit
+    assert legal(state) == {"Ax5", "Sw7"}            # a non-trump card is required
+    with pytest.raises(IllegalActionError, match="the Wolf was led"):
+        state.apply_action("Sh4")
+    state = state.apply_action("Ax5")
+    assert state.observation(3)["led_suit"] == "Ax"  # the first non-trump suited card sets it
+    assert legal(state) == {"Ax9"}
+    state = state.apply_action("Ax9")
+    assert last_winner(state) == 1                   # trump beats the Wolf
+
+
+def test_the_wolf_beats_every_non_trump_card_and_loses_to_trump():
+    state = position({0: "Wolf", 1: "Sw14", 2: "Sw13", 3: "Ax14"}, leader=0, plays="Wolf, Sw14, Sw13, Ax14")
+    assert last_winner(state) == 0
+    state = position({0: "Sw3", 1: "Wolf", 2: "Sw14", 3: "Sh1"}, leader=0, plays="Sw3, Wolf, Sw14, Sh1")
+    assert last_winner(state) == 3
+
+
+@pytest.mark.parametrize("plays,expected", [
+    ("Sw9, Shaman, Sw8, Ax1", 1),     # after the 9 of the led suit it beats the 9...
+    ("Sw9, Shaman, Sw10, Ax1", 2),    # ...and loses to the 10
+    ("Sw9, Raven, Shaman, Ax1", 2),   # after the Raven it beats the Raven
+    ("Sw9, Wolf, Shaman, Sw14", 2),   # after the Wolf it beats the Wolf
+    ("Sw9, Wolf, Shaman, Sh2", 3),    # ...and still loses to trump
+    ("Sw9, Ax14, Shaman, Sw1", 0),    # after an off-suit discard it is a discard too
+    ("Sw9, Sh5, Shaman, Sh6", 3),     # after a trump it is that trump's half step
+    ("Sw9, Sh5, Shaman, Sh4", 2),
+])
+def test_the_shaman_is_half_a_step_above_the_card_before_it(plays, expected):
+    hands = dict(enumerate(plays.split(", ")))
+    state = position(hands, leader=0, plays=plays)
+    assert last_winner(state) == expected
+
+
+def test_the_shaman_after_a_led_dwarf():
+    state = position({0: "Dwarf", 1: "Shaman", 2: "Wa4", 3: "Sw3"}, leader=0, plays="Dwarf Ax, Shaman, Wa4, Sw3")
+    assert last_winner(state) == 1                   # Axes rank 0.5: nobody followed Axes
+
+
+def test_ruling_r2_r3_a_leader_holding_only_the_shaman_plays_last():
+    state = position({0: "Sw5", 1: "Shaman", 2: "Sw9", 3: "Sw7"}, leader=1)
+    assert state.current_player == 2 and state.tricks[-1].leader == 2   # the left neighbour leads
+    assert legal(state) == {"Sw9"}
+    state = state.apply_action("Sw9").apply_action("Sw7")
+    assert state.current_player == 0
+    state = state.apply_action("Sw5")
+    assert state.current_player == 1 and legal(state) == {"Shaman"}
+    state = state.apply_action("Shaman")
+    trick = state.finished_hands[-1][0][-1]
+    assert [seat for seat, _ in trick.plays] == [2, 3, 0, 1]
+    assert trick.winner == 2                         # Sw5 and a half loses to Sw9
+    state = position({0: "Sw10", 1: "Shaman", 2: "Sw9", 3: "Sw7"}, leader=1, plays="Sw9, Sw7, Sw10, Shaman")
+    assert last_winner(state) == 1                   # after the trick's last other card, Sw10
+
+
+def test_ravenclaw_hand_raven_led_anything_goes_and_the_raven_wins():
+    state = position({0: "Raven", 1: "Sw3 Ax2", 2: "Sh14 Wa1", 3: "Wa14"}, leader=0, trump=None, plays="Raven")
+    assert state.observation(1)["ravenclaw"] and state.observation(1)["led_suit"] is None
+    assert legal(state) == {"Sw3", "Ax2"}
+    state = state.apply_action("Sw3")
+    assert legal(state) == {"Sh14", "Wa1"}
+    state = state.apply_action("Sh14").apply_action("Wa14")
+    assert last_winner(state) == 0
+
+
+def test_ravenclaw_hand_shaman_directly_after_the_raven_takes_it():
+    state = position({0: "Raven", 1: "Shaman", 2: "Sw14", 3: "Wa14"}, leader=0, trump=None,
+                     plays="Raven, Shaman, Sw14, Wa14")
+    assert last_winner(state) == 1
+    state = position({0: "Raven", 1: "Sw1", 2: "Shaman", 3: "Wa14"}, leader=0, trump=None,
+                     plays="Raven, Sw1, Shaman, Wa14")
+    assert last_winner(state) == 0                   # not directly after: it is a discard
+
+
+def test_ravenclaw_hand_has_no_trump_suit():
+    state = position({0: "Sw3", 1: "Sh14", 2: "Sw4", 3: "Raven"}, leader=0, trump=None, plays="Sw3, Sh14, Sw4")
+    assert legal(state) == {"Raven"}
+    state = state.apply_action("Raven")
+    assert last_winner(state) == 3                   # the only trump
+    state = position({0: "Sw3", 1: "Sh14", 2: "Sw4", 3: "Wa9"}, leader=0, trump=None, plays="Sw3, Sh14, Sw4, Wa9")
+    assert last_winner(state) == 2                   # Shields are no trump here
+
+
+def test_the_winner_leads_the_next_trick():
+    state = position({0: "Sw5 Ax1", 1: "Sw9 Ax2", 2: "Sw2 Ax3", 3: "Sw3 Ax4"}, leader=0, plays="Sw5, Sw9, Sw2, Sw3")
+    assert state.current_player == 1 and state.tricks[-1].leader == 1
+
+
+# --- scoring and the winner ---------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_one_point_a_trick_plus_the_bonus_for_an_exact_bid(players):
+    bonus = SIZES[players][3]
+    rng = random.Random(players)
+    state = GAME.new_game({"players": players}, seed=players)
+    state = play_randomly(state, rng, until=lambda s: s.hand_index == 2)
+    exact_seen = False
+    for (tricks, points), bids in zip(state.finished_hands, state.past_bids):
+        for seat in range(players):
+            taken = sum(t.winner == seat for t in tricks)
+            exact = taken == sum(c // 14 for c in bids[seat])
+            exact_seen |= exact
+            assert points[seat] == taken + (bonus if exact else 0)
+    assert state.totals() == [sum(p[s] for _, p in state.finished_hands) for s in range(players)]
+
+
+def test_exact_bid_bonus_in_a_last_trick():
+    # 4 players, last trick of a hand; seat 1 bid Sw1 Sh1 Sh2 (=1) and takes its first trick here
+    state = position({0: "Sw5", 1: "Sw9", 2: "Sw2", 3: "Sw3"}, leader=0)
+    state.bids = (cards("Sh3 Sh4 Sh5"), cards("Sw1 Sh1 Sh2"), cards("Ax1 Sh6 Sh7"), cards("Sh8 Sh9 Sh10"))
+    state.tricks_won = (0, 0, 3, 1)
+    for token in "Sw5 Sw9 Sw2 Sw3".split():
+        state = state.apply_action(token)
+    points = state.finished_hands[-1][1]
+    assert points == (0 + 5, 1 + 5, 3, 1)        # seats 0 and 1 made their bids of 0 and 1
+
+
+def final_state(scores, bonuses):
+    state = GAME.new_game({"players": len(scores)}, seed=0)._copy()
+    state.scores, state.bonuses, state.phase = tuple(scores), tuple(bonuses), "over"
+    return state
+
+
+def test_most_points_wins():
+    assert final_state([30, 41, 12, 40], [0, 0, 5, 5]).winners() == [1]
+
+
+def test_tie_on_points_goes_to_the_most_exact_bid_bonuses():
+    assert final_state([41, 41, 12, 40], [2, 3, 5, 5]).winners() == [1]
+
+
+def test_ruling_r4_still_tied_is_a_shared_win():
+    assert final_state([41, 41, 12, 41], [3, 3, 5, 1]).winners() == [0, 1]
+    assert GAME.Rules().final_tie == "shared"
+
+
+def test_rulings_are_documented_rules_fields():
+    fields = {f["name"]: f for f in GAME.Rules.describe()}
+    assert fields["revealed_bidders_first"]["ruling"] == "R1"
+    assert fields["lone_shaman"]["ruling"] == "R2"
+    assert fields["final_tie"]["ruling"] == "R4"
+    assert all(f["doc"] for f in fields.values())
+
+
+# --- the Prophecy theme -------------------------------------------------------------
+@pytest.mark.parametrize("token,raven,prophecy", [
+    ("Sh3", "3 of Shields", "3 of Sunburst"), ("Sw12", "12 of Swords", "12 of Spears"),
+    ("Ax1", "1 of Axes", "1 of Serpents"), ("Wa14", "14 of Waters", "14 of Eagles"),
+    ("Raven", "Raven", "Jaguar"), ("Wolf", "Wolf", "Monkey"), ("Shaman", "Shaman", "Shaman"),
+    ("Dwarf", "Dwarf", "Lizard"),
+])
+def test_prophecy_theme_names(token, raven, prophecy):
+    assert display_name(token) == raven
+    assert display_name(token, "prophecy") == prophecy
+
+
+# --- tokens --------------------------------------------------------------------------
+@pytest.mark.parametrize("token", ["", "bid", "Dwarf Xx", "Sw15", "sw12", "Raven Sh", "bid Sh1 Zz9"])
+def test_unreadable_tokens_are_refused_with_a_reason(token):
+    state = GAME.new_game({"players": 4}, seed=1)
+    with pytest.raises(ValueError) as info:
+        state.apply_action(token)
+    assert str(info.value)
+
+
+def test_replaying_a_whole_game_from_its_tokens():
+    rng = random.Random(12)
+    state = play_randomly(GAME.new_game({"players": 5}, seed=12), rng)
+    from pycore import record_of
+    again = replay(record_of(state).to_json())
+    assert again.summary() == state.summary()
