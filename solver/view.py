@@ -20,7 +20,7 @@ from pycore.game import GameState
 
 from .worlds import Counter, Model
 
-ADAPTERS = {"raven": "solver.games.raven"}
+ADAPTERS = {"raven": "solver.games.raven", "tricksters": "solver.games.tricksters"}
 
 
 def adapter_for(game_name: str):
