@@ -31,8 +31,10 @@ def explain(r: Ranking) -> list[dict]:
             if r.decision == "play":
                 bits.append(f"takes this trick in {_pct(s.took_trick, s.n)} {_deals(r)}")
                 entry["takes_trick"] = round(s.took_trick / s.n, 4)
-            else:
+            elif r.decision == "bid":
                 bits.append(f"makes this bid exactly in {_pct(s.exact_bid, s.n)} {_deals(r)}")
+            else:             # other decisions (a draft, a suit, a partner): the deals only
+                bits.append(f"played out over {_deals(r)}")
             entry["exact_bid"] = round(s.exact_bid / s.n, 4)
             other = searched[1] if i == 0 and len(searched) > 1 else searched[0] if i else None
             line = f"expected score this hand {s.ev:.1f}"
