@@ -1,0 +1,517 @@
+"""Tricksters adapter: the seat's constraint model, worlds as records, an exact
+solver for the trick phase, a playout policy, and the ranking of every decision.
+
+Hidden places (the engine's names): `hand:s`, the dealt cards another seat still
+holds. Drafted cards are public, so they are never hidden; a dealt card becomes
+public when it is played. A place's size is public: 3 less the seat's dealt
+cards played this round.
+
+What a play reveals, asked of the engine: for each action of another seat this
+round, would it still have been legal had the seat also held card c? In
+Tricksters every card is a legal follow and drafts do not depend on the hand,
+so the engine never forbids a card; the probe stays so that a rules change
+(say a follow-suit variant) reaches the model without restating rules here.
+
+Trick play is searched exactly. Each partnership prefers more points and, at
+equal points, more tricks; the two sides then want exactly opposite things (a
+side's (points, tricks) order is the order of its trick count), so a world's
+value is the minimax number of tricks the seat's side takes, and its points are
+ROUND_POINTS of that. `TrickSolver` computes it by alpha-beta with a
+transposition table at trick boundaries; tests hold it to an independent
+brute-force expectimax over every consistent world.
+"""
+from __future__ import annotations
+
+import random
+import sys
+
+from pycore.games.tricksters import (CARDS, DECK, HAND_SIZE, PLAYERS, ROUND_POINTS, SUITS,
+                                     ChooseSuit, Partner, Play, Take)
+from pycore.records import Record, record_of, replay, start_state
+
+from ..search import ActionStats, Ranking
+from ..view import SeatView, blank_probe
+from ..worlds import Model
+
+ROUND_ACTIONS = 8 + 4 + 1 + 20      # takes, suits, the partner choice, plays
+ALL_CARDS = tuple(range(CARDS))
+
+
+# --- the view -------------------------------------------------------------------------
+def _round_start(obs: dict) -> int:
+    """Index in the history where the current round began (every round has the
+    same number of actions)."""
+    return ROUND_ACTIONS * (obs["round"] - 1)
+
+
+def _states_from(state, start: int) -> list:
+    """The states before each action from `start` on (and the current one). Used
+    only as probes and as the round's start: every hidden place is overwritten."""
+    s = start_state(record_of(state))
+    history = state.history
+    for _, action in history[:start]:
+        s = s.apply_action(action)
+    out = [s]
+    for _, action in history[start:]:
+        s = s.apply_action(action)
+        out.append(s)
+    return out
+
+
+def _round_facts(obs: dict):
+    """Public facts of the current round: per seat the cards drafted and played."""
+    start = _round_start(obs)
+    drafted = [DECK.cards(d) for d in obs["drafted"]]
+    played = [[] for _ in range(PLAYERS)]
+    for actor, token in obs["history"][start:]:
+        if " " not in token:
+            played[actor].append(DECK.card(token))
+    return start, drafted, played
+
+
+def build_view(state, seat: int) -> SeatView:
+    if state.is_terminal:
+        raise ValueError("the game is over: nothing is hidden that matters")
+    obs = state.observation(seat)
+    start, drafted, played = _round_facts(obs)
+    centre = [DECK.card(e["card"]) for e in obs["centre"]]
+    seen = set(DECK.cards(obs["hand"])) | set(centre)
+    for cards in played:
+        seen.update(cards)
+    unseen = [c for c in ALL_CARDS if c not in seen]
+    # sizes are public: 3 dealt cards less those already played
+    places = {f"hand:{s}": HAND_SIZE - sum(1 for c in played[s] if c not in drafted[s])
+              for s in range(PLAYERS) if s != seat}
+    if sum(places.values()) != len(unseen):
+        raise AssertionError("the unseen cards do not fill the hidden hands")
+    allowed = {c: set(places) for c in unseen}
+    states = _states_from(state, start)
+    history = state.history
+    for index in range(start, len(history)):
+        actor, action = history[index]
+        if actor == seat:
+            continue
+        # what the actor held then beyond its public drafted cards: the dealt
+        # cards it has played since
+        later = tuple(c for i in range(index, len(history))
+                      for a, act in [history[i]] if a == actor and isinstance(act, Play)
+                      for c in [act.card] if c not in drafted[actor])
+        for c in forbidden_by_action(states[index - start], seat, actor, action, later, unseen):
+            allowed[c].discard(f"hand:{actor}")
+    model = Model(places, {c: frozenset(p) for c, p in allowed.items()})
+    return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
+                    state=state, extra={"start": start, "states": states})
+
+
+def forbidden_by_action(before, seat: int, actor: int, action, later: tuple, candidates) -> list[int]:
+    """Cards the actor cannot have held when it took `action`, asked of the engine:
+    the action must stay legal with the actor's hidden cards then = `later` + c."""
+    def legal_with(cards) -> bool:
+        probe = blank_probe(before, seat, **{f"hand:{actor}": tuple(sorted(set(later) | set(cards)))})
+        return action in probe.legal_actions()
+    if legal_with(candidates):          # nothing is revealed (always so under the printed rules)
+        return []
+    return [c for c in candidates if not legal_with((c,))]
+
+
+# --- worlds as records -------------------------------------------------------------------
+def _dealt_in_round(obs, seat, world, r, takes, plays) -> tuple[list, list]:
+    """(hands, centre) dealt in round r: past rounds are public in full (every card
+    is played), the current one takes the world's cards."""
+    if r < obs["round"] - 1:
+        hands = [sorted(set(plays[s]) - set(takes[s])) for s in range(PLAYERS)]
+        centre = sorted(c for s in range(PLAYERS) for c in takes[s])
+        return hands, centre
+    drafted = [DECK.cards(d) for d in obs["drafted"]]
+    hands = []
+    for s in range(PLAYERS):
+        if s == seat:
+            held = set(DECK.cards(obs["hand"])) | set(plays[s])
+        else:
+            held = set(world[f"hand:{s}"]) | set(plays[s])
+        hands.append(sorted(held - set(drafted[s])))
+    centre = sorted(DECK.card(e["card"]) for e in obs["centre"])
+    return hands, centre
+
+
+def world_record(view: SeatView, world: dict) -> Record:
+    """The complete record of the game with this world's hidden cards, built from
+    the seat's observation only."""
+    obs, seat = view.obs, view.seat
+    history = obs["history"]
+    current = obs["round"] - 1
+    deals = []
+    for r in range(current + 1):
+        takes = [[] for _ in range(PLAYERS)]
+        plays = [[] for _ in range(PLAYERS)]
+        for actor, token in history[ROUND_ACTIONS * r: ROUND_ACTIONS * (r + 1)]:
+            if token.startswith("take "):
+                takes[actor].append(DECK.card(token[5:]))
+            elif " " not in token:
+                plays[actor].append(DECK.card(token))
+        hands, centre = _dealt_in_round(obs, seat, world, r, takes, plays)
+        deals.append({"dealer": (obs["dealer"] - (current - r)) % PLAYERS,
+                      "hands": [DECK.tokens_of(h) for h in hands], "centre": DECK.tokens_of(centre)})
+    return Record(game="tricksters", rules=dict(obs["rules"]), seed=0, deals=deals,
+                  actions=[token for _, token in history])
+
+
+def consistent(view: SeatView, world: dict) -> bool:
+    """The definition: the world's record replays legally and shows the seat the
+    same observation."""
+    try:
+        again = replay(world_record(view, world))
+    except Exception:
+        return False
+    return again.observation(view.seat) == view.obs
+
+
+def consistent_fast(view: SeatView, world: dict) -> bool:
+    """The same test replaying only the current round, from its (public) start."""
+    obs, seat = view.obs, view.seat
+    start, drafted, played = _round_facts(obs)
+    unseen = set(view.model.cards)
+    cards = [c for cs in world.values() for c in cs]
+    if (set(world) != set(view.model.places) or sorted(cards) != sorted(unseen)
+            or any(len(world[p]) != n for p, n in view.model.places.items())):
+        return False
+    s = view.extra["states"][0]
+    dealt = {f"hand:{x}": tuple(sorted((set(world[f"hand:{x}"]) | set(played[x])) - set(drafted[x])))
+             for x in range(PLAYERS) if x != seat}
+    try:
+        s = s.with_hidden(seat, dealt)
+        for _, token in obs["history"][start:]:
+            s = s.apply_action(s.game.parse_action(s, token))
+    except Exception:
+        return False
+    return s.observation(seat) == obs
+
+
+def world_state(view: SeatView, world: dict):
+    """The current position with this world's hidden cards (for search)."""
+    return view.state.with_hidden(view.seat, world)
+
+
+# --- the exact trick-phase solver ------------------------------------------------------------
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+_LOW_BIT = {1 << c: c for c in ALL_CARDS}     # a one-card hand's card
+
+
+class TrickSolver:
+    """Exact minimax tricks of `seat`'s side for the rest of the round, one world.
+
+    Hands are bitmasks; the table is keyed on (hands, leader) at trick
+    boundaries and holds (lower, upper) bounds on the tricks still to come, so it
+    serves every root action of the same world."""
+
+    def __init__(self, state, seat: int):
+        deck = state.rules.deck
+        partner = state.partner
+        self.side = tuple(s in (seat, partner[seat]) for s in range(PLAYERS))
+        self.led = tuple(tuple(deck[c][state.suits[lead]] for c in ALL_CARDS)
+                         for lead in range(PLAYERS))
+        # cards in the order to try: highest value in the led critter first
+        self.order = tuple(tuple(sorted(ALL_CARDS, key=lambda c: (-self.led[lead][c], c)))
+                           for lead in range(PLAYERS))
+        self.mate = tuple(partner[lead] for lead in range(PLAYERS))
+        self.others = tuple(tuple(s for s in range(PLAYERS) if s not in (lead, partner[lead]))
+                            for lead in range(PLAYERS))
+        self.table: dict = {}
+        self._moves: dict = {}
+
+    @staticmethod
+    def hands_of(state) -> tuple[int, ...]:
+        return tuple(sum(1 << c for c in hand) for hand in state.hands)
+
+    def resolve(self, leader: int, cards: tuple) -> tuple[int, int]:
+        """(1 if the seat's side takes the trick else 0, the next leader)."""
+        led = self.led[leader]
+        v = [0] * PLAYERS
+        for i, c in enumerate(cards):
+            v[(leader + i) % PLAYERS] = led[c]
+        mate = self.mate[leader]
+        a, b = self.others[leader]
+        if v[leader] + v[mate] > v[a] + v[b]:
+            x, y = leader, mate
+        else:
+            x, y = a, b                 # equal sums: the side that did not lead
+        if v[x] != v[y]:
+            nxt = x if v[x] > v[y] else y
+        elif x == leader:
+            nxt = leader
+        else:
+            nxt = x if (x - leader) % PLAYERS < (y - leader) % PLAYERS else y
+        return (1 if self.side[x] else 0), nxt
+
+    def moves(self, leader: int, mask: int) -> tuple:
+        """(card, the mask without it) for the cards in `mask`, best led value first."""
+        key = (leader, mask)
+        got = self._moves.get(key)
+        if got is None:
+            got = self._moves[key] = tuple((c, mask ^ (1 << c)) for c in self.order[leader]
+                                           if mask >> c & 1)
+        return got
+
+    def node(self, hands: tuple, leader: int, alpha: int, beta: int) -> int:
+        key = (hands, leader)
+        got = self.table.get(key)
+        if got is None:
+            rem = _popcount(hands[0])
+            if rem <= 1:                # the last trick plays itself
+                if not rem:
+                    return 0
+                cards = tuple(_LOW_BIT[hands[(leader + i) % PLAYERS]] for i in range(PLAYERS))
+                return self.resolve(leader, cards)[0]
+            lo, hi = 0, rem
+        else:
+            lo, hi = got
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        a = alpha if alpha > lo else lo
+        b = beta if beta < hi else hi
+        v = self.trick(hands, leader, (), a, b)
+        if v <= a:
+            hi = v
+        elif v >= b:
+            lo = v
+        else:
+            lo = hi = v
+        self.table[key] = (lo, hi)
+        return v
+
+    def trick(self, hands: tuple, leader: int, plays: tuple, alpha: int, beta: int) -> int:
+        """Tricks to come for the seat's side (the current one included), fail-soft."""
+        n = len(plays)
+        if n == PLAYERS:
+            won, nxt = self.resolve(leader, plays)
+            return won + self.node(hands, nxt, alpha - won, beta - won)
+        seat = (leader + n) % PLAYERS
+        before, after = hands[:seat], hands[seat + 1:]
+        if self.side[seat]:
+            best = -1
+            for c, rest in self.moves(leader, hands[seat]):
+                v = self.trick(before + (rest,) + after, leader, plays + (c,), alpha, beta)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            return best
+        best = 99
+        for c, rest in self.moves(leader, hands[seat]):
+            v = self.trick(before + (rest,) + after, leader, plays + (c,), alpha, beta)
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def value(self, hands: tuple, leader: int, plays: tuple) -> int:
+        """The exact number of tricks to come for the seat's side."""
+        return self.trick(hands, leader, plays, -1, TRICKS_PLUS)
+
+    def line_takes_trick(self, hands: tuple, leader: int, plays: tuple) -> bool:
+        """Whether the seat's side takes the trick under way in the principal line:
+        each seat to play in it picks the first card (in hand order) of the best
+        value for its side."""
+        while len(plays) < PLAYERS:
+            seat = (leader + len(plays)) % PLAYERS
+            mask = hands[seat]
+            best = None
+            for c in ALL_CARDS:
+                if mask >> c & 1:
+                    h = hands[:seat] + (mask ^ (1 << c),) + hands[seat + 1:]
+                    v = self.value(h, leader, plays + (c,))
+                    if best is None or (v > best[0] if self.side[seat] else v < best[0]):
+                        best = (v, c, h)
+            _, c, hands = best
+            plays = plays + (c,)
+        return self.resolve(leader, plays)[0] == 1
+
+
+TRICKS_PLUS = 6
+
+
+def solve_points(state, seat: int, solver: TrickSolver | None = None) -> int:
+    """The seat's round points in this world under exact play from `state` (trick phase)."""
+    solver = solver or TrickSolver(state, seat)
+    trick = state.tricks[-1]
+    t = solver.value(TrickSolver.hands_of(state), trick.leader, tuple(trick.cards))
+    return ROUND_POINTS[state.team_tricks[seat] + t]
+
+
+# --- a fast playout policy (easy bot, and the playouts of the search) --------------------
+def _strengths(deck, cards) -> list[int]:
+    return [sum(deck[c][s] for c in cards) for s in range(len(SUITS))]
+
+
+def policy_action(state, rng=None):
+    """A quick heuristic move for the seat to act, from its own cards and what is public."""
+    seat = state.current_player
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    deck = state.rules.deck
+    phase = state.phase
+    if phase == "draft":
+        # build towards one strong critter: the card that raises the best total most
+        mine = _strengths(deck, state.hands[seat] + state.drafted[seat])
+        return max(legal, key=lambda a: (max(mine[s] + deck[a.card][s] for s in range(4)),
+                                         -a.card))
+    if phase == "suits":
+        mine = _strengths(deck, state.hands[seat] + state.drafted[seat])
+        return max(legal, key=lambda a: (mine[a.suit], -a.suit))
+    if phase == "partners":
+        # a partner whose public (drafted) cards are strong in my critter, and whose
+        # critter my cards serve
+        own = state.suits[seat]
+        mine = _strengths(deck, state.hands[seat] + state.drafted[seat])
+        return max(legal, key=lambda a: (sum(deck[c][own] for c in state.drafted[a.seat])
+                                         + mine[state.suits[a.seat]], -a.seat))
+    trick = state.tricks[-1]
+    led = state.suits[trick.leader]
+    own = state.suits[seat]
+    low = lambda a: (deck[a.card][led], deck[a.card][own], a.card)
+    if not trick.plays:
+        return max(legal, key=low)
+    mate = state.partner[seat]
+    ours = sum(deck[c][led] for s, c in trick.plays if s in (seat, mate))
+    theirs = sum(deck[c][led] for s, c in trick.plays if s not in (seat, mate))
+    leading_side = trick.leader in (seat, mate)
+    to_come = [(trick.leader + i) % PLAYERS for i in range(len(trick.plays) + 1, PLAYERS)]
+
+    def wins(total_ours):
+        return total_ours > theirs if leading_side else total_ours >= theirs
+    if not to_come:
+        winning = [a for a in legal if wins(ours + deck[a.card][led])]
+        return min(winning or legal, key=low)
+    if all(s == mate for s in to_come):
+        winning = [a for a in legal if wins(ours + deck[a.card][led] + 1)]
+        return min(winning, key=low) if winning else min(legal, key=low)
+    return max(legal, key=low)
+
+
+# --- what the search and the hints need ------------------------------------------------------
+def decision(state) -> str:
+    return {"draft": "take", "suits": "suit", "partners": "partner"}.get(state.phase, "play")
+
+
+def hand_mark(state) -> int:
+    return len(state.finished_hands)
+
+
+def hand_points(state, seat: int, mark: int) -> int:
+    return state.finished_hands[mark][1][seat]
+
+
+def cards_left(state) -> int:
+    return sum(len(h) for h in state.hands)
+
+
+def current_trick_index(state):
+    return len(state.tricks) - 1 if state.phase == "play" else None
+
+
+def _playout_points(state, seat: int, mark: int, rng) -> int:
+    while hand_mark(state) == mark:
+        state = state.apply_action(policy_action(state, rng))
+    return hand_points(state, seat, mark)
+
+
+# Measured cost of searching one world exactly (ms, native), by the cards the seat
+# holds: the first trick is the dear one (about 1,680 worlds of ~100 ms each).
+WORLD_COST_MS = {5: 250.0, 4: 25.0, 3: 2.5, 2: 0.4, 1: 0.1}
+MS_PER_EFFORT = 3.0                 # the default hint effort (300) is about a second
+
+
+def play_world_budget(state, seat: int, effort: int) -> int:
+    """How many worlds a trick-play hint searches exactly at this effort."""
+    cost = WORLD_COST_MS[max(1, len(state.hands[seat]))]
+    return max(4, int(effort * MS_PER_EFFORT / cost))
+
+
+def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
+    """Every legal action ranked by the seat's expected points this round.
+
+    Trick play: every consistent world when the effort covers them (else an
+    exactly uniform sample), each searched exactly: the expectimax value over the
+    worlds of the exact value of the rest of the round. Drafts: `effort`
+    world-action playouts over uniformly drawn worlds (all when few), the round
+    played out by the policy."""
+    state, seat = view.state, view.seat
+    if state.current_player != seat:
+        raise ValueError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+    rng = random.Random(f"manyhands/solver/{seed}/{len(state.history)}/{seat}")
+    legal = state.legal_actions()
+    token = state.game.action_token
+    stats = {a: ActionStats(a, token(state, a), True) for a in legal}
+    total = view.count()
+    mark = hand_mark(state)
+    kind = decision(state)
+    budget = (play_world_budget(state, seat, effort) if kind == "play"
+              else max(1, effort // len(legal)))
+    if total <= budget:
+        worlds = list(view.counter.worlds())
+        enumerated = True
+    else:
+        worlds = [view.counter.sample(rng) for _ in range(budget)]
+        enumerated = False
+    for world in worlds:
+        position = world_state(view, world)
+        if kind == "play":
+            solver = TrickSolver(position, seat)
+            hands = TrickSolver.hands_of(position)
+            trick = position.tricks[-1]
+            base = position.team_tricks[seat]
+            for action in legal:
+                c = action.card
+                h = hands[:seat] + (hands[seat] ^ (1 << c),) + hands[seat + 1:]
+                plays = tuple(trick.cards) + (c,)
+                st = stats[action]
+                st.total += ROUND_POINTS[base + solver.value(h, trick.leader, plays)]
+                st.n += 1
+                st.took_trick += solver.line_takes_trick(h, trick.leader, plays)
+            continue
+        for action in legal:
+            points = _playout_points(position.apply_action(action), seat, mark, rng)
+            st = stats[action]
+            st.total += points
+            st.n += 1
+    ordered = sorted(stats.values(), key=lambda s: (-s.ev, s.token))
+    return Ranking(kind, total, len(worlds), enumerated, kind == "play", ordered)
+
+
+def search_candidates(view: SeatView, legal: list, limit: int):
+    return list(legal), None
+
+
+def fast_apply(state, action):
+    return state.apply_action(action)
+
+
+def bid_of(action):
+    return None
+
+
+def own_bid(state, seat: int):
+    return None
+
+
+def suit_names():
+    return SUITS
+
+
+def card_suit(card: int):
+    return None                         # every card shows every critter: no voids to show
+
+
+def card_token(card: int) -> str:
+    return DECK.token(card)
