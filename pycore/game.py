@@ -26,9 +26,8 @@ import random
 from typing import Any, ClassVar, Iterable
 
 from .cards import Deck
-from .errors import DealError, IllegalActionError, RulesError, TokenError
+from .errors import DealError, IllegalActionError, RulesError
 from .rules import Rules
-from .tricks import Trick
 
 GAMES: dict[str, "Game"] = {}
 

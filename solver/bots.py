@@ -12,7 +12,7 @@ import random
 from .search import rank
 from .view import adapter_for, view_of
 
-LEVELS = {"easy": 0, "normal": 120, "hard": 400}
+LEVELS = {"easy": 0, "normal": 60, "hard": 200}
 
 
 def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int | None = None):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .search import Ranking, rank
 from .view import SeatView, view_of
 
-DEFAULT_EFFORT = 300
+DEFAULT_EFFORT = 160
 
 
 def _pct(k: int, n: int) -> str:
@@ -33,9 +33,10 @@ def explain(r: Ranking) -> list[dict]:
                 entry["takes_trick"] = round(s.took_trick / s.n, 4)
             elif r.decision == "bid":
                 bits.append(f"makes this bid exactly in {_pct(s.exact_bid, s.n)} {_deals(r)}")
-            else:             # other decisions (a draft, a suit, a partner): the deals only
-                bits.append(f"played out over {_deals(r)}")
-            entry["exact_bid"] = round(s.exact_bid / s.n, 4)
+            else:
+                bits.append(f"over {_deals(r)[3:] if _deals(r).startswith('of ') else _deals(r)}")
+            if r.decision in ("bid", "play") and r.bids:
+                entry["exact_bid"] = round(s.exact_bid / s.n, 4)
             other = searched[1] if i == 0 and len(searched) > 1 else searched[0] if i else None
             line = f"expected score this hand {s.ev:.1f}"
             if other is not None:

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from .view import SeatView
 
-EXACT_CARDS = 6          # at most this many cards left in hands: search exactly
 
 
 @dataclass
@@ -42,6 +41,7 @@ class Ranking:
     enumerated: bool              # all worlds searched (exact expectation)
     exact_search: bool            # endgame searched exactly within each world
     stats: list = field(default_factory=list)   # best first
+    bids: bool = False            # the game has bids (exact-bid rates are meaningful)
 
 
 def playout(adapter, state, mark: int, rng):
@@ -94,27 +94,24 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
         enumerated = False
     mark = adapter.hand_mark(state)
     trick = adapter.current_trick_index(state)
-    exact = adapter.cards_left(state) <= EXACT_CARDS
+    exact = adapter.search_exactly(state)
     for world in worlds:
         position = adapter.world_state(view, world)
         memo: dict = {}
         for action in searched:
             after = position.apply_action(action)
             if exact:
-                final = exact_line(adapter, after, mark, memo)[1]
+                final = adapter.exact_final(after, seat, mark, memo)
             else:
                 final = playout(adapter, after, mark, rng)
-            points = adapter.hand_points(final, seat, mark)
             st = stats[action]
-            st.total += points
+            st.total += adapter.hand_points(final, seat, mark)
             st.n += 1
-            if trick is not None and adapter.trick_taker(final, mark, trick) == seat:
+            if trick is not None and adapter.took_trick(state, final, seat, mark, trick):
                 st.took_trick += 1
-            bid = adapter.bid_of(action)
-            if bid is None:
-                bid = adapter.own_bid(state, seat)
-            if bid is not None:
-                st.exact_bid += adapter.tricks_taken(final, seat, mark) == bid
+            target = adapter.target_of(state, seat, action)
+            if target is not None:
+                st.exact_bid += adapter.tricks_taken(final, seat, mark) == target
     # actions not searched (many bids): their estimate, relative to the searched one
     # of the same value, on the searched scale
     ordered = sorted(stats.values(), key=lambda s: (-(s.ev if s.ev is not None else -1e9),
@@ -126,4 +123,5 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
         ordered = searched_stats + rest
         for s in rest:
             s.total = None
-    return Ranking(adapter.decision(state), total, len(worlds), enumerated, exact, ordered)
+    return Ranking(adapter.decision(state), total, len(worlds), enumerated, exact, ordered,
+                   bids=getattr(adapter, "HAS_BIDS", False))

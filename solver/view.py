@@ -20,7 +20,8 @@ from pycore.game import GameState
 
 from .worlds import Counter, Model
 
-ADAPTERS = {"raven": "solver.games.raven", "tricksters": "solver.games.tricksters"}
+ADAPTERS = {"raven": "solver.games.raven", "tricksters": "solver.games.tricksters",
+            "voren": "solver.games.voren"}
 
 
 def adapter_for(game_name: str):

@@ -124,16 +124,26 @@ class Counter:
 
     def __init__(self, model: Model):
         self.model = model
-        self.groups = model.groups()
+        # Cards with one possible place (known cards) are set there first; only the
+        # rest are counted.
+        self.fixed: dict[str, list[int]] = {p: [] for p in model.places}
+        free = []
+        for card, where in model.allowed:
+            if len(where) == 1:
+                self.fixed[next(iter(where))].append(card)
+            else:
+                free.append((card, where))
+        room = {p: n - len(self.fixed[p]) for p, n in model.places.items()}
+        self.groups = Model(model.places, free, copies=model.copies).groups()
         # Places in a fixed order: the most constrained first keeps the table small.
         names = list(model.places)
         width = {p: sum(len(g.cards) for g in self.groups if p in g.places) for p in names}
         self.order = sorted(names, key=lambda p: (width[p], names.index(p)))
-        self.sizes = [model.places[p] for p in self.order]
+        self.sizes = [room[p] for p in self.order]
         self.members = [[i for i, g in enumerate(self.groups) if p in g.places] for p in self.order]
         self._memo: dict = {}
         start = tuple(len(g.cards) for g in self.groups)
-        if sum(start) != sum(self.sizes):
+        if sum(start) != sum(self.sizes) or min(self.sizes, default=0) < 0:
             self.start = None
         else:
             self.start = start
@@ -215,7 +225,7 @@ class Counter:
             nonlocal produced
             if level == len(order):
                 produced += 1
-                yield {p: tuple(sorted(cs)) for p, cs in acc.items()}
+                yield {p: tuple(sorted(list(acc.get(p, ())) + self.fixed[p])) for p in order}
                 return
             for nxt, _ in self._splits(level, rem):
                 if not self._count(level + 1, nxt):
@@ -286,31 +296,46 @@ class Counter:
                 for c in chosen:
                     pool.remove(c)
                 taken.extend(chosen)
-            world[self.order[level]] = tuple(sorted(taken))
+            world[self.order[level]] = tuple(sorted(taken + self.fixed[self.order[level]]))
             rem = nxt
         return world
 
     def marginals(self) -> dict[int, dict[str, float]]:
         """For each unseen card, the exact probability of each place holding it
-        (for copies: the expected share of that kind's copies)."""
+        (for copies: the expected share of that kind's copies), in one forward
+        pass over the counting table: E[cards of group g in place p] / |g|."""
         total = self.count()
         out: dict[int, dict[str, float]] = {}
         if not total:
             return out
-        for group in self.groups:
-            card = group.cards[0]
-            probs = {}
-            for place in sorted(group.places):
-                if group.identical:
-                    # expected copies in place / copies
-                    exp = 0
-                    for w in self.worlds():
-                        exp += w[place].count(card)
-                    probs[place] = exp / total / len(group.cards)
-                else:
-                    probs[place] = Counter(self.model.pin(card, place)).count() / total
+        expected = [dict() for _ in self.groups]          # group -> place -> E[x] * total
+        forward = {self.start: 1}
+        for level, place in enumerate(self.order):
+            dead = self._dead_after(level)
+            nxt_forward: dict = {}
+            for rem, ways in forward.items():
+                for nxt, w in self._splits(level, rem):
+                    if any(nxt[g] for g in dead):
+                        continue
+                    after = self._count(level + 1, nxt)
+                    if not after:
+                        continue
+                    weight = ways * w
+                    nxt_forward[nxt] = nxt_forward.get(nxt, 0) + weight
+                    for g in self.members[level]:
+                        x = rem[g] - nxt[g]
+                        if x:
+                            expected[g][place] = expected[g].get(place, 0) + weight * after * x
+            forward = nxt_forward
+        for g, group in enumerate(self.groups):
+            probs = {p: v / total / len(group.cards) for p, v in expected[g].items()}
             for c in set(group.cards):
                 out[c] = probs
+        for place, cards in self.fixed.items():
+            for c in cards:
+                if c in out and self.model.copies.get(c, 1) > 1:
+                    continue    # copies split between fixed and free: see the free group
+                out[c] = {place: 1.0}
         return out
 
 

@@ -20,6 +20,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from ..cards import Deck, add_cards, remove_card, remove_cards
+from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
 from ..errors import DealError, RulesError, TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
@@ -529,41 +530,18 @@ class LunarGame(Game):
 
     def deal_from_json(self, rules: LunarRules, data) -> dict:
         n = rules.players
-        if not isinstance(data, dict):
-            raise DealError("a deal is an object with start, hands" + (" and sky" if n == 2 else ""))
-        unknown = set(data) - {"start", "hands", "sky"}
-        if unknown:
-            raise DealError(f"unknown deal field {sorted(unknown)[0]!r}")
-        start = data.get("start")
-        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
-            raise DealError(f"start must be a seat 0..{n - 1}, not {start!r}")
-        hands = data.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise DealError(f"hands must list {n} hands")
-        places = []
-        for seat, hand in enumerate(hands):
-            places.append((f"hand {seat}", hand, HAND_SIZE))
-        sky = data.get("sky", [] if n == 4 else None)
-        places.append(("sky", sky, 48 - HAND_SIZE * n))
-        parsed = []
-        for name, cards, size in places:
-            if not isinstance(cards, list) or len(cards) != size:
-                raise DealError(f"{name} must hold {size} cards")
-            try:
-                cards = tuple(sorted(DECK.cards(cards)))
-            except TokenError as exc:
-                raise DealError(f"{name}: {exc}") from None
+        data = deal_fields(data, ("start", "hands", "sky"))
+        start = deal_seat(data, "start", n)
+        places = deal_hands(DECK, data, n, HAND_SIZE)
+        sky = deal_cards(DECK, "sky", data.get("sky", [] if n == 4 else None), 48 - HAND_SIZE * n)
+        for name, cards in [*((f"hand {seat}", hand) for seat, hand in enumerate(places)), ("sky", sky)]:
             ranks = sum(1 for c in cards if is_rank(c))
-            if rules.deal == "split" and ranks * 2 != size:   # Ruling L3 / L7
-                raise DealError(f"{name} must hold {size // 2} rank and {size // 2} suit cards "
-                                f"(split deal), not {ranks} and {size - ranks}")
-            parsed.append(cards)
-        everything = Counter(c for cards in parsed for c in cards)
-        extra = everything - Counter(FULL_DECK)
-        if extra:
-            raise DealError(f"the deal must hold 3 of each rank card and 6 of each suit card; "
-                            f"too many {DECK.token(min(extra))}")
-        return {"dealer": start, "hands": tuple(parsed[:n]), "sky": parsed[n]}
+            if rules.deal == "split" and ranks * 2 != len(cards):   # Ruling L3 / L7
+                raise DealError(f"{name} must hold {len(cards) // 2} rank and {len(cards) // 2} suit cards "
+                                f"(split deal), not {ranks} and {len(cards) - ranks}")
+        check_deal_cards(DECK, [c for hand in places for c in hand] + list(sky), FULL_DECK, every=False,
+                         what="3 of each rank card and 6 of each suit card")
+        return {"dealer": start, "hands": places, "sky": sky}
 
     def deal_to_json(self, rules: LunarRules, deal: dict) -> dict:
         out = {"start": deal["dealer"], "hands": [DECK.tokens_of(h) for h in deal["hands"]]}

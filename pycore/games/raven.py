@@ -10,7 +10,8 @@ import itertools
 from typing import NamedTuple
 
 from ..cards import Deck, remove_card, remove_cards
-from ..errors import DealError, TokenError
+from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
+from ..errors import TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
 from ..tricks import Trick, clockwise_from, left_of
@@ -67,9 +68,12 @@ class RavenRules(Rules):
         ruling="R1")
     lone_shaman: str = rule(
         "plays_last", "A leader whose only card is the Shaman does not lead: the player to "
-                      "the left leads, and the Shaman is played last in the trick, taking the "
-                      "place of the trick's last other card (Ruling R3).",
+                      "the left leads, and the Shaman is played last in the trick.",
         ruling="R2", choices=("plays_last",))
+    lone_shaman_follows: str = rule(
+        "last_other_card", "A Shaman played last under Ruling R2 takes the place of the "
+                           "trick's last other card, half a step higher.",
+        ruling="R3", choices=("last_other_card",))
     final_tie: str = rule(
         "shared", "Players still tied for the most points after comparing exact-bid "
                   "bonuses share the win.", ruling="R4", choices=("shared",))
@@ -457,38 +461,13 @@ class RavenGame(Game):
 
     def deal_from_json(self, rules: RavenRules, data) -> dict:
         n, (size, _, out_size, _) = rules.players, rules.sizes
-        if not isinstance(data, dict):
-            raise DealError("a deal is an object with dealer, hands and out")
-        unknown = set(data) - {"dealer", "hands", "out"}
-        if unknown:
-            raise DealError(f"unknown deal field {sorted(unknown)[0]!r}")
-        dealer = data.get("dealer")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-        hands = data.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise DealError(f"hands must list {n} hands")
-        parsed = []
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != size:
-                raise DealError(f"hand {seat} must hold {size} cards")
-            try:
-                parsed.append(tuple(sorted(DECK.cards(hand))))
-            except TokenError as exc:
-                raise DealError(f"hand {seat}: {exc}") from None
-        out = data.get("out", [])
-        if not isinstance(out, list) or len(out) != out_size:
-            raise DealError(f"out must list the {out_size} cards left out of play")
-        try:
-            out = tuple(sorted(DECK.cards(out)))
-        except TokenError as exc:
-            raise DealError(f"out: {exc}") from None
-        everything = sorted(c for hand in parsed for c in hand) + list(out)
-        if sorted(everything) != list(range(60)):
-            missing = sorted(set(range(60)) - set(everything))
-            raise DealError("the deal must hold every card once"
-                            + (f"; missing {DECK.token(missing[0])}" if missing else "; a card is repeated"))
-        return {"dealer": dealer, "hands": tuple(parsed), "out": out}
+        data = deal_fields(data, ("dealer", "hands", "out"))
+        dealer = deal_seat(data, "dealer", n)
+        hands = deal_hands(DECK, data, n, size)
+        out = deal_cards(DECK, "out", data.get("out", []), out_size,
+                         f"list the {out_size} cards left out of play")
+        check_deal_cards(DECK, [c for hand in hands for c in hand] + list(out), range(60))
+        return {"dealer": dealer, "hands": hands, "out": out}
 
     def deal_to_json(self, rules: RavenRules, deal: dict) -> dict:
         return {"dealer": deal["dealer"], "hands": [DECK.tokens_of(h) for h in deal["hands"]],

@@ -13,7 +13,8 @@ from __future__ import annotations
 import dataclasses
 
 from ..cards import Deck, remove_card
-from ..errors import DealError, RulesError, TokenError
+from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
+from ..errors import RulesError, TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
 from ..tricks import Trick, clockwise_from, left_of, right_of
@@ -432,38 +433,13 @@ class TrickstersGame(Game):
                 "centre": tuple(sorted(cards[PLAYERS * HAND_SIZE:]))}
 
     def deal_from_json(self, rules, data) -> dict:
-        if not isinstance(data, dict):
-            raise DealError("a deal is an object with dealer, hands and centre")
-        unknown = set(data) - {"dealer", "hands", "centre"}
-        if unknown:
-            raise DealError(f"unknown deal field {sorted(unknown, key=str)[0]!r}")
-        dealer = data.get("dealer")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < PLAYERS:
-            raise DealError(f"dealer must be a seat 0..{PLAYERS - 1}, not {dealer!r}")
-        hands = data.get("hands")
-        if not isinstance(hands, list) or len(hands) != PLAYERS:
-            raise DealError(f"hands must list {PLAYERS} hands")
-        parsed = []
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-                raise DealError(f"hand {seat} must hold {HAND_SIZE} cards")
-            try:
-                parsed.append(tuple(sorted(DECK.cards(hand))))
-            except TokenError as exc:
-                raise DealError(f"hand {seat}: {exc}") from None
-        centre = data.get("centre")
-        if not isinstance(centre, list) or len(centre) != CENTRE_SIZE:
-            raise DealError(f"centre must list the {CENTRE_SIZE} face-up cards")
-        try:
-            centre = tuple(sorted(DECK.cards(centre)))
-        except TokenError as exc:
-            raise DealError(f"centre: {exc}") from None
-        everything = sorted([c for hand in parsed for c in hand] + list(centre))
-        if everything != list(range(CARDS)):
-            missing = sorted(set(range(CARDS)) - set(everything))
-            raise DealError("the deal must hold every card once"
-                            + (f"; missing {DECK.token(missing[0])}" if missing else "; a card is repeated"))
-        return {"dealer": dealer, "hands": tuple(parsed), "centre": centre}
+        data = deal_fields(data, ("dealer", "hands", "centre"))
+        dealer = deal_seat(data, "dealer", PLAYERS)
+        hands = deal_hands(DECK, data, PLAYERS, HAND_SIZE)
+        centre = deal_cards(DECK, "centre", data.get("centre"), CENTRE_SIZE,
+                            f"list the {CENTRE_SIZE} face-up cards")
+        check_deal_cards(DECK, [c for hand in hands for c in hand] + list(centre), range(CARDS))
+        return {"dealer": dealer, "hands": hands, "centre": centre}
 
     def deal_to_json(self, rules, deal: dict) -> dict:
         return {"dealer": deal["dealer"], "hands": [DECK.tokens_of(h) for h in deal["hands"]],

@@ -11,7 +11,8 @@ play), then each seat plays, folds or takes the poke ("decide"), then three tric
 Readings of the rules file where it is silent (each pinned by a test):
 - before the dealer's options nothing is dealt: no seat sees a card, nor the turnup;
 - the dealer may take the poke too, if it is still there at their turn;
-- a lone player who takes an uncontested pot (Ruling V4) played no trick: not looed;
+- gap, a rules field (`uncontested_loo`): a lone player who takes an uncontested pot
+  (Ruling V4) played no trick: not looed;
 - a looed player short of chips pays what they have (Ruling V6) and the game goes
   on: only payments at a hand's start end it;
 - gap, a rules field (`empty_loo_antes`): loo payments that came to nothing are
@@ -23,6 +24,7 @@ import dataclasses
 from typing import NamedTuple
 
 from ..cards import Deck, remove_card
+from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
 from ..errors import DealError, TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
@@ -83,6 +85,15 @@ class VorenRules(Rules):
         ruling="V6", minimum=1, maximum=50)
     final_tie: str = rule("shared", "Standing is by chips; equal chips share the place.",
                           ruling="V6", choices=("shared",))
+    short_payment: str = rule(
+        "pays_what_they_have", "A player who must pay more than they have (ante, dealer's "
+                               "ante or loo) pays what they have, and play goes on; loo "
+                               "payments after the game's last hand are not made.",
+        ruling="V6", choices=("pays_what_they_have",))
+    uncontested_loo: str = rule(
+        "not_looed", "Gap: a player who takes the pot without play (Ruling V4) played no "
+                     "trick and is not looed, though the loo rule names every player who "
+                     "played and took no trick.", ruling="gap", choices=("not_looed",))
     empty_loo_antes: bool = rule(
         True, "Gap: when the previous hand's loo payments came to nothing (every looed "
               "player had no chips left), everyone antes as if nobody had been looed.",
@@ -530,43 +541,17 @@ class VorenGame(Game):
                 "turnup": rest[HAND_SIZE]}
 
     def deal_from_json(self, rules: VorenRules, data) -> dict:
-        n = rules.players
-        if not isinstance(data, dict):
-            raise DealError("a deal is an object with dealer, hands, poke and turnup")
-        unknown = set(data) - {"dealer", "hands", "poke", "turnup"}
-        if unknown:
-            raise DealError(f"unknown deal field {sorted(unknown)[0]!r}")
-        dealer = data.get("dealer")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-        hands = data.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise DealError(f"hands must list {n} hands")
-        parsed = []
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-                raise DealError(f"hand {seat} must hold {HAND_SIZE} cards")
-            try:
-                parsed.append(tuple(sorted(DECK.cards(hand))))
-            except TokenError as exc:
-                raise DealError(f"hand {seat}: {exc}") from None
-        poke = data.get("poke")
-        if not isinstance(poke, list) or len(poke) != HAND_SIZE:
-            raise DealError(f"poke must list {HAND_SIZE} cards")
+        data = deal_fields(data, ("dealer", "hands", "poke", "turnup"))
+        dealer = deal_seat(data, "dealer", rules.players)
+        hands = deal_hands(DECK, data, rules.players, HAND_SIZE)
+        poke = deal_cards(DECK, "poke", data.get("poke"), HAND_SIZE, f"list {HAND_SIZE} cards")
         turnup = data.get("turnup")
         if not isinstance(turnup, str):
             raise DealError("turnup must be one card token")
-        try:
-            poke = tuple(sorted(DECK.cards(poke)))
-            turnup = DECK.card(turnup)
-        except TokenError as exc:
-            raise DealError(f"poke or turnup: {exc}") from None
-        everything = [c for hand in parsed for c in hand] + list(poke) + [turnup]
-        if len(set(everything)) != len(everything):
-            seen = set()
-            repeated = next(c for c in everything if c in seen or seen.add(c))
-            raise DealError(f"the deal must hold each card once; {DECK.token(repeated)} is repeated")
-        return {"dealer": dealer, "hands": tuple(parsed), "poke": poke, "turnup": turnup}
+        (turnup,) = deal_cards(DECK, "turnup", [turnup], 1)
+        dealt = [c for hand in hands for c in hand] + list(poke) + [turnup]
+        check_deal_cards(DECK, dealt, range(len(DECK)), every=False, what="each card once")
+        return {"dealer": dealer, "hands": hands, "poke": poke, "turnup": turnup}
 
     def deal_to_json(self, rules: VorenRules, deal: dict) -> dict:
         return {"dealer": deal["dealer"], "hands": [DECK.tokens_of(h) for h in deal["hands"]],

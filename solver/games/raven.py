@@ -26,6 +26,7 @@ from ..view import SeatView, blank_probe
 from ..worlds import Model
 
 ALL_CARDS = tuple(range(60))
+HAS_BIDS = True
 
 
 # --- the view -------------------------------------------------------------------------
@@ -382,9 +383,28 @@ def tricks_taken(state, seat: int, mark: int) -> int:
     return sum(1 for t in state.finished_hands[mark][0] if t.winner == seat)
 
 
-def trick_taker(state, mark: int, trick_index: int):
-    tricks = state.finished_hands[mark][0] if len(state.finished_hands) > mark else state.tricks
-    return tricks[trick_index].winner if trick_index < len(tricks) else None
+def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
+    return state.finished_hands[mark][0][trick_index].winner == seat
+
+
+EXACT_CARDS = 6          # at most this many cards left in hands: search exactly (max^n)
+
+
+def search_exactly(state) -> bool:
+    return state.phase == "play" and cards_left(state) <= EXACT_CARDS
+
+
+def exact_final(state, seat: int, mark: int, memo: dict):
+    from ..search import exact_line
+    return exact_line(sys.modules[__name__], state, mark, memo)[1]
+
+
+def target_of(state, seat: int, action):
+    """The bid the seat is playing to (the one it makes now, or has made)."""
+    if isinstance(action, Bid):
+        return bid_value(action.cards)
+    bid = state.bids[seat]
+    return bid_value(bid) if bid is not None else None
 
 
 def current_trick_index(state):
@@ -421,15 +441,6 @@ def fast_apply(state, action):
 
 def action_words(state, action) -> str:
     return state.game.action_token(state, action)
-
-
-def bid_of(action) -> int | None:
-    return bid_value(action.cards) if isinstance(action, Bid) else None
-
-
-def own_bid(state, seat: int):
-    bid = state.bids[seat]
-    return bid_value(bid) if bid is not None else None
 
 
 def suit_names():

@@ -1,117 +1,100 @@
-"""Tricksters adapter: the seat's constraint model, worlds as records, an exact
-solver for the trick phase, a playout policy, and the ranking of every decision.
+"""Tricksters adapter.
 
-Hidden places (the engine's names): `hand:s`, the dealt cards another seat still
-holds. Drafted cards are public, so they are never hidden; a dealt card becomes
-public when it is played. A place's size is public: 3 less the seat's dealt
-cards played this round.
+Hidden places: `hand:s`, the dealt cards another seat still holds (drafted cards
+are public). Every card is a legal follow, so plays reveal nothing; the generic
+probe (would this play still be legal had the seat also held c?) is still asked,
+and finds nothing.
 
-What a play reveals, asked of the engine: for each action of another seat this
-round, would it still have been legal had the seat also held card c? In
-Tricksters every card is a legal follow and drafts do not depend on the hand,
-so the engine never forbids a card; the probe stays so that a rules change
-(say a follow-suit variant) reaches the model without restating rules here.
-
-Trick play is searched exactly. Each partnership prefers more points and, at
-equal points, more tricks; the two sides then want exactly opposite things (a
-side's (points, tricks) order is the order of its trick count), so a world's
-value is the minimax number of tricks the seat's side takes, and its points are
-ROUND_POINTS of that. `TrickSolver` computes it by alpha-beta with a
-transposition table at trick boundaries; tests hold it to an independent
-brute-force expectimax over every consistent world.
+Trick play is searched exactly in every world, at every trick: each partnership
+prefers more points and, at equal points, more tricks, so the two pairs want
+exactly opposite things (each pair's (points, tricks) order is the order of its
+trick count) and a world's value is the minimax number of tricks the seat's pair
+takes; its points are ROUND_POINTS of that (the same as pair-vs-pair minimax on
+points, which is monotone in tricks). `TrickSolver` computes it by alpha-beta on
+bitmask hands with a table at trick boundaries (about 100 ms per world at the
+first lead, well under 1 ms from the fourth trick). A hint searches every
+consistent world when its effort covers them (from the third trick on at the
+default effort, and always with a large effort), else an exactly uniform sample
+of them, each still searched exactly. Drafts, suits and the partner choice are
+ranked by heuristic playouts of the round over uniform worlds.
 """
 from __future__ import annotations
 
 import random
 import sys
 
-from pycore.games.tricksters import (CARDS, DECK, HAND_SIZE, PLAYERS, ROUND_POINTS, SUITS,
-                                     ChooseSuit, Partner, Play, Take)
-from pycore.records import Record, record_of, replay, start_state
+from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, SUITS,
+                                     TRICKS, Play)
+from pycore.records import Record, replay
 
 from ..search import ActionStats, Ranking
-from ..view import SeatView, blank_probe
+from ..view import SeatView
 from ..worlds import Model
+from .common import forbidden_by_play, model_from, states_from, unseen_and_places
 
-ROUND_ACTIONS = 8 + 4 + 1 + 20      # takes, suits, the partner choice, plays
+ROUND_ACTIONS = 8 + 4 + 1 + PLAYERS * TRICKS
 ALL_CARDS = tuple(range(CARDS))
 
 
-# --- the view -------------------------------------------------------------------------
-def _round_start(obs: dict) -> int:
-    """Index in the history where the current round began (every round has the
-    same number of actions)."""
-    return ROUND_ACTIONS * (obs["round"] - 1)
-
-
-def _states_from(state, start: int) -> list:
-    """The states before each action from `start` on (and the current one). Used
-    only as probes and as the round's start: every hidden place is overwritten."""
-    s = start_state(record_of(state))
-    history = state.history
-    for _, action in history[:start]:
-        s = s.apply_action(action)
-    out = [s]
-    for _, action in history[start:]:
-        s = s.apply_action(action)
-        out.append(s)
-    return out
-
-
-def _round_facts(obs: dict):
-    """Public facts of the current round: per seat the cards drafted and played."""
-    start = _round_start(obs)
-    drafted = [DECK.cards(d) for d in obs["drafted"]]
-    played = [[] for _ in range(PLAYERS)]
-    for actor, token in obs["history"][start:]:
-        if " " not in token:
-            played[actor].append(DECK.card(token))
-    return start, drafted, played
+def _round_start(state) -> int:
+    return min(state.round_index * ROUND_ACTIONS, len(state.history))
 
 
 def build_view(state, seat: int) -> SeatView:
     if state.is_terminal:
-        raise ValueError("the game is over: nothing is hidden that matters")
-    obs = state.observation(seat)
-    start, drafted, played = _round_facts(obs)
-    centre = [DECK.card(e["card"]) for e in obs["centre"]]
-    seen = set(DECK.cards(obs["hand"])) | set(centre)
-    for cards in played:
-        seen.update(cards)
-    unseen = [c for c in ALL_CARDS if c not in seen]
-    # sizes are public: 3 dealt cards less those already played
-    places = {f"hand:{s}": HAND_SIZE - sum(1 for c in played[s] if c not in drafted[s])
-              for s in range(PLAYERS) if s != seat}
-    if sum(places.values()) != len(unseen):
-        raise AssertionError("the unseen cards do not fill the hidden hands")
-    allowed = {c: set(places) for c in unseen}
-    states = _states_from(state, start)
+        raise ValueError("the game is over")
+    start = _round_start(state)
+    places, unseen = unseen_and_places(state, seat)
+    states = states_from(state, start)
     history = state.history
+    forbidden: dict = {}
     for index in range(start, len(history)):
         actor, action = history[index]
-        if actor == seat:
+        if actor == seat or not isinstance(action, Play) or f"hand:{actor}" not in places:
             continue
-        # what the actor held then beyond its public drafted cards: the dealt
-        # cards it has played since
-        later = tuple(c for i in range(index, len(history))
-                      for a, act in [history[i]] if a == actor and isinstance(act, Play)
-                      for c in [act.card] if c not in drafted[actor])
-        for c in forbidden_by_action(states[index - start], seat, actor, action, later, unseen):
-            allowed[c].discard(f"hand:{actor}")
-    model = Model(places, {c: frozenset(p) for c, p in allowed.items()})
-    return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
-                    state=state, extra={"start": start, "states": states})
+        before = states[index - start]
+        drafted = before.drafted[actor]
+        later = tuple(a.card for i, (s, a) in enumerate(history[index:], start=index)
+                      if s == actor and isinstance(a, Play) and a.card not in drafted)
+        forbidden.setdefault(f"hand:{actor}", set()).update(
+            forbidden_by_play(before, seat, actor, action, later, unseen))
+    model = model_from(places, unseen, forbidden)
+    return SeatView(seat=seat, obs=state.observation(seat), model=model,
+                    adapter=sys.modules[__name__], state=state,
+                    extra={"start": start, "states": states})
 
 
-def forbidden_by_action(before, seat: int, actor: int, action, later: tuple, candidates) -> list[int]:
-    """Cards the actor cannot have held when it took `action`, asked of the engine:
-    the action must stay legal with the actor's hidden cards then = `later` + c."""
-    def legal_with(cards) -> bool:
-        probe = blank_probe(before, seat, **{f"hand:{actor}": tuple(sorted(set(later) | set(cards)))})
-        return action in probe.legal_actions()
-    if legal_with(candidates):          # nothing is revealed (always so under the printed rules)
-        return []
-    return [c for c in candidates if not legal_with((c,))]
+def consistent_fast(view: SeatView, world: dict) -> bool:
+    """Replay the round from its start with the world's dealt cards (earlier rounds
+    are public): every action legal, and the seat's observation the same. The
+    world must hold exactly the unseen cards, each place its size (a card the seat
+    has seen, put in a hidden hand, can replay legally)."""
+    cards = [c for cs in world.values() for c in cs]
+    if (set(world) != set(view.model.places) or sorted(cards) != view.model.cards
+            or any(len(world[p]) != n for p, n in view.model.places.items())):
+        return False
+    start = view.extra["start"]
+    s = view.extra["states"][0]
+    seat = view.seat
+    history = view.state.history[start:]
+    dealt = {}
+    for name, cards in world.items():
+        actor = int(name.partition(":")[2])
+        played = [a.card for x, a in history if x == actor and isinstance(a, Play)]
+        mine = set(view.state.drafted[actor])       # public
+        dealt[name] = tuple(sorted(list(cards) + [c for c in played if c not in mine]))
+    try:
+        s = s.with_hidden(seat, dealt)
+        for _, action in history:
+            s = s.apply_action(action)
+    except Exception:
+        return False
+    return s.observation(seat) == view.obs
+
+
+
+def world_state(view: SeatView, world: dict):
+    return view.state.with_hidden(view.seat, world)
 
 
 # --- worlds as records -------------------------------------------------------------------
@@ -166,30 +149,6 @@ def consistent(view: SeatView, world: dict) -> bool:
     return again.observation(view.seat) == view.obs
 
 
-def consistent_fast(view: SeatView, world: dict) -> bool:
-    """The same test replaying only the current round, from its (public) start."""
-    obs, seat = view.obs, view.seat
-    start, drafted, played = _round_facts(obs)
-    unseen = set(view.model.cards)
-    cards = [c for cs in world.values() for c in cs]
-    if (set(world) != set(view.model.places) or sorted(cards) != sorted(unseen)
-            or any(len(world[p]) != n for p, n in view.model.places.items())):
-        return False
-    s = view.extra["states"][0]
-    dealt = {f"hand:{x}": tuple(sorted((set(world[f"hand:{x}"]) | set(played[x])) - set(drafted[x])))
-             for x in range(PLAYERS) if x != seat}
-    try:
-        s = s.with_hidden(seat, dealt)
-        for _, token in obs["history"][start:]:
-            s = s.apply_action(s.game.parse_action(s, token))
-    except Exception:
-        return False
-    return s.observation(seat) == obs
-
-
-def world_state(view: SeatView, world: dict):
-    """The current position with this world's hidden cards (for search)."""
-    return view.state.with_hidden(view.seat, world)
 
 
 # --- the exact trick-phase solver ------------------------------------------------------------
@@ -348,60 +307,9 @@ def solve_points(state, seat: int, solver: TrickSolver | None = None) -> int:
     return ROUND_POINTS[state.team_tricks[seat] + t]
 
 
-# --- a fast playout policy (easy bot, and the playouts of the search) --------------------
-def _strengths(deck, cards) -> list[int]:
-    return [sum(deck[c][s] for c in cards) for s in range(len(SUITS))]
-
-
-def policy_action(state, rng=None):
-    """A quick heuristic move for the seat to act, from its own cards and what is public."""
-    seat = state.current_player
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    deck = state.rules.deck
-    phase = state.phase
-    if phase == "draft":
-        # build towards one strong critter: the card that raises the best total most
-        mine = _strengths(deck, state.hands[seat] + state.drafted[seat])
-        return max(legal, key=lambda a: (max(mine[s] + deck[a.card][s] for s in range(4)),
-                                         -a.card))
-    if phase == "suits":
-        mine = _strengths(deck, state.hands[seat] + state.drafted[seat])
-        return max(legal, key=lambda a: (mine[a.suit], -a.suit))
-    if phase == "partners":
-        # a partner whose public (drafted) cards are strong in my critter, and whose
-        # critter my cards serve
-        own = state.suits[seat]
-        mine = _strengths(deck, state.hands[seat] + state.drafted[seat])
-        return max(legal, key=lambda a: (sum(deck[c][own] for c in state.drafted[a.seat])
-                                         + mine[state.suits[a.seat]], -a.seat))
-    trick = state.tricks[-1]
-    led = state.suits[trick.leader]
-    own = state.suits[seat]
-    low = lambda a: (deck[a.card][led], deck[a.card][own], a.card)
-    if not trick.plays:
-        return max(legal, key=low)
-    mate = state.partner[seat]
-    ours = sum(deck[c][led] for s, c in trick.plays if s in (seat, mate))
-    theirs = sum(deck[c][led] for s, c in trick.plays if s not in (seat, mate))
-    leading_side = trick.leader in (seat, mate)
-    to_come = [(trick.leader + i) % PLAYERS for i in range(len(trick.plays) + 1, PLAYERS)]
-
-    def wins(total_ours):
-        return total_ours > theirs if leading_side else total_ours >= theirs
-    if not to_come:
-        winning = [a for a in legal if wins(ours + deck[a.card][led])]
-        return min(winning or legal, key=low)
-    if all(s == mate for s in to_come):
-        winning = [a for a in legal if wins(ours + deck[a.card][led] + 1)]
-        return min(winning, key=low) if winning else min(legal, key=low)
-    return max(legal, key=low)
-
-
-# --- what the search and the hints need ------------------------------------------------------
+# --- search hooks ---------------------------------------------------------------------------
 def decision(state) -> str:
-    return {"draft": "take", "suits": "suit", "partners": "partner"}.get(state.phase, "play")
+    return {"draft": "draft", "suits": "suit", "partners": "partners"}.get(state.phase, "play")
 
 
 def hand_mark(state) -> int:
@@ -412,14 +320,78 @@ def hand_points(state, seat: int, mark: int) -> int:
     return state.finished_hands[mark][1][seat]
 
 
-def cards_left(state) -> int:
-    return sum(len(h) for h in state.hands)
-
-
 def current_trick_index(state):
     return len(state.tricks) - 1 if state.phase == "play" else None
 
 
+def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
+    """Whether the seat's partnership (as it stood when deciding) took that trick."""
+    winner = state.finished_hands[mark][0][trick_index].winner
+    return winner in (seat, before.partner[seat])
+
+
+def target_of(state, seat, action):
+    return None
+
+
+def tricks_taken(state, seat, mark):
+    return 0
+
+
+def search_candidates(view, legal, limit):
+    return list(legal), None
+
+
+def policy_action(state, rng=None):
+    """A quick heuristic: draft the card with the best single value, take the suit
+    the hand is strongest in, pair with the first seat offered, and in play take the
+    trick cheaply when the pair is behind, else play the lowest value."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current_player
+    deck = state.rules.deck
+    if state.phase == "draft":
+        return max(legal, key=lambda a: (max(deck[a.card]), -a.card))
+    if state.phase == "suits":
+        cards = state.hands[seat] + state.drafted[seat]
+        return max(legal, key=lambda a: (sum(deck[c][a.suit] for c in cards), -a.suit))
+    if state.phase == "partners":
+        return legal[0]
+    trick = state.tricks[-1]
+    led = state.suits[trick.leader]
+    value = lambda a: (deck[a.card][led], -a.card)
+    if not trick.plays:
+        return max(legal, key=value)
+    mate = state.partner[seat]
+    ours = sum(deck[c][led] for s, c in trick.plays if s in (seat, mate))
+    theirs = sum(deck[c][led] for s, c in trick.plays if s not in (seat, mate))
+    if ours > theirs and len(trick.plays) == 3:
+        return min(legal, key=value)
+    return max(legal, key=value) if ours <= theirs else min(legal, key=value)
+
+
+def fast_apply(state, action):
+    return state.apply_action(action)
+
+
+def cards_left(state) -> int:
+    return sum(len(h) for h in state.hands)
+
+
+def card_suit(card):
+    return None
+
+
+def suit_names():
+    return SUITS
+
+
+def card_token(card: int) -> str:
+    return DECK.token(card)
+
+
+# --- ranking every decision -----------------------------------------------------------------
 def _playout_points(state, seat: int, mark: int, rng) -> int:
     while hand_mark(state) == mark:
         state = state.apply_action(policy_action(state, rng))
@@ -429,7 +401,7 @@ def _playout_points(state, seat: int, mark: int, rng) -> int:
 # Measured cost of searching one world exactly (ms, native), by the cards the seat
 # holds: the first trick is the dear one (about 1,680 worlds of ~100 ms each).
 WORLD_COST_MS = {5: 250.0, 4: 25.0, 3: 2.5, 2: 0.4, 1: 0.1}
-MS_PER_EFFORT = 3.0                 # the default hint effort (300) is about a second
+MS_PER_EFFORT = 3.0                 # effort 160 (the default hint) ~ half a second; hard bots 200
 
 
 def play_world_budget(state, seat: int, effort: int) -> int:
@@ -487,31 +459,3 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
             st.n += 1
     ordered = sorted(stats.values(), key=lambda s: (-s.ev, s.token))
     return Ranking(kind, total, len(worlds), enumerated, kind == "play", ordered)
-
-
-def search_candidates(view: SeatView, legal: list, limit: int):
-    return list(legal), None
-
-
-def fast_apply(state, action):
-    return state.apply_action(action)
-
-
-def bid_of(action):
-    return None
-
-
-def own_bid(state, seat: int):
-    return None
-
-
-def suit_names():
-    return SUITS
-
-
-def card_suit(card: int):
-    return None                         # every card shows every critter: no voids to show
-
-
-def card_token(card: int) -> str:
-    return DECK.token(card)

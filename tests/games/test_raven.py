@@ -343,6 +343,7 @@ def test_ruling_r2_r3_a_leader_holding_only_the_shaman_plays_last():
     assert trick.winner == 2                         # Sw5 and a half loses to Sw9
     state = position({0: "Sw10", 1: "Shaman", 2: "Sw9", 3: "Sw7"}, leader=1, plays="Sw9, Sw7, Sw10, Shaman")
     assert last_winner(state) == 1                   # after the trick's last other card, Sw10
+    assert state.rules.lone_shaman_follows == "last_other_card"   # Ruling R3, its own field
 
 
 def test_ravenclaw_hand_raven_led_anything_goes_and_the_raven_wins():
@@ -429,6 +430,7 @@ def test_rulings_are_documented_rules_fields():
     fields = {f["name"]: f for f in GAME.Rules.describe()}
     assert fields["revealed_bidders_first"]["ruling"] == "R1"
     assert fields["lone_shaman"]["ruling"] == "R2"
+    assert fields["lone_shaman_follows"]["ruling"] == "R3"
     assert fields["final_tie"]["ruling"] == "R4"
     assert all(f["doc"] for f in fields.values())
 

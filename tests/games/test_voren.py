@@ -164,6 +164,7 @@ def test_exactly_one_player_takes_the_pot_without_play():                     # 
     assert state.finished_hands[0][1] == (-3, 12, -3, -6)
     # Nobody played a trick, so nobody is looed: the next hand is anted.
     assert state.pot == 15
+    assert state.rules.uncontested_loo == "not_looed"   # a gap, settled as a rules field
 
 
 def test_folded_seats_sit_out_the_tricks():
@@ -496,3 +497,4 @@ def test_a_looed_player_short_of_chips_pays_what_they_have_and_play_goes_on():
     assert state.totals() == [22, 0, 0, 4]
     assert state.pot == 7 + 7 + 3 and state.short == () and not state.last_hand
     assert state.chips == (19, 0, 0, 4)
+    assert state.rules.short_payment == "pays_what_they_have"   # Ruling V6, shown on the rules page

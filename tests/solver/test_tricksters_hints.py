@@ -134,7 +134,7 @@ def test_hint_ranks_every_legal_action_and_is_deterministic(phase):
         assert h["best"] == h["actions"][0]["action"]
         evs = [a["ev"] for a in h["actions"]]
         assert evs == sorted(evs, reverse=True)
-        assert h["decision"] == {"draft": "take", "suits": "suit", "partners": "partner",
+        assert h["decision"] == {"draft": "draft", "suits": "suit", "partners": "partners",
                                  "play": "play"}[phase]
         assert hint(state, seat, effort=80, seed=5) == h
         json.dumps(h)

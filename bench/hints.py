@@ -1,0 +1,91 @@
+"""Hint latency, natively: median and 95th percentile per game, player count and
+kind of decision, at the default budget, through the worker's JSON entry point
+(record JSON in, hint JSON out: replay, inference and search all included).
+
+    python bench/hints.py [--positions 30] [--effort N] [--players 2,3,4,5,6]
+
+Positions come from seeded games played by the easy bot, sampled at random steps.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from pycore.game import get_game            # noqa: E402
+from pycore.records import dumps            # noqa: E402
+from solver import api, bots, hints         # noqa: E402
+
+
+def kind(state) -> str:
+    from solver.view import adapter_for
+    decision = adapter_for(state.game.name).decision(state)
+    if decision == "play":
+        return "lead" if not state.tricks[-1].plays else "follow"
+    return decision
+
+
+def positions(game_name: str, players: int, count: int, seed: int):
+    game = get_game(game_name)
+    rng = random.Random(f"bench/{game_name}/{players}/{seed}")
+    out = []
+    while len(out) < count:
+        state = game.new_game({"players": players}, seed=rng.randrange(10**6))
+        stop = rng.randrange(0, 120)
+        for _ in range(stop):
+            if state.is_terminal:
+                break
+            state = state.apply_action(bots.choose(state, state.current_player, "easy"))
+        if not state.is_terminal and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+def percentile(values, q):
+    values = sorted(values)
+    k = max(0, min(len(values) - 1, round(q * (len(values) - 1))))
+    return values[k]
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--game", default="raven")
+    p.add_argument("--players", default=None, help="player counts (default: every count the game has)")
+    p.add_argument("--positions", type=int, default=30)
+    p.add_argument("--effort", type=int, default=hints.DEFAULT_EFFORT)
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args(argv)
+    rows, everything = [], []
+    counts = {"raven": "2,3,4,5,6", "tricksters": "4", "voren": "3,5,8"}
+    for players in [int(x) for x in (a.players or counts[a.game]).split(",")]:
+        times: dict[str, list[float]] = {}
+        for state in positions(a.game, players, a.positions, a.seed):
+            record = dumps(state)
+            start = time.perf_counter()
+            api.hint(record, state.current_player, {"effort": a.effort, "seed": 0})
+            elapsed = time.perf_counter() - start
+            times.setdefault(kind(state), []).append(elapsed)
+            everything.append(elapsed)
+        for k, ts in sorted(times.items()):
+            rows.append({"game": a.game, "players": players, "decision": k, "n": len(ts),
+                         "median_ms": round(1000 * statistics.median(ts)),
+                         "p95_ms": round(1000 * percentile(ts, 0.95))})
+    print(f"hint latency, {a.game}, effort {a.effort} playouts, CPython "
+          f"{sys.version.split()[0]} (native), {len(everything)} hints")
+    print(f"{'players':>7} {'decision':>8} {'n':>4} {'median ms':>10} {'p95 ms':>8}")
+    for r in rows:
+        print(f"{r['players']:>7} {r['decision']:>8} {r['n']:>4} {r['median_ms']:>10} {r['p95_ms']:>8}")
+    print(f"all: median {1000 * statistics.median(everything):.0f} ms, "
+          f"p95 {1000 * percentile(everything, 0.95):.0f} ms")
+    print(json.dumps(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""Bots against bots on the same deals, seats rotated.
+
+    python -m solver.arena --game raven --players 4 --bots hard,easy --deals 200 --seed 1
+
+A deal is a game from its own seed, played for `--hands` hands (default 1; 0
+plays the whole game). Each deal is replayed once per rotation of the levels
+around the table, so every level sits in every seat on the same cards. Printed:
+each level's mean score per seat with a 95% confidence interval over deals, its
+share of the games a seat of that level won (ties shared), and the mean margin between the first two levels with
+its 95% interval (paired by deal). Native only (it may use both cores).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+
+from pycore.game import get_game
+
+from . import bots
+
+
+def rotations(players: int, levels: list[str]) -> list[list[str]]:
+    count = len(levels) if players % len(levels) == 0 else players
+    return [[levels[(seat + r) % len(levels)] for seat in range(players)] for r in range(count)]
+
+
+def play_deal(args) -> dict:
+    game_name, players, levels, deal_seed, hands, efforts = args
+    game = get_game(game_name)
+    result = {"scores": {lv: [] for lv in levels}, "wins": {lv: 0.0 for lv in levels},
+              "seats": {lv: 0 for lv in levels}}
+    for seating in rotations(players, levels):
+        state = game.new_game({"players": players}, seed=deal_seed)
+        while not state.is_terminal and (hands == 0 or len(state.finished_hands) < hands):
+            seat = state.current_player
+            level = seating[seat]
+            state = state.apply_action(bots.choose(state, seat, level, seed=deal_seed,
+                                                   effort=efforts.get(level)))
+        totals = state.totals()
+        best = max(totals)
+        top = [s for s in range(players) if totals[s] == best]
+        for seat, level in enumerate(seating):
+            result["scores"][level].append(totals[seat])
+            result["seats"][level] += 1
+            if seat in top:
+                result["wins"][level] += 1 / len(top)    # a tie shares the game
+        result["games"] = result.get("games", 0) + 1
+    # per deal: each level's mean score per seat over the rotations
+    return {"mean": {lv: sum(v) / len(v) for lv, v in result["scores"].items() if v},
+            "wins": result["wins"], "games": result["games"]}
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m solver.arena", description=__doc__.split("\n")[0])
+    p.add_argument("--game", default="raven")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--bots", default="hard,easy", help="levels, comma-separated")
+    p.add_argument("--deals", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hands", type=int, default=1, help="hands per deal (0: the whole game)")
+    p.add_argument("--effort", action="append", default=[], metavar="LEVEL=N",
+                   help="override a level's search effort, e.g. hard=200")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    a = p.parse_args(argv)
+    levels = a.bots.split(",")
+    efforts = {k: int(v) for k, v in (e.split("=") for e in a.effort)}
+    jobs = [(a.game, a.players, levels, a.seed * 100003 + d, a.hands, efforts) for d in range(a.deals)]
+    start = time.time()
+    if a.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor   # native only
+        with ProcessPoolExecutor(a.jobs) as pool:
+            results = []
+            for r in pool.map(play_deal, jobs):
+                results.append(r)
+                if len(results) % 10 == 0:
+                    print(f"  {len(results)}/{a.deals} deals", file=sys.stderr, flush=True)
+    else:
+        results = [play_deal(j) for j in jobs]
+    elapsed = time.time() - start
+    out = {"game": a.game, "players": a.players, "deals": a.deals, "hands": a.hands,
+           "seed": a.seed, "seconds": round(elapsed, 1), "levels": {}}
+    for lv in levels:
+        mean, half = interval([r["mean"][lv] for r in results])
+        wins = sum(r["wins"][lv] for r in results) / sum(r["games"] for r in results)
+        out["levels"][lv] = {"mean": round(mean, 3), "ci95": round(half, 3), "win_rate": round(wins, 3)}
+    if len(levels) >= 2:
+        first, second = levels[0], levels[1]
+        mean, half = interval([r["mean"][first] - r["mean"][second] for r in results])
+        out["margin"] = {"of": f"{first}-{second}", "mean": round(mean, 3), "ci95": round(half, 3),
+                         "low": round(mean - half, 3), "high": round(mean + half, 3)}
+    if a.json:
+        print(json.dumps(out))
+        return 0
+    print(f"{a.game}, {a.players} players, {a.deals} deals x {len(rotations(a.players, levels))} "
+          f"seatings, {a.hands or 'all'} hand(s) each, seed {a.seed}: {elapsed:.0f} s")
+    for lv, v in out["levels"].items():
+        print(f"  {lv:7s} mean score {v['mean']:.2f} ± {v['ci95']:.2f} (95% CI)   wins {100 * v['win_rate']:.1f}% of games")
+    if "margin" in out:
+        m = out["margin"]
+        print(f"  margin {m['of']}: {m['mean']:+.2f} per seat, 95% CI [{m['low']:+.2f}, {m['high']:+.2f}]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

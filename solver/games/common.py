@@ -1,0 +1,54 @@
+"""Helpers the game adapters share: past positions to ask the engine about, the
+constraint model from hidden places and forced plays, and the replay test."""
+from __future__ import annotations
+
+from pycore.records import record_of, start_state
+
+from ..view import blank_probe
+from ..worlds import Model
+
+
+def states_from(state, start: int) -> list:
+    """The positions before each action from `start` on, and the current one
+    (replayed from the record; read only through `blank_probe`)."""
+    s = start_state(record_of(state))
+    history = state.history
+    for _, action in history[:start]:
+        s = s.apply_action(action)
+    out = [s]
+    for _, action in history[start:]:
+        s = s.apply_action(action)
+        out.append(s)
+    return out
+
+
+def unseen_and_places(state, seat: int):
+    """The hidden places (names and sizes are public) and the unseen cards. The
+    cards are read as the union of the hidden places, which for these games is
+    exactly the deck less what the seat sees (every card is dealt somewhere)."""
+    hidden = state.hidden_places(seat)
+    places = {name: len(cards) for name, cards in hidden.items()}
+    unseen = sorted(c for cards in hidden.values() for c in cards)
+    return places, unseen
+
+
+def forbidden_by_play(before, seat: int, actor: int, action, later: tuple, candidates,
+                      place: str | None = None) -> list[int]:
+    """Cards the actor cannot have held (in `place`, its hidden hand) when it made
+    `action`, asked of the engine: the action must stay legal with the hidden part
+    of its hand then = `later` (the hidden cards it has played since) + the card."""
+    place = place or f"hand:{actor}"
+
+    def legal_with(cards) -> bool:
+        probe = blank_probe(before, seat, **{place: tuple(sorted(set(later) | set(cards)))})
+        return action in probe.legal_actions()
+    if legal_with(candidates):
+        return []
+    return [c for c in candidates if not legal_with((c,))]
+
+
+def model_from(places: dict, unseen: list, forbidden: dict, copies=None) -> Model:
+    allowed = []
+    for c in unseen:
+        allowed.append((c, frozenset(p for p in places if c not in forbidden.get(p, ()))))
+    return Model(places, allowed, copies=copies)

@@ -1,0 +1,28 @@
+"""The arena: same deals with the seats rotated, figures printed, deterministic."""
+import json
+
+from solver import arena
+
+
+def test_rotations_seat_every_level_everywhere():
+    seatings = arena.rotations(4, ["hard", "easy"])
+    assert seatings == [["hard", "easy", "hard", "easy"], ["easy", "hard", "easy", "hard"]]
+    three = arena.rotations(3, ["hard", "easy"])
+    assert len(three) == 3 and all(sorted(col) != [col[0]] * 3 for col in zip(*three))
+
+
+def test_arena_prints_means_intervals_and_is_deterministic(capsys):
+    argv = ["--game", "tricksters", "--players", "4", "--bots", "normal,easy", "--deals", "3",
+            "--seed", "2", "--effort", "normal=8", "--jobs", "1", "--json"]
+    arena.main(argv)
+    first = json.loads(capsys.readouterr().out)
+    arena.main(argv)
+    second = json.loads(capsys.readouterr().out)
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second
+    assert set(first["levels"]) == {"normal", "easy"}
+    for v in first["levels"].values():
+        assert {"mean", "ci95", "win_rate"} <= set(v)
+    wins = sum(v["win_rate"] for v in first["levels"].values())
+    assert abs(wins - 1) < 1e-9        # every game has a winner, ties shared
+    assert first["margin"]["low"] <= first["margin"]["mean"] <= first["margin"]["high"]
