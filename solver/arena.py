@@ -22,9 +22,17 @@ from pycore.game import get_game
 from . import bots
 
 
-def rotations(players: int, levels: list[str]) -> list[list[str]]:
-    count = len(levels) if players % len(levels) == 0 else players
-    return [[levels[(seat + r) % len(levels)] for seat in range(players)] for r in range(count)]
+def rotations(players: int, levels: list[str], blocks: bool = False) -> list[list[str]]:
+    """The seatings a deal is replayed with. Levels alternate around the table and
+    rotate until each has sat in every seat; with `blocks` (Tricksters, whose pairs
+    are chosen each round: alternating levels would always be paired hard+easy and
+    score alike) each level sits in a block of neighbours, rotated round the table."""
+    L = len(levels)
+    if blocks:
+        pattern = [levels[seat * L // players] for seat in range(players)]
+        return [pattern[-r:] + pattern[:-r] if r else list(pattern) for r in range(players)]
+    count = L if players % L == 0 else players
+    return [[levels[(seat + r) % L] for seat in range(players)] for r in range(count)]
 
 
 def play_deal(args) -> dict:
@@ -32,7 +40,7 @@ def play_deal(args) -> dict:
     game = get_game(game_name)
     result = {"scores": {lv: [] for lv in levels}, "wins": {lv: 0.0 for lv in levels},
               "seats": {lv: 0 for lv in levels}}
-    for seating in rotations(players, levels):
+    for seating in rotations(players, levels, blocks=game_name == "tricksters"):
         state = game.new_game({"players": players}, seed=deal_seed)
         while not state.is_terminal and (hands == 0 or len(state.finished_hands) < hands):
             seat = state.current_player
@@ -74,21 +82,35 @@ def main(argv=None) -> int:
                    help="override a level's search effort, e.g. hard=200")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--log", help="append each deal's result to this file as a JSON line")
+    p.add_argument("--from-log", help="print the figures of the deals logged in this file")
     a = p.parse_args(argv)
     levels = a.bots.split(",")
     efforts = {k: int(v) for k, v in (e.split("=") for e in a.effort)}
     jobs = [(a.game, a.players, levels, a.seed * 100003 + d, a.hands, efforts) for d in range(a.deals)]
     start = time.time()
-    if a.jobs > 1:
+    if a.from_log:
+        with open(a.from_log) as f:
+            results = [json.loads(line) for line in f if line.strip()]
+        a.deals = len(results)
+    elif a.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor   # native only
         with ProcessPoolExecutor(a.jobs) as pool:
             results = []
             for r in pool.map(play_deal, jobs):
                 results.append(r)
+                if a.log:
+                    with open(a.log, "a") as f:
+                        f.write(json.dumps(r) + "\n")
                 if len(results) % 10 == 0:
                     print(f"  {len(results)}/{a.deals} deals", file=sys.stderr, flush=True)
     else:
-        results = [play_deal(j) for j in jobs]
+        results = []
+        for job in jobs:
+            results.append(play_deal(job))
+            if a.log:
+                with open(a.log, "a") as f:
+                    f.write(json.dumps(results[-1]) + "\n")
     elapsed = time.time() - start
     out = {"game": a.game, "players": a.players, "deals": a.deals, "hands": a.hands,
            "seed": a.seed, "seconds": round(elapsed, 1), "levels": {}}
@@ -104,7 +126,8 @@ def main(argv=None) -> int:
     if a.json:
         print(json.dumps(out))
         return 0
-    print(f"{a.game}, {a.players} players, {a.deals} deals x {len(rotations(a.players, levels))} "
+    seatings = len(rotations(a.players, levels, a.game == "tricksters"))
+    print(f"{a.game}, {a.players} players, {a.deals} deals x {seatings} "
           f"seatings, {a.hands or 'all'} hand(s) each, seed {a.seed}: {elapsed:.0f} s")
     for lv, v in out["levels"].items():
         print(f"  {lv:7s} mean score {v['mean']:.2f} ± {v['ci95']:.2f} (95% CI)   wins {100 * v['win_rate']:.1f}% of games")

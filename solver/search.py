@@ -112,8 +112,8 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
             target = adapter.target_of(state, seat, action)
             if target is not None:
                 st.exact_bid += adapter.tricks_taken(final, seat, mark) == target
-    # actions not searched (many bids): their estimate, relative to the searched one
-    # of the same value, on the searched scale
+    # Searched actions first, by expected score; then the actions not played out
+    # (Raven's hundreds of bids beyond the best one of each value), by estimate.
     ordered = sorted(stats.values(), key=lambda s: (-(s.ev if s.ev is not None else -1e9),
                                                     -(s.estimate or 0), s.token))
     searched_stats = [s for s in ordered if s.n]
@@ -121,7 +121,5 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
     if rest:
         rest.sort(key=lambda s: (-(s.estimate or 0), s.token))
         ordered = searched_stats + rest
-        for s in rest:
-            s.total = None
     return Ranking(adapter.decision(state), total, len(worlds), enumerated, exact, ordered,
                    bids=getattr(adapter, "HAS_BIDS", False))

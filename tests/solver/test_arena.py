@@ -7,6 +7,9 @@ from solver import arena
 def test_rotations_seat_every_level_everywhere():
     seatings = arena.rotations(4, ["hard", "easy"])
     assert seatings == [["hard", "easy", "hard", "easy"], ["easy", "hard", "easy", "hard"]]
+    blocks = arena.rotations(4, ["hard", "easy"], blocks=True)
+    assert blocks[0] == ["hard", "hard", "easy", "easy"] and len(blocks) == 4
+    assert all(sorted(col) == ["easy", "easy", "hard", "hard"] for col in zip(*blocks))
     three = arena.rotations(3, ["hard", "easy"])
     assert len(three) == 3 and all(sorted(col) != [col[0]] * 3 for col in zip(*three))
 

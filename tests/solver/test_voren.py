@@ -111,8 +111,10 @@ def test_neighbour_swaps_agree_with_replay():
 def test_every_decision_hinted_and_bots_blind():
     kinds = set()
     rng = random.Random(5)
+    from pycore.game import get_game
     for players in PLAYERS:
-        for state, _, _ in cases(players)[:8]:
+        fresh = get_game("voren").new_game({"players": players}, seed=players)   # the dealer's options
+        for state in [fresh] + [s for s, _, _ in cases(players)[:8]]:
             seat = state.current_player
             h = hint(state, seat, effort=30, seed=1)
             assert sorted(a["action"] for a in h["actions"]) == sorted(state.observation(seat)["legal"])

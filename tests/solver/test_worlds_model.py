@@ -98,3 +98,14 @@ def test_sampler_is_uniform_and_the_test_catches_bias():
                 biased[canonical({p: tuple(sorted(v)) for p, v in world.items()})] += 1
                 break
     assert chi_square_p(list(biased.values())) < 1e-6
+
+
+@pytest.mark.parametrize("copies", [False, True])
+def test_cpsat_enumerates_the_same_worlds(copies):
+    pytest.importorskip("ortools", reason="CP-SAT reference needs OR-Tools (native only)")
+    from solver import cpsat
+    rng = random.Random(21 + copies)
+    for _ in range(60):
+        model = random_model(rng, copies)
+        ours = sorted(canonical(w) for w in Counter(model).worlds())
+        assert ours == sorted(canonical(w) for w in cpsat.enumerate_worlds(model))
