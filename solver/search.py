@@ -77,6 +77,9 @@ def exact_line(adapter, state, mark: int, memo: dict) -> tuple:
 
 def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
     adapter = view.adapter
+    own = getattr(adapter, "rank", None)
+    if own is not None:       # a game with its own search (Tricksters: exact trick play)
+        return own(view, effort, seed)
     state = view.state
     seat = view.seat
     if state.current_player != seat:

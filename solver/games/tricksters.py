@@ -3,25 +3,37 @@
 Hidden places: `hand:s`, the dealt cards another seat still holds (drafted cards
 are public). Every card is a legal follow, so plays reveal nothing; the generic
 probe (would this play still be legal had the seat also held c?) is still asked,
-and finds nothing. From the fourth trick on, trick play is searched
-exactly in every world: the seat's partnership maximises its points for the
-round, the other pair minimises them (a zero-sum reading of the table: each
-pair's points only grow with its tricks). Earlier, a world's exact search costs
-seconds (tens of thousands of positions), so heuristic playouts are used.
-Drafts and the partner choice are ranked by heuristic playouts of the round.
+and finds nothing.
+
+Trick play is searched exactly in every world, at every trick: each partnership
+prefers more points and, at equal points, more tricks, so the two pairs want
+exactly opposite things (each pair's (points, tricks) order is the order of its
+trick count) and a world's value is the minimax number of tricks the seat's pair
+takes; its points are ROUND_POINTS of that (the same as pair-vs-pair minimax on
+points, which is monotone in tricks). `TrickSolver` computes it by alpha-beta on
+bitmask hands with a table at trick boundaries (about 100 ms per world at the
+first lead, well under 1 ms from the fourth trick). A hint searches every
+consistent world when its effort covers them (from the third trick on at the
+default effort, and always with a large effort), else an exactly uniform sample
+of them, each still searched exactly. Drafts, suits and the partner choice are
+ranked by heuristic playouts of the round over uniform worlds.
 """
 from __future__ import annotations
 
+import random
 import sys
 
-from pycore.games.tricksters import (DECK, PLAYERS, ROUND_POINTS, SUITS, TRICKS, ChooseSuit,
-                                     Partner, Play, Take)
+from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, SUITS,
+                                     TRICKS, Play)
+from pycore.records import Record, replay
 
+from ..search import ActionStats, Ranking
 from ..view import SeatView
 from ..worlds import Model
 from .common import forbidden_by_play, model_from, states_from, unseen_and_places
 
 ROUND_ACTIONS = 8 + 4 + 1 + PLAYERS * TRICKS
+ALL_CARDS = tuple(range(CARDS))
 
 
 def _round_start(state) -> int:
@@ -52,9 +64,15 @@ def build_view(state, seat: int) -> SeatView:
                     extra={"start": start, "states": states})
 
 
-def consistent(view: SeatView, world: dict) -> bool:
+def consistent_fast(view: SeatView, world: dict) -> bool:
     """Replay the round from its start with the world's dealt cards (earlier rounds
-    are public): every action legal, and the seat's observation the same."""
+    are public): every action legal, and the seat's observation the same. The
+    world must hold exactly the unseen cards, each place its size (a card the seat
+    has seen, put in a hidden hand, can replay legally)."""
+    cards = [c for cs in world.values() for c in cs]
+    if (set(world) != set(view.model.places) or sorted(cards) != view.model.cards
+            or any(len(world[p]) != n for p, n in view.model.places.items())):
+        return False
     start = view.extra["start"]
     s = view.extra["states"][0]
     seat = view.seat
@@ -74,11 +92,219 @@ def consistent(view: SeatView, world: dict) -> bool:
     return s.observation(seat) == view.obs
 
 
-consistent_fast = consistent
-
 
 def world_state(view: SeatView, world: dict):
     return view.state.with_hidden(view.seat, world)
+
+
+# --- worlds as records -------------------------------------------------------------------
+def _dealt_in_round(obs, seat, world, r, takes, plays) -> tuple[list, list]:
+    """(hands, centre) dealt in round r: past rounds are public in full (every card
+    is played), the current one takes the world's cards."""
+    if r < obs["round"] - 1:
+        hands = [sorted(set(plays[s]) - set(takes[s])) for s in range(PLAYERS)]
+        centre = sorted(c for s in range(PLAYERS) for c in takes[s])
+        return hands, centre
+    drafted = [DECK.cards(d) for d in obs["drafted"]]
+    hands = []
+    for s in range(PLAYERS):
+        if s == seat:
+            held = set(DECK.cards(obs["hand"])) | set(plays[s])
+        else:
+            held = set(world[f"hand:{s}"]) | set(plays[s])
+        hands.append(sorted(held - set(drafted[s])))
+    centre = sorted(DECK.card(e["card"]) for e in obs["centre"])
+    return hands, centre
+
+
+def world_record(view: SeatView, world: dict) -> Record:
+    """The complete record of the game with this world's hidden cards, built from
+    the seat's observation only."""
+    obs, seat = view.obs, view.seat
+    history = obs["history"]
+    current = obs["round"] - 1
+    deals = []
+    for r in range(current + 1):
+        takes = [[] for _ in range(PLAYERS)]
+        plays = [[] for _ in range(PLAYERS)]
+        for actor, token in history[ROUND_ACTIONS * r: ROUND_ACTIONS * (r + 1)]:
+            if token.startswith("take "):
+                takes[actor].append(DECK.card(token[5:]))
+            elif " " not in token:
+                plays[actor].append(DECK.card(token))
+        hands, centre = _dealt_in_round(obs, seat, world, r, takes, plays)
+        deals.append({"dealer": (obs["dealer"] - (current - r)) % PLAYERS,
+                      "hands": [DECK.tokens_of(h) for h in hands], "centre": DECK.tokens_of(centre)})
+    return Record(game="tricksters", rules=dict(obs["rules"]), seed=0, deals=deals,
+                  actions=[token for _, token in history])
+
+
+def consistent(view: SeatView, world: dict) -> bool:
+    """The definition: the world's record replays legally and shows the seat the
+    same observation."""
+    try:
+        again = replay(world_record(view, world))
+    except Exception:
+        return False
+    return again.observation(view.seat) == view.obs
+
+
+
+
+# --- the exact trick-phase solver ------------------------------------------------------------
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+_LOW_BIT = {1 << c: c for c in ALL_CARDS}     # a one-card hand's card
+
+
+class TrickSolver:
+    """Exact minimax tricks of `seat`'s side for the rest of the round, one world.
+
+    Hands are bitmasks; the table is keyed on (hands, leader) at trick
+    boundaries and holds (lower, upper) bounds on the tricks still to come, so it
+    serves every root action of the same world."""
+
+    def __init__(self, state, seat: int):
+        deck = state.rules.deck
+        partner = state.partner
+        self.side = tuple(s in (seat, partner[seat]) for s in range(PLAYERS))
+        self.led = tuple(tuple(deck[c][state.suits[lead]] for c in ALL_CARDS)
+                         for lead in range(PLAYERS))
+        # cards in the order to try: highest value in the led critter first
+        self.order = tuple(tuple(sorted(ALL_CARDS, key=lambda c: (-self.led[lead][c], c)))
+                           for lead in range(PLAYERS))
+        self.mate = tuple(partner[lead] for lead in range(PLAYERS))
+        self.others = tuple(tuple(s for s in range(PLAYERS) if s not in (lead, partner[lead]))
+                            for lead in range(PLAYERS))
+        self.table: dict = {}
+        self._moves: dict = {}
+
+    @staticmethod
+    def hands_of(state) -> tuple[int, ...]:
+        return tuple(sum(1 << c for c in hand) for hand in state.hands)
+
+    def resolve(self, leader: int, cards: tuple) -> tuple[int, int]:
+        """(1 if the seat's side takes the trick else 0, the next leader)."""
+        led = self.led[leader]
+        v = [0] * PLAYERS
+        for i, c in enumerate(cards):
+            v[(leader + i) % PLAYERS] = led[c]
+        mate = self.mate[leader]
+        a, b = self.others[leader]
+        if v[leader] + v[mate] > v[a] + v[b]:
+            x, y = leader, mate
+        else:
+            x, y = a, b                 # equal sums: the side that did not lead
+        if v[x] != v[y]:
+            nxt = x if v[x] > v[y] else y
+        elif x == leader:
+            nxt = leader
+        else:
+            nxt = x if (x - leader) % PLAYERS < (y - leader) % PLAYERS else y
+        return (1 if self.side[x] else 0), nxt
+
+    def moves(self, leader: int, mask: int) -> tuple:
+        """(card, the mask without it) for the cards in `mask`, best led value first."""
+        key = (leader, mask)
+        got = self._moves.get(key)
+        if got is None:
+            got = self._moves[key] = tuple((c, mask ^ (1 << c)) for c in self.order[leader]
+                                           if mask >> c & 1)
+        return got
+
+    def node(self, hands: tuple, leader: int, alpha: int, beta: int) -> int:
+        key = (hands, leader)
+        got = self.table.get(key)
+        if got is None:
+            rem = _popcount(hands[0])
+            if rem <= 1:                # the last trick plays itself
+                if not rem:
+                    return 0
+                cards = tuple(_LOW_BIT[hands[(leader + i) % PLAYERS]] for i in range(PLAYERS))
+                return self.resolve(leader, cards)[0]
+            lo, hi = 0, rem
+        else:
+            lo, hi = got
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        a = alpha if alpha > lo else lo
+        b = beta if beta < hi else hi
+        v = self.trick(hands, leader, (), a, b)
+        if v <= a:
+            hi = v
+        elif v >= b:
+            lo = v
+        else:
+            lo = hi = v
+        self.table[key] = (lo, hi)
+        return v
+
+    def trick(self, hands: tuple, leader: int, plays: tuple, alpha: int, beta: int) -> int:
+        """Tricks to come for the seat's side (the current one included), fail-soft."""
+        n = len(plays)
+        if n == PLAYERS:
+            won, nxt = self.resolve(leader, plays)
+            return won + self.node(hands, nxt, alpha - won, beta - won)
+        seat = (leader + n) % PLAYERS
+        before, after = hands[:seat], hands[seat + 1:]
+        if self.side[seat]:
+            best = -1
+            for c, rest in self.moves(leader, hands[seat]):
+                v = self.trick(before + (rest,) + after, leader, plays + (c,), alpha, beta)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            return best
+        best = 99
+        for c, rest in self.moves(leader, hands[seat]):
+            v = self.trick(before + (rest,) + after, leader, plays + (c,), alpha, beta)
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def value(self, hands: tuple, leader: int, plays: tuple) -> int:
+        """The exact number of tricks to come for the seat's side."""
+        return self.trick(hands, leader, plays, -1, TRICKS_PLUS)
+
+    def line_takes_trick(self, hands: tuple, leader: int, plays: tuple) -> bool:
+        """Whether the seat's side takes the trick under way in the principal line:
+        each seat to play in it picks the first card (in hand order) of the best
+        value for its side."""
+        while len(plays) < PLAYERS:
+            seat = (leader + len(plays)) % PLAYERS
+            mask = hands[seat]
+            best = None
+            for c in ALL_CARDS:
+                if mask >> c & 1:
+                    h = hands[:seat] + (mask ^ (1 << c),) + hands[seat + 1:]
+                    v = self.value(h, leader, plays + (c,))
+                    if best is None or (v > best[0] if self.side[seat] else v < best[0]):
+                        best = (v, c, h)
+            _, c, hands = best
+            plays = plays + (c,)
+        return self.resolve(leader, plays)[0] == 1
+
+
+TRICKS_PLUS = 6
+
+
+def solve_points(state, seat: int, solver: TrickSolver | None = None) -> int:
+    """The seat's round points in this world under exact play from `state` (trick phase)."""
+    solver = solver or TrickSolver(state, seat)
+    trick = state.tricks[-1]
+    t = solver.value(TrickSolver.hands_of(state), trick.leader, tuple(trick.cards))
+    return ROUND_POINTS[state.team_tricks[seat] + t]
 
 
 # --- search hooks ---------------------------------------------------------------------------
@@ -114,44 +340,6 @@ def tricks_taken(state, seat, mark):
 
 def search_candidates(view, legal, limit):
     return list(legal), None
-
-
-EXACT_CARDS = 8          # from the fourth trick on, search every world exactly
-
-
-def search_exactly(state) -> bool:
-    return state.phase == "play" and cards_left(state) <= EXACT_CARDS
-
-
-def exact_final(state, seat: int, mark: int, memo: dict):
-    """The last position of the round under exact play: the seat's pair maximises
-    its round points, the other pair minimises them."""
-    return _solve(state, seat, mark, memo)[1]
-
-
-def _solve(state, seat: int, mark: int, memo: dict):
-    if len(state.finished_hands) != mark:
-        return state.finished_hands[mark][1][seat], state
-    trick = state.tricks[-1]
-    key = (state.hands, trick.leader, trick.plays, state.team_tricks[seat])
-    got = memo.get(key)
-    if got is not None:
-        return got
-    actor = state.current_player
-    maximise = actor in (seat, state.partner[seat])
-    won = state.team_tricks[seat]
-    left = TRICKS - len(state.tricks) + 1          # tricks still to be decided, this one included
-    best_possible = ROUND_POINTS[min(TRICKS, won + left)]
-    worst_possible = ROUND_POINTS[won]
-    best = None
-    for action in state.legal_actions():
-        value = _solve(state.apply_action(action), seat, mark, memo)
-        if best is None or (value[0] > best[0] if maximise else value[0] < best[0]):
-            best = value
-            if best[0] == (best_possible if maximise else worst_possible):
-                break
-    memo[key] = best
-    return best
 
 
 def policy_action(state, rng=None):
@@ -201,3 +389,73 @@ def suit_names():
 
 def card_token(card: int) -> str:
     return DECK.token(card)
+
+
+# --- ranking every decision -----------------------------------------------------------------
+def _playout_points(state, seat: int, mark: int, rng) -> int:
+    while hand_mark(state) == mark:
+        state = state.apply_action(policy_action(state, rng))
+    return hand_points(state, seat, mark)
+
+
+# Measured cost of searching one world exactly (ms, native), by the cards the seat
+# holds: the first trick is the dear one (about 1,680 worlds of ~100 ms each).
+WORLD_COST_MS = {5: 250.0, 4: 25.0, 3: 2.5, 2: 0.4, 1: 0.1}
+MS_PER_EFFORT = 3.0                 # effort 160 (the default hint) ~ half a second; hard bots 200
+
+
+def play_world_budget(state, seat: int, effort: int) -> int:
+    """How many worlds a trick-play hint searches exactly at this effort."""
+    cost = WORLD_COST_MS[max(1, len(state.hands[seat]))]
+    return max(4, int(effort * MS_PER_EFFORT / cost))
+
+
+def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
+    """Every legal action ranked by the seat's expected points this round.
+
+    Trick play: every consistent world when the effort covers them (else an
+    exactly uniform sample), each searched exactly: the expectimax value over the
+    worlds of the exact value of the rest of the round. Drafts: `effort`
+    world-action playouts over uniformly drawn worlds (all when few), the round
+    played out by the policy."""
+    state, seat = view.state, view.seat
+    if state.current_player != seat:
+        raise ValueError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+    rng = random.Random(f"manyhands/solver/{seed}/{len(state.history)}/{seat}")
+    legal = state.legal_actions()
+    token = state.game.action_token
+    stats = {a: ActionStats(a, token(state, a), True) for a in legal}
+    total = view.count()
+    mark = hand_mark(state)
+    kind = decision(state)
+    budget = (play_world_budget(state, seat, effort) if kind == "play"
+              else max(1, effort // len(legal)))
+    if total <= budget:
+        worlds = list(view.counter.worlds())
+        enumerated = True
+    else:
+        worlds = [view.counter.sample(rng) for _ in range(budget)]
+        enumerated = False
+    for world in worlds:
+        position = world_state(view, world)
+        if kind == "play":
+            solver = TrickSolver(position, seat)
+            hands = TrickSolver.hands_of(position)
+            trick = position.tricks[-1]
+            base = position.team_tricks[seat]
+            for action in legal:
+                c = action.card
+                h = hands[:seat] + (hands[seat] ^ (1 << c),) + hands[seat + 1:]
+                plays = tuple(trick.cards) + (c,)
+                st = stats[action]
+                st.total += ROUND_POINTS[base + solver.value(h, trick.leader, plays)]
+                st.n += 1
+                st.took_trick += solver.line_takes_trick(h, trick.leader, plays)
+            continue
+        for action in legal:
+            points = _playout_points(position.apply_action(action), seat, mark, rng)
+            st = stats[action]
+            st.total += points
+            st.n += 1
+    ordered = sorted(stats.values(), key=lambda s: (-s.ev, s.token))
+    return Ranking(kind, total, len(worlds), enumerated, kind == "play", ordered)

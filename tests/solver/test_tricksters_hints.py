@@ -1,0 +1,207 @@
+"""Tricksters hints and bots: every decision's legal actions ranked, trick play
+exactly equal to a brute-force expectimax written here from the engine alone,
+deterministic for a seed, blind to hidden cards."""
+import functools
+import json
+import random
+
+import pytest
+
+from pycore.games.tricksters import ROUND_POINTS
+from pycore.records import dumps, replay
+from solver import api, bots
+from solver.games import tricksters as adapter
+from solver.hints import hint, inference
+from solver.search import rank
+from solver.view import view_of
+from tests.solver.positions import positions, truth
+from tests.solver.test_tricksters_worlds import reduce
+
+RULES = {"players": 4}
+
+
+@functools.lru_cache(maxsize=None)
+def cases(count=120, seed=21):
+    return positions("tricksters", RULES, count, seed)
+
+
+def to_act(phase, count):
+    found = [(s, s.current_player) for s, _ in cases() if s.phase == phase]
+    return found[:count]
+
+
+# --- the independent brute force -------------------------------------------------------------
+def side_tricks(final, mark, side) -> int:
+    return sum(1 for t in final.finished_hands[mark][0] if t.winner in side)
+
+
+def brute_value(state, mark, side, memo) -> int:
+    """The tricks `side` takes this round when every seat plays to maximise its own
+    side's (points, tricks), by plain search with the engine's apply_action."""
+    if len(state.finished_hands) > mark:
+        return side_tricks(state, mark, side)
+    key = (state.hands, state.tricks, state.team_tricks)
+    if key in memo:
+        return memo[key]
+    mover = state.current_player
+    mine = mover in side
+    best = None
+    for action in state.legal_actions():
+        ours = brute_value(state.apply_action(action), mark, side, memo)
+        theirs = 5 - ours
+        utility = (ROUND_POINTS[ours], ours) if mine else (ROUND_POINTS[theirs], theirs)
+        if best is None or utility > best[0]:
+            best = (utility, ours)
+    memo[key] = best[1]
+    return best[1]
+
+
+def brute_expectimax(view) -> dict:
+    """Each legal action's expected points for the seat over every world."""
+    state, seat = view.state, view.seat
+    mark = len(state.finished_hands)
+    side = (seat, state.partner[seat])
+    worlds = list(view.counter.worlds())
+    out = {}
+    for action in state.legal_actions():
+        total = 0
+        for world in worlds:
+            after = state.with_hidden(seat, world).apply_action(action)
+            total += ROUND_POINTS[brute_value(after, mark, side, {})]
+        out[state.game.action_token(state, action)] = total / len(worlds)
+    return out
+
+
+def test_trick_play_hints_equal_brute_force_expectimax():
+    """On many trick-play positions: every world of the fourth and fifth tricks (at
+    most 60: the seat's view narrowed by pinning true cards if more), and third
+    tricks narrowed to a few worlds (the brute force is slow there)."""
+    rng = random.Random(9)
+    late = deep = 0
+    for state, _ in positions("tricksters", RULES, 600, seed=33):
+        if state.phase != "play" or len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player
+        view = view_of(state, seat)
+        cards = len(state.hands[seat])
+        if cards == 3 and deep < 6:
+            limit = 3
+            deep += 1
+        elif cards <= 2 and late < 30:
+            limit = 60
+            late += 1
+        else:
+            continue
+        if view.count() > limit:
+            view.model = reduce(view, truth(state, seat), rng, limit=limit)
+            view._counter = None
+        r = rank(view, effort=10**9)
+        assert r.enumerated and r.exact_search and r.used == view.count()
+        expected = brute_expectimax(view)
+        assert {s.token: s.ev for s in r.stats} == pytest.approx(expected)
+        if late >= 30 and deep >= 6:
+            break
+    assert late == 30 and deep == 6
+
+
+def test_solver_equals_brute_force_on_true_deals():
+    """The solver alone, in the true world, for every seat: from the third trick's
+    lead (three full tricks to search) in seeded random games."""
+    from pycore.game import get_game
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = get_game("tricksters").new_game(RULES, seed=seed)
+        while state.phase != "play" or len(state.tricks) < 3:
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        mark = len(state.finished_hands)
+        for seat in range(4):
+            expected = ROUND_POINTS[brute_value(state, mark, (seat, state.partner[seat]), {})]
+            assert adapter.solve_points(state, seat) == expected
+            checked += 1
+    assert checked == 24
+
+
+# --- hints --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("phase", ["draft", "suits", "partners", "play"])
+def test_hint_ranks_every_legal_action_and_is_deterministic(phase):
+    found = to_act(phase, 3)
+    assert found
+    for state, seat in found:
+        h = hint(state, seat, effort=80, seed=5)
+        legal = state.observation(seat)["legal"]
+        assert sorted(a["action"] for a in h["actions"]) == sorted(legal)
+        assert h["best"] == h["actions"][0]["action"]
+        evs = [a["ev"] for a in h["actions"]]
+        assert evs == sorted(evs, reverse=True)
+        assert h["decision"] == {"draft": "draft", "suits": "suit", "partners": "partners",
+                                 "play": "play"}[phase]
+        assert hint(state, seat, effort=80, seed=5) == h
+        json.dumps(h)
+        if len(legal) > 1:
+            assert "expected score this hand" in h["why"]
+            if phase == "play":
+                assert "takes this trick in" in h["why"] and "%" in h["why"]
+            else:
+                assert "bid" not in h["why"]
+
+
+def other_world_state(state, seat, rng):
+    """The same game as the seat saw it, with its hidden cards redealt: another
+    consistent world, replayed from its own complete record."""
+    view = view_of(state, seat)
+    world = truth(state, seat)
+    for _ in range(20):
+        world = view.counter.sample(rng)
+        if world != truth(state, seat):
+            break
+    again = replay(adapter.world_record(view, world))
+    assert again.observation(seat) == state.observation(seat)
+    return again, world != truth(state, seat)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_act_from_what_the_seat_may_know(level):
+    rng = random.Random(level)
+    changed = 0
+    for phase in ("draft", "suits", "partners", "play"):
+        for state, seat in to_act(phase, 4):
+            other, differs = other_world_state(state, seat, rng)
+            changed += differs
+            effort = {"easy": None, "normal": 40, "hard": 120}[level]
+            a = bots.choose(state, seat, level, seed=3, effort=effort)
+            b = bots.choose(other, seat, level, seed=3, effort=effort)
+            assert a == b
+    assert changed >= 10
+
+
+def test_inference_probabilities_sum_to_the_hand_sizes():
+    for state, seat in [(s, seat) for s, seat in cases()[:20]]:
+        view = view_of(state, seat)
+        inferred = inference(view)
+        real = truth(state, seat)
+        assert set(inferred) == set(real)
+        for name, entry in inferred.items():
+            assert entry["size"] == len(real[name])
+            assert sum(entry["cards"].values()) == pytest.approx(entry["size"], abs=0.01)
+            assert entry["voids"] == []          # every card shows every critter
+
+
+def test_json_api_round_trip():
+    state, seat = to_act("play", 1)[0]
+    record = dumps(state)
+    h = api.hint(record, seat, {"effort": 40, "seed": 2})
+    assert h == json.loads(json.dumps(h))
+    token = api.bot_move(record, seat, "normal", 2)
+    assert token in state.observation(seat)["legal"]
+    info = api.infer(json.loads(record), seat)
+    assert info["worlds"] == view_of(state, seat).count()
+
+
+def test_policy_plays_only_legal_actions_to_the_end():
+    from pycore.game import get_game
+    for seed in range(3):
+        state = get_game("tricksters").new_game(RULES, seed=seed)
+        while not state.is_terminal:
+            state = state.apply_action(adapter.policy_action(state))
+        assert state.winners()

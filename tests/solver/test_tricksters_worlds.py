@@ -1,0 +1,209 @@
+"""Tricksters: the constraint model a seat derives is exactly the set of consistent
+worlds (replaying the history with the world's cards is legal and shows the seat
+the same observation), checked against a brute force over every deal of the
+round, CP-SAT and the truth."""
+import functools
+import itertools
+import random
+
+import pytest
+
+from pycore.game import get_game
+from pycore.records import record_of, replay
+from solver.games import tricksters as adapter
+from solver.view import view_of
+from solver.worlds import Counter, Model, canonical
+from tests.solver.positions import positions, truth
+from tests.solver.stats import chi_square_p
+
+RULES = {"players": 4}
+
+
+@functools.lru_cache(maxsize=None)
+def cases(count: int = 100, seed: int = 4):
+    """Seeded mid-game positions with the seat's view (built once per module)."""
+    return [(state, seat, view_of(state, seat)) for state, seat in positions("tricksters", RULES, count, seed)]
+
+
+def reduce(view, true_world, rng, limit) -> Model:
+    """The seat's model with cards pinned to their true places until at most
+    `limit` worlds remain."""
+    model = view.model
+    free = [c for c, _ in model.allowed]
+    rng.shuffle(free)
+    home = {c: p for p, cs in true_world.items() for c in cs}
+    for card in free:
+        if Counter(model).count() <= limit:
+            break
+        model = model.pin(card, home[card])
+    return model
+
+
+def brute_force_worlds(state, seat) -> set:
+    """Every deal of the current round that agrees with what the seat saw dealt
+    (its own three cards and the centre), kept when the engine replays the whole
+    record with it and shows the seat the same observation; as worlds (the dealt
+    cards each other seat still holds). Independent of the adapter: it reads the
+    true record and changes only the other seats' dealt cards."""
+    record = record_of(state)
+    current = len(record.deals) - 1
+    deal = record.deals[current]
+    game = get_game("tricksters")
+    own = set(deal["hands"][seat])
+    pool = sorted(c for s, h in enumerate(deal["hands"]) if s != seat for c in h)
+    others = [s for s in range(4) if s != seat]
+    obs = state.observation(seat)
+    found = set()
+    for first in itertools.combinations(pool, 3):
+        rest = [c for c in pool if c not in first]
+        for second in itertools.combinations(rest, 3):
+            third = tuple(c for c in rest if c not in second)
+            hands = dict(zip(others, (first, second, third)))
+            deals = list(record.deals)
+            deals[current] = dict(deal, hands=[sorted(own) if s == seat else sorted(hands[s])
+                                               for s in range(4)])
+            try:
+                again = replay(record.__class__(record.game, record.rules, record.seed, deals,
+                                                record.actions))
+            except Exception:
+                continue
+            if again.observation(seat) == obs:
+                found.add(canonical({f"hand:{s}": tuple(sorted(set(game.deck.cards(hands[s]))
+                                                              & set(again.hands[s])))
+                                     for s in others}))
+    return found
+
+
+def test_derived_worlds_are_exactly_the_consistent_ones():
+    rng = random.Random(1)
+    phases = set()
+    for state, seat, view in cases():
+        phases.add(state.phase)
+        true_world = truth(state, seat)
+        assert view.model.contains(true_world), "the true deal must be a world"
+        assert adapter.consistent(view, true_world)
+        model = reduce(view, true_world, rng, limit=12)
+        worlds = [canonical(w) for w in Counter(model).worlds()]
+        assert canonical(true_world) in worlds
+        assert len(worlds) == Counter(model).count() == len(set(worlds))
+        for w in worlds:
+            assert adapter.consistent_fast(view, dict(w)), "every produced world replays"
+        for w in rng.sample(worlds, min(2, len(worlds))):
+            assert adapter.consistent(view, dict(w)), "the whole record replays too"
+    assert phases == {"draft", "suits", "partners", "play"}
+
+
+def test_worlds_equal_brute_force_over_every_deal_of_the_round():
+    """The whole model (not reduced) against all 1,680 deals the seat could not
+    tell apart, each replayed by the engine."""
+    checked = 0
+    first_round = [case for case in cases() if case[0].round_index == 0]
+    for state, seat, view in first_round[:10]:
+        expected = brute_force_worlds(state, seat)
+        ours = {canonical(w) for w in view.counter.worlds()}
+        assert ours == expected
+        assert view.count() == len(expected)
+        checked += 1
+    assert checked == 10
+
+
+def test_python_worlds_equal_cpsat_enumeration():
+    pytest.importorskip("ortools", reason="CP-SAT reference needs OR-Tools (native only)")
+    from solver import cpsat
+    rng = random.Random(2)
+    for state, seat, view in cases():
+        model = view.model if view.count() <= 100 else reduce(view, truth(state, seat), rng, limit=100)
+        ours = sorted(canonical(w) for w in Counter(model).worlds())
+        theirs = sorted(canonical(w) for w in cpsat.enumerate_worlds(model))
+        assert ours == theirs
+
+
+def test_neighbours_of_worlds_agree_with_replay():
+    """Swap a hidden card with another hidden card or with a card the seat has
+    seen: the model and the engine's replay agree on whether the result is still
+    consistent (both directions)."""
+    rng = random.Random(7)
+    disagreements, inconsistent, consistent = 0, 0, 0
+    for state, seat, view in cases()[:40]:
+        world = dict(truth(state, seat))
+        names = [p for p in world if world[p]]
+        if not names:
+            continue
+        hidden = {c for cs in world.values() for c in cs}
+        seen = [c for c in range(20) if c not in hidden]
+        for _ in range(6):
+            a = rng.choice(names)
+            ca = rng.choice(world[a])
+            other = dict(world)
+            if rng.random() < 0.5 and len(names) > 1:
+                b = rng.choice([n for n in names if n != a])
+                cb = rng.choice(world[b])
+                other[b] = tuple(sorted([c for c in world[b] if c != cb] + [ca]))
+            else:
+                cb = rng.choice(seen)
+            other[a] = tuple(sorted([c for c in world[a] if c != ca] + [cb]))
+            replayed = adapter.consistent_fast(view, other)
+            inconsistent += not replayed
+            consistent += replayed
+            disagreements += view.model.contains(other) != replayed
+    assert disagreements == 0
+    assert inconsistent > 20 and consistent > 20
+
+
+def test_sampling_is_uniform_on_a_known_count():
+    rng = random.Random(3)
+    for state, seat, view in cases():
+        if 30 <= view.count() <= 300:
+            counter = view.counter
+            tally = {canonical(w): 0 for w in counter.worlds()}
+            assert len(tally) == counter.count()
+            for _ in range(40 * len(tally)):
+                tally[canonical(counter.sample(rng))] += 1
+            assert chi_square_p(list(tally.values())) > 1e-4
+            return
+    pytest.fail("no position with a suitable count")
+
+
+def test_the_first_trick_seat_sees_1680_deals():
+    """The rules file's count: 9 unseen cards, C(9,3) x C(6,3) = 1,680 deals."""
+    game = get_game("tricksters")
+    state = game.new_game(RULES, seed=11)
+    rng = random.Random(0)
+    while state.phase != "play":
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    for seat in range(4):
+        assert view_of(state, seat).count() == 1680
+
+
+def test_probes_reveal_what_a_stricter_rule_would_forbid(monkeypatch):
+    """The model asks the engine: under a (made-up) rule that a seat holding a 5
+    in the led critter must play one, a play of a lower card rules those cards
+    out of that seat's hidden hand, with no change to the adapter."""
+    from pycore.games import tricksters as engine
+    original = engine.TrickstersState._legal_actions
+
+    def must_play_five(self):
+        legal = original(self)
+        if self.phase == "play" and self.tricks[-1].plays:
+            led = self.suits[self.tricks[-1].leader]
+            fives = [a for a in legal if self.rules.deck[a.card][led] == 5]
+            return fives or legal
+        return legal
+    monkeypatch.setattr(engine.TrickstersState, "_legal_actions", must_play_five)
+    rng = random.Random(5)
+    narrowed = 0
+    for seed in range(40):
+        state = get_game("tricksters").new_game(RULES, seed=seed)
+        target = rng.randrange(16, 33)
+        while len(state.history) < target:
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        seat = rng.randrange(4)
+        view = view_of(state, seat)
+        true_world = truth(state, seat)
+        assert view.model.contains(true_world)
+        if any(len(w) < len(view.model.places) for _, w in view.model.allowed):
+            narrowed += 1
+            model = reduce(view, true_world, rng, limit=12)
+            for w in Counter(model).worlds():
+                assert adapter.consistent_fast(view, w)
+    assert narrowed >= 5
