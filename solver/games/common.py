@@ -2,7 +2,7 @@
 constraint model from hidden places and forced plays, and the replay test."""
 from __future__ import annotations
 
-from pycore.records import record_of, start_state
+from pycore.records import record_of, replay, start_state
 
 from ..view import blank_probe
 from ..worlds import Model
@@ -20,6 +20,16 @@ def states_from(state, start: int) -> list:
         s = s.apply_action(action)
         out.append(s)
     return out
+
+
+def consistent(view, world: dict) -> bool:
+    """The definition of a consistent world: its record (the adapter's
+    `world_record`) replays legally and shows the seat the same observation."""
+    try:
+        again = replay(view.adapter.world_record(view, world))
+    except Exception:
+        return False
+    return again.observation(view.seat) == view.obs
 
 
 def unseen_and_places(state, seat: int):

@@ -33,11 +33,11 @@ from collections import Counter as Multiset
 
 from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
                                 Turn, is_rank, rank_value, trick_winner)
-from pycore.records import Record, record_of, replay, start_state
-from pycore.tricks import left_of
+from pycore.records import Record
 
 from ..view import SeatView, blank_probe
-from ..worlds import Counter, Model
+from ..worlds import Model
+from .common import consistent, states_from  # noqa: F401  (consistent: the adapter's API)
 
 COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
 TYPES = ("rank", "suit")
@@ -209,21 +209,6 @@ def round_start(state) -> int:
     return min(state.round_index * per_round(state.players), len(state.history))
 
 
-def _states_from(state, start: int) -> list:
-    """The states before each action from `start` on (and the current one);
-    probes only: every hidden place is overwritten before the engine is asked."""
-    record = record_of(state)
-    s = start_state(record)
-    history = state.history
-    for _, action in history[:start]:
-        s = s.apply_action(action)
-    out = [s]
-    for _, action in history[start:]:
-        s = s.apply_action(action)
-        out.append(s)
-    return out
-
-
 def place_sizes(obs: dict, seat: int) -> dict[str, int]:
     """Every hidden place split by type, with its size from public facts only."""
     n = obs["players"]
@@ -281,9 +266,8 @@ def build_view(state, seat: int) -> SeatView:
     sizes = place_sizes(obs, seat)
     unseen = unseen_cards(obs, seat)
     allowed = {c: {p for p in sizes if p.endswith("/" + _type(c))} for c in set(unseen)}
-    states = _states_from(state, start)
+    states = states_from(state, start)
     history = state.history
-    n = state.players
     plays = []                                   # (history index, actor, Play)
     for index in range(start, len(history)):
         actor, action = history[index]
@@ -415,16 +399,6 @@ def world_record(view: SeatView, world: dict) -> Record:
         deals.append(deal)
         actions += acts
     return Record(game="lunar", rules=dict(obs["rules"]), seed=0, deals=deals, actions=actions)
-
-
-def consistent(view: SeatView, world: dict) -> bool:
-    """The definition: the world's record replays legally and shows the seat the
-    same observation."""
-    try:
-        again = replay(world_record(view, world))
-    except Exception:
-        return False
-    return again.observation(view.seat) == view.obs
 
 
 def consistent_fast(view: SeatView, world: dict) -> bool:

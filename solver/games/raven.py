@@ -19,11 +19,12 @@ from functools import lru_cache
 
 from pycore.games.raven import (DECK, DWARF, RANKS, RAVEN, SHAMAN, SPECIALISTS, WOLF, Bid, Play,
                                 bid_value)
-from pycore.records import Record, replay, record_of, start_state
+from pycore.records import Record
 from pycore.tricks import left_of
 
 from ..view import SeatView, blank_probe
 from ..worlds import Model
+from .common import consistent, states_from  # noqa: F401  (consistent: the adapter's API)
 
 ALL_CARDS = tuple(range(60))
 HAS_BIDS = True
@@ -36,20 +37,6 @@ def _hand_start(state) -> int:
     size, k = state.rules.sizes[0], state.rules.sizes[1]
     per_hand = n + n * (size - k)
     return min(state.hand_index * per_hand, len(state.history))
-
-
-def _states_from(state, start: int) -> list:
-    """The states before each action from `start` on (and the current one)."""
-    record = record_of(state)
-    s = start_state(record)
-    history = state.history
-    for _, action in history[:start]:
-        s = s.apply_action(action)
-    out = [s]
-    for _, action in history[start:]:
-        s = s.apply_action(action)
-        out.append(s)
-    return out
 
 
 def build_view(state, seat: int) -> SeatView:
@@ -81,7 +68,7 @@ def build_view(state, seat: int) -> SeatView:
             for c in unseen:
                 if c not in ok:
                     allowed[c].discard(name)
-    states = _states_from(state, start)
+    states = states_from(state, start)
     for index, actor, card in plays:
         if actor == seat:
             continue
@@ -194,16 +181,6 @@ def world_record(view: SeatView, world: dict) -> Record:
             token = "bid " + " ".join(DECK.tokens_of(sorted(cards)))
         actions.append(token)
     return Record(game="raven", rules=dict(obs["rules"]), seed=0, deals=deals, actions=actions)
-
-
-def consistent(view: SeatView, world: dict) -> bool:
-    """The definition: the world's record replays legally and shows the seat the
-    same observation."""
-    try:
-        again = replay(world_record(view, world))
-    except Exception:
-        return False
-    return again.observation(view.seat) == view.obs
 
 
 def consistent_fast(view: SeatView, world: dict) -> bool:

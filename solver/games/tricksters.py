@@ -25,12 +25,12 @@ import sys
 
 from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, SUITS,
                                      TRICKS, Play)
-from pycore.records import Record, replay
+from pycore.records import Record
 
 from ..search import ActionStats, Ranking
 from ..view import SeatView
-from ..worlds import Model
-from .common import forbidden_by_play, model_from, states_from, unseen_and_places
+from .common import (consistent,  # noqa: F401  (the adapter's API)
+                     forbidden_by_play, model_from, states_from, unseen_and_places)
 
 ROUND_ACTIONS = 8 + 4 + 1 + PLAYERS * TRICKS
 ALL_CARDS = tuple(range(CARDS))
@@ -137,16 +137,6 @@ def world_record(view: SeatView, world: dict) -> Record:
                       "hands": [DECK.tokens_of(h) for h in hands], "centre": DECK.tokens_of(centre)})
     return Record(game="tricksters", rules=dict(obs["rules"]), seed=0, deals=deals,
                   actions=[token for _, token in history])
-
-
-def consistent(view: SeatView, world: dict) -> bool:
-    """The definition: the world's record replays legally and shows the seat the
-    same observation."""
-    try:
-        again = replay(world_record(view, world))
-    except Exception:
-        return False
-    return again.observation(view.seat) == view.obs
 
 
 
