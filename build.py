@@ -29,7 +29,6 @@ STAMPS = ROOT / ".stamps"
 LOCK = ROOT / "requirements-dev.lock"
 DIST = ROOT / "dist"
 CHROMIUM = "/usr/bin/chromium"
-SHARED_RULES = ROOT.parent / "shared" / "rules"
 PYODIDE_WHEELS = ROOT / ".cache" / "pyodide-wheels"
 # pytest inside Pyodide: the same versions as requirements-dev.lock.
 PYODIDE_TEST_WHEELS = ("pytest==9.2.0", "pluggy==1.7.0", "iniconfig==2.3.1",
@@ -160,7 +159,7 @@ def build_dist() -> Path:
     """dist/: the static site (see the README: how the site is built)."""
     ensure_node_modules()
     inputs = [ROOT / "web", ROOT / "pycore", ROOT / "package-lock.json", Path(__file__).resolve(),
-              *browser_solver_files(), *sorted(SHARED_RULES.glob("*.md"))]
+              *browser_solver_files()]
     stamp = fingerprint(*inputs)
     if (DIST / "index.html").exists() and up_to_date("dist", stamp):
         return DIST
@@ -189,11 +188,6 @@ def build_dist() -> Path:
     write_zip(DIST / "engine.zip", engine)
     ui = {p.relative_to(web).as_posix(): p for p in sorted((web / "manyhands_web").rglob("*"))
           if p.is_file() and "__pycache__" not in p.parts}
-    # The rules pages: shared/rules/ when it is beside this checkout (always current),
-    # else the copy committed in web/manyhands_web/rules/.
-    if SHARED_RULES.is_dir():
-        for path in sorted(SHARED_RULES.glob("*.md")):
-            ui[f"manyhands_web/rules/{path.name}"] = path
     write_zip(DIST / "ui.zip", [(p, name) for name, p in ui.items()])
     # The service worker caches every file of the site; its version is their hash.
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())

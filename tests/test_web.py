@@ -139,6 +139,17 @@ def test_the_bundle_has_a_rules_text_for_every_game():
         assert f"manyhands_web/rules/{name}.md" in names
 
 
+SHARED_RULES = ROOT.parent / "shared" / "rules"
+
+
+@pytest.mark.skipif(not SHARED_RULES.is_dir(), reason="no shared/rules/ beside this checkout")
+def test_the_committed_rules_texts_are_the_shared_rules():
+    # The site is built from the copy in web/; this catches it falling behind the source.
+    for source in sorted(SHARED_RULES.glob("*.md")):
+        copy = ROOT / "web" / "manyhands_web" / "rules" / source.name
+        assert copy.read_text(encoding="utf-8") == source.read_text(encoding="utf-8"), source.name
+
+
 def test_markdown_of_the_rules_renders_headings_tables_and_lists():
     html = render.markdown_html("# Title\n\nSome *text* and `code`.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
     assert "<h2>Title</h2>" in html and "<em>text</em>" in html and "<code>code</code>" in html
