@@ -5,7 +5,6 @@ and an inference that matches the model."""
 import functools
 import json
 import random
-import time
 
 import pytest
 
@@ -165,14 +164,3 @@ def test_endgame_ranking_is_the_exact_average_over_all_worlds():
             break
     assert found >= 1
 
-
-def test_the_hint_at_the_default_budget_is_quick():
-    """Aim: p95 under 1 s natively; asserted loosely (2 s) so a busy machine passes."""
-    times = []
-    for players in (3, 8):
-        for state, _ in cases(players, 8):
-            t = time.perf_counter()
-            hint(state, state.current_player, seed=0)
-            times.append(time.perf_counter() - t)
-    times.sort()
-    assert times[int(0.95 * (len(times) - 1))] < 2.0
