@@ -1,0 +1,285 @@
+"""The checks every game's solver must pass, written once.
+
+As tests/conformance.py does for the engine, each game's test files name their
+positions and their game's few differences (Lunar's copies, Tricksters' exact
+trick play) and call these:
+- worlds: the true deal is a world, every produced world replays the history
+  legally and shows the seat the same observation, the worlds equal a brute force
+  over every placement of the free cards, and CP-SAT's enumeration;
+- neighbours: a swap of two cards in the true world is a world exactly when the
+  engine's replay accepts it;
+- sampling is uniform on a known count (chi-square);
+- hints rank every legal action, best first, the same for a seed, as plain JSON;
+- bots choose the same in every world the seat cannot tell apart;
+- the inference sums to the places' sizes and its voids are true voids;
+- the JSON API round-trips; exact endgames are the average of max^n over worlds.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import math
+
+import pytest
+
+from pycore.records import dumps, replay
+from solver import api, bots
+from solver.hints import hint, inference
+from solver.view import view_of
+from solver.worlds import Counter, Model, canonical
+from tests.solver.positions import positions, truth
+from tests.solver.stats import chi_square_p
+
+
+@functools.lru_cache(maxsize=None)
+def view_cases(game: str, players: int | None, count: int, seed: int) -> list:
+    """Seeded mid-game positions with the seat's view (built once per session)."""
+    rules = {} if players is None else {"players": players}
+    return [(state, seat, view_of(state, seat)) for state, seat in positions(game, rules, count, seed)]
+
+
+def unconstrained_first(model: Model, cards: list) -> list:
+    """`cards` with those the plays left free to be anywhere first, so that pinning
+    in this order keeps what the inference derived free the longest."""
+    full = set(model.places)
+    return sorted(cards, key=lambda c: model.allowed_of(c) != full)
+
+
+def reduce(view, true_world: dict, rng, limit: int, *, constrained_last: bool = True,
+           count_when_free: int | None = None) -> Model:
+    """The seat's model with cards pinned to their true places until at most
+    `limit` worlds remain. `count_when_free`: only start counting once that few
+    cards are free (counting a whole big model is slow; before that, just pin)."""
+    model = view.model
+    free = [c for c, _ in model.allowed]
+    rng.shuffle(free)
+    if constrained_last:
+        free = unconstrained_first(model, free)
+    home = {c: p for p, cs in true_world.items() for c in cs}
+    for i, card in enumerate(free):
+        if (count_when_free is None or len(free) - i <= count_when_free) and \
+                Counter(model).count() <= limit:
+            break
+        model = model.pin(card, home[card])
+    return model
+
+
+def brute_force(view, model: Model, consistent, cap: int) -> set | None:
+    """Every way to put the model's free cards in the room its places have left
+    (ignoring what the model allows each card), kept when `consistent` (the
+    engine's replay) accepts the world; None when there are more than `cap`."""
+    fixed = {p: [] for p in model.places}
+    free = []
+    for card, where in model.allowed:
+        if len(where) == 1:
+            fixed[next(iter(where))].append(card)
+        else:
+            free.append(card)
+    room = {p: model.places[p] - len(cs) for p, cs in fixed.items()}
+    places = [p for p in room if room[p] > 0]
+    total, left = 1, len(free)
+    for p in places:
+        total *= math.comb(left, room[p])
+        left -= room[p]
+    if total > cap:
+        return None
+    found = set()
+
+    def rec(i, cards, acc):
+        if i == len(places):
+            world = {p: tuple(sorted(fixed[p] + acc.get(p, []))) for p in model.places}
+            if consistent(view, world):
+                found.add(canonical(world))
+            return
+        for combo in itertools.combinations(cards, room[places[i]]):
+            rest = [c for c in cards if c not in combo]
+            rec(i + 1, rest, {**acc, places[i]: list(combo)})
+    rec(0, free, {})
+    return found
+
+
+def check_worlds_are_the_consistent_ones(adapter, cases, rng, *, reduce_model, brute=None,
+                                         truth_of=truth, replay_all=None, full_replays: int = 1,
+                                         constrained_if=None, same_worlds=None) -> tuple[int, int]:
+    """On every case: the true world is in the model and replays; the reduced
+    model's worlds are distinct, counted right and contain the truth; every one
+    replays (`replay_all`, default the adapter's fast replay), `full_replays` of
+    them replay the whole record too; and they equal `brute(view, model)` when
+    that is not None. Returns (cases checked by brute force, cases where the plays
+    narrowed some card's places)."""
+    replay_all = replay_all or adapter.consistent_fast
+    constrained_if = constrained_if or (
+        lambda view: any(len(w) < len(view.model.places) for _, w in view.model.allowed))
+    same_worlds = same_worlds or (lambda worlds, expected: set(worlds) == expected)
+    brute_checked = constrained = 0
+    for state, seat, view in cases:
+        true_world = truth_of(state, seat)
+        assert view.model.contains(true_world), "the true deal must be a world"
+        assert adapter.consistent(view, true_world)
+        constrained += bool(constrained_if(view))
+        model = reduce_model(view, true_world, rng)
+        worlds = [canonical(w) for w in Counter(model).worlds()]
+        assert canonical(true_world) in worlds
+        assert len(worlds) == Counter(model).count() == len(set(worlds))
+        for w in worlds:
+            assert replay_all(view, dict(w)), "every produced world replays"
+        for w in rng.sample(worlds, min(full_replays, len(worlds))):
+            assert adapter.consistent(view, dict(w)), "the whole record replays too"
+        expected = brute(view, model) if brute else None
+        if expected is not None:
+            brute_checked += 1
+            assert same_worlds(worlds, expected)
+    return brute_checked, constrained
+
+
+def check_python_worlds_equal_cpsat(cases, rng, *, reduce_model, truth_of=truth) -> None:
+    pytest.importorskip("ortools", reason="CP-SAT reference needs OR-Tools (native only)")
+    from solver import cpsat
+    for state, seat, view in cases:
+        model = reduce_model(view, truth_of(state, seat), rng)
+        ours = sorted(canonical(w) for w in Counter(model).worlds())
+        theirs = sorted(canonical(w) for w in cpsat.enumerate_worlds(model))
+        assert ours == theirs
+
+
+def plain_swap(world: dict, a: str, ca, b: str, cb) -> dict:
+    other = dict(world)
+    other[a] = tuple(sorted([c for c in world[a] if c != ca] + [cb]))
+    other[b] = tuple(sorted([c for c in world[b] if c != cb] + [ca]))
+    return other
+
+
+def neighbour_swaps(cases, rng, *, swaps: int, replays, truth_of=truth, swap=plain_swap,
+                    may_swap=None) -> tuple[int, int]:
+    """Swap two cards between hidden places of the true world, `swaps` times per
+    case: (how often the model and every replay in `replays` disagreed, how often
+    the replay ruled the swapped world out)."""
+    disagreements = ruled_out = 0
+    for state, seat, view in cases:
+        world = dict(truth_of(state, seat))
+        names = [p for p in world if world[p]]
+        for _ in range(swaps):
+            if len(names) < 2:
+                break
+            a, b = rng.sample(names, 2)
+            if may_swap is not None and not may_swap(a, b):
+                continue
+            other = swap(world, a, rng.choice(world[a]), b, rng.choice(world[b]))
+            verdicts = {bool(consistent(view, other)) for consistent in replays}
+            disagreements += len(verdicts) > 1 or view.model.contains(other) not in verdicts
+            ruled_out += not any(verdicts)
+    return disagreements, ruled_out
+
+
+def check_uniform_sampling(counters, rng) -> None:
+    """On the first counter with 25 to 300 worlds: 40 draws per world pass a
+    chi-square test of uniformity."""
+    for counter in counters:
+        if not 25 <= counter.count() <= 300:
+            continue
+        tally = {canonical(w): 0 for w in counter.worlds()}
+        assert len(tally) == counter.count()
+        for _ in range(40 * len(tally)):
+            tally[canonical(counter.sample(rng))] += 1
+        assert chi_square_p(list(tally.values())) > 1e-4
+        return
+    pytest.fail("no position with a suitable count")
+
+
+def check_hint(state, seat: int, *, effort: int, seed: int, all_searched: bool = False) -> dict:
+    """The hint names every legal action once, best first, expected values in
+    order (among the searched ones), the same for the same seed, plain JSON."""
+    h = hint(state, seat, effort=effort, seed=seed)
+    legal = state.observation(seat)["legal"]
+    assert sorted(a["action"] for a in h["actions"]) == sorted(legal)
+    assert h["best"] == h["actions"][0]["action"]
+    if all_searched:
+        assert all(a["searched"] for a in h["actions"])
+    evs = [a["ev"] for a in h["actions"] if a["searched"]]
+    assert evs == sorted(evs, reverse=True)
+    assert hint(state, seat, effort=effort, seed=seed) == h
+    assert h == json.loads(json.dumps(h))
+    return h
+
+
+def other_world_state(adapter, state, seat: int, rng, *, truth_of=truth, differs=None):
+    """The same game as the seat saw it with its hidden cards redealt: another
+    consistent world, replayed from its own complete record; and whether it
+    differs from the true one."""
+    view = view_of(state, seat)
+    real = truth_of(state, seat)
+    world = real
+    for _ in range(20):
+        world = view.counter.sample(rng)
+        if world != real:
+            break
+    again = replay(adapter.world_record(view, world))
+    assert again.observation(seat) == state.observation(seat)
+    return again, (differs(world, state, seat) if differs else world != real)
+
+
+def bots_disagreements(adapter, states, level: str, effort, rng, **redeal) -> tuple[int, int]:
+    """(choices that changed when the hidden cards were redealt, redeals that
+    changed the cards) for the seat to act in each state; every choice legal."""
+    changed_choice = changed_world = 0
+    for state in states:
+        seat = state.current_player
+        other, differs = other_world_state(adapter, state, seat, rng, **redeal)
+        changed_world += differs
+        a = bots.choose(state, seat, level, seed=3, effort=effort)
+        b = bots.choose(other, seat, level, seed=3, effort=effort)
+        assert a in state.legal_actions()
+        changed_choice += a != b
+    return changed_choice, changed_world
+
+
+def check_inference(adapter, view, real: dict) -> int:
+    """Each place's card probabilities sum to its size; every void it names is one.
+    Returns the voids checked."""
+    inferred = inference(view)
+    voids = 0
+    for name, entry in inferred.items():
+        assert sum(entry["cards"].values()) == pytest.approx(entry["size"], abs=0.01)
+        for suit in entry.get("voids", []):
+            index = adapter.suit_names().index(suit)
+            assert not any(adapter.card_suit(c) == index for c in real[name])
+            voids += 1
+    return voids
+
+
+def check_json_api(state, seat: int, effort: int = 40) -> dict:
+    record = dumps(state)
+    h = api.hint(record, seat, {"effort": effort, "seed": 2})
+    assert h == json.loads(json.dumps(h))
+    assert api.bot_move(record, seat, "normal", 2) in state.observation(seat)["legal"]
+    assert api.infer(json.loads(record), seat)["worlds"] == view_of(state, seat).count()
+    return h
+
+
+def check_exact_endgames(adapter, game: str, players: int, *, reduce_model, truth_of=truth,
+                         rng, count: int = 400, seed: int = 77, wanted: int = 3) -> int:
+    """With few cards left and all worlds searched exactly, each action's expected
+    score equals the average over the worlds of the max^n value (the view narrowed
+    to a few dozen worlds by pinning cards where they truly are)."""
+    from solver.search import exact_line, rank
+    found = 0
+    for state, _ in positions(game, {"players": players}, count, seed=seed):
+        if state.phase != "play" or adapter.cards_left(state) > 6 or len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player
+        view = view_of(state, seat)
+        view.model = reduce_model(view, truth_of(state, seat), rng)
+        view._counter = None
+        r = rank(view, effort=10**6)
+        assert r.enumerated and r.exact_search
+        mark = adapter.hand_mark(state)
+        worlds = list(view.counter.worlds())
+        for st in r.stats:
+            total = sum(exact_line(adapter, view.world_state(w).apply_action(st.action), mark, {})[0][seat]
+                        for w in worlds)
+            assert st.ev == pytest.approx(total / len(worlds))
+        found += 1
+        if found >= wanted:
+            break
+    return found
