@@ -738,22 +738,6 @@ def _solve(state, seat: int, mark: int, memo: dict):
     return best
 
 
-def search_candidates(view: SeatView, legal: list, limit: int):
-    """The actions the search plays out, and a quick estimate for the rest. Gifts
-    are many (up to 225): the search plays out the heuristic's few sensible ones;
-    the rest keep a rough estimate (how close they are to those)."""
-    state = view.state
-    if state.phase != "exchange":
-        return list(legal), None
-    hand = tuple(DECK.cards(view.obs["hand"]))
-    chosen = [g for g in quick_gifts(hand) if g in legal][:limit]
-    estimate = {}
-    for g in legal:
-        near = max(len(list((Multiset(g.cards) & Multiset(c.cards)).elements())) for c in chosen)
-        estimate[g] = near / 4
-    return chosen, estimate
-
-
 def fast_apply(state, action):
     """apply_action, without listing every legal gift first (up to 225) when the
     action is a gift the policy made: 2 rank + 2 suit cards of the giver's own
