@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import sys
 from collections import Counter as Multiset
-
 from functools import lru_cache
 
 from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,

@@ -10,7 +10,6 @@ import random
 
 import pytest
 
-from pycore.game import get_game
 from pycore.records import Record, replay
 from solver.games import lunar as adapter
 from solver.hints import hint
@@ -126,7 +125,6 @@ def brute_force(view, model, cap=300):
 
 
 def test_short_deal_gives_all_of_the_short_type():
-    state = short_positions(1)[0][0]
     state = replay(Record(game="lunar", rules=dict(MIXED), seed=0, deals=[SHORT_DEAL], actions=[]))
     shapes = {}
     while state.phase == "exchange":
