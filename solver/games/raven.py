@@ -414,6 +414,27 @@ def _strength_at(plays, i, led, dwarf, trump):
     return 0, 0
 
 
+def _winner_with(plays, seat, led, dwarf, trump):
+    """`winner_with` for the policy: the trick so far is ranked once, then each
+    card of the seat against its best (a later card must beat it strictly, as
+    the engine's first-highest rule has it; the Shaman goes half a step above the
+    last card)."""
+    if not plays:
+        return lambda card: seat
+    strengths = [_strength_at(plays, i, led, dwarf, trump) for i in range(len(plays))]
+    best = max(strengths)
+    leader = plays[strengths.index(best)][0]
+    last_level, last_rank = strengths[-1]
+
+    def winner_with(card):
+        if card == SHAMAN:
+            mine = (last_level, last_rank + 0.5)
+        else:
+            mine = _strength_at((None, (seat, card)), 1, led, dwarf, trump)   # not led
+        return seat if mine > best else leader
+    return winner_with
+
+
 def _winner_light(plays, led, dwarf, trump) -> int:
     best = max(range(len(plays)), key=lambda i: _strength_at(plays, i, led, dwarf, trump))
     return plays[best][0]
@@ -441,7 +462,7 @@ def simulate(state) -> Played:
             action = legal[0]
         else:
             action = choose_play(legal, plays, seat, hand, trump, bids[seat] - won[seat] > 0, n,
-                                 lambda card: _winner_light(plays + [(seat, card)], led, dwarf, trump))
+                                 _winner_with(plays, seat, led, dwarf, trump))
         card = action.card
         if not plays:
             if card == DWARF:
