@@ -2,7 +2,10 @@
 kind of decision, at the default budget, through the worker's JSON entry point
 (record JSON in, hint JSON out: replay, inference and search all included).
 
-    python bench/hints.py [--positions 30] [--effort N] [--players 2,3,4,5,6]
+    python bench/hints.py [--game raven] [--positions 30] [--effort N] [--players 2,3,4,5,6]
+                          [--rules '{"deal": "mixed"}'] [--decision bid]
+
+Wall-clock and CPU time (the machine may be shared) are both reported.
 
 Positions come from seeded games played by the easy bot, sampled at random steps.
 """
@@ -31,18 +34,22 @@ def kind(state) -> str:
     return decision
 
 
-def positions(game_name: str, players: int, count: int, seed: int):
+def positions(game_name: str, players: int, count: int, seed: int, rules=None, decision=None):
     game = get_game(game_name)
-    rng = random.Random(f"bench/{game_name}/{players}/{seed}")
+    tag = "" if not rules else f"/{sorted(rules.items())}"
+    rng = random.Random(f"bench/{game_name}/{players}/{seed}{tag}")
     out = []
     while len(out) < count:
-        state = game.new_game({"players": players}, seed=rng.randrange(10**6))
+        state = game.new_game({"players": players, **(rules or {})}, seed=rng.randrange(10**6))
         stop = rng.randrange(0, 120)
         for _ in range(stop):
             if state.is_terminal:
                 break
+            if decision is not None and kind(state) == decision and len(state.legal_actions()) > 1:
+                break
             state = state.apply_action(bots.choose(state, state.current_player, "easy"))
-        if not state.is_terminal and len(state.legal_actions()) > 1:
+        if not state.is_terminal and len(state.legal_actions()) > 1 and \
+                (decision is None or kind(state) == decision):
             out.append(state)
     return out
 
@@ -60,29 +67,41 @@ def main(argv=None) -> int:
     p.add_argument("--positions", type=int, default=30)
     p.add_argument("--effort", type=int, default=hints.DEFAULT_EFFORT)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", default=None, help="extra rules fields as JSON, e.g. '{\"deal\": \"mixed\"}'")
+    p.add_argument("--decision", default=None, help="only positions of this decision (bid, give, ...)")
     a = p.parse_args(argv)
-    rows, everything = [], []
-    counts = {"raven": "2,3,4,5,6", "tricksters": "4", "voren": "3,5,8"}
+    rules = json.loads(a.rules) if a.rules else None
+    rows, everything, cpu_all = [], [], []
+    counts = {"raven": "2,3,4,5,6", "tricksters": "4", "voren": "3,5,8", "lunar": "4,2"}
     for players in [int(x) for x in (a.players or counts[a.game]).split(",")]:
         times: dict[str, list[float]] = {}
-        for state in positions(a.game, players, a.positions, a.seed):
+        cpus: dict[str, list[float]] = {}
+        for state in positions(a.game, players, a.positions, a.seed, rules, a.decision):
             record = dumps(state)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             api.hint(record, state.current_player, {"effort": a.effort, "seed": 0})
-            elapsed = time.perf_counter() - start
+            elapsed, used = time.perf_counter() - start, time.process_time() - cpu
             times.setdefault(kind(state), []).append(elapsed)
+            cpus.setdefault(kind(state), []).append(used)
             everything.append(elapsed)
+            cpu_all.append(used)
         for k, ts in sorted(times.items()):
             rows.append({"game": a.game, "players": players, "decision": k, "n": len(ts),
                          "median_ms": round(1000 * statistics.median(ts)),
-                         "p95_ms": round(1000 * percentile(ts, 0.95))})
-    print(f"hint latency, {a.game}, effort {a.effort} playouts, CPython "
-          f"{sys.version.split()[0]} (native), {len(everything)} hints")
-    print(f"{'players':>7} {'decision':>8} {'n':>4} {'median ms':>10} {'p95 ms':>8}")
+                         "p95_ms": round(1000 * percentile(ts, 0.95)),
+                         "cpu_median_ms": round(1000 * statistics.median(cpus[k])),
+                         "cpu_p95_ms": round(1000 * percentile(cpus[k], 0.95))})
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"hint latency, {a.game}{' ' + json.dumps(rules) if rules else ''}, effort {a.effort} "
+          f"playouts, CPython {sys.version.split()[0]} (native), {len(everything)} hints, "
+          f"load average {load:.1f} at the end")
+    print(f"{'players':>7} {'decision':>8} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'cpu med':>8} {'cpu p95':>8}")
     for r in rows:
-        print(f"{r['players']:>7} {r['decision']:>8} {r['n']:>4} {r['median_ms']:>10} {r['p95_ms']:>8}")
+        print(f"{r['players']:>7} {r['decision']:>8} {r['n']:>4} {r['median_ms']:>10} {r['p95_ms']:>8}"
+              f" {r['cpu_median_ms']:>8} {r['cpu_p95_ms']:>8}")
     print(f"all: median {1000 * statistics.median(everything):.0f} ms, "
-          f"p95 {1000 * percentile(everything, 0.95):.0f} ms")
+          f"p95 {1000 * percentile(everything, 0.95):.0f} ms; CPU median "
+          f"{1000 * statistics.median(cpu_all):.0f} ms, p95 {1000 * percentile(cpu_all, 0.95):.0f} ms")
     print(json.dumps(rows))
     return 0
 

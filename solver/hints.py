@@ -13,10 +13,13 @@ def _pct(k: int, n: int) -> str:
     return f"{round(100 * k / n)}%" if n else "-"
 
 
-def _deals(r: Ranking) -> str:
-    if r.enumerated:
+def _deals(r: Ranking, n: int) -> str:
+    """The deals an action was searched on, truthfully: all of them, or how many
+    drawn uniformly (each action says its own number: with many actions the
+    better ones are searched on more deals)."""
+    if r.enumerated and n >= r.worlds:
         return f"of the {r.worlds:,} possible deals"
-    return f"of {r.used:,} deals drawn uniformly from the {r.worlds:,} possible"
+    return f"of {n:,} deal{'s' if n != 1 else ''} drawn uniformly from the {r.worlds:,} possible"
 
 
 def explain(r: Ranking) -> list[dict]:
@@ -25,35 +28,38 @@ def explain(r: Ranking) -> list[dict]:
     searched = [s for s in r.stats if s.n]
     for i, s in enumerate(r.stats):
         entry = {"action": s.token, "ev": round(s.ev, 3) if s.ev is not None else None,
-                 "searched": bool(s.n)}
+                 "searched": bool(s.n), "n": s.n}
         if s.n:
             bits = []
+            deals = _deals(r, s.n)
             if r.decision == "play":
-                bits.append(f"takes this trick in {_pct(s.took_trick, s.n)} {_deals(r)}")
+                bits.append(f"takes this trick in {_pct(s.took_trick, s.n)} {deals}")
                 entry["takes_trick"] = round(s.took_trick / s.n, 4)
             elif r.decision == "bid":
-                bits.append(f"makes this bid exactly in {_pct(s.exact_bid, s.n)} {_deals(r)}")
+                bits.append(f"makes this bid exactly in {_pct(s.exact_bid, s.n)} {deals}")
             elif r.words:   # the game's own outcomes (Voren: takes a trick, is looed)
                 said = [f"{words} in {_pct(s.outcomes.get(key, 0), s.n)}"
                         for key, words in r.words.items()]
-                bits.append(", ".join(said) + f" {_deals(r)}")
+                bits.append(", ".join(said) + f" {deals}")
                 for key in r.words:
                     entry[key] = round(s.outcomes.get(key, 0) / s.n, 4)
             else:
-                bits.append(f"over {_deals(r)[3:] if _deals(r).startswith('of ') else _deals(r)}")
+                bits.append(f"over {deals[3:] if deals.startswith('of ') else deals}")
             if r.decision in ("bid", "play") and r.bids:
                 entry["exact_bid"] = round(s.exact_bid / s.n, 4)
             other = searched[1] if i == 0 and len(searched) > 1 else searched[0] if i else None
             line = f"expected score this hand {s.ev:.1f}"
+            if s.paired is not None:
+                line += (f" (its average {s.mean:.1f} on its {s.n:,} deal{'s' if s.n != 1 else ''}, "
+                         f"set against {s.reference} deal by deal)")
+                entry["mean"] = round(s.mean, 3)
             if other is not None:
                 label = "next best" if i == 0 else "best"
                 line += f" ({label}, {other.token}: {other.ev:.1f})"
             bits.append(line)
             entry["why"] = f"{s.token}: " + "; ".join(bits)
         else:
-            entry["why"] = (f"{s.token}: not played out; ranked by how close the bid is to the "
-                            f"tricks the rest of the hand should take") if r.decision == "bid" else (
-                f"{s.token}: not played out; ranked by a quick estimate")
+            entry["why"] = f"{s.token}: not searched"
         entry["estimate"] = round(s.estimate, 3) if s.estimate is not None else None
         out.append(entry)
     return out

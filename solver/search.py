@@ -1,12 +1,19 @@
 """Rank every legal action of the seat to act over its consistent worlds.
 
 Each world (all of them when few, else an exactly uniform sample) becomes a
-complete position; every searched action is applied in it and the rest of the
+complete position; every legal action is applied in it and the rest of the
 hand is played out, exactly (max^n: each seat maximises its own points for the
 hand) when few cards are left, else with the game's fast heuristic policy for
-every seat. The same worlds serve every action, so differences between actions
-are not sampling noise between worlds. Budget: playouts (effort), so a seed
-always gives the same answer.
+every seat. Worlds are common to the actions, so differences between actions
+are not sampling noise between worlds.
+
+When the actions are few for the effort, every action is searched on the same
+worlds. When they are many (Raven's bids, up to 2,380; Lunar's gifts, up to
+225), sequential halving: every action is played out on the first world(s),
+the better ones go on to more worlds, halved each round (`halving_schedule`);
+each action's `n` says on how many worlds it was searched, and an action left
+behind is valued against the best one on the worlds they share. Budget:
+playouts (effort), so a seed always gives the same answer.
 """
 from __future__ import annotations
 
@@ -28,10 +35,21 @@ class ActionStats:
     exact_bid: int = 0
     estimate: float | None = None
     outcomes: dict = field(default_factory=dict)   # adapter-named outcomes -> worlds seen in
+    values: list = field(default_factory=list, repr=False)   # points in each world, in order
+    paired: float | None = None    # set when searched on fewer worlds than the reference
+    reference: str | None = None   # the token of the action it was paired with
+
+    @property
+    def mean(self) -> float | None:
+        """The plain average over the worlds this action was searched on."""
+        return self.total / self.n if self.n else None
 
     @property
     def ev(self) -> float | None:
-        return self.total / self.n if self.n else None
+        """The expected points: the plain mean, or for an action searched on fewer
+        worlds than the reference, the reference's mean plus the mean difference
+        on the worlds both were searched on (common worlds: no world noise)."""
+        return self.paired if self.paired is not None else self.mean
 
 
 @dataclass
@@ -75,7 +93,53 @@ def exact_line(adapter, state, mark: int, memo: dict) -> tuple:
     return best
 
 
+FLAT_WORLDS = 8        # at least this many worlds for every action: all actions on the same worlds
+
+
+def halving_schedule(actions: int, effort: int) -> list[tuple[int, int]]:
+    """Sequential halving when the actions are too many for `effort` playouts to
+    give each of them FLAT_WORLDS worlds: [(actions still in, worlds each has seen
+    once this round is done)], round by round. Round 0 plays every action on
+    max(1, effort / 2 actions) worlds; then at most max(2, effort / 8) of them go
+    on, halved each round, sharing `effort` more playouts, until two are left.
+    Every action is played out at least once; the cost is about
+    actions * (worlds of round 0) + effort playouts."""
+    if actions <= 1 or effort // actions >= FLAT_WORLDS:
+        return [(actions, max(1, effort // max(1, actions)))]
+    seen = max(1, effort // (2 * actions))
+    out = [(actions, seen)]
+    alive = max(2, min((actions + 1) // 2, effort // FLAT_WORLDS))
+    rounds = max(1, (alive - 1).bit_length())         # halvings from `alive` down to 2
+    share = effort / rounds
+    while True:
+        seen += max(1, int(share // alive))
+        out.append((alive, seen))
+        if alive <= 2:
+            return out
+        alive = (alive + 1) // 2
+
+
+class _Worlds:
+    """The worlds the search uses, in a fixed order: all of them shuffled when
+    they are few enough, else exactly uniform samples drawn as needed. Any prefix
+    is a uniform sample (without replacement when all were listed), so an action
+    searched on fewer worlds than another saw a uniform sample of the same deals."""
+
+    def __init__(self, view, total: int, wanted: int, rng):
+        self.view, self.rng = view, rng
+        self.enumerated = total <= wanted
+        self.items = list(view.counter.worlds()) if self.enumerated else []
+        self.limit = len(self.items) if self.enumerated else wanted
+
+    def __getitem__(self, i: int):
+        while len(self.items) <= i:
+            self.items.append(self.view.counter.sample(self.rng))
+        return self.items[i]
+
+
 def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
+    """Every legal action of the seat to act, each with its expected points for
+    the hand over uniform consistent worlds (see the module docstring)."""
     adapter = view.adapter
     own = getattr(adapter, "rank", None)
     if own is not None:       # a game with its own search (Tricksters: exact trick play)
@@ -86,50 +150,63 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
         raise ValueError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
     rng = random.Random(f"manyhands/solver/{seed}/{len(state.history)}/{seat}")
     legal = state.legal_actions()
-    searched, estimate = adapter.search_candidates(view, legal, limit=max(4, effort // 16))
-    stats = {a: ActionStats(a, state.game.action_token(state, a), a in searched,
-                            estimate=(estimate or {}).get(a)) for a in legal}
+    legal_set = frozenset(legal)                   # (hundreds of bids: membership tests)
+    stats = {a: ActionStats(a, state.game.action_token(state, a), True) for a in legal}
     total = view.count()
-    per_action = max(1, effort // max(1, len(searched)))
-    if total <= per_action:
-        worlds = list(view.counter.worlds())
-        enumerated = True
-    else:
-        worlds = [view.counter.sample(rng) for _ in range(per_action)]
-        enumerated = False
+    schedule = halving_schedule(len(legal), effort)
+    worlds = _Worlds(view, total, schedule[-1][1], rng)
+    if worlds.enumerated:      # a prefix of a shuffled list: a uniform sample without replacement
+        rng.shuffle(worlds.items)
+        schedule = [(alive, min(seen, worlds.limit)) for alive, seen in schedule]
     mark = adapter.hand_mark(state)
     trick = adapter.current_trick_index(state)
     exact = adapter.search_exactly(state)
     tally = getattr(adapter, "outcomes", None)     # optional: what else a game counts (Voren: looed)
-    for world in worlds:
-        position = adapter.world_state(view, world)
-        memo: dict = {}
-        for action in searched:
-            after = position.apply_action(action)
-            if exact:
-                final = adapter.exact_final(after, seat, mark, memo)
-            else:
-                final = playout(adapter, after, mark, rng)
-            st = stats[action]
-            st.total += adapter.hand_points(final, seat, mark)
-            st.n += 1
-            if trick is not None and adapter.took_trick(state, final, seat, mark, trick):
-                st.took_trick += 1
-            target = adapter.target_of(state, seat, action)
-            if target is not None:
-                st.exact_bid += adapter.tricks_taken(final, seat, mark) == target
-            if tally is not None:
-                for key in tally(final, seat, mark):
-                    st.outcomes[key] = st.outcomes.get(key, 0) + 1
-    # Searched actions first, by expected score; then the actions not played out
-    # (Raven's hundreds of bids beyond the best one of each value), by estimate.
-    ordered = sorted(stats.values(), key=lambda s: (-(s.ev if s.ev is not None else -1e9),
-                                                    -(s.estimate or 0), s.token))
-    searched_stats = [s for s in ordered if s.n]
-    rest = [s for s in ordered if not s.n]
-    if rest:
-        rest.sort(key=lambda s: (-(s.estimate or 0), s.token))
-        ordered = searched_stats + rest
-    return Ranking(adapter.decision(state), total, len(worlds), enumerated, exact, ordered,
+    positions: dict = {}                           # world index -> (position, memo of the exact search)
+    alive = list(legal)
+    done = 0
+    for keep, seen in schedule:
+        if keep < len(alive):     # the better half (by mean over the same worlds) goes on
+            alive.sort(key=lambda a: (-stats[a].total / stats[a].n, stats[a].token))
+            alive = alive[:keep]
+        for i in range(done, seen):
+            got = positions.get(i)
+            if got is None:
+                got = positions[i] = (adapter.world_state(view, worlds[i]), {})
+                got[0]._legal = legal_set    # the seat's own choices: the same in every world
+            position, memo = got
+            for action in alive:
+                after = position.apply_action(action)
+                if exact:
+                    final = adapter.exact_final(after, seat, mark, memo)
+                else:
+                    final = playout(adapter, after, mark, rng)
+                points = adapter.hand_points(final, seat, mark)
+                st = stats[action]
+                st.total += points
+                st.n += 1
+                st.values.append(points)
+                if trick is not None and adapter.took_trick(state, final, seat, mark, trick):
+                    st.took_trick += 1
+                target = adapter.target_of(state, seat, action)
+                if target is not None:
+                    st.exact_bid += adapter.tricks_taken(final, seat, mark) == target
+                if tally is not None:
+                    for key in tally(final, seat, mark):
+                        st.outcomes[key] = st.outcomes.get(key, 0) + 1
+        done = max(done, seen)
+    # The action searched on the most worlds (the best of the last round) is the
+    # reference: an action left behind earlier is estimated by its mean difference
+    # from the reference on the worlds they shared, plus the reference's mean.
+    ref = min(alive, key=lambda a: (-stats[a].total / stats[a].n, stats[a].token))
+    ref_values = stats[ref].values
+    ref_mean = stats[ref].total / stats[ref].n
+    for st in stats.values():
+        if st.n < len(ref_values):
+            st.paired = ref_mean + sum(v - r for v, r in zip(st.values, ref_values)) / st.n
+            st.reference = stats[ref].token
+    ordered = sorted(stats.values(), key=lambda s: (-s.ev, -s.n, s.token))
+    return Ranking(adapter.decision(state), total, done,
+                   worlds.enumerated and done >= worlds.limit, exact, ordered,
                    bids=getattr(adapter, "HAS_BIDS", False),
                    words=dict(getattr(adapter, "OUTCOME_WORDS", {})))

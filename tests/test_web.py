@@ -181,3 +181,21 @@ def test_tricksters_cards_show_the_led_critter_value():
     value = obs["values"][card][["Ravens", "Foxes", "Rats", "Toads"].index(led)]
     assert f'<span class="card-values">{led[:2]} {value}</span>' in html
     assert f"({led} {value})" in html
+
+
+def test_worker_uses_the_solver_for_lunars_mixed_deal():
+    """The mixed deal is covered by the solver: computer players and hints come
+    from it (no fallback policy), the hint ranking every legal action."""
+    session = Session.new("lunar", {"players": 4, "deal": "mixed"}, seed=5, seat=0)
+    rng = random.Random(2)
+    for _ in range(6):
+        seat = session.state.current_player
+        answer = json.loads(worker_api.handle(json.dumps(
+            {"op": "bot", "record": session.record(), "seat": seat, "level": "normal", "seed": 1})))
+        assert answer["policy"] == "solver"
+        hint = json.loads(worker_api.handle(json.dumps(
+            {"op": "hint", "record": session.record(), "seat": seat, "budget": 40})))
+        assert hint["available"] is True
+        assert sorted(a["action"] for a in hint["actions"]) == sorted(session.state.observation(seat)["legal"])
+        session.apply(answer["token"])
+        _advance(session, rng.randrange(3), rng)

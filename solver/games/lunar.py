@@ -23,16 +23,25 @@ required type). Legality in Lunar depends only on which kinds a place holds, so
 these single-card exclusions are the whole of it (the tests hold the model to
 brute force and to replaying every world).
 
-The mixed deal (an engine extension, not in the rules file) has no public type
-counts, and a gift's shape there depends on the hand: the solver refuses it.
+The mixed deal (the rules field `deal: "mixed"`, settling a gap of the rules
+file: all 48 cards shuffled together) has no public type counts: its places are
+the engine's own (`hand:s`, `gift:s`), any kind may be in any of them but for
+what plays show, and what the type counts must satisfy is a predicate on the
+number of rank cards in each place (`mixed_check`): a gift has the shape the
+engine asks of the giver's hand (`gift_shape`: 2 + 2, or all of a short type made
+up with the other), for a gift chosen but not delivered, for the partner's gift
+the seat received, and for the two gifts the opponents swapped (some pair of
+shapes must fit their holdings). `KindCounter` applies the predicate once every
+rank kind is placed, so counts, samples and expectations stay exact.
 """
 from __future__ import annotations
 
 import sys
 from collections import Counter as Multiset
+from functools import lru_cache
 
 from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
-                                Turn, is_rank, rank_value, trick_winner)
+                                Turn, gift_shape, is_rank, rank_value, trick_winner)
 from pycore.records import Record
 
 from ..view import SeatView, blank_probe
@@ -74,9 +83,13 @@ class KindCounter:
     each place, which stays small, where the generic `worlds.Counter` keeps the
     copies left of every kind (4^8 states for the rank cards). Same readers: the
     exact count, every world in a fixed order, exactly uniform samples, and exact
-    expected copies per place. The tests hold it to `worlds.Counter` and CP-SAT."""
+    expected copies per place. The tests hold it to `worlds.Counter` and CP-SAT.
 
-    def __init__(self, model: Model):
+    `check` (the mixed deal): a predicate on the rank cards in each place (a tuple
+    in the order of `places`), applied once every rank kind is placed; the worlds
+    are those of the model that satisfy it."""
+
+    def __init__(self, model: Model, check=None):
         self.model = model
         self.places = list(model.places)
         index = {p: i for i, p in enumerate(self.places)}
@@ -90,6 +103,8 @@ class KindCounter:
                                                       key=lambda x: (_type(x[0][0]), x[0][0],
                                                                      sorted(x[0][1])))]
         self.start = tuple(model.places[p] for p in self.places)
+        self.check = check
+        self.boundary = sum(1 for card, _, _ in self.groups if is_rank(card))
         self._memo: dict = {}
         self._splits: dict = {}
 
@@ -122,6 +137,10 @@ class KindCounter:
         return tuple(room)
 
     def _count(self, i: int, room: tuple) -> int:
+        if i == self.boundary and self.check is not None and (i, room) not in self._memo:
+            if not self.check(tuple(a - b for a, b in zip(self.start, room))):
+                self._memo[(i, room)] = 0
+                return 0
         if i == len(self.groups):
             return 0 if any(room) else 1
         key = (i, room)
@@ -259,13 +278,15 @@ def unseen_cards(obs: dict, seat: int) -> list[int]:
 def build_view(state, seat: int) -> SeatView:
     if state.is_terminal:
         raise ValueError("the game is over: nothing is hidden that matters")
-    if state.rules.deal != "split":
-        raise ValueError("the solver covers Lunar's split deal (Rulings L3 and L7) only")
     obs = state.observation(seat)
     start = round_start(state)
-    sizes = place_sizes(obs, seat)
+    mixed = state.rules.deal == "mixed"
+    if mixed:       # no public type counts: the engine's places, any kind in any of them
+        sizes = {name: len(cards) for name, cards in state.hidden_places(seat).items()}
+    else:
+        sizes = place_sizes(obs, seat)
     unseen = unseen_cards(obs, seat)
-    allowed = {c: {p for p in sizes if p.endswith("/" + _type(c))} for c in set(unseen)}
+    allowed = {c: {p for p in sizes if mixed or p.endswith("/" + _type(c))} for c in set(unseen)}
     states = states_from(state, start)
     history = state.history
     plays = []                                   # (history index, actor, Play)
@@ -279,13 +300,74 @@ def build_view(state, seat: int) -> SeatView:
         before = states[index - start]
         later = tuple(a.card for i, s, a in plays if s == actor and i >= index and not a.sky)
         for c in forbidden_by_play(before, seat, actor, action, later, sorted(allowed)):
-            for kind in TYPES:
-                allowed[c].discard(f"hand:{actor}/{kind}")
+            for name in (f"hand:{actor}", f"hand:{actor}/rank", f"hand:{actor}/suit"):
+                allowed[c].discard(name)
     entries = [(c, frozenset(allowed[c])) for c in unseen]
     model = Model(sizes, entries, copies=COPIES)
+    check = mixed_check(obs, seat, list(model.places)) if mixed else None
     return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
-                    state=state, extra={"start": start, "states": states},
-                    _counter=KindCounter(model))
+                    state=state, extra={"start": start, "states": states, "check": check},
+                    _counter=KindCounter(model, check))
+
+
+@lru_cache(maxsize=None)
+def shape(ranks: int, size: int = 12) -> int:
+    """Rank cards in the gift of a hand of `size` cards, `ranks` of them rank cards
+    (the engine's `gift_shape`, asked of a hand with those counts)."""
+    return gift_shape((0,) * ranks + (SUITS[0],) * (size - ranks))[0]
+
+
+def swap_shapes(ranks_a: int, ranks_b: int, size: int = 12, x=None, y=None):
+    """(rank cards a gave b, rank cards b gave a) for two partners holding `ranks_a`
+    and `ranks_b` rank cards of `size` after the exchange, such that each gift has
+    the shape its giver's dealt hand asks and came out of what the receiver holds
+    now; None when no pair fits. `x` or `y` fixes a gift that is known."""
+    for gx in (range(5) if x is None else (x,)):
+        for gy in (range(5) if y is None else (y,)):
+            if not (gx <= ranks_b and 4 - gx <= size - ranks_b
+                    and gy <= ranks_a and 4 - gy <= size - ranks_a):
+                continue
+            if shape(ranks_a - gy + gx, size) == gx and shape(ranks_b - gx + gy, size) == gy:
+                return gx, gy
+    return None
+
+
+def _ranks(cards) -> int:
+    return sum(1 for c in cards if is_rank(c))
+
+
+def mixed_check(obs: dict, seat: int, places: list):
+    """The mixed deal's predicate on the rank cards in each hidden place (see the
+    module docstring); None with two players (the only hidden hand takes every
+    unseen card, so its counts are known)."""
+    n = obs["players"]
+    if n == 2:
+        return None
+    index = {p: i for i, p in enumerate(places)}
+    if obs["phase"] == "exchange":
+        chosen = [s for s in range(n) if s != seat and f"gift:{s}" in index]
+        pairs = [(index[f"hand:{s}"], index[f"gift:{s}"]) for s in chosen]
+
+        def check(ranks) -> bool:
+            return all(ranks[g] == shape(ranks[h] + ranks[g]) for h, g in pairs)
+        return check
+    tokens = obs["history"][(obs["round"] - 1) * per_round(n):]
+    played = {s: 0 for s in range(n)}
+    for actor, token in tokens:
+        if _is_play(token):
+            played[actor] += is_rank(_card_of(token)[0])
+    partner, a, b = (seat + 2) % 4, (seat + 1) % 4, (seat + 3) % 4
+    known = _ranks(DECK.cards(obs["partner_known"] or []))
+    gave = _ranks(DECK.cards(obs["exchange"]["gave"]))
+    received = _ranks(DECK.cards(obs["exchange"]["received"]))
+    hp, ha, hb = index[f"hand:{partner}"], index[f"hand:{a}"], index[f"hand:{b}"]
+
+    def check(ranks) -> bool:
+        held = ranks[hp] + played[partner] + known          # the partner's 12 after the exchange
+        if shape(held - gave + received) != received:
+            return False
+        return swap_shapes(ranks[ha] + played[a], ranks[hb] + played[b]) is not None
+    return check
 
 
 def forbidden_by_play(before, seat: int, actor: int, action, later: tuple, candidates) -> list[int]:
@@ -311,12 +393,25 @@ def engine_places(world: dict) -> dict[str, tuple[int, ...]]:
 
 
 # --- worlds as records -------------------------------------------------------------------
-def _gift_from(cards) -> list[int]:
-    """A 2 rank + 2 suit gift found among `cards` (any such gift replays the same
-    for every seat but its giver and receiver, who see the real one)."""
-    ranks = sorted(c for c in cards if is_rank(c))
-    suits = sorted(c for c in cards if not is_rank(c))
-    return ranks[:2] + suits[:2]
+def _gift_of(cards, ranks: int) -> list[int]:
+    """A gift of `ranks` rank cards and 4 - `ranks` suit cards found among `cards`."""
+    return sorted(c for c in cards if is_rank(c))[:ranks] + \
+        sorted(c for c in cards if not is_rank(c))[:4 - ranks]
+
+
+def team_gifts(hold_a, hold_b, gift_a=None, gift_b=None):
+    """(the gift a gave b, the gift b gave a) fitting what the two partners held
+    after the exchange (`hold_*`: in hand and played since); a known gift is kept.
+    Any fitting pair replays the same for every seat but the giver and receiver,
+    who see the real one. Under the split deal both are 2 + 2."""
+    got = swap_shapes(_ranks(hold_a), _ranks(hold_b), len(hold_a),
+                      None if gift_a is None else _ranks(gift_a),
+                      None if gift_b is None else _ranks(gift_b))
+    if got is None:
+        raise ValueError("no exchange fits these hands")
+    x, y = got
+    return (list(gift_a) if gift_a is not None else _gift_of(hold_b, x),
+            list(gift_b) if gift_b is not None else _gift_of(hold_a, y))
 
 
 def _round_deal(n: int, start: int, tokens: list, current: dict | None, obs: dict, seat: int):
@@ -354,11 +449,9 @@ def _round_deal(n: int, start: int, tokens: list, current: dict | None, obs: dic
         received = None
         if current is not None:
             received = DECK.cards(obs["exchange"]["received"])
-        gifts[seat] = own_gift
-        gifts[partner] = received if received is not None else _gift_from(hold[seat])
+        gifts[seat], gifts[partner] = team_gifts(hold[seat], hold[partner], own_gift, received)
         a, b = (seat + 1) % 4, (seat + 3) % 4
-        gifts[a] = _gift_from(hold[b])
-        gifts[b] = _gift_from(hold[a])
+        gifts[a], gifts[b] = team_gifts(hold[a], hold[b])
         hands = [sorted(_minus(hold[s], gifts[(s + 2) % 4]) + list(gifts[s])) for s in range(n)]
     else:
         hands = [sorted(hold[s]) for s in range(n)]
@@ -413,10 +506,10 @@ def consistent_fast(view: SeatView, world: dict) -> bool:
         current.update({k: list(v) for k, v in places.items() if k.startswith("gift:")})
     size = per_round(n)
     tokens = obs["history"][(obs["round"] - 1) * size:]
-    deal, actions = _round_deal(n, obs["start"], tokens, current, obs, seat)
-    hands = [tuple(DECK.cards(h)) for h in deal["hands"]]
     s = view.extra["states"][0]
     try:
+        deal, actions = _round_deal(n, obs["start"], tokens, current, obs, seat)
+        hands = [tuple(DECK.cards(h)) for h in deal["hands"]]
         if sorted(c for h in hands for c in h) + [] != _minus(FULL_DECK, s.sky or ()) \
                 or hands[seat] != s.hands[seat]:
             return False
@@ -444,13 +537,18 @@ def inference(view: SeatView) -> dict:
     expected = counter.expected()
     out: dict[str, dict] = {}
     for name, size in model.places.items():
-        base = name.split("/")[0]
+        base, _, kind = name.partition("/")     # no type part under the mixed deal
         entry = out.setdefault(base, {"size": 0, "types": {}, "cards": {}, "holds": {},
                                       "voids": [], "known": []})
         entry["size"] += size
-        entry["types"][name.split("/")[1]] = size
+        if kind:
+            entry["types"][kind] = size
+        else:       # the mixed deal: the expected number of each type
+            for t in TYPES:
+                entry["types"][t] = round(sum(e for (c, p), (e, _) in expected.items()
+                                              if p == name and _type(c) == t), 4)
         for card in sorted(set(model.cards)):
-            if _type(card) != name.split("/")[1]:
+            if kind and _type(card) != kind:
                 continue
             if name not in model.allowed_of(card):
                 if not is_rank(card) and base.startswith("hand:"):
@@ -631,16 +729,25 @@ def playout(state, mark: int, rng):
 def quick_gifts(hand) -> list[Give]:
     """A few sensible gifts, best guess first: the team wants one partner strong in
     suits and one in ranks, so give the partner what is left over after keeping
-    the longest suit and the highest ranks (and some variations)."""
+    the longest suit and the highest ranks (and some variations). The gift has the
+    shape the engine asks of the hand (`gift_shape`: 2 + 2 but for a hand short of
+    a type under the mixed deal)."""
+    nr, ns = gift_shape(hand)
     ranks = sorted(c for c in hand if is_rank(c))
     suits = Multiset(c for c in hand if not is_rank(c))
     by_length = sorted(suits, key=lambda s: (suits[s], -s))          # shortest first
     flat = [s for s in by_length for _ in range(suits[s])]
-    rank_options = [ranks[:2], ranks[-2:], [ranks[0], ranks[-1]]]
-    suit_options = [flat[:2], flat[-2:], [flat[0], flat[-1]]]
+
+    def options(cards, k):
+        if k == 0:
+            return [[]]
+        out = [cards[:k], cards[len(cards) - k:]]
+        if k == 2:
+            out.append([cards[0], cards[-1]])
+        return out
     out = []
-    for r in rank_options:
-        for s in suit_options:
+    for r in options(ranks, nr):
+        for s in options(flat, ns):
             g = Give(tuple(sorted(r + s)))
             if g not in out:
                 out.append(g)
@@ -738,26 +845,10 @@ def _solve(state, seat: int, mark: int, memo: dict):
     return best
 
 
-def search_candidates(view: SeatView, legal: list, limit: int):
-    """The actions the search plays out, and a quick estimate for the rest. Gifts
-    are many (up to 225): the search plays out the heuristic's few sensible ones;
-    the rest keep a rough estimate (how close they are to those)."""
-    state = view.state
-    if state.phase != "exchange":
-        return list(legal), None
-    hand = tuple(DECK.cards(view.obs["hand"]))
-    chosen = [g for g in quick_gifts(hand) if g in legal][:limit]
-    estimate = {}
-    for g in legal:
-        near = max(len(list((Multiset(g.cards) & Multiset(c.cards)).elements())) for c in chosen)
-        estimate[g] = near / 4
-    return chosen, estimate
-
-
 def fast_apply(state, action):
     """apply_action, without listing every legal gift first (up to 225) when the
-    action is a gift the policy made: 2 rank + 2 suit cards of the giver's own
-    hand, legal under the split deal."""
+    action is a gift the policy made: cards of the giver's own hand in the shape
+    `gift_shape` asks, so legal under either deal."""
     if isinstance(action, Give) and state.phase == "exchange" and state._legal is None:
         state._legal = (action,)
     return state.apply_action(action)

@@ -66,9 +66,9 @@ def test_every_decision_is_hinted_with_every_legal_action(players):
         if h["decision"] == "play":
             assert "takes this trick in" in h["why"] and "%" in h["why"]
         if h["decision"] == "give":
-            # the gifts not played out still get a sentence and an estimate
-            rest = [a for a in h["actions"] if not a["searched"]]
-            assert rest and all("not played out" in a["why"] for a in rest)
+            # every gift is played out (sequential halving), each on its own n deals
+            assert all(a["searched"] and a["n"] >= 1 for a in h["actions"])
+            assert all(f" {a['n']:,} deal" in a["why"] for a in h["actions"])
 
 
 def test_endgame_ranking_is_the_exact_average_over_all_worlds():
@@ -200,3 +200,33 @@ def test_quick_simulator_plays_as_the_engine(players):
             assert fast.winners == [t.winner for t in s.finished_hands[mark][0]]
             checked += 1
     assert checked >= 40
+
+
+def exchange_positions(count=4, seed=0, rules=None):
+    """Exchange decisions: each seat in turn chooses its gift (some after others chose)."""
+    from pycore.game import get_game
+    rng = random.Random(f"gifts/{seed}/{sorted((rules or {}).items())}")
+    out = []
+    while len(out) < count:
+        state = get_game("lunar").new_game({"players": 4, **(rules or {})}, seed=rng.randrange(10**6))
+        for _ in range(rng.randrange(4)):
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        out.append(state)
+    return out
+
+
+def test_every_gift_is_played_out_and_valued():
+    """All the legal gifts (up to 225) get a playout-based expected value: n >= 1
+    deals each and a finite ev; the same seed gives the same hint."""
+    import math
+    for state in exchange_positions():
+        seat = state.current_player
+        h = hint(state, seat, effort=EFFORT, seed=2)
+        legal = state.observation(seat)["legal"]
+        assert len(legal) > 20
+        assert sorted(a["action"] for a in h["actions"]) == sorted(legal)
+        assert all(a["n"] >= 1 and math.isfinite(a["ev"]) for a in h["actions"])
+        assert h["actions"][0]["n"] == max(a["n"] for a in h["actions"])
+        evs = [a["ev"] for a in h["actions"]]
+        assert evs == sorted(evs, reverse=True)
+        assert hint(state, seat, effort=EFFORT, seed=2) == h

@@ -121,3 +121,98 @@ def test_endgame_ranking_is_the_exact_average_over_all_worlds():
         if found >= 3:
             break
     assert found >= 1
+
+
+def bid_positions(players, count=2, seed=0):
+    """Bid decisions: the first bidder of a game, and a later bidder of a later hand."""
+    from pycore.game import get_game
+    rng = random.Random(f"bids/{players}/{seed}")
+    out = []
+    while len(out) < count:
+        state = get_game("raven").new_game({"players": players}, seed=rng.randrange(10**6))
+        for _ in range(rng.choice([0, 1, 2 * (players + players * 8)])):
+            if state.is_terminal:
+                break
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal and state.phase == "bid":
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_bid_is_played_out_and_valued(players):
+    """Every legal bid (hundreds) gets a playout-based expected value: n >= 1 worlds
+    each, a finite ev, and the hint says on how many deals; the same seed gives the
+    same hint; the best bid was searched on the most worlds."""
+    import math
+    for state in bid_positions(players):
+        seat = state.current_player
+        h = hint(state, seat, effort=60, seed=3)
+        legal = state.observation(seat)["legal"]
+        assert sorted(a["action"] for a in h["actions"]) == sorted(legal)
+        assert all(a["searched"] and a["n"] >= 1 and math.isfinite(a["ev"]) for a in h["actions"])
+        assert all(f" {a['n']:,} deal" in a["why"] for a in h["actions"])
+        assert "not played out" not in json.dumps(h)
+        assert h["actions"][0]["n"] == max(a["n"] for a in h["actions"]) == h["searched_worlds"]
+        evs = [a["ev"] for a in h["actions"]]
+        assert evs == sorted(evs, reverse=True)
+        assert hint(state, seat, effort=60, seed=3) == h
+
+
+def test_halving_schedule_plays_every_action_and_halves():
+    from solver.search import FLAT_WORLDS, halving_schedule
+    assert halving_schedule(10, 10 * FLAT_WORLDS) == [(10, FLAT_WORLDS)]
+    for actions, effort in [(2380, 160), (364, 60), (36, 160), (225, 200), (12, 60), (2, 1)]:
+        s = halving_schedule(actions, effort)
+        assert s[0][0] == actions and s[0][1] >= 1 and s[-1][0] <= 2
+        assert all(b[0] <= a[0] and b[1] > a[1] for a, b in zip(s, s[1:]))
+        cost = sum(alive * (seen - before) for (alive, seen), before in zip(s, [0] + [x[1] for x in s]))
+        assert cost <= actions * s[0][1] + 2 * effort
+
+
+def test_paired_values_of_bids_left_behind_never_pass_the_best():
+    """An action left behind by the halving is valued by its mean difference from the
+    best one on the deals they shared: it lost to the best on those deals, so its
+    value is at most the best's; its plain mean is reported beside it."""
+    from solver.search import rank
+    state = bid_positions(4, 1, seed=5)[0]
+    r = rank(view_of(state, state.current_player), effort=80, seed=1)
+    best = r.stats[0]
+    assert best.paired is None and best.n == max(s.n for s in r.stats)
+    for st in r.stats[1:]:
+        assert st.ev <= best.ev + 1e-9
+        if st.n < best.n:
+            shared = sum(v - b for v, b in zip(st.values, best.values)) / st.n
+            assert st.ev == pytest.approx(best.mean + shared) and st.reference == best.token
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_quick_simulator_plays_as_the_engine(players):
+    """The plain-list simulator of a hand's tricks makes the same plays as the
+    policy on engine states: same points and trick winners (ravenclaw included)."""
+    from pycore.game import get_game
+    checked = 0
+    for short in (False, True):
+        for seed in range(12):
+            rules = {"players": players, **({"short_game": True} if short else {})}
+            state = get_game("raven").new_game(rules, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(0, 400 if short else 80)):
+                if state.is_terminal:
+                    break
+                state = state.apply_action(rng.choice(state.legal_actions()))
+            if state.is_terminal:
+                continue
+            mark = adapter.hand_mark(state)
+            while len(state.finished_hands) == mark and state.phase != "play":
+                state = adapter.fast_apply(state, adapter.policy_action(state))
+            if len(state.finished_hands) != mark:
+                continue
+            engine = state
+            while len(engine.finished_hands) == mark:
+                engine = adapter.fast_apply(engine, adapter.policy_action(engine))
+            quick = adapter.simulate(state)
+            assert quick.points == tuple(engine.finished_hands[mark][1])
+            assert list(quick.winners) == [t.winner for t in engine.finished_hands[mark][0]]
+            checked += 1
+    assert checked >= 12

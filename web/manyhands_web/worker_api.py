@@ -6,9 +6,10 @@ the tests can replay.
     {"op": "hint", "record": {...}, "seat": 0, "budget": null}  -> the solver's hint, or
                                                                   {"available": false, "message": ...}
 
-The solver (solver.api) does the thinking. When this build has no solver/, computer
-players use a clearly-labelled simple policy (the first legal action) and hints say
-they are unavailable; no solver logic lives here.
+The solver (solver.api) does the thinking, for every game and rules option. Only
+a build without solver/ has computer players use a clearly-labelled simple policy
+(the first legal action), and hints say they are unavailable; no solver logic
+lives here.
 """
 from __future__ import annotations
 
@@ -46,17 +47,16 @@ def hello() -> dict:
 
 def bot(record: dict, seat: int, level: str, seed: int) -> dict:
     api = _solver()
-    policy = FALLBACK_POLICY
     if api is not None and hasattr(api, "bot_move"):
-        try:
-            return {"token": _call(api.bot_move, record, seat, level, seed), "policy": "solver"}
-        except Exception as exc:    # e.g. a game the solver does not cover yet: say so, play on
-            policy = f"simple policy: first legal action (the solver failed: {type(exc).__name__}: {exc})"
+        # the solver covers every game and rules option (Lunar's mixed deal too): an
+        # error is a bug to show (the page says the computer player failed), not a
+        # reason to play on with a weaker policy
+        return {"token": _call(api.bot_move, record, seat, level, seed), "policy": "solver"}
     from pycore.records import replay
     state = replay(record)
     if state.current_player != seat:
         raise ValueError(f"seat {seat} is not to act")
-    return {"token": state.game.action_token(state, state.legal_actions()[0]), "policy": policy}
+    return {"token": state.game.action_token(state, state.legal_actions()[0]), "policy": FALLBACK_POLICY}
 
 
 def hint(record: dict, seat: int, budget=None, progress=None) -> dict:
