@@ -2,18 +2,17 @@
 players and with the Sky) hinted with every legal action ranked, deterministic
 for a seed, blind to hidden cards, with an inference that matches the model."""
 import functools
-import json
 import random
 
 import pytest
 
 from pycore.game import get_game
-from pycore.records import dumps, replay
-from solver import api, bots
+from solver import bots
 from solver.games import lunar as adapter
 from solver.hints import hint, inference
 from solver.search import rank
 from solver.view import view_of
+from tests.solver import checks
 from tests.solver.positions import positions, truth
 from tests.solver.test_lunar_worlds import reduce, split_truth
 
@@ -53,15 +52,9 @@ def decisions(players: int):
 def test_every_decision_is_hinted_with_every_legal_action(players):
     for kind, state in decisions(players).items():
         seat = state.current_player
-        h = hint(state, seat, effort=EFFORT, seed=5)
+        h = checks.check_hint(state, seat, effort=EFFORT, seed=5)
         assert h["decision"] == adapter.decision(state)
-        legal = state.observation(seat)["legal"]
-        assert sorted(a["action"] for a in h["actions"]) == sorted(legal)
-        assert h["best"] == h["actions"][0]["action"]
-        evs = [a["ev"] for a in h["actions"] if a["searched"]]
-        assert evs == sorted(evs, reverse=True) and len(evs) >= 2
-        assert hint(state, seat, effort=EFFORT, seed=5) == h
-        assert h == json.loads(json.dumps(h))
+        assert sum(a["searched"] for a in h["actions"]) >= 2
         assert "expected score this hand" in h["why"] and "deals" in h["why"]
         if h["decision"] == "play":
             assert "takes this trick in" in h["why"] and "%" in h["why"]
@@ -116,34 +109,18 @@ def test_exact_search_is_team_minimax_by_brute_force():
     assert checked >= 10
 
 
-def other_world_state(state, seat, rng):
-    """The same game as the seat saw it, with its hidden cards redealt: another
-    consistent world, replayed from its own complete record."""
-    view = view_of(state, seat)
-    for _ in range(20):
-        world = view.counter.sample(rng)
-        if world != split_truth(state, seat):
-            break
-    again = replay(adapter.world_record(view, world))
-    assert again.observation(seat) == state.observation(seat)
-    return again, adapter.engine_places(world) != truth(state, seat)
+def redeal_differs(world, state, seat) -> bool:
+    return adapter.engine_places(world) != truth(state, seat)
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_bots_act_from_what_the_seat_may_know(level):
-    rng = random.Random(level)
-    changed = 0
     effort = {"easy": None, "normal": 16, "hard": 32}[level]
-    for players in (4, 2):
-        for kind, state in decisions(players).items():
-            seat = state.current_player
-            other, differs = other_world_state(state, seat, rng)
-            changed += differs
-            a = bots.choose(state, seat, level, seed=3, effort=effort)
-            b = bots.choose(other, seat, level, seed=3, effort=effort)
-            assert a == b
-            assert a in state.legal_actions()
-    assert changed >= 3
+    states = [state for players in (4, 2) for state in decisions(players).values()]
+    changed_choice, changed_world = checks.bots_disagreements(
+        adapter, states, level, effort, random.Random(level), truth_of=split_truth, differs=redeal_differs)
+    assert changed_choice == 0
+    assert changed_world >= 3
 
 
 def test_inference_expected_copies_and_voids():
@@ -168,14 +145,7 @@ def test_inference_expected_copies_and_voids():
 
 def test_json_api_round_trip():
     state = decisions(4)["play"]
-    seat = state.current_player
-    record = dumps(state)
-    h = api.hint(record, seat, {"effort": 30, "seed": 2})
-    assert h == json.loads(json.dumps(h))
-    token = api.bot_move(record, seat, "normal", 2)
-    assert token in state.observation(seat)["legal"]
-    info = api.infer(json.loads(record), seat)
-    assert info["worlds"] == view_of(state, seat).count()
+    checks.check_json_api(state, state.current_player, effort=30)
 
 
 @pytest.mark.parametrize("players", [4, 2])

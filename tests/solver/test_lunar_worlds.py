@@ -2,8 +2,6 @@
 worlds (replaying the history with the world's cards is legal and shows the seat
 the same observation), checked against brute force, CP-SAT and the truth.
 Copies of a kind are one world, not many: worlds are compared as multisets."""
-import functools
-import itertools
 import random
 
 import pytest
@@ -13,17 +11,15 @@ from pycore.games.lunar import DECK
 from solver.games import lunar as adapter
 from solver.view import view_of
 from solver.worlds import Counter, Model, canonical
-from tests.solver.positions import positions, truth
+from tests.solver import checks
+from tests.solver.positions import truth
 from tests.solver.stats import chi_square_p
 
 PLAYERS = [4, 2]
 
 
-@functools.lru_cache(maxsize=None)
-def cases(players: int, count: int = 100, seed: int | None = None):
-    """Seeded mid-game positions with the seat's view (built once per module)."""
-    found = positions("lunar", {"players": players}, count, seed=players if seed is None else seed)
-    return [(state, seat, view_of(state, seat)) for state, seat in found]
+def cases(players: int):
+    return checks.view_cases("lunar", players, 100, players)
 
 
 def split_truth(state, seat) -> dict:
@@ -135,31 +131,19 @@ def brute_force(view, model: Model, cap=250):
     return None if tried > cap else found
 
 
+def narrowed_by_plays(view) -> bool:
+    """Some kind may not be in every place of its type."""
+    sizes = view.model.places
+    return any(len(w) < sum(1 for p in sizes if p.endswith(adapter._type(c)))
+               for c, w in view.model.allowed)
+
+
 @pytest.mark.parametrize("players", PLAYERS)
 def test_derived_worlds_are_exactly_the_consistent_ones(players):
-    rng = random.Random(players)
-    brute_checked = 0
-    constrained = 0
-    for state, seat, view in cases(players):
-        true_world = split_truth(state, seat)
-        assert view.model.contains(true_world), "the true deal must be a world"
-        assert adapter.consistent_fast(view, true_world)
-        sizes = view.model.places
-        if any(len(w) < sum(1 for p in sizes if p.endswith(adapter._type(c)))
-               for c, w in view.model.allowed):
-            constrained += 1
-        model = reduce(view, true_world, rng)
-        worlds = [canonical(w) for w in Counter(model).worlds()]
-        assert canonical(true_world) in worlds
-        assert len(worlds) == Counter(model).count() == len(set(worlds))
-        for w in worlds:
-            assert adapter.consistent_fast(view, dict(w)), "every produced world replays"
-        for w in rng.sample(worlds, min(1, len(worlds))):
-            assert adapter.consistent(view, dict(w)), "the whole record replays too"
-        expected = brute_force(view, model)
-        if expected is not None:
-            brute_checked += 1
-            assert {engine_world(w) for w in worlds} == expected
+    brute_checked, constrained = checks.check_worlds_are_the_consistent_ones(
+        adapter, cases(players), random.Random(players), reduce_model=reduce,
+        truth_of=split_truth, constrained_if=narrowed_by_plays, brute=brute_force,
+        same_worlds=lambda worlds, expected: {engine_world(w) for w in worlds} == expected)
     if players == 4:
         assert constrained >= 20, "too few positions where plays revealed anything"
     assert brute_checked >= 30
@@ -174,14 +158,9 @@ def test_two_players_have_one_world():
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_python_worlds_equal_cpsat_enumeration(players):
-    pytest.importorskip("ortools", reason="CP-SAT reference needs OR-Tools (native only)")
-    from solver import cpsat
-    rng = random.Random(100 + players)
-    for state, seat, view in cases(players):
-        model = reduce(view, split_truth(state, seat), rng, limit=60)
-        ours = sorted(canonical(w) for w in Counter(model).worlds())
-        theirs = sorted(canonical(w) for w in cpsat.enumerate_worlds(model))
-        assert ours == theirs
+    checks.check_python_worlds_equal_cpsat(
+        cases(players), random.Random(100 + players), truth_of=split_truth,
+        reduce_model=lambda view, world, rng: reduce(view, world, rng, limit=60))
 
 
 def test_cpsat_counts_copies_once_on_a_whole_view():
@@ -200,46 +179,30 @@ def test_cpsat_counts_copies_once_on_a_whole_view():
     assert done >= 5
 
 
+def swap_copies(world, a, ca, b, cb):
+    other = dict(world)
+    other[a] = tuple(sorted(list(adapter._minus(world[a], [ca])) + [cb]))
+    other[b] = tuple(sorted(list(adapter._minus(world[b], [cb])) + [ca]))
+    return other
+
+
 def test_neighbours_of_worlds_agree_with_replay():
-    """Swap two unseen cards between places in a world: the model and the engine's
-    replay agree on whether the result is still consistent (both directions)."""
-    rng = random.Random(7)
-    disagreements, inconsistent = 0, 0
-    for state, seat in positions("lunar", {"players": 4}, 40, seed=54):
-        view = view_of(state, seat)
-        world = dict(split_truth(state, seat))
-        names = [p for p in world if world[p]]
-        for _ in range(30):
-            if len(names) < 2:
-                break
-            a, b = rng.sample(names, 2)
-            if a.split("/")[1] != b.split("/")[1]:
-                continue                    # a swap across types breaks the public counts
-            ca, cb = rng.choice(world[a]), rng.choice(world[b])
-            other = dict(world)
-            other[a] = tuple(sorted(list(adapter._minus(world[a], [ca])) + [cb]))
-            other[b] = tuple(sorted(list(adapter._minus(world[b], [cb])) + [ca]))
-            replayed = adapter.consistent_fast(view, other)
-            inconsistent += not replayed
-            disagreements += view.model.contains(other) != replayed
+    """Swap two unseen cards of one type between places in a world (a swap across
+    types breaks the public counts): the model and the engine's replay agree on
+    whether the result is still consistent (both directions)."""
+    disagreements, ruled_out = checks.neighbour_swaps(
+        checks.view_cases("lunar", 4, 40, 54), random.Random(7), swaps=30,
+        replays=(adapter.consistent_fast,), truth_of=split_truth, swap=swap_copies,
+        may_swap=lambda a, b: a.split("/")[1] == b.split("/")[1])
     assert disagreements == 0
-    assert inconsistent >= 10   # the swaps did reach worlds the history rules out
+    assert ruled_out >= 10   # the swaps did reach worlds the history rules out
 
 
 def test_sampling_is_uniform_on_a_known_count():
     rng = random.Random(3)
-    for state, seat in positions("lunar", {"players": 4}, 30, seed=9):
-        view = view_of(state, seat)
-        model = reduce(view, split_truth(state, seat), rng, limit=60)
-        counter = Counter(model)
-        if counter.count() < 25:
-            continue
-        tally = {canonical(w): 0 for w in counter.worlds()}
-        for _ in range(40 * len(tally)):
-            tally[canonical(counter.sample(rng))] += 1
-        assert chi_square_p(list(tally.values())) > 1e-4
-        return
-    pytest.fail("no position with a suitable count")
+    checks.check_uniform_sampling(
+        (Counter(reduce(view, split_truth(state, seat), rng, limit=60))
+         for state, seat, view in checks.view_cases("lunar", 4, 30, 9)), rng)
 
 
 def play_tokens(state, tokens):
@@ -258,7 +221,6 @@ def test_a_suit_card_off_the_lead_suit_shows_a_void():
         state = game.new_game({"players": 4}, seed=seed)
         while not state.is_terminal and found < 3:
             if state.phase == "play" and len(state.tricks[-1].plays) == 2:
-                trick = state.tricks[-1]
                 lead = state.lead_suit
                 actor = state.current_player
                 legal = state.legal_actions()
@@ -272,7 +234,6 @@ def test_a_suit_card_off_the_lead_suit_shows_a_void():
                         assert DECK.token(lead) in adapter.inference(view)[f"hand:{actor}"]["voids"]
                         found += 1
                     break
-                del trick
             state = state.apply_action(rng.choice(state.legal_actions()))
         if found >= 3:
             break
