@@ -56,6 +56,9 @@ class Layout:
     def seat_classes(self, obs: dict, seat: int) -> str:
         return ""
 
+    def trump_name(self, obs: dict, name) -> str:
+        return name(obs["trump"]) if obs.get("trump") else "none"
+
     def seat_badges(self, obs: dict, seat: int, name) -> list[str]:
         dealer = obs.get("dealer")
         return [_badge("Dealer", "dealer")] if dealer == seat else []
@@ -63,7 +66,8 @@ class Layout:
     def seat_body(self, obs: dict, seat: int, name) -> str:
         sizes = obs.get("hand_sizes")
         if isinstance(sizes, list) and seat != obs["seat"] and seat < len(sizes):
-            return _backs(sizes[seat], f"{sizes[seat]} cards in hand")
+            return (f'<div class="held"><span class="lbl">Hand</span>'
+                    f'{_backs(sizes[seat], f"{sizes[seat]} cards in hand")}</div>')
         return ""
 
     def middle(self, obs: dict, name, legal: set) -> str:
@@ -235,6 +239,12 @@ class Lunar(Layout):
             return seat_name(obs["teams"][team][0], obs["seat"])
         return "Your team" if self._ours(obs, team) else "Other team"
 
+    def _marker(self, obs, team) -> str:
+        if obs["players"] == 2:
+            seat = obs["teams"][team][0]
+            return "You" if seat == obs["seat"] else f"S{seat}"
+        return "Us" if self._ours(obs, team) else "Them"
+
     def _track(self, obs) -> str:
         track = obs.get("track") or []
         won = obs.get("tricks_won") or []
@@ -242,7 +252,7 @@ class Lunar(Layout):
         for count, value in enumerate(track):
             markers = "".join(
                 f'<span class="marker {"pair-ours" if self._ours(obs, t) else "pair-theirs"}" '
-                f'title="{esc(self._team_label(obs, t))}">{esc(self._team_label(obs, t)[:4])}</span>'
+                f'title="{esc(self._team_label(obs, t))}">{esc(self._marker(obs, t))}</span>'
                 for t, n in enumerate(won) if n == count)
             cells.append(f'<li class="track-cell{" scoring" if value else ""}"><span class="track-n">{count}</span>'
                          f'<span class="track-v">{"★" * value if value else "·"}</span>{markers}</li>')
@@ -412,6 +422,13 @@ class Voren(Layout):
                         "won_this_hand", "looed", "hand_sizes", "led"})
     CHOICE = {"play": "Plays", "fold": "Folded", "poke": "Took the poke"}
 
+    def trump_name(self, obs, name):
+        """The trump suit's name, read off the turned card ("5 of Diamonds": Diamonds)."""
+        shown = name(obs["turnup"]) if obs.get("turnup") else ""
+        if not obs.get("trump"):
+            return "none"
+        return shown.split(" of ")[-1] if " of " in shown else str(obs["trump"])
+
     def seat_classes(self, obs, seat):
         choices = obs.get("choices") or []
         return " folded" if seat < len(choices) and choices[seat] == "fold" else ""
@@ -455,9 +472,7 @@ class Voren(Layout):
         turn = obs.get("turnup")
         trump = obs.get("trump")
         if turn:
-            shown = name(turn)
-            suit = shown.split(" of ")[-1] if trump and " of " in shown else None
-            trump_text = f"Trump: {suit or trump}" if trump else "No trump this hand"
+            trump_text = f"Trump: {self.trump_name(obs, name)}" if trump else "No trump this hand"
             turned = (f'<div class="turnup" id="turnup"><span class="lbl">Turned up</span>'
                       f'{card_html(turn, name)}<b>{esc(trump_text)}</b></div>')
         else:

@@ -223,11 +223,29 @@ def seat_box(obs: dict, seat: int, name: Namer, layout, ui: dict, totals: list) 
             + layout.seat_body(obs, seat, name) + "</section>")
 
 
-def ring_trick_html(trick: dict, obs: dict, name: Namer, layout, places: dict) -> str:
-    """The trick in progress: each card on its player's side of the middle, in play order
-    for screen readers; an empty place for each seat still to play."""
+def _trick_cell(places: dict, seat: int) -> str:
+    """The grid cell of a seat's cards in the middle: the same side as its seat box."""
+    count = Counter(side for side, _ in places.values())
+    top, left, right = max(count["top"], 1), count["left"], count["right"]
+    rows = max(left, right, 1)
+    side, index = places[seat]
+    if side == "top":
+        row, col, span = 1, 2 + index, 1
+    elif side == "left":
+        row, col, span = 2 + index + (rows - left) // 2, 1, 1
+    elif side == "right":
+        row, col, span = 2 + index + (rows - right) // 2, top + 2, 1
+    else:
+        row, col, span = rows + 2, 2, top
+    return f"grid-area: {row} / {col} / span 1 / span {span}"
+
+
+def ring_trick_html(trick: dict, obs: dict, name: Namer, layout, places: dict, previous: bool = False) -> str:
+    """A trick in the middle: each card on its player's side, in play order for screen
+    readers; an empty place for each seat still to play. `previous`: the last trick,
+    shown until the next one's first card."""
     me = obs["seat"]
-    notes = layout.play_notes(obs, trick)
+    notes = [""] * len(trick["cards"]) if previous else layout.play_notes(obs, trick)
     by_seat: dict[int, list[str]] = {}
     order: list[int] = []
     for index, (seat, card) in enumerate(trick["cards"]):
@@ -238,22 +256,33 @@ def ring_trick_html(trick: dict, obs: dict, name: Namer, layout, places: dict) -
         tag = f'<span class="play-note">{esc(note)}</span>' if note else ""
         by_seat[seat].append(f'<span class="played"><span class="play-n" aria-hidden="true">{index + 1}</span>'
                              f'{card_html(card, name)}{tag}</span>')
+    count = Counter(side for side, _ in places.values())
+    columns = max(count["top"], 1) + 2
     items = []
+    winner = trick.get("winner")
     for seat in order:
         side, _ = places[seat]
-        items.append(f'<li class="play at-{side}{" acting" if obs.get("to_act") == seat else ""}" data-seat="{seat}">'
+        cls = " acting" if obs.get("to_act") == seat and not previous else ""
+        cls += " won" if previous and seat == winner else ""
+        items.append(f'<li class="play at-{side}{cls}" data-seat="{seat}" style="{_trick_cell(places, seat)}">'
                      f'<span class="who">{esc(seat_name(seat, me))}</span>{"".join(by_seat[seat])}</li>')
-    for seat in layout.plays_in_trick(obs):
-        if seat not in by_seat:
-            side, _ = places[seat]
-            items.append(f'<li class="play pending at-{side}{" acting" if obs.get("to_act") == seat else ""}" '
-                         f'data-seat="{seat}" aria-hidden="true"><span class="who">{esc(seat_name(seat, me))}</span>'
-                         f'<span class="card slot"></span></li>')
+    if not previous:
+        for seat in layout.plays_in_trick(obs):
+            if seat not in by_seat and seat in places:
+                side, _ = places[seat]
+                items.append(f'<li class="play pending at-{side}{" acting" if obs.get("to_act") == seat else ""}" '
+                             f'data-seat="{seat}" aria-hidden="true" style="{_trick_cell(places, seat)}">'
+                             f'<span class="who">{esc(seat_name(seat, me))}</span><span class="card slot"></span></li>')
     leader = trick.get("leader")
     led_by = f" led by {seat_name(leader, me)}" if leader is not None else ""
+    grid = f'style="grid-template-columns: repeat({columns}, minmax(0, 1fr))"'
+    if previous:
+        title = f"Last trick{led_by}, won by {seat_name(winner, me)}"
+        return (f'<section class="trick ring-trick previous" id="previous-trick" aria-label="{esc(title)}">'
+                f'<h3 class="trick-title">{esc(title)}</h3><ol class="plays" {grid}>{"".join(items)}</ol></section>')
     return (f'<section class="trick ring-trick" id="current-trick" aria-label="Current trick{esc(led_by)}">'
             f'<h3 class="visually-hidden">Current trick{esc(led_by)}</h3>'
-            f'<ol class="plays">{"".join(items)}</ol>{layout.trick_footer(obs, trick, name)}</section>')
+            f'<ol class="plays" {grid}>{"".join(items)}</ol>{layout.trick_footer(obs, trick, name)}</section>')
 
 
 def details_html(obs: dict, name: Namer, ui: dict, layout, groups: dict) -> str:
@@ -341,7 +370,7 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
     if obs.get("phase"):
         bits.append(f"Phase: {obs['phase']}")
     if "trump" in obs:
-        bits.append(f"Trump: {esc(name(obs['trump']) if obs['trump'] else 'none')}")
+        bits.append(f"Trump: {esc(layouts.layout_for(obs.get('game', '')).trump_name(obs, name))}")
     if obs.get("terminal"):
         bits.append("Game over")
     elif obs.get("to_act") is not None:
@@ -359,7 +388,9 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
         boxes[side].append((index, seat_box(obs, seat, name, layout, ui, totals)))
     current, last = current_tricks(obs)
     middle = layout.middle(obs, name, legal_set)
-    if current is not None:
+    if current is not None and not current["cards"] and last is not None:
+        middle += ring_trick_html(last, obs, name, layout, places, previous=True)
+    elif current is not None:
         middle += ring_trick_html(current, obs, name, layout, places)
     ring = []
     for side in ("top", "left", "right", "bottom"):
