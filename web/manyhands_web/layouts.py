@@ -128,7 +128,8 @@ class Tricksters(Layout):
     def seat_body(self, obs, seat, name):
         out = [super().seat_body(obs, seat, name)]
         held = (obs.get("known_held") if obs.get("phase") == "play" else obs.get("drafted")) or []
-        if seat < len(held) and held[seat] and seat != obs["seat"]:
+        # your own drafted cards are in your hand once the tricks start
+        if seat < len(held) and held[seat] and (seat != obs["seat"] or obs.get("phase") != "play"):
             word = "Drafted, still held" if obs.get("phase") == "play" else "Drafted"
             out.append(f'<div class="drafted"><span class="lbl">{word}</span>'
                        f'<span class="cards small">{_cards(held[seat], name)}</span></div>')
@@ -160,8 +161,13 @@ class Tricksters(Layout):
                 for critter in name.value_suits or ():
                     owner = suits.index(critter) if critter in suits else None
                     who = seat_name(owner, me) if owner is not None else "free"
-                    chips.append(f'<li class="critter critter-{esc(critter.lower())}{" taken" if owner is not None else ""}">'
-                                 f'{esc(critter)}: {esc(who)}</li>')
+                    cls = f'critter critter-{esc(critter.lower())}{" taken" if owner is not None else ""}'
+                    token = f"suit {critter}"
+                    if token in legal:
+                        chips.append(f'<li><button type="button" class="{cls} legal" data-action="{esc(token)}">'
+                                     f'Take {esc(critter)}</button></li>')
+                    else:
+                        chips.append(f'<li class="{cls}">{esc(critter)}: {esc(who)}</li>')
                 out.append('<section class="region suit-cards" id="suit-cards" aria-label="Suit cards">'
                            f'<h3>Suit cards</h3><ul class="critters">{"".join(chips)}</ul></section>')
         return "".join(out)
