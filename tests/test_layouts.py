@@ -105,6 +105,17 @@ def test_tricksters_draft_centre_shows_who_drafted_what_and_offers_the_free_card
             assert render.seat_name(slot["taken_by"], 0) in item and "data-action" not in item
 
 
+def test_tricksters_suit_cards_are_taken_from_the_centre():
+    session = Session.new("tricksters", {}, seed=5, seat=0)
+    obs = _until(session, random.Random(1), lambda o: o["to_act"] == 0 and o["phase"] == "suits")
+    row = _region(_html(session, obs), "suit-cards")
+    for token in obs["legal"]:
+        assert f'data-action="{token}"' in row
+    for seat, critter in enumerate(obs["suits"]):
+        if critter:
+            assert f"{critter}: {render.seat_name(seat, 0)}" in row
+
+
 def test_tricksters_suits_partners_and_trick_sums():
     session = Session.new("tricksters", {}, seed=5, seat=0)
     obs = _until(session, random.Random(1), lambda o: o["phase"] == "play" and len(o["trick_values"]) == 2)

@@ -52,6 +52,7 @@ def _clickable(token: str, legal: set, name, shown: str, cls: str = "small") -> 
 class Layout:
     """The generic table: no per-game touches."""
     placed: frozenset = frozenset()
+    total_in_header = True      # False where the seat's box shows its score or chips itself
 
     def seat_classes(self, obs: dict, seat: int) -> str:
         return ""
@@ -65,7 +66,7 @@ class Layout:
 
     def seat_body(self, obs: dict, seat: int, name) -> str:
         sizes = obs.get("hand_sizes")
-        if isinstance(sizes, list) and seat != obs["seat"] and seat < len(sizes):
+        if isinstance(sizes, list) and seat != obs["seat"] and seat < len(sizes) and sizes[seat]:
             return (f'<div class="held"><span class="lbl">Hand</span>'
                     f'{_backs(sizes[seat], f"{sizes[seat]} cards in hand")}</div>')
         return ""
@@ -92,6 +93,7 @@ class Layout:
 
 # --- Tricksters ---------------------------------------------------------------------------
 class Tricksters(Layout):
+    total_in_header = False
     placed = frozenset({"centre", "drafted", "known_held", "suits", "partners", "roles", "dealer",
                         "values", "trick_values", "tricks_won", "scores", "hand_sizes", "leader",
                         "led_suit", "round", "target"})
@@ -352,6 +354,7 @@ class Lunar(Layout):
 
 # --- Raven ------------------------------------------------------------------------------------
 class Raven(Layout):
+    total_in_header = False
     placed = frozenset({"bids", "bid_cards", "tricks_won", "scores", "bonuses", "hand_sizes", "dealer",
                         "trump", "ravenclaw", "led_suit", "dwarf_named", "hand_number", "hands_in_game"})
 
@@ -423,6 +426,7 @@ class Raven(Layout):
 
 # --- Voren --------------------------------------------------------------------------------------
 class Voren(Layout):
+    total_in_header = False
     placed = frozenset({"chips", "pot", "hand_pot", "turnup", "trump", "choices", "playing", "poke_dealt",
                         "poke_taken_by", "tricks_won", "dealer", "options", "paid_this_hand",
                         "won_this_hand", "looed", "hand_sizes", "led"})

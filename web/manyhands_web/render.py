@@ -218,7 +218,8 @@ def seat_box(obs: dict, seat: int, name: Namer, layout, ui: dict, totals: list) 
     return (f'<section class="{cls}" data-seat="{seat}" aria-label="{esc(who)}{", to act" if acting else ""}">'
             f'<h3 class="seat-name">{esc(who)}'
             + (f' <span class="level">computer, {esc(level)}</span>' if level else "")
-            + f' <span class="total" title="Total">{esc(total)}</span></h3>'
+            + (f' <span class="total" title="Total"><span class="visually-hidden">total </span>{esc(total)}</span>'
+               if layout.total_in_header else "") + "</h3>"
             + (f'<p class="badges">{"".join(badges)}</p>' if badges else "")
             + layout.seat_body(obs, seat, name) + "</section>")
 
