@@ -144,8 +144,12 @@ class Tricksters(Layout):
         return "".join(out)
 
     def middle(self, obs, name, legal):
+        leads = ""
+        leader, suits = obs.get("leader"), obs.get("suits") or []
+        if obs.get("phase") == "play" and leader is not None and leader < len(suits):
+            leads = f" · {seat_name(leader, obs['seat'])} lead{'' if leader == obs['seat'] else 's'} {suits[leader]}"
         out = [f'<p class="round-info">Round {esc(obs.get("round", ""))}'
-               + (f' · target {esc(obs["target"])}' if obs.get("target") is not None else "") + "</p>"]
+               + (f' · target {esc(obs["target"])}' if obs.get("target") is not None else "") + esc(leads) + "</p>"]
         if obs.get("phase") in ("draft", "suits", "partners"):
             me = obs["seat"]
             cells = []

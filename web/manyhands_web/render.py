@@ -66,6 +66,10 @@ class Namer:
         values = obs.get("values")
         self.values = values if isinstance(values, dict) and self.value_suits else {}
         led = obs.get("led_suit")
+        if led is None and obs.get("phase") == "play" and obs.get("to_act") == obs.get("seat"):
+            # you lead: the edge of your own suit faces the centre (Tricksters)
+            suits = obs.get("suits") or []
+            led = suits[obs["seat"]] if obs["seat"] < len(suits) else None
         self.oriented = led if self.values and led in (self.value_suits or ()) else None
         stars = obs.get("star_cards")
         self.marks = frozenset(stars) if isinstance(stars, list) else frozenset()
