@@ -98,7 +98,7 @@ class Namer:
         pairs = list(zip(self.value_suits, values))
         if self.oriented:
             value = dict(pairs)[self.oriented]
-            return f"{self.oriented[:2]} {value}", f"{self.oriented} {value}"
+            return f"{self.short(self.oriented)} {value}", f"{self.oriented} {value}"
         return (" ".join(f"{self.short(suit)}{value}" for suit, value in pairs),
                 ", ".join(f"{suit} {value}" for suit, value in pairs))
 
@@ -131,7 +131,8 @@ def card_html(token: str, name: Namer, *, action: str | None = None, enabled: bo
         classes += " specialist"
     values = name.values_of(token) if isinstance(name, Namer) else None
     if values:
-        inner += f'<span class="card-values">{esc(values[0])}</span>'
+        cls = "card-values oriented" if name.oriented else "card-values"
+        inner += f'<span class="{cls}">{esc(values[0])}</span>'
         shown = f"{shown} ({values[1]})"
     if action is not None or attrs:
         state = "" if enabled else " disabled"
