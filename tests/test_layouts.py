@@ -191,6 +191,12 @@ def test_lunar_sky_is_its_own_area_with_what_is_due_this_trick():
         assert all(t.startswith("sky:") == (place == "the Sky") for t in obs["legal"])
     else:
         assert "<b>You</b>: two cards" in due
+    # under the trick: what each side has put in so far
+    plays = _region(html, "team-plays")
+    for seat in (0, 1):
+        cards = [p["card"] for p in obs["trick"] if p["seat"] == seat]
+        if cards:
+            assert f'{render.seat_name(seat, 0)}: {" + ".join(cards)}' in plays
     # the Sky is drawn once (not again among the table details)
     assert html.count('id="sky"') == 1
 

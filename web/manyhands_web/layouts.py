@@ -353,7 +353,18 @@ class Lunar(Layout):
             bits.append(f"Trump {obs['trump']}")
         if obs.get("lead_suit"):
             bits.append(f"lead suit {obs['lead_suit']}")
-        return f'<p class="trick-sums">{esc(" · ".join(bits))}</p>' if bits else ""
+        out = f'<p class="trick-sums">{esc(" · ".join(bits))}</p>' if bits else ""
+        # what each team has put in so far: its suit and its rank
+        teams = []
+        for team, members in enumerate(obs.get("teams") or []):
+            cards = [card for seat, card in trick["cards"] if seat in members]
+            if cards:
+                cls = "pair-ours" if self._ours(obs, team) else "pair-theirs"
+                teams.append(f'<span class="{cls}">{esc(self._team_label(obs, team))}: '
+                             f'{esc(" + ".join(cards))}</span>')
+        if teams:
+            out += f'<p class="trick-sums" id="team-plays">{" · ".join(teams)}</p>'
+        return out
 
 
 # --- Raven ------------------------------------------------------------------------------------
