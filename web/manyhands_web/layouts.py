@@ -129,7 +129,9 @@ class Tricksters(Layout):
 
     def seat_body(self, obs, seat, name):
         out = [super().seat_body(obs, seat, name)]
-        held = (obs.get("known_held") if obs.get("phase") == "play" else obs.get("drafted")) or []
+        phase = obs.get("phase")
+        held = (obs.get("known_held") if phase == "play" else
+                obs.get("drafted") if phase in ("draft", "suits", "partners") else None) or []
         # your own drafted cards are in your hand once the tricks start
         if seat < len(held) and held[seat] and (seat != obs["seat"] or obs.get("phase") != "play"):
             word = "Drafted, still held" if obs.get("phase") == "play" else "Drafted"
