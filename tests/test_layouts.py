@@ -116,6 +116,18 @@ def test_tricksters_suit_cards_are_taken_from_the_centre():
             assert f"{critter}: {render.seat_name(seat, 0)}" in row
 
 
+def test_tricksters_partner_choice_names_both_pairs():
+    session = Session.new("tricksters", {}, seed=5, seat=0)
+    assert session.observation()["roles"]["across"] == 0     # seat 0 chooses the pairs
+    obs = _until(session, random.Random(1), lambda o: o["to_act"] == 0 and o["phase"] == "partners")
+    prompt = _region(_html(session, obs), "prompt")
+    for token in obs["legal"]:
+        other = int(token.split()[1])
+        rest = [s for s in range(4) if s not in (0, other)]
+        assert (f'data-action="{token}">Pair with Seat {other} '
+                f'(against Seat {rest[0]} + Seat {rest[1]})</button>') in prompt
+
+
 def test_tricksters_suits_partners_and_trick_sums():
     session = Session.new("tricksters", {}, seed=5, seat=0)
     obs = _until(session, random.Random(1), lambda o: o["phase"] == "play" and len(o["trick_values"]) == 2)

@@ -57,6 +57,10 @@ class Layout:
     def seat_classes(self, obs: dict, seat: int) -> str:
         return ""
 
+    def label(self, token: str, obs: dict) -> str | None:
+        """Words for a choice button, where the token alone says too little (None: the token's)."""
+        return None
+
     def trump_name(self, obs: dict, name) -> str:
         return name(obs["trump"]) if obs.get("trump") else "none"
 
@@ -98,6 +102,15 @@ class Tricksters(Layout):
                         "values", "trick_values", "tricks_won", "scores", "hand_sizes", "leader",
                         "led_suit", "round", "target"})
     ROLE = {"dealer": "Dealer", "left": "Left", "across": "Across", "right": "Right"}
+
+    def label(self, token, obs):
+        verb, _, arg = token.partition(" ")
+        if verb == "partner" and arg.isdigit():     # "partner N": you (across) pair with seat N
+            me, other = obs["seat"], int(arg)
+            rest = [s for s in range(obs["players"]) if s not in (me, other)]
+            return (f"Pair with {seat_name(other, me)} "
+                    f"(against {' + '.join(seat_name(s, me) for s in rest)})")
+        return None
 
     @staticmethod
     def pair_of(obs: dict, seat: int) -> str | None:

@@ -456,7 +456,8 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
                     for t in toks) + "</div>")
         if groups["buttons"]:
             prompt.append('<div class="choices">' + "".join(
-                f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(_label(t, name))}</button>'
+                f'<button type="button" class="choice legal" data-action="{esc(t)}">'
+                f'{esc(layout.label(t, obs) or _label(t, name))}</button>'
                 for t in groups["buttons"]) + "</div>")
     elif not obs.get("terminal"):
         prompt.append(f'<p id="prompt-text">Waiting for {esc(seat_name(obs["to_act"], me))}…</p>')
