@@ -252,7 +252,7 @@ def test_each_games_table_fits_a_phone(browser, site, name, players):
         assert page.locator("#ring .seatbox.acting").count() == 1
         tag = f"{name}-{players}p" if players else name
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"{tag}-phone.png"), full_page=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{tag}-390px.png"), full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 392, f"{name}: page is {width}px wide on a 390px screen"
         assert not errors
