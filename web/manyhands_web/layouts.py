@@ -217,6 +217,13 @@ class Lunar(Layout):
                         "round", "start"})
     ORDER = ("Wolf", "Owl", "Lynx", "Bat")
 
+    def label(self, token, obs):
+        if token.startswith("sky:"):
+            return f"{token[4:]} from the Sky"
+        if token.startswith("turn "):
+            return f"Turn {token[5:]} face down"
+        return None
+
     @staticmethod
     def team_of(obs, seat) -> int:
         for index, team in enumerate(obs.get("teams") or []):
