@@ -9,7 +9,10 @@ draft centre, Lunar's trump tiles, track and Sky, Raven's trump schedule, Voren'
 pot and turned card) and notes on played cards. Observation keys a layout draws
 are listed in `placed` so the generic "Table details" list leaves them out.
 
-What is drawn clickable still comes only from legal tokens (`data-action`).
+What is drawn clickable still comes only from legal tokens (`data-action`). A layout
+decides nothing: where it summarises (Tricksters' pair sums, what Lunar's Sky still
+owes each player this trick) it restates public facts for reading, and the legal
+tokens stay the only authority on what may be played.
 """
 from __future__ import annotations
 

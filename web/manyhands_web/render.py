@@ -2,6 +2,8 @@
 
 Nothing here knows a game's rules. What is drawn comes from
 `GameState.observation(seat)`; what is clickable comes from its `legal` tokens.
+The seats sit around the table (you at the bottom) with the trick in the middle;
+each game's own regions come from `layouts.py`, from the same observation.
 Legal tokens are grouped only by their shape:
 
 - a token that is a card of your hand: click the card;
