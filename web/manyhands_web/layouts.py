@@ -201,7 +201,6 @@ class Tricksters(Layout):
         led = obs.get("led_suit")
         if not values or not led:
             return ""
-        me = obs["seat"]
         sums: dict[str, int] = {}
         for seat, value in values:
             pair = self.pair_of(obs, seat) or "ours"
@@ -249,7 +248,6 @@ class Lunar(Layout):
         return out
 
     def middle(self, obs, name, legal):
-        me = obs["seat"]
         down = list(obs.get("tiles_down") or [])
         up = list(obs.get("tiles_up") or [])
         known = [t for t in self.ORDER if t in down + up] + [t for t in down + up if t not in self.ORDER]
