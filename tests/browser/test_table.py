@@ -255,6 +255,13 @@ def test_each_games_table_fits_a_phone(browser, site, name, players):
         page.screenshot(path=str(SCREENSHOTS / f"{tag}-390px.png"), full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 392, f"{name}: page is {width}px wide on a 390px screen"
+        # every public field in full, folded away behind one button (kept open across redraws)
+        page.click('#table [data-ui="details"]')
+        page.wait_for_selector("#table #seats")
+        assert page.get_attribute('#table [data-ui="details"]', "aria-expanded") == "true"
+        assert page.evaluate("document.activeElement.dataset.ui") == "details"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 392, f"{name}: with the details open the page is {width}px wide"
         assert not errors
         assert not requests.outside()
     finally:
