@@ -131,6 +131,8 @@ def card_html(token: str, name: Namer, *, action: str | None = None, enabled: bo
         shown = f"{shown}, star card"
     if isinstance(name, Namer) and name.is_special(token):
         classes += " specialist"
+    elif " of " in shown:       # "3 of Hearts": a class per suit name, for colour
+        classes += " of-" + re.sub(r"[^a-z]", "", shown.rpartition(" of ")[2].lower())
     values = name.values_of(token) if isinstance(name, Namer) else None
     if values:
         cls = "card-values oriented" if name.oriented else "card-values"
