@@ -179,7 +179,9 @@ def test_tricksters_cards_show_the_led_critter_value():
     led = obs["led_suit"]
     card = obs["hand"][0]
     value = obs["values"][card][["Ravens", "Foxes", "Rats", "Toads"].index(led)]
-    assert f'<span class="card-values">{led[:2]} {value}</span>' in html
+    # Ravens and Rats share "Ra": the shortest prefix that tells them apart
+    short = {"Ravens": "Rav", "Foxes": "Fo", "Rats": "Rat", "Toads": "To"}[led]
+    assert f'<span class="card-values oriented">{short} {value}</span>' in html
     assert f"({led} {value})" in html
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from pycore import all_games
 
-from .conftest import DIST, SCREENSHOTS, Site
+from .conftest import DIST, SCREENSHOTS, Requests, Site
 from .table import (export_record, open_site, page_totals, play, replay_summary, start_game,
                     wait_my_turn)
 
@@ -223,3 +223,46 @@ def test_prophecy_theme_renames_the_cards(page, site):
     page.click("#theme-toggle")
     text = page.inner_text("#hand")
     assert any(word in text for word in ("Sunburst", "Spears", "Serpents", "Eagles", "Jaguar", "Monkey", "Lizard"))
+
+
+# Each game's own regions (web/manyhands_web/layouts.py), looked for at the start of a game.
+GAME_REGIONS = {"tricksters": ["#draft-centre"], "lunar": ["#trump-tiles", "#team-track"],
+                "raven": ["#trump-schedule"], "voren": ["#pot", "#turnup"]}
+
+
+@pytest.mark.parametrize("name,players", _cases())
+def test_each_games_table_fits_a_phone(browser, site, name, players):
+    """At 390 px: the game's own regions are there, the seats sit around the middle,
+    nothing is wider than the screen; a screenshot per game for people to look at."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    requests = Requests(context, site.url)
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        open_site(page, site)
+        start_game(page, name, _rules(name, players), seed=4)
+        wait_my_turn(page)
+        play(page, limit=2)
+        wait_my_turn(page)
+        for selector in GAME_REGIONS[name] + (["#sky"] if players == 2 else []):
+            assert page.locator(f"#table {selector}").count() == 1, selector
+        seats = players or getattr(all_games()[name].Rules(), "players", 4)
+        assert page.locator("#ring .seatbox").count() == seats
+        assert page.locator("#ring .seatbox.acting").count() == 1
+        tag = f"{name}-{players}p" if players else name
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{tag}-390px.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 392, f"{name}: page is {width}px wide on a 390px screen"
+        # every public field in full, folded away behind one button (kept open across redraws)
+        page.click('#table [data-ui="details"]')
+        page.wait_for_selector("#table #seats")
+        assert page.get_attribute('#table [data-ui="details"]', "aria-expanded") == "true"
+        assert page.evaluate("document.activeElement.dataset.ui") == "details"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 392, f"{name}: with the details open the page is {width}px wide"
+        assert not errors
+        assert not requests.outside()
+    finally:
+        context.close()

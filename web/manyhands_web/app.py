@@ -386,6 +386,10 @@ def on_table_click(event):
         app.ui["show_last"] = not app.ui["show_last"]
         app.draw()
         _refocus('[data-ui="last-trick"]')
+    elif ui == "details":
+        app.ui["show_details"] = not app.ui.get("show_details")
+        app.draw()
+        _refocus('[data-ui="details"]')
 
 
 def _refocus(selector: str) -> None:

@@ -2,6 +2,8 @@
 
 Nothing here knows a game's rules. What is drawn comes from
 `GameState.observation(seat)`; what is clickable comes from its `legal` tokens.
+The seats sit around the table (you at the bottom) with the trick in the middle;
+each game's own regions come from `layouts.py`, from the same observation.
 Legal tokens are grouped only by their shape:
 
 - a token that is a card of your hand: click the card;
@@ -21,6 +23,8 @@ import json
 import re
 from collections import Counter
 from typing import Callable
+
+from . import layouts
 
 # Observation fields drawn in their own place (the rest go to the generic panels).
 _PLACED = {"game", "rules", "seat", "players", "to_act", "terminal", "legal", "history",
@@ -45,8 +49,10 @@ class Namer:
     """Card display names (a game module's `display_name(token, theme)` if it has one)."""
 
     def __init__(self, display_name: Callable[[str, str], str] | None = None, theme: str = "",
-                 value_suits: tuple | None = None, cards=()):
+                 value_suits: tuple | None = None, cards=(), module=None):
         self.display_name = display_name
+        self.module = module                # the game module (layouts read its constants)
+        self.marks: frozenset = frozenset()  # cards drawn with a star (Lunar's star cards)
         self.cards = frozenset(cards)       # the deck's card tokens (drawn as cards)
         self.theme = theme
         # Cards with a value per suit (Tricksters' critters): the observation's
@@ -62,8 +68,29 @@ class Namer:
         values = obs.get("values")
         self.values = values if isinstance(values, dict) and self.value_suits else {}
         led = obs.get("led_suit")
+        if led is None and obs.get("phase") == "play" and obs.get("to_act") == obs.get("seat"):
+            # you lead: the edge of your own suit faces the centre (Tricksters)
+            suits = obs.get("suits") or []
+            led = suits[obs["seat"]] if obs["seat"] < len(suits) else None
         self.oriented = led if self.values and led in (self.value_suits or ()) else None
+        stars = obs.get("star_cards")
+        self.marks = frozenset(stars) if isinstance(stars, list) else frozenset()
         return self
+
+    def is_special(self, token: str) -> bool:
+        """A suitless named card of a suited deck (Raven's specialists, Voren's Wolf and
+        Treachery): a card with no number whose display name is not "<rank> of <suit>"."""
+        return (self.display_name is not None and token in self.cards
+                and not re.search(r"\d", token) and " of " not in self(token))
+
+    def short(self, suit: str) -> str:
+        """The shortest prefix (2 letters or more) telling this suit from the others
+        (Tricksters' Ravens and Rats: "Rav", "Rat")."""
+        others = [s for s in self.value_suits or () if s != suit]
+        for size in range(2, len(suit) + 1):
+            if not any(o.startswith(suit[:size]) for o in others):
+                return suit[:size]
+        return suit
 
     def values_of(self, token: str) -> tuple[str, str] | None:
         """(short markup text, spoken text) of a card's suit values, the led suit's first."""
@@ -73,14 +100,17 @@ class Namer:
         pairs = list(zip(self.value_suits, values))
         if self.oriented:
             value = dict(pairs)[self.oriented]
-            return f"{self.oriented[:2]} {value}", f"{self.oriented} {value}"
-        return (" ".join(f"{suit[:2]}{value}" for suit, value in pairs),
+            return f"{self.short(self.oriented)} {value}", f"{self.oriented} {value}"
+        return (" ".join(f"{self.short(suit)}{value}" for suit, value in pairs),
                 ", ".join(f"{suit} {value}" for suit, value in pairs))
 
     def __call__(self, token: str) -> str:
         if self.display_name is not None:
             try:
-                shown = self.display_name(token, self.theme)
+                try:
+                    shown = self.display_name(token, self.theme)
+                except TypeError:   # a game without themes: display_name(token)
+                    shown = self.display_name(token)
             except Exception:       # not a card of this game: show the token
                 return token
             # a bare suit code ("Sh" for a trump or a named suit) comes back as " of Shields"
@@ -96,9 +126,17 @@ def card_html(token: str, name: Namer, *, action: str | None = None, enabled: bo
     shown = name(token)
     text = label or shown
     inner = f'<span class="card-face">{esc(text)}</span>'
+    if isinstance(name, Namer) and token in name.marks:
+        inner += '<span class="star" aria-hidden="true">★</span>'
+        shown = f"{shown}, star card"
+    if isinstance(name, Namer) and name.is_special(token):
+        classes += " specialist"
+    elif " of " in shown:       # "3 of Hearts": a class per suit name, for colour
+        classes += " of-" + re.sub(r"[^a-z]", "", shown.rpartition(" of ")[2].lower())
     values = name.values_of(token) if isinstance(name, Namer) else None
     if values:
-        inner += f'<span class="card-values">{esc(values[0])}</span>'
+        cls = "card-values oriented" if name.oriented else "card-values"
+        inner += f'<span class="{cls}">{esc(values[0])}</span>'
         shown = f"{shown} ({values[1]})"
     if action is not None or attrs:
         state = "" if enabled else " disabled"
@@ -175,6 +213,126 @@ def trick_html(trick: dict, obs: dict, name: Namer, title: str, tid: str) -> str
             f'<ol class="plays">{plays or "<li class=empty>No card yet</li>"}</ol>{won}</section>')
 
 
+def seat_box(obs: dict, seat: int, name: Namer, layout, ui: dict, totals: list) -> str:
+    """One seat's place at the table: who, badges (dealer, suit, choice...), public facts."""
+    me = obs["seat"]
+    acting = obs.get("to_act") == seat and not obs.get("terminal")
+    who = seat_name(seat, me)
+    level = ui.get("computer", {}).get(seat)
+    cls = "seatbox" + (" me" if seat == me else "") + (" acting" if acting else "") + layout.seat_classes(obs, seat)
+    badges = layout.seat_badges(obs, seat, name)
+    if acting:
+        badges.insert(0, '<span class="badge to-act">to act</span>')
+    total = totals[seat] if seat < len(totals) else ""
+    return (f'<section class="{cls}" data-seat="{seat}" aria-label="{esc(who)}{", to act" if acting else ""}">'
+            f'<h3 class="seat-name">{esc(who)}'
+            + (f' <span class="level">computer, {esc(level)}</span>' if level else "")
+            + (f' <span class="total" title="Total"><span class="visually-hidden">total </span>{esc(total)}</span>'
+               if layout.total_in_header else "") + "</h3>"
+            + (f'<p class="badges">{"".join(badges)}</p>' if badges else "")
+            + layout.seat_body(obs, seat, name) + "</section>")
+
+
+def _trick_cell(places: dict, seat: int) -> str:
+    """The grid cell of a seat's cards in the middle: the same side as its seat box."""
+    count = Counter(side for side, _ in places.values())
+    top, left, right = max(count["top"], 1), count["left"], count["right"]
+    rows = max(left, right, 1)
+    side, index = places[seat]
+    if side == "top":
+        row, col, span = 1, 2 + index, 1
+    elif side == "left":
+        row, col, span = 2 + index + (rows - left) // 2, 1, 1
+    elif side == "right":
+        row, col, span = 2 + index + (rows - right) // 2, top + 2, 1
+    else:
+        row, col, span = rows + 2, 2, top
+    return f"grid-area: {row} / {col} / span 1 / span {span}"
+
+
+def ring_trick_html(trick: dict, obs: dict, name: Namer, layout, places: dict, previous: bool = False) -> str:
+    """A trick in the middle: each card on its player's side, in play order for screen
+    readers; an empty place for each seat still to play. `previous`: the last trick,
+    shown until the next one's first card."""
+    me = obs["seat"]
+    notes = [""] * len(trick["cards"]) if previous else layout.play_notes(obs, trick)
+    by_seat: dict[int, list[str]] = {}
+    order: list[int] = []
+    for index, (seat, card) in enumerate(trick["cards"]):
+        if seat not in by_seat:
+            by_seat[seat] = []
+            order.append(seat)
+        note = notes[index] if index < len(notes) else ""
+        tag = f'<span class="play-note">{esc(note)}</span>' if note else ""
+        by_seat[seat].append(f'<span class="played"><span class="play-n" aria-hidden="true">{index + 1}</span>'
+                             f'{card_html(card, name)}{tag}</span>')
+    count = Counter(side for side, _ in places.values())
+    columns = max(count["top"], 1) + 2
+    items = []
+    winner = trick.get("winner")
+    for seat in order:
+        side, _ = places[seat]
+        cls = " acting" if obs.get("to_act") == seat and not previous else ""
+        cls += " won" if previous and seat == winner else ""
+        items.append(f'<li class="play at-{side}{cls}" data-seat="{seat}" style="{_trick_cell(places, seat)}">'
+                     f'<span class="who">{esc(seat_name(seat, me))}</span>{"".join(by_seat[seat])}</li>')
+    if not previous:
+        for seat in layout.plays_in_trick(obs):
+            if seat not in by_seat and seat in places:
+                side, _ = places[seat]
+                items.append(f'<li class="play pending at-{side}{" acting" if obs.get("to_act") == seat else ""}" '
+                             f'data-seat="{seat}" aria-hidden="true" style="{_trick_cell(places, seat)}">'
+                             f'<span class="who">{esc(seat_name(seat, me))}</span><span class="card slot"></span></li>')
+    leader = trick.get("leader")
+    led_by = f" led by {seat_name(leader, me)}" if leader is not None else ""
+    grid = f'style="grid-template-columns: repeat({columns}, minmax(0, 1fr))"'
+    if previous:
+        title = f"Last trick{led_by}, won by {seat_name(winner, me)}"
+        return (f'<section class="trick ring-trick previous" id="previous-trick" aria-label="{esc(title)}">'
+                f'<h3 class="trick-title">{esc(title)}</h3><ol class="plays" {grid}>{"".join(items)}</ol></section>')
+    return (f'<section class="trick ring-trick" id="current-trick" aria-label="Current trick{esc(led_by)}">'
+            f'<h3 class="visually-hidden">Current trick{esc(led_by)}</h3>'
+            f'<ol class="plays" {grid}>{"".join(items)}</ol>{layout.trick_footer(obs, trick, name)}</section>')
+
+
+def details_html(obs: dict, name: Namer, ui: dict, layout, groups: dict) -> str:
+    """Every public field in full (the per-seat table and the rest), folded away:
+    what the layout draws around the table, as a plain table for reading."""
+    me, n = obs["seat"], obs["players"]
+    fields = _per_seat_fields(obs, name)
+    head = "".join(f"<th scope=col>{esc(humanize(k))}</th>" for k in fields)
+    rows = []
+    totals = obs.get("totals") or [0] * n
+    for seat in range(n):
+        cls = "seat" + (" me" if seat == me else "") + (" acting" if obs.get("to_act") == seat else "")
+        who = seat_name(seat, me)
+        if seat in ui.get("computer", {}):
+            who += f" (computer, {ui['computer'][seat]})"
+        cells = "".join(f"<td>{_value_html(obs[k][seat], name)}</td>" for k in fields)
+        rows.append(f'<tr class="{cls}" data-seat="{seat}"><th scope=row>{esc(who)}'
+                    f'{" ▶" if obs.get("to_act") == seat else ""}</th><td>{esc(totals[seat])}</td>{cells}</tr>')
+    table = (f'<table class="seats" id="seats"><caption>Players</caption><thead><tr><th scope=col>Seat</th>'
+             f'<th scope=col>Total</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    extra = []
+    for key, value in obs.items():
+        if key in _PLACED or key in fields or key in layout.placed or key in ("hand_number", "hands_in_game", "trump"):
+            continue
+        playable = {t.partition(":")[2] for t in groups["buttons"] if t.startswith(f"{key}:")}
+        if playable and isinstance(value, list):    # a place whose legal cards are clickable here too
+            value_html = '<span class="cards small">' + "".join(
+                card_html(c, name, action=f"{key}:{c}", enabled=c in playable, classes="small")
+                if c in playable else card_html(c, name, classes="small") for c in value) + "</span>"
+        else:
+            value_html = _value_html(value, name)
+        extra.append(f"<dt>{esc(humanize(key))}</dt><dd>{value_html}</dd>")
+    public = f'<dl class="public" id="public">{"".join(extra)}</dl>' if extra else ""
+    shown = bool(ui.get("show_details"))
+    label = "Hide table details" if shown else "Table details"
+    return (f'<div class="table-details"><button type="button" data-ui="details" '
+            f'aria-expanded="{str(shown).lower()}" aria-controls="details-body">{label}</button>'
+            + (f'<div id="details-body">{table}{public}</div>' if shown else "") + "</div>")
+
+
 def current_tricks(obs: dict) -> tuple[dict | None, dict | None]:
     """(the trick in progress or None, the last completed trick of this hand or None)."""
     hands = obs.get("hands") or []
@@ -222,57 +380,43 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
     if obs.get("phase"):
         bits.append(f"Phase: {obs['phase']}")
     if "trump" in obs:
-        bits.append(f"Trump: {esc(name(obs['trump']) if obs['trump'] else 'none')}")
+        bits.append(f"Trump: {esc(layouts.layout_for(obs.get('game', '')).trump_name(obs, name))}")
     if obs.get("terminal"):
         bits.append("Game over")
     elif obs.get("to_act") is not None:
         bits.append("Your turn" if my_turn else f"{seat_name(obs['to_act'], me)} to act")
     out.append(f'<p class="status" id="status">{" · ".join(esc(b) if "<" not in b else b for b in bits)}</p>')
 
-    # --- the seats: counts and public cards -------------------------------------------
-    fields = _per_seat_fields(obs, name)
-    head = "".join(f"<th scope=col>{esc(humanize(k))}</th>" for k in fields)
-    rows = []
+    # --- the table: seats around, the middle, the current trick ------------------------------
+    layout = layouts.layout_for(obs.get("game", ""))
+    legal_set = set(legal)
+    places = layouts.sides(n, me)
     totals = obs.get("totals") or [0] * n
+    boxes: dict[str, list[tuple[int, str]]] = {"top": [], "left": [], "right": [], "bottom": []}
     for seat in range(n):
-        cls = "seat" + (" me" if seat == me else "") + (" acting" if obs.get("to_act") == seat else "")
-        who = seat_name(seat, me)
-        if seat in ui.get("computer", {}):
-            who += f" (computer, {ui['computer'][seat]})"
-        cells = "".join(f"<td>{_value_html(obs[k][seat], name)}</td>" for k in fields)
-        rows.append(f'<tr class="{cls}" data-seat="{seat}"><th scope=row>{esc(who)}'
-                    f'{" ▶" if obs.get("to_act") == seat else ""}</th><td>{esc(totals[seat])}</td>{cells}</tr>')
-    out.append(f'<table class="seats" id="seats"><caption>Players</caption><thead><tr><th scope=col>Seat</th>'
-               f'<th scope=col>Total</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
-
-    # --- other public information (centre, sky, pot, turned card...) ---------------------
-    extra = []
-    for key, value in obs.items():
-        if key in _PLACED or key in fields or key in ("hand_number", "hands_in_game", "trump"):
-            continue
-        playable = {t.partition(":")[2] for t in groups["buttons"] if t.startswith(f"{key}:")}
-        if playable and isinstance(value, list):    # e.g. Lunar's Sky: its legal cards are clickable here too
-            value_html = '<span class="cards small">' + "".join(
-                card_html(c, name, action=f"{key}:{c}", enabled=c in playable, classes="small")
-                if c in playable else card_html(c, name, classes="small") for c in value) + "</span>"
-        else:
-            value_html = _value_html(value, name)
-        extra.append(f"<dt>{esc(humanize(key))}</dt><dd>{value_html}</dd>")
-    if extra:
-        out.append(f'<dl class="public" id="public">{"".join(extra)}</dl>')
-
-    # --- tricks -------------------------------------------------------------------------
+        side, index = places[seat]
+        boxes[side].append((index, seat_box(obs, seat, name, layout, ui, totals)))
     current, last = current_tricks(obs)
-    out.append('<div class="tricks">')
-    if current is not None:
-        out.append(trick_html(current, obs, name, "Current trick", "current-trick"))
+    middle = layout.middle(obs, name, legal_set)
+    if current is not None and not current["cards"] and last is not None:
+        middle += ring_trick_html(last, obs, name, layout, places, previous=True)
+    elif current is not None:
+        middle += ring_trick_html(current, obs, name, layout, places)
+    ring = []
+    for side in ("top", "left", "right", "bottom"):
+        ring.append(f'<div class="side side-{side}">'
+                    + "".join(html_ for _, html_ in sorted(boxes[side])) + "</div>")
+    ring.insert(3, f'<div class="middle" id="middle">{middle}</div>')
+    out.append(f'<div class="ring ring-{n}" id="ring">{"".join(ring)}</div>')
+    out.append(layout.below(obs, name, legal_set))
+
     if last is not None:
         label = "Hide last trick" if ui.get("show_last") else "Show last trick"
+        out.append('<div class="tricks">')
         out.append(f'<button type="button" data-ui="last-trick" aria-expanded="{str(bool(ui.get("show_last"))).lower()}">{label}</button>')
         if ui.get("show_last"):
             out.append(trick_html(last, obs, name, "Last trick", "last-trick"))
-    out.append("</div>")
-
+        out.append("</div>")
     # --- your hand and the prompt ------------------------------------------------------------
     selecting = {verb: toks for verb, toks in groups["verbs"].items() if len(toks) > MANY_CHOICES}
     selected = [i for i in ui.get("selected", []) if 0 <= i < len(hand)]
@@ -316,7 +460,8 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
                     for t in toks) + "</div>")
         if groups["buttons"]:
             prompt.append('<div class="choices">' + "".join(
-                f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(_label(t, name))}</button>'
+                f'<button type="button" class="choice legal" data-action="{esc(t)}">'
+                f'{esc(layout.label(t, obs) or _label(t, name))}</button>'
                 for t in groups["buttons"]) + "</div>")
     elif not obs.get("terminal"):
         prompt.append(f'<p id="prompt-text">Waiting for {esc(seat_name(obs["to_act"], me))}…</p>')
@@ -324,9 +469,13 @@ def table_html(obs: dict, name: Namer, ui: dict) -> str:
     out.append(f'<section class="prompt" id="prompt" aria-label="Your decision" data-legal="{esc(json.dumps(legal))}">'
                f'{"".join(prompt)}</section>')
 
+    # --- everything else public, in full: the seats table and the other fields ----------------
+    out.append(details_html(obs, name, ui, layout, groups))
+
     # --- summaries and the result ------------------------------------------------------------
     out.append(summary_html(obs))
-    return "".join(out)
+    game = re.sub(r"[^a-z0-9-]", "", str(obs.get("game", "")).lower())
+    return f'<div class="gametable game-{game}">' + "".join(out) + "</div>"
 
 
 def _label(token: str, name: Namer) -> str:

@@ -96,7 +96,8 @@ class Session:
         module = sys.modules.get(type(self.game).__module__)
         suits = getattr(module, "SUITS", None)   # used only if the observation has "values"
         return Namer(getattr(module, "display_name", None), self.theme,
-                     tuple(suits) if suits else None, getattr(self.game.deck, "tokens", ()))
+                     tuple(suits) if suits else None, getattr(self.game.deck, "tokens", ()),
+                     module=module)
 
 
 def describe_games() -> list[dict]:
