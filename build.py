@@ -12,6 +12,7 @@ here: this script is what installs everything else.
 from __future__ import annotations
 
 import argparse
+import ctypes.util
 import functools
 import hashlib
 import http.server
@@ -101,15 +102,20 @@ def ensure_node_modules() -> None:
 
 
 def ensure_chromium() -> str:
-    """Debian's Chromium for the browser tests (Playwright cannot download browsers here)."""
+    """Debian's Chromium for the browser tests (Playwright cannot download browsers here),
+    and libatomic1, which the node binary inside the playwright wheel (its driver) links
+    against: chromium does not pull it in, so on a fresh Debian the driver would not start."""
     path = os.environ.get("MANYHANDS_CHROMIUM", CHROMIUM)
-    if Path(path).exists():
+    missing = [] if Path(path).exists() else ["chromium"]
+    if sys.platform.startswith("linux") and not ctypes.util.find_library("atomic"):
+        missing.append("libatomic1")
+    if not missing:
         return path
-    log("installing Debian's chromium (apt-get)")
+    log(f"installing Debian's {' and '.join(missing)} (apt-get)")
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     run(*sudo, "apt-get", "update", "-q", env=env)
-    run(*sudo, "apt-get", "install", "-y", "-q", "chromium", env=env)
+    run(*sudo, "apt-get", "install", "-y", "-q", *missing, env=env)
     return path
 
 
