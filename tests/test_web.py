@@ -181,3 +181,25 @@ def test_tricksters_cards_show_the_led_critter_value():
     value = obs["values"][card][["Ravens", "Foxes", "Rats", "Toads"].index(led)]
     assert f'<span class="card-values">{led[:2]} {value}</span>' in html
     assert f"({led} {value})" in html
+
+
+def test_the_bundles_carry_current_unchecked_bytecode():
+    """Every module in the zips has Pyodide bytecode beside it (pages then import
+    without compiling), unchecked-hash and made from that very source."""
+    import _imp
+    dist = Path(os.environ.get("MANYHANDS_DIST", ROOT / "dist"))
+    if not (dist / "engine.zip").exists():
+        pytest.skip("dist/ is not built")
+    for name in ("engine.zip", "ui.zip"):
+        with zipfile.ZipFile(dist / name) as bundle:
+            names = bundle.namelist()
+            sources = [n for n in names if n.endswith(".py")]
+            assert sources
+            for source in sources:
+                folder, _, module = source.rpartition("/")
+                pycs = [n for n in names if n.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-")]
+                assert len(pycs) == 1, source
+                pyc = bundle.read(pycs[0])
+                assert int.from_bytes(pyc[4:8], "little") == 0b01     # hash-based, unchecked
+                key = int.from_bytes(pyc[:4], "little")                  # that Python's magic number
+                assert pyc[8:16] == _imp.source_hash(key, bundle.read(source)), source
