@@ -7,6 +7,13 @@
   "unavailable" message when the build has no solver), at the default budget.
 
     .venv/bin/python bench/web.py [--runs 5] [--json out.json]
+    .venv/bin/python bench/web.py --runs 7 --no-hints --dist old-dist --dist dist   # A/B
+
+With several --dist, each run loads every build in turn (interleaved), so a
+machine shared with other work slows them alike; compare the medians.
+--settle S waits S seconds after the cold load before the reload (by default the
+reload comes at once, while the hint worker and the service worker are still
+starting).
 
 Aims: interactive within 4 s cold and 2 s warm; hints within 2 s.
 Run `python3 build.py build` first (build.py test/serve do it too).
@@ -50,30 +57,103 @@ def node_boot() -> float:
         return float("nan")
 
 
+PHASES = """() => {
+  const t = {};
+  for (const e of performance.getEntriesByType('resource')) {
+    const name = e.name.split('/').pop();
+    if (name === 'pyodide.asm.wasm') t.wasm_fetched = e.responseEnd;
+    if (name === 'engine.zip' && t.python_up === undefined) t.python_up = e.startTime;
+  }
+  const d = document.body.dataset;
+  t.main_py = Number(d.mainStart);
+  t.ready = Number((d.timing || '').split('ready ')[1]?.split(' ')[0]);
+  return t;
+}"""
+
+
+def load_times(browser, url: str, settle: float) -> dict:
+    """One cold load in a fresh context and one reload: seconds to interactive,
+    and the page's own phase times (ms from navigation) of the reload."""
+    context = browser.new_context()
+    page = context.new_page()
+    cold = time_to_ready(page, url)
+    if settle:
+        page.wait_for_timeout(settle * 1000)
+    start = time.perf_counter()
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    warm = time.perf_counter() - start
+    phases = page.evaluate(PHASES)
+    context.close()
+    return {"cold": cold, "warm": warm, "phases": phases}
+
+
+def compare(browser, dists: list[str], runs: int, settle: float) -> dict:
+    from build import make_server
+    import threading
+    servers = []
+    for d in dists:
+        server = make_server(Path(d).resolve(), 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+    out = {d: [] for d in dists}
+    try:
+        for _ in range(runs):
+            for d, server in zip(dists, servers):
+                out[d].append(load_times(browser, f"http://127.0.0.1:{server.server_address[1]}/?pace=0", settle))
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+    med = statistics.median
+    for d, rows in out.items():
+        cold, warm = [r["cold"] for r in rows], [r["warm"] for r in rows]
+        print(f"{d}: cold median {med(cold):.2f} s, warm median {med(warm):.2f} s"
+              f"  (cold {', '.join(f'{t:.2f}' for t in cold)}; warm {', '.join(f'{t:.2f}' for t in warm)})")
+        for key in ("wasm_fetched", "python_up", "main_py", "ready"):
+            values = [r["phases"].get(key) for r in rows if r["phases"].get(key) is not None]
+            if values:
+                print(f"    reload {key:<12} median {med(values):6.0f} ms")
+        ours = [r["phases"]["ready"] - r["phases"]["python_up"] for r in rows
+                if r["phases"].get("ready") is not None and r["phases"].get("python_up") is not None]
+        if ours:
+            print(f"    reload from Python up to ready (ours): median {med(ours):.0f} ms")
+    return out
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", default=None)
+    parser.add_argument("--dist", action="append", default=None,
+                        help="a built site to time (repeat to compare builds, interleaved)")
+    parser.add_argument("--settle", type=float, default=0.0,
+                        help="seconds between the cold load and the reload")
+    parser.add_argument("--no-hints", action="store_true", help="time the loads only")
     options = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
+    if options.dist:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            out = compare(browser, options.dist, options.runs, options.settle)
+            browser.close()
+        print(f"load reference: Pyodide boot under Node {node_boot():.2f} s")
+        if options.json:
+            Path(options.json).write_text(json.dumps(out, indent=1))
+        return 0
     site = Site()
     out = {"cold_s": [], "warm_s": [], "hint_s": {}}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for _ in range(options.runs):
-                context = browser.new_context()
-                page = context.new_page()
-                out["cold_s"].append(time_to_ready(page, site.url + "?pace=0"))
-                start = time.perf_counter()
-                page.reload()
-                page.wait_for_selector(READY, state="attached", timeout=120_000)
-                out["warm_s"].append(time.perf_counter() - start)
-                context.close()
+                times = load_times(browser, site.url + "?pace=0", options.settle)
+                out["cold_s"].append(times["cold"])
+                out["warm_s"].append(times["warm"])
             context = browser.new_context()
             page = context.new_page()
             open_site(page, site)
-            for name in sorted(all_games()):
+            for name in ([] if options.no_hints else sorted(all_games())):
                 times = []
                 start_game(page, name, {}, seed=1)
                 wait_my_turn(page)
