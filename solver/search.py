@@ -46,6 +46,19 @@ class Ranking:
     words: dict = field(default_factory=dict)   # outcome -> the words a hint says for it
 
 
+def progress_reporter(progress, total: int):
+    """A function to call once before each world and with last=True after the
+    last: it calls progress(done, total) (nothing when progress is None)."""
+    done = -1
+
+    def report(last: bool = False) -> None:
+        nonlocal done
+        done = total if last else done + 1
+        if progress is not None:
+            progress(done, total)
+    return report
+
+
 def playout(adapter, state, mark: int, rng):
     custom = getattr(adapter, "playout", None)     # a game's own faster playout
     if custom is not None:
@@ -75,11 +88,13 @@ def exact_line(adapter, state, mark: int, memo: dict) -> tuple:
     return best
 
 
-def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
+def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ranking:
+    """`progress`, if given, is called as progress(done, total) with the worlds
+    searched so far: (0, total) before the first, (total, total) after the last."""
     adapter = view.adapter
     own = getattr(adapter, "rank", None)
     if own is not None:       # a game with its own search (Tricksters: exact trick play)
-        return own(view, effort, seed)
+        return own(view, effort, seed) if progress is None else own(view, effort, seed, progress=progress)
     state = view.state
     seat = view.seat
     if state.current_player != seat:
@@ -101,7 +116,9 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
     trick = adapter.current_trick_index(state)
     exact = adapter.search_exactly(state)
     tally = getattr(adapter, "outcomes", None)     # optional: what else a game counts (Voren: looed)
+    report = progress_reporter(progress, len(worlds))
     for world in worlds:
+        report()
         position = adapter.world_state(view, world)
         memo: dict = {}
         for action in searched:
@@ -121,6 +138,7 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
             if tally is not None:
                 for key in tally(final, seat, mark):
                     st.outcomes[key] = st.outcomes.get(key, 0) + 1
+    report(last=True)
     # Searched actions first, by expected score; then the actions not played out
     # (Raven's hundreds of bids beyond the best one of each value), by estimate.
     ordered = sorted(stats.values(), key=lambda s: (-(s.ev if s.ev is not None else -1e9),
