@@ -183,6 +183,28 @@ def test_tricksters_cards_show_the_led_critter_value():
     assert f"({led} {value})" in html
 
 
+def test_worker_reports_hint_progress_in_whole_steps():
+    """The worker passes the solver's progress on in at most ~100 steps, in order,
+    ending at the total; the hint is the same as without progress."""
+    session = Session.new("raven", {"players": 4}, seed=6, seat=0)
+    rng = random.Random(2)
+    while not session.my_turn:
+        _advance(session, 1, rng)
+    request = json.dumps({"op": "hint", "record": session.record(), "seat": session.seat,
+                          "budget": {"effort": 2000, "seed": 1}})
+    calls = []
+    answer = json.loads(worker_api.handle(request, lambda done, total: calls.append((done, total))))
+    assert answer.get("available") is True
+    total = answer["searched_worlds"]
+    assert calls[0] == (0, total) and calls[-1] == (total, total)
+    assert {t for _, t in calls} == {total}
+    assert all(a < b for (a, _), (b, _) in zip(calls, calls[1:]))
+    assert len(calls) <= 101
+    if total > 100:
+        assert len(calls) > 10
+    assert answer == json.loads(worker_api.handle(request))
+
+
 def test_the_bundles_carry_current_unchecked_bytecode():
     """Every module in the zips has Pyodide bytecode beside it (pages then import
     without compiling), unchecked-hash and made from that very source."""

@@ -21,7 +21,9 @@ self.onmessage = async (event) => {
   const { id, request } = event.data;
   try {
     await ready;
-    const progress = (fraction) => self.postMessage({ id, progress: Number(fraction) });
+    // A hint's progress: (worlds searched, worlds to search), posted to the page
+    // while the search runs (manyhands_web/worker_api.py sends at most ~100).
+    const progress = (done, total) => self.postMessage({ id, progress: [Number(done), Number(total)] });
     const result = api.handle(request, progress);
     self.postMessage({ id, ok: true, result });
   } catch (error) {

@@ -93,6 +93,33 @@ def test_hint_can_be_cancelled_and_table_stays_live(page, site):
     assert play(page, limit=1)["played"] == 1
 
 
+def test_hint_shows_its_progress_and_can_still_be_cancelled(page, site):
+    """A hint with a large budget: the progress bar gets a value from the worker's
+    reports (worlds searched of those to search), labelled for assistive
+    technology; Cancel still stops it and the table plays on."""
+    if not _solver_in_build():
+        pytest.skip("no solver/ in this build")
+    open_site(page, site, "pace=0&budget=200000")
+    start_game(page, "raven", {"players": 4}, seed=4)
+    wait_my_turn(page)
+    page.click("#hint")
+    page.wait_for_function(
+        "() => { const m = document.querySelector('#hint-meter');"
+        "  return m.hasAttribute('value') && m.value > 0 && m.value < m.max; }", timeout=120_000)
+    meter = page.locator("#hint-meter")
+    assert page.is_visible("#hint-meter")
+    assert page.evaluate("document.querySelector('#hint-meter').matches('progress')")  # role progressbar
+    assert meter.get_attribute("aria-label") == "Hint progress"
+    assert "%" in meter.get_attribute("aria-valuetext")
+    page.wait_for_function("/\\d+%/.test(document.querySelector('#hint-progress-text').textContent)")
+    page.click("#hint-cancel")
+    assert page.is_hidden("#hint-progress")
+    assert "cancelled" in page.inner_text("#hint-body").lower()
+    assert page.get_attribute("#hint-meter", "value") is None      # reset for the next hint
+    assert play(page, limit=1)["played"] == 1
+    assert not page.errors
+
+
 def test_bad_import_shows_an_error_and_keeps_the_game(page, site, tmp_path):
     open_site(page, site)
     start_game(page, "raven", {"players": 3}, seed=8)
