@@ -227,6 +227,10 @@ def build_dist() -> Path:
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json"):
         shutil.copy2(pyodide / name, DIST / "pyodide" / name)
+    # Our loader beside it (a memory snapshot on warm loads: see web/pyodide-boot.mjs).
+    boot = (web / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    build = fingerprint(pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip")[:16]
+    (DIST / "pyodide" / "boot.mjs").write_text(boot.replace("__PYODIDE_BUILD__", build), encoding="utf-8")
     core = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     (DIST / "pyscript").mkdir()
     for path in core.iterdir():

@@ -44,6 +44,7 @@ window.manyhands = {
   // Boot the worker's Python; the page calls this once its own Python is ready
   // (booting both at once doubles the time to an interactive table on 2 cores).
   start() {
+    try { localStorage.removeItem("manyhands/snapshot-pending"); } catch { /* no storage */ }
     if (!worker) startWorker();
     registerServiceWorker();
   },

@@ -11,7 +11,7 @@ import pytest
 from pycore import all_games
 
 from .conftest import DIST, SCREENSHOTS, Site
-from .table import (export_record, open_site, page_totals, play, replay_summary, start_game,
+from .table import (READY, export_record, open_site, page_totals, play, replay_summary, start_game,
                     wait_my_turn)
 
 pytestmark = pytest.mark.browser
@@ -117,6 +117,37 @@ def test_hint_shows_its_progress_and_can_still_be_cancelled(page, site):
     assert "cancelled" in page.inner_text("#hint-body").lower()
     assert page.get_attribute("#hint-meter", "value") is None      # reset for the next hint
     assert play(page, limit=1)["played"] == 1
+    assert not page.errors
+
+
+SNAPSHOT_KEPT = """async () => (await caches.has('manyhands-snapshot'))
+  && (await (await caches.open('manyhands-snapshot')).keys()).length > 0"""
+
+
+def test_warm_load_starts_from_the_kept_memory_snapshot(page, site):
+    """The hint worker keeps Pyodide's memory snapshot after its first start; a
+    reload then starts from it (pyodide/boot.mjs): the table is ready, the home
+    form's random seed still differs between loads, games play and hints answer."""
+    open_site(page, site)
+    for _ in range(240):
+        if page.evaluate(SNAPSHOT_KEPT):
+            break
+        page.wait_for_timeout(500)
+    else:
+        pytest.fail("the hint worker kept no memory snapshot")
+    seeds = set()
+    for _ in range(2):
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        assert page.get_attribute("body", "data-boot") == "snapshot"
+        page.wait_for_selector("#view-home:not([hidden])")
+        seeds.add(page.input_value("#seed"))
+    assert len(seeds) == 2, "random is seeded afresh after a snapshot"
+    start_game(page, "raven", {"players": 4}, seed=3)
+    wait_my_turn(page)
+    page.click("#hint")
+    page.wait_for_selector("#hint-list li, #hint-unavailable", timeout=60_000)
+    assert play(page, limit=2)["played"] >= 1
     assert not page.errors
 
 
