@@ -86,7 +86,7 @@ def load_times(browser, url: str, settle: float, snapshot: bool = False) -> dict
     cold = time_to_ready(page, url)
     if settle:
         page.wait_for_timeout(settle * 1000)
-    if snapshot:
+    if snapshot and page.get_attribute("body", "data-boot") is not None:   # builds with pyodide/boot.mjs
         for _ in range(240):
             if page.evaluate(SNAPSHOT_KEPT):
                 break
