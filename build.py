@@ -161,6 +161,57 @@ def write_zip(target: Path, files: list[tuple[Path, str]]) -> None:
             archive.writestr(info, source.read_bytes())
 
 
+# Compiles every module of the zips with the very Pyodide the site ships (under
+# Node) and adds the bytecode beside the sources (__pycache__/*.cpython-3XX.pyc,
+# unchecked-hash: never compared with the source). Pyodide never writes bytecode
+# (sys.dont_write_bytecode), so without this every page load compiles our whole
+# package from source on the main thread: about 0.3 s of the warm load.
+BYTECODE_JS = r"""
+const [indexURL, dist, ...names] = process.argv.slice(1);
+const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL });
+pyodide.mountNodeFS("/dist", dist);
+pyodide.globals.set("names", pyodide.toPy(names));
+pyodide.runPython(`
+import importlib.util, os, py_compile, zipfile
+for name in names:
+    path = "/dist/" + name
+    with zipfile.ZipFile(path) as archive:
+        members = [(info.filename, archive.read(info)) for info in archive.infolist()]
+    out = dict(members)
+    for member, data in members:
+        if not member.endswith(".py"):
+            continue
+        source = "/tmp/bytecode/" + member
+        os.makedirs(os.path.dirname(source), exist_ok=True)
+        with open(source, "wb") as f:
+            f.write(data)
+        cfile = importlib.util.cache_from_source(source)
+        py_compile.compile(source, cfile=cfile, dfile=member, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        with open(cfile, "rb") as f:
+            out[importlib.util.cache_from_source(member)] = f.read()
+    with zipfile.ZipFile(path + ".tmp", "w", zipfile.ZIP_DEFLATED) as archive:
+        for member in sorted(out):
+            archive.writestr(zipfile.ZipInfo(member, date_time=(2020, 1, 1, 0, 0, 0)), out[member],
+                             compress_type=zipfile.ZIP_DEFLATED)
+    os.replace(path + ".tmp", path)
+`);
+"""
+
+
+def add_bytecode(zips: list[Path]) -> None:
+    """Add the Pyodide bytecode of every module to `zips` (see BYTECODE_JS); the
+    sources stay, so a zip without bytecode (no Node) still works, only slower."""
+    node = shutil.which("node")
+    if node is None:
+        log("no node: the zips ship without bytecode (pages compile them at load)")
+        return
+    index = (ROOT / "node_modules" / "pyodide").as_posix() + "/"
+    run(node, "--input-type=module", "-e", BYTECODE_JS, index, zips[0].parent,
+        *[z.name for z in zips])
+
+
 def build_dist() -> Path:
     """dist/: the static site (see the README: how the site is built)."""
     ensure_node_modules()
@@ -182,6 +233,10 @@ def build_dist() -> Path:
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json"):
         shutil.copy2(pyodide / name, DIST / "pyodide" / name)
+    # Our loader beside it (a memory snapshot on warm loads: see web/pyodide-boot.mjs).
+    boot = (web / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    build = fingerprint(pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip")[:16]
+    (DIST / "pyodide" / "boot.mjs").write_text(boot.replace("__PYODIDE_BUILD__", build), encoding="utf-8")
     core = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     (DIST / "pyscript").mkdir()
     for path in core.iterdir():
@@ -195,6 +250,7 @@ def build_dist() -> Path:
     ui = {p.relative_to(web).as_posix(): p for p in sorted((web / "manyhands_web").rglob("*"))
           if p.is_file() and "__pycache__" not in p.parts}
     write_zip(DIST / "ui.zip", [(p, name) for name, p in ui.items()])
+    add_bytecode([DIST / "engine.zip", DIST / "ui.zip"])
     # The service worker caches every file of the site; its version is their hash.
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
     version = fingerprint(DIST)[:16]

@@ -1,6 +1,6 @@
 """The JSON entry points for the web worker: JSON in, JSON out.
 
-    hint(record_json, seat, budget=None) -> dict
+    hint(record_json, seat, budget=None, progress=None) -> dict
     bot_move(record_json, seat, level="normal", seed=0) -> str (an action token)
     infer(record_json, seat) -> dict
 
@@ -22,14 +22,16 @@ def _state(record_json: Any):
     return replay(json.loads(record_json) if isinstance(record_json, str) else record_json)
 
 
-def hint(record_json: Any, seat: int, budget: Any = None) -> dict:
+def hint(record_json: Any, seat: int, budget: Any = None, progress=None) -> dict:
+    """`progress`, if given, is called as progress(done, total) while the hint is
+    worked out: worlds searched of those to search, ending at (total, total)."""
     effort, seed = hints.DEFAULT_EFFORT, 0
     if isinstance(budget, dict):
         effort = int(budget.get("effort", effort))
         seed = int(budget.get("seed", seed))
     elif budget is not None:
         effort = int(budget)
-    return hints.hint(_state(record_json), int(seat), effort, seed)
+    return hints.hint(_state(record_json), int(seat), effort, seed, progress=progress)
 
 
 def bot_move(record_json: Any, seat: int, level: str = "normal", seed: int = 0) -> str:

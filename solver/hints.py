@@ -89,9 +89,10 @@ def inference(view: SeatView) -> dict:
     return places
 
 
-def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0) -> dict:
+def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None) -> dict:
+    """`progress(done, total)`: called as the worlds are searched (see search.rank)."""
     view = view_of(state, seat)
-    r = rank(view, effort, seed)
+    r = rank(view, effort, seed, progress=progress)
     actions = explain(r)
     return {"game": state.game.name, "seat": seat, "decision": r.decision,
             "worlds": r.worlds, "worlds_text": f"{r.worlds:,}", "searched_worlds": r.used,

@@ -64,6 +64,19 @@ class Ranking:
     words: dict = field(default_factory=dict)   # outcome -> the words a hint says for it
 
 
+def progress_reporter(progress, total: int):
+    """A function to call once before each world and with last=True after the
+    last: it calls progress(done, total) (nothing when progress is None)."""
+    done = -1
+
+    def report(last: bool = False) -> None:
+        nonlocal done
+        done = total if last else done + 1
+        if progress is not None:
+            progress(done, total)
+    return report
+
+
 def playout(adapter, state, mark: int, rng):
     custom = getattr(adapter, "playout", None)     # a game's own faster playout
     if custom is not None:
@@ -137,13 +150,15 @@ class _Worlds:
         return self.items[i]
 
 
-def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
+def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ranking:
     """Every legal action of the seat to act, each with its expected points for
-    the hand over uniform consistent worlds (see the module docstring)."""
+    the hand over uniform consistent worlds (see the module docstring).
+    `progress`, if given, is called as progress(done, total) with the worlds
+    searched so far: (0, total) before the first, (total, total) after the last."""
     adapter = view.adapter
     own = getattr(adapter, "rank", None)
     if own is not None:       # a game with its own search (Tricksters: exact trick play)
-        return own(view, effort, seed)
+        return own(view, effort, seed) if progress is None else own(view, effort, seed, progress=progress)
     state = view.state
     seat = view.seat
     if state.current_player != seat:
@@ -165,11 +180,13 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
     positions: dict = {}                           # world index -> (position, memo of the exact search)
     alive = list(legal)
     done = 0
+    report = progress_reporter(progress, schedule[-1][1])
     for keep, seen in schedule:
         if keep < len(alive):     # the better half (by mean over the same worlds) goes on
             alive.sort(key=lambda a: (-stats[a].total / stats[a].n, stats[a].token))
             alive = alive[:keep]
         for i in range(done, seen):
+            report()
             got = positions.get(i)
             if got is None:
                 got = positions[i] = (adapter.world_state(view, worlds[i]), {})
@@ -195,6 +212,7 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
                     for key in tally(final, seat, mark):
                         st.outcomes[key] = st.outcomes.get(key, 0) + 1
         done = max(done, seen)
+    report(last=True)
     # The action searched on the most worlds (the best of the last round) is the
     # reference: an action left behind earlier is estimated by its mean difference
     # from the reference on the worlds they shared, plus the reference's mean.

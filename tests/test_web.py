@@ -201,3 +201,47 @@ def test_worker_uses_the_solver_for_lunars_mixed_deal():
         assert sorted(a["action"] for a in hint["actions"]) == sorted(session.state.observation(seat)["legal"])
         session.apply(answer["token"])
         _advance(session, rng.randrange(3), rng)
+
+
+def test_worker_reports_hint_progress_in_whole_steps():
+    """The worker passes the solver's progress on in at most ~100 steps, in order,
+    ending at the total; the hint is the same as without progress."""
+    session = Session.new("raven", {"players": 4}, seed=6, seat=0)
+    rng = random.Random(2)
+    while not session.my_turn:
+        _advance(session, 1, rng)
+    request = json.dumps({"op": "hint", "record": session.record(), "seat": session.seat,
+                          "budget": {"effort": 2000, "seed": 1}})
+    calls = []
+    answer = json.loads(worker_api.handle(request, lambda done, total: calls.append((done, total))))
+    assert answer.get("available") is True
+    total = answer["searched_worlds"]
+    assert calls[0] == (0, total) and calls[-1] == (total, total)
+    assert {t for _, t in calls} == {total}
+    assert all(a < b for (a, _), (b, _) in zip(calls, calls[1:]))
+    assert len(calls) <= 101
+    if total > 100:
+        assert len(calls) > 10
+    assert answer == json.loads(worker_api.handle(request))
+
+
+def test_the_bundles_carry_current_unchecked_bytecode():
+    """Every module in the zips has Pyodide bytecode beside it (pages then import
+    without compiling), unchecked-hash and made from that very source."""
+    import _imp
+    dist = Path(os.environ.get("MANYHANDS_DIST", ROOT / "dist"))
+    if not (dist / "engine.zip").exists():
+        pytest.skip("dist/ is not built")
+    for name in ("engine.zip", "ui.zip"):
+        with zipfile.ZipFile(dist / name) as bundle:
+            names = bundle.namelist()
+            sources = [n for n in names if n.endswith(".py")]
+            assert sources
+            for source in sources:
+                folder, _, module = source.rpartition("/")
+                pycs = [n for n in names if n.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-")]
+                assert len(pycs) == 1, source
+                pyc = bundle.read(pycs[0])
+                assert int.from_bytes(pyc[4:8], "little") == 0b01     # hash-based, unchecked
+                key = int.from_bytes(pyc[:4], "little")                  # that Python's magic number
+                assert pyc[8:16] == _imp.source_hash(key, bundle.read(source)), source

@@ -6,13 +6,27 @@ let offline = null;   // resolve/reject of window.manyhands.offlineReady
 let nextId = 1;
 const pending = new Map();
 
+// The hint's progress bar: `done` of `total` worlds searched (no value: not known yet).
+function showProgress(done, total) {
+  const meter = document.getElementById("hint-meter");
+  if (!meter) return;
+  if (!(total > 0)) {
+    meter.removeAttribute("value");
+    meter.removeAttribute("aria-valuetext");
+    return;
+  }
+  meter.max = total;
+  meter.value = done;
+  meter.setAttribute("aria-valuetext",
+    `${Math.floor(100 * done / total)}%: ${done} of ${total} possible deals searched`);
+}
+
 function startWorker() {
   worker = new Worker(new URL("./worker.mjs", base), { type: "module" });
   worker.onmessage = (event) => {
     const { id, ok, result, error, progress } = event.data;
     if (progress !== undefined) {
-      const meter = document.getElementById("hint-meter");
-      if (meter && typeof progress === "number") meter.value = progress;
+      if (pending.has(id)) showProgress(...progress);
       return;
     }
     const entry = pending.get(id);
@@ -30,6 +44,7 @@ window.manyhands = {
   // Boot the worker's Python; the page calls this once its own Python is ready
   // (booting both at once doubles the time to an interactive table on 2 cores).
   start() {
+    try { localStorage.removeItem("manyhands/snapshot-pending"); } catch { /* no storage */ }
     if (!worker) startWorker();
     registerServiceWorker();
   },
@@ -42,13 +57,14 @@ window.manyhands = {
       worker.postMessage({ id, request });
     });
   },
+  // The hint's progress bar back to "not known yet" (a new hint starts).
+  resetProgress() { showProgress(0, 0); },
   // Stop whatever the worker is doing: end it and start a fresh one.
   cancel() {
     if (worker) worker.terminate();
     for (const entry of pending.values()) entry.reject(new Error("cancelled"));
     pending.clear();
-    const meter = document.getElementById("hint-meter");
-    if (meter) meter.removeAttribute("value");
+    showProgress(0, 0);
     startWorker();
   },
   download(name, text) {

@@ -15,7 +15,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith("manyhands-") && key !== CACHE) await caches.delete(key);
+      // (manyhands-snapshot: Pyodide's memory snapshot, kept by pyodide/boot.mjs)
+      if (key.startsWith("manyhands-") && key !== CACHE && key !== "manyhands-snapshot") await caches.delete(key);
     }
     await self.clients.claim();
   })());

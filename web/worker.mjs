@@ -1,12 +1,14 @@
 // The hint worker: its own Pyodide with the engine and the solver, answering
 // JSON requests (see manyhands_web/worker_api.py) so the table never freezes.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { loadPyodide } from "./pyodide/boot.mjs";
 
 const base = new URL("./", import.meta.url);
 let api = null;
 
 async function boot() {
-  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", base).href });
+  // From the memory snapshot when one is kept; else start afresh and keep one
+  // for the next page load (pyodide/boot.mjs).
+  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", base).href }, { offer: true });
   for (const name of ["engine.zip", "ui.zip"]) {
     const data = await (await fetch(new URL(name, base))).arrayBuffer();
     pyodide.unpackArchive(new Uint8Array(data), "zip", { extractDir: "/home/pyodide/bundle" });
@@ -21,7 +23,9 @@ self.onmessage = async (event) => {
   const { id, request } = event.data;
   try {
     await ready;
-    const progress = (fraction) => self.postMessage({ id, progress: Number(fraction) });
+    // A hint's progress: (worlds searched, worlds to search), posted to the page
+    // while the search runs (manyhands_web/worker_api.py sends at most ~100).
+    const progress = (done, total) => self.postMessage({ id, progress: [Number(done), Number(total)] });
     const result = api.handle(request, progress);
     self.postMessage({ id, ok: true, result });
   } catch (error) {

@@ -27,7 +27,7 @@ from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, SUITS,
                                      TRICKS, Play)
 from pycore.records import Record
 
-from ..search import ActionStats, Ranking
+from ..search import ActionStats, Ranking, progress_reporter
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the adapter's API)
                      forbidden_by_play, model_from, states_from, unseen_and_places)
@@ -400,7 +400,7 @@ def play_world_budget(state, seat: int, effort: int) -> int:
     return max(4, int(effort * MS_PER_EFFORT / cost))
 
 
-def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
+def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ranking:
     """Every legal action ranked by the seat's expected points this round.
 
     Trick play: every consistent world when the effort covers them (else an
@@ -426,7 +426,9 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
     else:
         worlds = [view.counter.sample(rng) for _ in range(budget)]
         enumerated = False
+    report = progress_reporter(progress, len(worlds))    # progress(done, total) per world
     for world in worlds:
+        report()
         position = world_state(view, world)
         if kind == "play":
             solver = TrickSolver(position, seat)
@@ -447,5 +449,6 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0) -> Ranking:
             st = stats[action]
             st.total += points
             st.n += 1
+    report(last=True)
     ordered = sorted(stats.values(), key=lambda s: (-s.ev, s.token))
     return Ranking(kind, total, len(worlds), enumerated, kind == "play", ordered)

@@ -4,14 +4,13 @@ leaves the page's origin (checked by the `context` fixture)."""
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
 from pycore import all_games
 
 from .conftest import DIST, SCREENSHOTS, Requests, Site
-from .table import (export_record, open_site, page_totals, play, replay_summary, start_game,
+from .table import (READY, export_record, open_site, page_totals, play, replay_summary, start_game,
                     wait_my_turn)
 
 pytestmark = pytest.mark.browser
@@ -91,6 +90,71 @@ def test_hint_can_be_cancelled_and_table_stays_live(page, site):
     assert "cancelled" in page.inner_text("#hint-body").lower()
     # the table still answers while (and after) the worker restarts
     assert play(page, limit=1)["played"] == 1
+
+
+def test_hint_shows_its_progress_and_can_still_be_cancelled(page, site):
+    """A hint with a large budget: the progress bar gets a value from the worker's
+    reports (worlds searched of those to search), labelled for assistive
+    technology; Cancel still stops it and the table plays on."""
+    if not _solver_in_build():
+        pytest.skip("no solver/ in this build")
+    open_site(page, site, "pace=0&budget=200000")
+    start_game(page, "raven", {"players": 4}, seed=4)
+    wait_my_turn(page)
+    page.click("#hint")
+    page.wait_for_function(
+        "() => { const m = document.querySelector('#hint-meter');"
+        "  return m.hasAttribute('value') && m.value > 0 && m.value < m.max; }", timeout=120_000)
+    meter = page.locator("#hint-meter")
+    assert page.is_visible("#hint-meter")
+    assert page.evaluate("document.querySelector('#hint-meter').matches('progress')")  # role progressbar
+    assert meter.get_attribute("aria-label") == "Hint progress"
+    assert "%" in meter.get_attribute("aria-valuetext")
+    page.wait_for_function("/\\d+%/.test(document.querySelector('#hint-progress-text').textContent)")
+    page.click("#hint-cancel")
+    assert page.is_hidden("#hint-progress")
+    assert "cancelled" in page.inner_text("#hint-body").lower()
+    assert page.get_attribute("#hint-meter", "value") is None      # reset for the next hint
+    assert play(page, limit=1)["played"] == 1
+    assert not page.errors
+
+
+SNAPSHOT_KEPT = """async () => (await caches.has('manyhands-snapshot'))
+  && (await (await caches.open('manyhands-snapshot')).keys()).length > 0"""
+
+
+def test_warm_load_starts_from_the_kept_memory_snapshot(page, site):
+    """The hint worker keeps Pyodide's memory snapshot after its first start; a
+    reload then starts from it (pyodide/boot.mjs): the table is ready, the home
+    form's random seed still differs between loads, games play and hints answer."""
+    open_site(page, site)
+    for _ in range(240):
+        if page.evaluate(SNAPSHOT_KEPT):
+            break
+        page.wait_for_timeout(500)
+    else:
+        pytest.fail("the hint worker kept no memory snapshot")
+    seeds = set()
+    for _ in range(2):
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        assert page.get_attribute("body", "data-boot") == "snapshot"
+        page.wait_for_selector("#view-home:not([hidden])")
+        seeds.add(page.input_value("#seed"))
+    assert len(seeds) == 2, "random is seeded afresh after a snapshot"
+    # a start from the snapshot that never got ready (the flag client.js clears at
+    # ready is left set): the next load drops the snapshot and starts afresh
+    page.evaluate("localStorage.setItem('manyhands/snapshot-pending', '1')")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.get_attribute("body", "data-boot") == "fresh"
+    assert page.evaluate("localStorage.getItem('manyhands/snapshot-pending')") is None
+    start_game(page, "raven", {"players": 4}, seed=3)
+    wait_my_turn(page)
+    page.click("#hint")
+    page.wait_for_selector("#hint-list li, #hint-unavailable", timeout=60_000)
+    assert play(page, limit=2)["played"] >= 1
+    assert not page.errors
 
 
 def test_bad_import_shows_an_error_and_keeps_the_game(page, site, tmp_path):

@@ -263,6 +263,8 @@ class App:
         el("hint-progress")._dom_element.hidden = False
         el("hint-cancel")._dom_element.hidden = False
         el("hint")._dom_element.disabled = True
+        window.manyhands.resetProgress()
+        _tick()
         set_html("hint-body", "")
         request = {"op": "hint", "record": session.record(), "seat": session.seat, "budget": BUDGET}
         try:
@@ -463,9 +465,12 @@ def on_new(event):
 
 
 def _tick():
-    """Hint progress: elapsed time while the worker thinks (the table stays live)."""
+    """Hint progress: the share of worlds searched (the worker's reports set the
+    bar, client.js) and the time elapsed while the worker thinks (the table stays live)."""
     if app.hint_started is not None:
-        el("hint-progress-text").textContent = f"Thinking… {time.monotonic() - app.hint_started:.1f} s"
+        position = float(el("hint-meter")._dom_element.position)     # -1: not known yet
+        share = f"{int(100 * position)}%, " if position >= 0 else ""
+        el("hint-progress-text").textContent = f"Thinking… {share}{time.monotonic() - app.hint_started:.1f} s"
 
 
 def main() -> None:

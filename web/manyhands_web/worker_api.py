@@ -59,13 +59,30 @@ def bot(record: dict, seat: int, level: str, seed: int) -> dict:
     return {"token": state.game.action_token(state, state.legal_actions()[0]), "policy": FALLBACK_POLICY}
 
 
+def throttled(progress, steps: int = 100):
+    """`progress(done, total)` passed on only when it moves by a whole step of
+    `steps` (and at the end), so the page gets at most ~`steps` messages."""
+    if progress is None:
+        return None
+    last = None
+
+    def report(done: int, total: int) -> None:
+        nonlocal last
+        step = (done * steps) // total if total else steps
+        if step != last or done == total:
+            last = step
+            progress(done, total)
+    return report
+
+
 def hint(record: dict, seat: int, budget=None, progress=None) -> dict:
+    """`progress(done, total)`: the solver's progress in worlds searched."""
     api = _solver()
     if api is None or not hasattr(api, "hint"):
         return {"available": False,
                 "message": "Hints are unavailable: this build has no solver yet."}
     try:
-        result = _call(api.hint, record, seat, budget, progress=progress)
+        result = _call(api.hint, record, seat, budget, progress=throttled(progress))
     except Exception as exc:
         return {"available": False,
                 "message": f"Hints are unavailable here: the solver failed ({type(exc).__name__}: {exc})."}

@@ -1,0 +1,40 @@
+"""Hint progress: solver.api.hint(..., progress=f) calls f(done, total) with the
+worlds searched so far, monotonically, from (0, total) to (total, total), in
+every game; and reporting progress never changes the hint."""
+from __future__ import annotations
+
+import pytest
+
+from pycore.records import dumps
+from solver import api
+from tests.solver.positions import positions
+
+GAMES = [("raven", {"players": 4}), ("raven", {"players": 2}), ("tricksters", {}),
+         ("lunar", {"players": 4}), ("lunar", {"players": 2}), ("voren", {"players": 5})]
+BUDGET = {"effort": 24, "seed": 3}
+
+
+def to_act(name, rules, count=4):
+    return [(state, state.current_player)
+            for state, _ in positions(name, rules, count, seed=4242)]
+
+
+@pytest.mark.parametrize("name,rules", GAMES, ids=[f"{n}-{r.get('players', '')}" for n, r in GAMES])
+def test_progress_is_monotonic_and_ends_at_total(name, rules):
+    decisions = set()
+    for state, seat in to_act(name, rules):
+        record = dumps(state)
+        calls = []
+        got = api.hint(record, seat, BUDGET, progress=lambda done, total: calls.append((done, total)))
+        assert calls, f"no progress reported for {name} ({got['decision']})"
+        totals = {total for _, total in calls}
+        assert len(totals) == 1, calls[:5]
+        total = totals.pop()
+        assert total == got["searched_worlds"] >= 1
+        dones = [done for done, _ in calls]
+        assert dones[0] == 0 and dones[-1] == total
+        assert all(a <= b for a, b in zip(dones, dones[1:])), dones
+        assert all(0 <= d <= total for d in dones)
+        assert got == api.hint(record, seat, BUDGET)    # the same hint without progress
+        decisions.add(got["decision"])
+    assert decisions

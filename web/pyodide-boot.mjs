@@ -1,0 +1,101 @@
+// Pyodide's loadPyodide, started from a memory snapshot when there is one.
+// build.py copies this file to dist/pyodide/boot.mjs; pyscript.json names it as
+// PyScript's interpreter (PyScript uses its `loadPyodide` and `version`) and the
+// hint worker boots through it too.
+//
+// Most of a warm load is Pyodide bringing the Python interpreter up (the wasm
+// itself comes from the browser's code cache). A memory snapshot of the heap just
+// after that start-up (Pyodide's `_makeSnapshot` / `_loadSnapshot`, marked
+// experimental) skips it. The snapshot is the heap of this very Pyodide build, so
+// it is made here in the browser, by the hint worker once the table is up, and
+// kept in Cache Storage under the Pyodide version: nothing extra is downloaded,
+// and the first visit is unchanged. A snapshot that fails to restore is deleted
+// and Pyodide starts the usual way.
+import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
+
+export { version };
+
+// The snapshot belongs to one Pyodide build: build.py writes a hash of its wasm
+// and standard library here (the service worker leaves this cache alone).
+const BUILD = "__PYODIDE_BUILD__";
+const CACHE = "manyhands-snapshot";
+const KEY = new URL(`./snapshot-${version}-${BUILD}.bin`, import.meta.url).href;
+
+async function readSnapshot() {
+  try {
+    if (!globalThis.caches || !(await caches.has(CACHE))) return null;
+    const hit = await (await caches.open(CACHE)).match(KEY);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function dropSnapshot() {
+  try { if (globalThis.caches) await caches.delete(CACHE); } catch { /* nothing to drop */ }
+}
+
+async function keepSnapshot(bytes) {
+  await caches.delete(CACHE);     // at most one snapshot (~30 MB) per site
+  const cache = await caches.open(CACHE);
+  await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+}
+
+// A page that started from the snapshot and never became ready (client.js clears
+// this flag at ready) leaves it set: the next load drops the snapshot.
+const PENDING = "manyhands/snapshot-pending";
+
+function pending(set) {
+  try {
+    const store = globalThis.localStorage;     // the page only (workers have none)
+    if (!store) return false;
+    const was = store.getItem(PENDING) !== null;
+    if (set) store.setItem(PENDING, "1");
+    return was;
+  } catch {
+    return false;
+  }
+}
+
+function mark(how) {
+  globalThis.manyhandsBoot = how;
+  if (globalThis.document && document.body) document.body.dataset.boot = how;
+}
+
+// loadPyodide(options): as Pyodide's, from the snapshot when one is kept.
+// With `offer: true` (the hint worker) and no snapshot kept, this start makes one
+// and keeps it for the next page load.
+export async function loadPyodide(options = {}, { offer = false } = {}) {
+  let snapshot = await readSnapshot();
+  if (snapshot && pending(false)) {
+    console.warn("the last start from the Pyodide memory snapshot never got ready: dropping it");
+    await dropSnapshot();
+    snapshot = null;
+  }
+  if (snapshot) {
+    pending(true);
+    try {
+      const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot });
+      // The snapshot holds `random` already seeded: seed it afresh for this page.
+      pyodide.runPython("import random; random.seed()");
+      mark("snapshot");
+      return pyodide;
+    } catch (error) {
+      console.warn("Pyodide memory snapshot not usable; starting afresh", error);
+      await dropSnapshot();
+    }
+  }
+  if (!offer || !globalThis.caches) {
+    mark("fresh");
+    return loadFresh(options);
+  }
+  const pyodide = await loadFresh({ ...options, _makeSnapshot: true });
+  mark("fresh");
+  try {
+    // Written while this worker goes on with its own work.
+    keepSnapshot(pyodide.makeMemorySnapshot()).catch((error) => console.warn("Pyodide memory snapshot not kept", error));
+  } catch (error) {
+    console.warn("Pyodide memory snapshot not made", error);
+  }
+  return pyodide;
+}
