@@ -221,8 +221,9 @@ class TrickSolver:
             if rem <= 1:                # the last trick plays itself
                 if not rem:
                     return 0
-                cards = tuple(_LOW_BIT[hands >> CARDS * ((leader + i) % PLAYERS) & _MASK]
-                              for i in range(PLAYERS))
+                one = (_LOW_BIT[hands & _MASK], _LOW_BIT[hands >> CARDS & _MASK],
+                       _LOW_BIT[hands >> 2 * CARDS & _MASK], _LOW_BIT[hands >> 3 * CARDS])
+                cards = one[leader:] + one[:leader]
                 v = self.resolve(leader, cards)[0]
                 self.table[key] = (v, v)
                 return v
