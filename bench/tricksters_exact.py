@@ -30,8 +30,11 @@ from solver.view import view_of               # noqa: E402
 
 
 def positions(trick: int, count: int, seed: int):
-    """`count` positions where the seat to act plays to trick `trick` (1-5), from
-    seeded games played by the easy bot, at a random point of the trick."""
+    """`count` positions where the seat to act plays to trick `trick` (1-4: at the
+    fifth nobody has a choice), from seeded games played by the easy bot, at a
+    random point of the trick."""
+    if not 1 <= trick <= 4:
+        raise ValueError("tricks 1-4 only: at the fifth every seat has one card left")
     game = get_game("tricksters")
     rng = random.Random(f"bench/tricksters_exact/{trick}/{seed}")
     out = []

@@ -11,12 +11,17 @@ exactly opposite things (each pair's (points, tricks) order is the order of its
 trick count) and a world's value is the minimax number of tricks the seat's pair
 takes; its points are ROUND_POINTS of that (the same as pair-vs-pair minimax on
 points, which is monotone in tricks). `TrickSolver` computes it by alpha-beta on
-bitmask hands with a table at trick boundaries (about 100 ms per world at the
-first lead, well under 1 ms from the fourth trick). A hint searches every
-consistent world when its effort covers them (from the third trick on at the
-default effort, and always with a large effort), else an exactly uniform sample
-of them, each still searched exactly. Drafts, suits and the partner choice are
-ranked by heuristic playouts of the round over uniform worlds.
+bitmask hands with a table at trick boundaries; a hint uses one solver, so one
+table, for all its worlds (its entries hold in every world). CPU per world
+(bench/tricksters_exact.py): about 18 ms at the first trick (69 ms at worst),
+4 ms at the second, under 1 ms from the third. A hint searches every consistent
+world when its effort covers them (`play_world_budget`), else an exactly uniform
+sample of them, each still searched exactly: at the default effort (160) that is
+exact from the second trick when at most 96 worlds are left (90 when the other
+three all played a dealt card to the first trick), from the third when at most
+600, from the fourth always; with a large effort always (a whole first-lead
+search of all 1,680 worlds takes tens of seconds). Drafts, suits and the partner
+choice are ranked by heuristic playouts of the round over uniform worlds.
 """
 from __future__ import annotations
 
@@ -438,9 +443,12 @@ def _playout_points(state, seat: int, mark: int, rng) -> int:
     return hand_points(state, seat, mark)
 
 
-# Measured cost of searching one world exactly (ms, native), by the cards the seat
-# holds: the first trick is the dear one (about 1,680 worlds of ~100 ms each).
-WORLD_COST_MS = {5: 250.0, 4: 25.0, 3: 2.5, 2: 0.4, 1: 0.1}
+# Measured CPU cost of searching one world exactly (ms, native, CPython 3.11), by
+# the cards the seat holds, one solver table shared by the worlds
+# (bench/tricksters_exact.py, 30 worlds of 8 positions per trick, the dearest
+# rounded up): the first trick ~18 ms median, 69 ms at worst (a whole first-lead
+# search of 1,680 worlds is still about a minute), the second ~4, at worst 7.
+WORLD_COST_MS = {5: 60.0, 4: 5.0, 3: 0.8, 2: 0.2, 1: 0.1}
 MS_PER_EFFORT = 3.0                 # effort 160 (the default hint) ~ half a second; hard bots 200
 
 
