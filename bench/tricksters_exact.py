@@ -62,8 +62,8 @@ def main(argv=None) -> int:
     p.add_argument("--hint", action="store_true", help="also time the default hint")
     a = p.parse_args(argv)
     forced = None if a.worlds == "all" else int(a.worlds)
-    if forced is not None:
-        adapter.play_world_budget = lambda state, seat, effort: forced
+    default_budget = adapter.play_world_budget
+    forced_budget = (lambda state, seat, effort: forced) if forced else default_budget
     print(f"tricksters trick-play ranking, CPython {sys.version.split()[0]} (native), "
           f"worlds {a.worlds}, median CPU time of {a.repeat}")
     print(f"{'trick':>5} {'kind':>6} {'worlds':>7} {'used':>6} {'cpu ms':>9} {'ms/world':>9}"
@@ -75,9 +75,11 @@ def main(argv=None) -> int:
             times = []
             for _ in range(a.repeat):
                 view = view_of(state, seat)
+                adapter.play_world_budget = forced_budget
                 start = time.process_time()
                 r = rank(view, effort=10**9)
                 times.append(time.process_time() - start)
+                adapter.play_world_budget = default_budget
             ms = 1000 * statistics.median(times)
             per_world.append(ms / r.used)
             kind = "follow" if state.tricks[-1].plays else "lead"
