@@ -152,10 +152,31 @@ def test_second_trick_hints_equal_brute_force_expectimax():
     assert kinds == {"lead": 2, "follow": 2}
 
 
+def line_by_full_values(position, seat, hands, leader, plays) -> bool:
+    """Whether the seat's side takes the trick under way when each seat still to
+    play to it picks the first card (in card order) of the best value for its
+    side, every card's value searched in full by a fresh solver."""
+    solver = adapter.TrickSolver(position, seat)
+    while len(plays) < 4:
+        mover = (leader + len(plays)) % 4
+        best = None
+        for c in range(20):
+            if hands >> (c + 20 * mover) & 1:
+                h = hands ^ (1 << (c + 20 * mover))
+                v = solver.value(h, leader, plays + (c,))
+                if best is None or (v > best[0] if solver.side[mover] else v < best[0]):
+                    best = (v, c, h)
+        _, c, hands = best
+        plays = plays + (c,)
+    return solver.resolve(leader, plays)[0] == 1
+
+
 def test_one_table_for_every_world_equals_a_fresh_solver_per_world():
     """The hint's one table, shared by all the worlds of a view, gives each world
     and action the value and trick winner a fresh solver for that world alone
-    gives: from the first trick to the fourth, worlds drawn in turn."""
+    gives: from the first trick to the fourth, worlds drawn in turn. From the
+    second trick on, the trick winner of the principal line (found by null-window
+    tests) is also checked against every card's full value."""
     rng = random.Random(23)
     checked = 0
     for state, _ in positions("tricksters", RULES, 400, seed=7):
@@ -177,8 +198,10 @@ def test_one_table_for_every_world_equals_a_fresh_solver_per_world():
                 plays = tuple(trick.cards) + (action.card,)
                 v = fresh.value(h, trick.leader, plays)
                 assert shared.value(h, trick.leader, plays) == v
-                assert (shared.line_takes_trick(h, trick.leader, plays)
-                        == fresh.line_takes_trick(h, trick.leader, plays, v))
+                took = shared.line_takes_trick(h, trick.leader, plays)
+                assert took == fresh.line_takes_trick(h, trick.leader, plays, v)
+                if not first:
+                    assert took == line_by_full_values(position, seat, h, trick.leader, plays)
             assert adapter.solve_points(position, seat, shared) == adapter.solve_points(position, seat)
         checked += 1
         if checked == 12:
