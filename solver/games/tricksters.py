@@ -207,17 +207,6 @@ class TrickSolver:
         got = self._resolved[leader][cards] = ((1 if self.side[x] else 0), nxt)
         return got
 
-    def moves(self, leader: int, seat: int, hands: int) -> tuple:
-        """(card, its bit in the packed hands) for the seat's cards, best led value first."""
-        shift = CARDS * seat
-        mask = hands >> shift & _MASK
-        key = mask << 4 | leader << 2 | seat
-        got = self._moves.get(key)
-        if got is None:
-            got = self._moves[key] = tuple((c, 1 << (c + shift)) for c in self.order[leader]
-                                           if mask >> c & 1)
-        return got
-
     def node(self, hands: int, leader: int, alpha: int, beta: int) -> int:
         key = hands << 2 | leader
         got = self.table.get(key)
@@ -261,7 +250,7 @@ class TrickSolver:
         shift = CARDS * seat
         mask = hands >> shift & _MASK
         key = mask << 4 | leader << 2 | seat
-        moves = self._moves.get(key)
+        moves = self._moves.get(key)    # (card, its bit in the packed hands), best led value first
         if moves is None:
             moves = self._moves[key] = tuple((c, 1 << (c + shift)) for c in self.order[leader]
                                              if mask >> c & 1)
