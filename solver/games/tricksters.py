@@ -11,12 +11,17 @@ exactly opposite things (each pair's (points, tricks) order is the order of its
 trick count) and a world's value is the minimax number of tricks the seat's pair
 takes; its points are ROUND_POINTS of that (the same as pair-vs-pair minimax on
 points, which is monotone in tricks). `TrickSolver` computes it by alpha-beta on
-bitmask hands with a table at trick boundaries (about 100 ms per world at the
-first lead, well under 1 ms from the fourth trick). A hint searches every
-consistent world when its effort covers them (from the third trick on at the
-default effort, and always with a large effort), else an exactly uniform sample
-of them, each still searched exactly. Drafts, suits and the partner choice are
-ranked by heuristic playouts of the round over uniform worlds.
+bitmask hands with a table at trick boundaries; a hint uses one solver, so one
+table, for all its worlds (its entries hold in every world). CPU per world
+(bench/tricksters_exact.py): about 18 ms at the first trick (69 ms at worst),
+4 ms at the second, under 1 ms from the third. A hint searches every consistent
+world when its effort covers them (`play_world_budget`), else an exactly uniform
+sample of them, each still searched exactly: at the default effort (160) that is
+exact from the second trick when at most 96 worlds are left (90 when the other
+three all played a dealt card to the first trick), from the third when at most
+600, from the fourth always; with a large effort always (a whole first-lead
+search of all 1,680 worlds takes tens of seconds). Drafts, suits and the partner
+choice are ranked by heuristic playouts of the round over uniform worlds.
 """
 from __future__ import annotations
 
@@ -142,19 +147,20 @@ def world_record(view: SeatView, world: dict) -> Record:
 
 
 # --- the exact trick-phase solver ------------------------------------------------------------
-def _popcount(x: int) -> int:
-    return bin(x).count("1")
-
-
+_MASK = (1 << CARDS) - 1
 _LOW_BIT = {1 << c: c for c in ALL_CARDS}     # a one-card hand's card
 
 
 class TrickSolver:
-    """Exact minimax tricks of `seat`'s side for the rest of the round, one world.
+    """Exact minimax tricks of `seat`'s side for the rest of the round.
 
-    Hands are bitmasks; the table is keyed on (hands, leader) at trick
-    boundaries and holds (lower, upper) bounds on the tricks still to come, so it
-    serves every root action of the same world."""
+    The four hands are bitmasks packed into one int (seat s's cards at bits
+    20s..20s+19). The table is keyed on (hands, leader) at trick boundaries and
+    holds (lower, upper) bounds on the tricks still to come. Everything else the
+    search reads is public (the deck, each seat's suit, the partnerships, the
+    seat's side), so an entry is true of that position in every world: one solver
+    serves every root action and every world of a hint, and worlds meet in the
+    same positions once the cards they differ in have been played."""
 
     def __init__(self, state, seat: int):
         deck = state.rules.deck
@@ -170,13 +176,18 @@ class TrickSolver:
                             for lead in range(PLAYERS))
         self.table: dict = {}
         self._moves: dict = {}
+        self._resolved = tuple({} for _ in range(PLAYERS))    # per leader: plays -> result
 
     @staticmethod
-    def hands_of(state) -> tuple[int, ...]:
-        return tuple(sum(1 << c for c in hand) for hand in state.hands)
+    def hands_of(state) -> int:
+        """The state's four hands, packed."""
+        return sum(1 << (c + CARDS * s) for s, hand in enumerate(state.hands) for c in hand)
 
     def resolve(self, leader: int, cards: tuple) -> tuple[int, int]:
         """(1 if the seat's side takes the trick else 0, the next leader)."""
+        got = self._resolved[leader].get(cards)
+        if got is not None:
+            return got
         led = self.led[leader]
         v = [0] * PLAYERS
         for i, c in enumerate(cards):
@@ -193,27 +204,23 @@ class TrickSolver:
             nxt = leader
         else:
             nxt = x if (x - leader) % PLAYERS < (y - leader) % PLAYERS else y
-        return (1 if self.side[x] else 0), nxt
-
-    def moves(self, leader: int, mask: int) -> tuple:
-        """(card, the mask without it) for the cards in `mask`, best led value first."""
-        key = (leader, mask)
-        got = self._moves.get(key)
-        if got is None:
-            got = self._moves[key] = tuple((c, mask ^ (1 << c)) for c in self.order[leader]
-                                           if mask >> c & 1)
+        got = self._resolved[leader][cards] = ((1 if self.side[x] else 0), nxt)
         return got
 
-    def node(self, hands: tuple, leader: int, alpha: int, beta: int) -> int:
-        key = (hands, leader)
+    def node(self, hands: int, leader: int, alpha: int, beta: int) -> int:
+        key = hands << 2 | leader
         got = self.table.get(key)
         if got is None:
-            rem = _popcount(hands[0])
+            rem = hands.bit_count() >> 2
             if rem <= 1:                # the last trick plays itself
                 if not rem:
                     return 0
-                cards = tuple(_LOW_BIT[hands[(leader + i) % PLAYERS]] for i in range(PLAYERS))
-                return self.resolve(leader, cards)[0]
+                one = (_LOW_BIT[hands & _MASK], _LOW_BIT[hands >> CARDS & _MASK],
+                       _LOW_BIT[hands >> 2 * CARDS & _MASK], _LOW_BIT[hands >> 3 * CARDS])
+                cards = one[leader:] + one[:leader]
+                v = self.resolve(leader, cards)[0]
+                self.table[key] = (v, v)
+                return v
             lo, hi = 0, rem
         else:
             lo, hi = got
@@ -233,29 +240,60 @@ class TrickSolver:
         self.table[key] = (lo, hi)
         return v
 
-    def trick(self, hands: tuple, leader: int, plays: tuple, alpha: int, beta: int) -> int:
+    def trick(self, hands: int, leader: int, plays: tuple, alpha: int, beta: int) -> int:
         """Tricks to come for the seat's side (the current one included), fail-soft."""
         n = len(plays)
         if n == PLAYERS:
             won, nxt = self.resolve(leader, plays)
             return won + self.node(hands, nxt, alpha - won, beta - won)
         seat = (leader + n) % PLAYERS
-        before, after = hands[:seat], hands[seat + 1:]
-        if self.side[seat]:
-            best = -1
-            for c, rest in self.moves(leader, hands[seat]):
-                v = self.trick(before + (rest,) + after, leader, plays + (c,), alpha, beta)
+        shift = CARDS * seat
+        mask = hands >> shift & _MASK
+        key = mask << 4 | leader << 2 | seat
+        moves = self._moves.get(key)    # (card, its bit in the packed hands), best led value first
+        if moves is None:
+            moves = self._moves[key] = tuple((c, 1 << (c + shift)) for c in self.order[leader]
+                                             if mask >> c & 1)
+        maximise = self.side[seat]
+        best = -1 if maximise else 99
+        if n == PLAYERS - 1:            # the trick's last card: resolve it here
+            resolved, resolve, node, table = (self._resolved[leader], self.resolve, self.node,
+                                              self.table)
+            for c, bit in moves:
+                cards = plays + (c,)
+                got = resolved.get(cards)
+                won, nxt = got if got is not None else resolve(leader, cards)
+                rest = hands ^ bit
+                got = table.get(rest << 2 | nxt)
+                if got is not None and got[0] == got[1]:
+                    v = won + got[0]
+                else:
+                    v = won + node(rest, nxt, alpha - won, beta - won)
+                if maximise:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            return best
+        trick = self.trick
+        for c, bit in moves:
+            v = trick(hands ^ bit, leader, plays + (c,), alpha, beta)
+            if maximise:
                 if v > best:
                     best = v
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
                             break
-            return best
-        best = 99
-        for c, rest in self.moves(leader, hands[seat]):
-            v = self.trick(before + (rest,) + after, leader, plays + (c,), alpha, beta)
-            if v < best:
+            elif v < best:
                 best = v
                 if v < beta:
                     beta = v
@@ -263,26 +301,31 @@ class TrickSolver:
                         break
         return best
 
-    def value(self, hands: tuple, leader: int, plays: tuple) -> int:
+    def value(self, hands: int, leader: int, plays: tuple) -> int:
         """The exact number of tricks to come for the seat's side."""
         return self.trick(hands, leader, plays, -1, TRICKS_PLUS)
 
-    def line_takes_trick(self, hands: tuple, leader: int, plays: tuple) -> bool:
+    def line_takes_trick(self, hands: int, leader: int, plays: tuple,
+                         value: int | None = None) -> bool:
         """Whether the seat's side takes the trick under way in the principal line:
-        each seat to play in it picks the first card (in hand order) of the best
-        value for its side."""
+        each seat to play in it picks the first card (in card order) of the best
+        value for its side. `value`: the position's exact value, if known.
+
+        Every card on the line keeps the position's value v, so a card is the
+        seat's best exactly when its value reaches v: a null-window test."""
+        v = self.value(hands, leader, plays) if value is None else value
         while len(plays) < PLAYERS:
             seat = (leader + len(plays)) % PLAYERS
-            mask = hands[seat]
-            best = None
+            shift = CARDS * seat
+            mask = hands >> shift & _MASK
+            mine = self.side[seat]
             for c in ALL_CARDS:
                 if mask >> c & 1:
-                    h = hands[:seat] + (mask ^ (1 << c),) + hands[seat + 1:]
-                    v = self.value(h, leader, plays + (c,))
-                    if best is None or (v > best[0] if self.side[seat] else v < best[0]):
-                        best = (v, c, h)
-            _, c, hands = best
-            plays = plays + (c,)
+                    h, p = hands ^ (1 << (c + shift)), plays + (c,)
+                    if (self.trick(h, leader, p, v - 1, v) >= v if mine
+                            else self.trick(h, leader, p, v, v + 1) <= v):
+                        break
+            hands, plays = h, p
         return self.resolve(leader, plays)[0] == 1
 
 
@@ -290,7 +333,8 @@ TRICKS_PLUS = 6
 
 
 def solve_points(state, seat: int, solver: TrickSolver | None = None) -> int:
-    """The seat's round points in this world under exact play from `state` (trick phase)."""
+    """The seat's round points in this world under exact play from `state` (trick
+    phase). A solver passed in may come from another world of the same view."""
     solver = solver or TrickSolver(state, seat)
     trick = state.tricks[-1]
     t = solver.value(TrickSolver.hands_of(state), trick.leader, tuple(trick.cards))
@@ -388,9 +432,12 @@ def _playout_points(state, seat: int, mark: int, rng) -> int:
     return hand_points(state, seat, mark)
 
 
-# Measured cost of searching one world exactly (ms, native), by the cards the seat
-# holds: the first trick is the dear one (about 1,680 worlds of ~100 ms each).
-WORLD_COST_MS = {5: 250.0, 4: 25.0, 3: 2.5, 2: 0.4, 1: 0.1}
+# Measured CPU cost of searching one world exactly (ms, native, CPython 3.11), by
+# the cards the seat holds, one solver table shared by the worlds
+# (bench/tricksters_exact.py, 30 worlds of 8 positions per trick, the dearest
+# rounded up): the first trick ~18 ms median, 69 ms at worst (a whole first-lead
+# search of 1,680 worlds is still about a minute), the second ~4, at worst 7.
+WORLD_COST_MS = {5: 60.0, 4: 5.0, 3: 0.8, 2: 0.2, 1: 0.1}
 MS_PER_EFFORT = 3.0                 # effort 160 (the default hint) ~ half a second; hard bots 200
 
 
@@ -427,22 +474,24 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ran
         worlds = [view.counter.sample(rng) for _ in range(budget)]
         enumerated = False
     report = progress_reporter(progress, len(worlds))    # progress(done, total) per world
+    solver = None           # one table for every world: its entries hold in all of them
     for world in worlds:
         report()
         position = world_state(view, world)
         if kind == "play":
-            solver = TrickSolver(position, seat)
+            if solver is None:
+                solver = TrickSolver(position, seat)
             hands = TrickSolver.hands_of(position)
             trick = position.tricks[-1]
             base = position.team_tricks[seat]
             for action in legal:
-                c = action.card
-                h = hands[:seat] + (hands[seat] ^ (1 << c),) + hands[seat + 1:]
-                plays = tuple(trick.cards) + (c,)
+                plays = tuple(trick.cards) + (action.card,)
+                h = hands ^ (1 << (action.card + CARDS * seat))
+                v = solver.value(h, trick.leader, plays)
                 st = stats[action]
-                st.total += ROUND_POINTS[base + solver.value(h, trick.leader, plays)]
+                st.total += ROUND_POINTS[base + v]
                 st.n += 1
-                st.took_trick += solver.line_takes_trick(h, trick.leader, plays)
+                st.took_trick += solver.line_takes_trick(h, trick.leader, plays, v)
             continue
         for action in legal:
             points = _playout_points(position.apply_action(action), seat, mark, rng)

@@ -37,10 +37,14 @@ def side_tricks(final, mark, side) -> int:
 
 def brute_value(state, mark, side, memo) -> int:
     """The tricks `side` takes this round when every seat plays to maximise its own
-    side's (points, tricks), by plain search with the engine's apply_action."""
+    side's (points, tricks), by plain search with the engine's apply_action.
+
+    `memo` is keyed on everything the rest of the round depends on: every hand,
+    the trick under way (leader and plays) and the tricks each side has taken (the
+    suits and partners are fixed for the round), so it may serve several worlds."""
     if len(state.finished_hands) > mark:
         return side_tricks(state, mark, side)
-    key = (state.hands, state.tricks, state.team_tricks)
+    key = (state.hands, state.tricks[-1], state.team_tricks)
     if key in memo:
         return memo[key]
     mover = state.current_player
@@ -62,12 +66,13 @@ def brute_expectimax(view) -> dict:
     mark = len(state.finished_hands)
     side = (seat, state.partner[seat])
     worlds = list(view.counter.worlds())
+    memo: dict = {}
     out = {}
     for action in state.legal_actions():
         total = 0
         for world in worlds:
             after = state.with_hidden(seat, world).apply_action(action)
-            total += ROUND_POINTS[brute_value(after, mark, side, {})]
+            total += ROUND_POINTS[brute_value(after, mark, side, memo)]
         out[state.game.action_token(state, action)] = total / len(worlds)
     return out
 
@@ -102,6 +107,106 @@ def test_trick_play_hints_equal_brute_force_expectimax():
         if late >= 30 and deep >= 6:
             break
     assert late == 30 and deep == 6
+
+
+def at_trick(trick, count, seed):
+    """Up to `count` positions of seeded random games where the seat to act plays
+    to trick `trick` (1-5), at a random point of it, in the first three rounds."""
+    from pycore.game import get_game
+    rng = random.Random(f"at_trick/{trick}/{seed}")
+    out = []
+    for _ in range(count):
+        state = get_game("tricksters").new_game(RULES, seed=rng.randrange(10**6))
+        for _ in range(rng.randrange(0, 3) * 33):
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        while not (state.phase == "play" and len(state.tricks) == trick):
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        for _ in range(rng.randrange(0, 4)):
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        if state.phase == "play" and len(state.tricks) == trick and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+def test_second_trick_hints_equal_brute_force_expectimax():
+    """At the second trick (four tricks to search in every world), leads and
+    follows: every world of the seat's view, narrowed by pinning true cards to at
+    most 4 worlds when it has more (the brute force takes seconds per world)."""
+    rng = random.Random(17)
+    kinds = {"lead": 0, "follow": 0}
+    for state in at_trick(2, 40, seed=41):
+        kind = "follow" if state.tricks[-1].plays else "lead"
+        if kinds[kind] == 2:
+            continue
+        seat = state.current_player
+        view = view_of(state, seat)
+        if view.count() > 4:
+            view.model = reduce(view, truth(state, seat), rng, limit=4)
+            view._counter = None
+        r = rank(view, effort=10**9)
+        assert r.enumerated and r.exact_search and r.used == view.count()
+        assert {s.token: s.ev for s in r.stats} == pytest.approx(brute_expectimax(view))
+        kinds[kind] += 1
+        if sum(kinds.values()) == 4:
+            break
+    assert kinds == {"lead": 2, "follow": 2}
+
+
+def line_by_full_values(position, seat, hands, leader, plays) -> bool:
+    """Whether the seat's side takes the trick under way when each seat still to
+    play to it picks the first card (in card order) of the best value for its
+    side, every card's value searched in full by a fresh solver."""
+    solver = adapter.TrickSolver(position, seat)
+    while len(plays) < 4:
+        mover = (leader + len(plays)) % 4
+        best = None
+        for c in range(20):
+            if hands >> (c + 20 * mover) & 1:
+                h = hands ^ (1 << (c + 20 * mover))
+                v = solver.value(h, leader, plays + (c,))
+                if best is None or (v > best[0] if solver.side[mover] else v < best[0]):
+                    best = (v, c, h)
+        _, c, hands = best
+        plays = plays + (c,)
+    return solver.resolve(leader, plays)[0] == 1
+
+
+def test_one_table_for_every_world_equals_a_fresh_solver_per_world():
+    """The hint's one table, shared by all the worlds of a view, gives each world
+    and action the value and trick winner a fresh solver for that world alone
+    gives: from the first trick to the fourth, worlds drawn in turn. From the
+    second trick on, the trick winner of the principal line (found by null-window
+    tests) is also checked against every card's full value."""
+    rng = random.Random(23)
+    checked = 0
+    for state, _ in positions("tricksters", RULES, 400, seed=7):
+        if state.phase != "play" or len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player
+        view = view_of(state, seat)
+        first = len(state.tricks) == 1
+        worlds = [view.counter.sample(rng) for _ in range(3 if first else 8)]
+        shared = None
+        for world in worlds:
+            position = view.world_state(world)
+            shared = shared or adapter.TrickSolver(position, seat)
+            fresh = adapter.TrickSolver(position, seat)
+            hands = adapter.TrickSolver.hands_of(position)
+            trick = position.tricks[-1]
+            for action in position.legal_actions():
+                h = hands ^ (1 << (action.card + 20 * seat))
+                plays = tuple(trick.cards) + (action.card,)
+                v = fresh.value(h, trick.leader, plays)
+                assert shared.value(h, trick.leader, plays) == v
+                took = shared.line_takes_trick(h, trick.leader, plays)
+                assert took == fresh.line_takes_trick(h, trick.leader, plays, v)
+                if not first:
+                    assert took == line_by_full_values(position, seat, h, trick.leader, plays)
+            assert adapter.solve_points(position, seat, shared) == adapter.solve_points(position, seat)
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12
 
 
 def test_solver_equals_brute_force_on_true_deals():

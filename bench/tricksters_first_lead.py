@@ -1,0 +1,65 @@
+"""Tricksters first-lead exactness check, natively: at the first lead (all five
+tricks to search) the hint's expected points per card, over every world of the
+seat's view (narrowed by pinning true cards to at most --worlds worlds), equal
+the brute-force expectimax of tests/solver/test_tricksters_hints.py (written from
+the engine's apply_action/legal_actions alone). Too slow for the test suite (the
+brute force takes several seconds per world), so it lives here and prints what
+it checked and how long each side took.
+
+    python bench/tricksters_first_lead.py [--positions 3] [--worlds 2] [--seed 5]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from solver.search import rank                                 # noqa: E402
+from solver.view import view_of                                # noqa: E402
+from tests.solver.positions import truth                       # noqa: E402
+from tests.solver.test_tricksters_hints import at_trick, brute_expectimax  # noqa: E402
+from tests.solver.test_tricksters_worlds import reduce         # noqa: E402
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--positions", type=int, default=3)
+    p.add_argument("--worlds", type=int, default=2)
+    p.add_argument("--seed", type=int, default=5)
+    a = p.parse_args(argv)
+    rng = random.Random(a.seed)
+    leads = [s for s in at_trick(1, 20 * a.positions, a.seed) if not s.tricks[-1].plays]
+    checked = 0
+    for state in leads[:a.positions]:
+        seat = state.current_player
+        view = view_of(state, seat)
+        full = view.count()
+        if full > a.worlds:
+            view.model = reduce(view, truth(state, seat), rng, limit=a.worlds)
+            view._counter = None
+        start = time.process_time()
+        r = rank(view, effort=10**9)
+        solver_s = time.process_time() - start
+        assert r.enumerated and r.exact_search and r.used == view.count()
+        start = time.process_time()
+        expected = brute_expectimax(view)
+        brute_s = time.process_time() - start
+        got = {s.token: s.ev for s in r.stats}
+        same = set(got) == set(expected) and all(abs(got[k] - expected[k]) < 1e-9 for k in got)
+        print(f"first lead, seat {seat}: {view.count()} of {full} worlds, {len(got)} cards: "
+              f"{'EQUAL' if same else 'DIFFERENT'}; solver {solver_s:.2f} s CPU, "
+              f"brute force {brute_s:.1f} s CPU; {sorted(got.items())}", flush=True)
+        if not same:
+            print(f"  brute force: {sorted(expected.items())}")
+            return 1
+        checked += 1
+    print(f"{checked} first-lead positions: hint == brute-force expectimax")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
