@@ -65,14 +65,16 @@ def reduce(view, true_world: dict, rng, limit: int, *, constrained_last: bool = 
     return model
 
 
-def brute_force(view, model: Model, consistent, cap: int) -> set | None:
+def brute_force(view, model: Model, consistent, cap: int, *, trust_pins: bool = True) -> set | None:
     """Every way to put the model's free cards in the room its places have left
     (ignoring what the model allows each card), kept when `consistent` (the
-    engine's replay) accepts the world; None when there are more than `cap`."""
+    engine's replay) accepts the world; None when there are more than `cap`.
+    `trust_pins=False`: the cards the model pins to one place are free too, so
+    nothing of the model but its place sizes is used."""
     fixed = {p: [] for p in model.places}
     free = []
     for card, where in model.allowed:
-        if len(where) == 1:
+        if trust_pins and len(where) == 1:
             fixed[next(iter(where))].append(card)
         else:
             free.append(card)

@@ -2,18 +2,16 @@
 exactly equal to a brute-force expectimax written here from the engine alone,
 deterministic for a seed, blind to hidden cards."""
 import functools
-import json
 import random
 
 import pytest
 
 from pycore.games.tricksters import ROUND_POINTS
-from pycore.records import dumps, replay
-from solver import api, bots
 from solver.games import tricksters as adapter
-from solver.hints import hint, inference
+from solver.hints import inference
 from solver.search import rank
 from solver.view import view_of
+from tests.solver import checks
 from tests.solver.positions import positions, truth
 from tests.solver.test_tricksters_worlds import reduce
 
@@ -107,6 +105,54 @@ def test_trick_play_hints_equal_brute_force_expectimax():
         if late >= 30 and deep >= 6:
             break
     assert late == 30 and deep == 6
+
+
+def minimax(state, seat, mark):
+    """Plain pair-vs-pair minimax, nothing cached or cut: the seat's pair maximises
+    its round points, the other pair minimises them."""
+    if len(state.finished_hands) != mark:
+        return state.finished_hands[mark][1][seat]
+    values = [minimax(state.apply_action(a), seat, mark) for a in state.legal_actions()]
+    return max(values) if state.current_player in (seat, state.partner[seat]) else min(values)
+
+
+@functools.lru_cache(maxsize=None)
+def late_positions(count=40):
+    found = []
+    rng = random.Random(12)
+    from pycore.game import get_game
+    game = get_game("tricksters")
+    while len(found) < count:
+        state = game.new_game({}, seed=rng.randrange(10**6))
+        for _ in range(rng.randrange(0, 3) * 33):          # some later rounds too
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        while not (state.phase == "play" and adapter.cards_left(state) <= 8):
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        for _ in range(rng.randrange(0, 6)):
+            if state.is_terminal or state.phase != "play":
+                break
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal or state.phase != "play" or len(state.legal_actions()) < 2:
+            continue
+        found.append(state)
+    return found
+
+
+def test_late_hints_over_whole_views_equal_plain_minimax():
+    """Whole views (no pinning) with at most 8 cards left: each action's value is
+    the mean over every world (brute force) of plain pair-vs-pair minimax."""
+    for state in late_positions():
+        seat = state.current_player
+        view = view_of(state, seat)
+        r = rank(view, effort=10**6)
+        assert r.enumerated and r.exact_search
+        worlds = checks.brute_force(view, view.model, adapter.consistent, cap=10**6, trust_pins=False)
+        assert r.worlds == len(worlds)
+        mark = len(state.finished_hands)
+        for st in r.stats:
+            values = [minimax(view.world_state(dict(w)).apply_action(st.action), seat, mark)
+                      for w in worlds]
+            assert st.ev == pytest.approx(sum(values) / len(values))
 
 
 def at_trick(trick, count, seed):
@@ -233,17 +279,10 @@ def test_hint_ranks_every_legal_action_and_is_deterministic(phase):
     found = to_act(phase, 3)
     assert found
     for state, seat in found:
-        h = hint(state, seat, effort=80, seed=5)
-        legal = state.observation(seat)["legal"]
-        assert sorted(a["action"] for a in h["actions"]) == sorted(legal)
-        assert h["best"] == h["actions"][0]["action"]
-        evs = [a["ev"] for a in h["actions"]]
-        assert evs == sorted(evs, reverse=True)
+        h = checks.check_hint(state, seat, effort=80, seed=5, all_searched=True)
         assert h["decision"] == {"draft": "draft", "suits": "suit", "partners": "partners",
                                  "play": "play"}[phase]
-        assert hint(state, seat, effort=80, seed=5) == h
-        json.dumps(h)
-        if len(legal) > 1:
+        if len(h["actions"]) > 1:
             assert "expected score this hand" in h["why"]
             if phase == "play":
                 assert "takes this trick in" in h["why"] and "%" in h["why"]
@@ -251,33 +290,14 @@ def test_hint_ranks_every_legal_action_and_is_deterministic(phase):
                 assert "bid" not in h["why"]
 
 
-def other_world_state(state, seat, rng):
-    """The same game as the seat saw it, with its hidden cards redealt: another
-    consistent world, replayed from its own complete record."""
-    view = view_of(state, seat)
-    world = truth(state, seat)
-    for _ in range(20):
-        world = view.counter.sample(rng)
-        if world != truth(state, seat):
-            break
-    again = replay(adapter.world_record(view, world))
-    assert again.observation(seat) == state.observation(seat)
-    return again, world != truth(state, seat)
-
-
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_bots_act_from_what_the_seat_may_know(level):
-    rng = random.Random(level)
-    changed = 0
-    for phase in ("draft", "suits", "partners", "play"):
-        for state, seat in to_act(phase, 4):
-            other, differs = other_world_state(state, seat, rng)
-            changed += differs
-            effort = {"easy": None, "normal": 40, "hard": 120}[level]
-            a = bots.choose(state, seat, level, seed=3, effort=effort)
-            b = bots.choose(other, seat, level, seed=3, effort=effort)
-            assert a == b
-    assert changed >= 10
+    effort = {"easy": None, "normal": 40, "hard": 120}[level]
+    states = [state for phase in ("draft", "suits", "partners", "play") for state, _ in to_act(phase, 4)]
+    changed_choice, changed_world = checks.bots_disagreements(adapter, states, level, effort,
+                                                              random.Random(level))
+    assert changed_choice == 0
+    assert changed_world >= 10
 
 
 def test_inference_probabilities_sum_to_the_hand_sizes():
@@ -294,13 +314,7 @@ def test_inference_probabilities_sum_to_the_hand_sizes():
 
 def test_json_api_round_trip():
     state, seat = to_act("play", 1)[0]
-    record = dumps(state)
-    h = api.hint(record, seat, {"effort": 40, "seed": 2})
-    assert h == json.loads(json.dumps(h))
-    token = api.bot_move(record, seat, "normal", 2)
-    assert token in state.observation(seat)["legal"]
-    info = api.infer(json.loads(record), seat)
-    assert info["worlds"] == view_of(state, seat).count()
+    checks.check_json_api(state, seat)
 
 
 def test_policy_plays_only_legal_actions_to_the_end():

@@ -2,41 +2,29 @@
 worlds (replaying the history with the world's cards is legal and shows the seat
 the same observation), checked against a brute force over every deal of the
 round, CP-SAT and the truth."""
-import functools
 import itertools
 import random
 
-import pytest
 
 from pycore.game import get_game
 from pycore.records import record_of, replay
 from solver.games import tricksters as adapter
 from solver.view import view_of
 from solver.worlds import Counter, Model, canonical
-from tests.solver.positions import positions, truth
-from tests.solver.stats import chi_square_p
+from tests.solver import checks
+from tests.solver.positions import truth
 
 RULES = {"players": 4}
 
 
-@functools.lru_cache(maxsize=None)
-def cases(count: int = 100, seed: int = 4):
-    """Seeded mid-game positions with the seat's view (built once per module)."""
-    return [(state, seat, view_of(state, seat)) for state, seat in positions("tricksters", RULES, count, seed)]
+def cases():
+    return checks.view_cases("tricksters", 4, 100, 4)
 
 
 def reduce(view, true_world, rng, limit) -> Model:
     """The seat's model with cards pinned to their true places until at most
     `limit` worlds remain."""
-    model = view.model
-    free = [c for c, _ in model.allowed]
-    rng.shuffle(free)
-    home = {c: p for p, cs in true_world.items() for c in cs}
-    for card in free:
-        if Counter(model).count() <= limit:
-            break
-        model = model.pin(card, home[card])
-    return model
+    return checks.reduce(view, true_world, rng, limit, constrained_last=False)
 
 
 def brute_force_worlds(state, seat) -> set:
@@ -75,22 +63,28 @@ def brute_force_worlds(state, seat) -> set:
 
 
 def test_derived_worlds_are_exactly_the_consistent_ones():
-    rng = random.Random(1)
-    phases = set()
-    for state, seat, view in cases():
-        phases.add(state.phase)
-        true_world = truth(state, seat)
-        assert view.model.contains(true_world), "the true deal must be a world"
-        assert adapter.consistent(view, true_world)
-        model = reduce(view, true_world, rng, limit=12)
-        worlds = [canonical(w) for w in Counter(model).worlds()]
-        assert canonical(true_world) in worlds
-        assert len(worlds) == Counter(model).count() == len(set(worlds))
-        for w in worlds:
-            assert adapter.consistent_fast(view, dict(w)), "every produced world replays"
-        for w in rng.sample(worlds, min(2, len(worlds))):
-            assert adapter.consistent(view, dict(w)), "the whole record replays too"
-    assert phases == {"draft", "suits", "partners", "play"}
+    checks.check_worlds_are_the_consistent_ones(
+        adapter, cases(), random.Random(1), full_replays=2,
+        reduce_model=lambda view, world, rng: reduce(view, world, rng, limit=12))
+    assert {state.phase for state, _, _ in cases()} == {"draft", "suits", "partners", "play"}
+
+
+def test_small_whole_models_equal_brute_force():
+    """Whole models of at most 90 worlds (no pinning) against every split of the
+    unseen cards that replays the whole record; larger ones, sampled worlds replay."""
+    checked = 0
+    for state, seat, view in checks.view_cases("tricksters", None, 100, 0):
+        real = truth(state, seat)
+        assert view.model.contains(real) and adapter.consistent(view, real)
+        expected = checks.brute_force(view, view.model, adapter.consistent, cap=90)
+        if expected is not None:
+            assert {canonical(w) for w in view.counter.worlds()} == expected
+            checked += 1
+        else:
+            rng = random.Random(checked)
+            for _ in range(3):
+                assert adapter.consistent(view, view.counter.sample(rng))
+    assert checked >= 20
 
 
 def test_worlds_equal_brute_force_over_every_deal_of_the_round():
@@ -108,14 +102,16 @@ def test_worlds_equal_brute_force_over_every_deal_of_the_round():
 
 
 def test_python_worlds_equal_cpsat_enumeration():
-    pytest.importorskip("ortools", reason="CP-SAT reference needs OR-Tools (native only)")
-    from solver import cpsat
-    rng = random.Random(2)
-    for state, seat, view in cases():
-        model = view.model if view.count() <= 100 else reduce(view, truth(state, seat), rng, limit=100)
-        ours = sorted(canonical(w) for w in Counter(model).worlds())
-        theirs = sorted(canonical(w) for w in cpsat.enumerate_worlds(model))
-        assert ours == theirs
+    """Whole models when at most 300 worlds (100 of them, from a longer list of
+    positions), else narrowed to 100 worlds."""
+    whole = [case for case in checks.view_cases("tricksters", None, 300, 1) if case[2].count() <= 300][:100]
+    assert len(whole) == 100
+    checks.check_python_worlds_equal_cpsat(whole, random.Random(2),
+                                           reduce_model=lambda view, world, rng: view.model)
+    checks.check_python_worlds_equal_cpsat(
+        cases(), random.Random(2),
+        reduce_model=lambda view, world, rng: (view.model if view.count() <= 100
+                                               else reduce(view, world, rng, limit=100)))
 
 
 def test_neighbours_of_worlds_agree_with_replay():
@@ -151,17 +147,7 @@ def test_neighbours_of_worlds_agree_with_replay():
 
 
 def test_sampling_is_uniform_on_a_known_count():
-    rng = random.Random(3)
-    for state, seat, view in cases():
-        if 30 <= view.count() <= 300:
-            counter = view.counter
-            tally = {canonical(w): 0 for w in counter.worlds()}
-            assert len(tally) == counter.count()
-            for _ in range(40 * len(tally)):
-                tally[canonical(counter.sample(rng))] += 1
-            assert chi_square_p(list(tally.values())) > 1e-4
-            return
-    pytest.fail("no position with a suitable count")
+    checks.check_uniform_sampling((view.counter for _, _, view in cases()), random.Random(3))
 
 
 def test_the_first_trick_seat_sees_1680_deals():
