@@ -62,3 +62,26 @@ def model_from(places: dict, unseen: list, forbidden: dict, copies=None) -> Mode
     for c in unseen:
         allowed.append((c, frozenset(p for p in places if c not in forbidden.get(p, ()))))
     return Model(places, allowed, copies=copies)
+
+
+# --- what the search reads at the end of a hand -------------------------------------------
+class Played:
+    """The end of a hand played out by a game's quick simulator (playouts only)."""
+    __slots__ = ("points", "winners", "won")
+
+    def __init__(self, points, winners, won=None):
+        self.points = points          # per seat, for the hand
+        self.winners = winners        # every trick of the hand: the seat that took it
+        self.won = won                # tricks taken per seat, where the simulator counts them
+
+
+def hand_mark(state) -> int:
+    """A mark for the hand (round) under way: the search stops when it is scored."""
+    return len(state.finished_hands)
+
+
+def hand_points(state, seat: int, mark: int) -> int:
+    """The seat's points for the hand `mark` (Voren: chips won minus chips paid)."""
+    if isinstance(state, Played):
+        return state.points[seat]
+    return state.finished_hands[mark][1][seat]

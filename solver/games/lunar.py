@@ -46,7 +46,8 @@ from pycore.records import Record
 
 from ..view import SeatView, blank_probe
 from ..worlds import Model
-from .common import consistent, states_from  # noqa: F401  (consistent: the adapter's API)
+from .common import (Played, consistent,  # noqa: F401  (the adapter's API)
+                     hand_mark, hand_points, states_from)
 
 COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
 TYPES = ("rank", "suit")
@@ -635,15 +636,6 @@ def choose_play(legal, plays, seat, trump, rules, won, tricks, hand):
 
 
 # --- the quick simulator of a round's remaining tricks (playouts only) ---------------------
-class Played:
-    """The end of a round played out by the quick simulator: what the search reads."""
-    __slots__ = ("points", "winners")
-
-    def __init__(self, points, winners):
-        self.points = points          # per seat
-        self.winners = winners        # every trick of the round: the seat that leads next
-
-
 def _legal_light(hands, sky, plays, places_used, seat, lead, players):
     """The engine's `_playable` on plain lists (tested to agree with it). A seat's
     team played two turns before it in the trick, in both forms of the game."""
@@ -766,17 +758,6 @@ def quick_turns(state, seat: int) -> list[Turn]:
 # --- what the search needs ------------------------------------------------------------------
 def decision(state) -> str:
     return {"exchange": "give", "trump": "turn"}.get(state.phase, "play")
-
-
-def hand_mark(state) -> int:
-    """A mark for the round under way (the search stops when it is scored)."""
-    return len(state.finished_hands)
-
-
-def hand_points(state, seat: int, mark: int) -> int:
-    if isinstance(state, Played):
-        return state.points[seat]
-    return state.finished_hands[mark][1][seat]
 
 
 def tricks_taken(state, seat: int, mark: int) -> int:

@@ -24,7 +24,8 @@ from pycore.tricks import left_of
 
 from ..view import SeatView, blank_probe
 from ..worlds import Model
-from .common import consistent, states_from  # noqa: F401  (consistent: the adapter's API)
+from .common import (Played, consistent,  # noqa: F401  (the adapter's API)
+                     hand_mark, hand_points, states_from)
 
 ALL_CARDS = tuple(range(60))
 HAS_BIDS = True
@@ -358,16 +359,6 @@ def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, winne
 
 
 # --- the quick simulator of a hand's remaining tricks (playouts only) ---------------------
-class Played:
-    """The end of a hand played out by the quick simulator: what the search reads."""
-    __slots__ = ("points", "won", "winners")
-
-    def __init__(self, points, won, winners):
-        self.points = points          # per seat, for the hand
-        self.won = won                # tricks taken, per seat
-        self.winners = winners        # the winner of every trick of the hand
-
-
 def _playable_light(hand, plays, led, trump) -> list:
     """The engine's `_playable` on plain lists (tested to agree with it)."""
     if not plays:
@@ -483,7 +474,7 @@ def simulate(state) -> Played:
         if not hands[winner]:
             bonus = state.rules.sizes[3]
             points = tuple(won[s] + (bonus if won[s] == bids[s] else 0) for s in range(n))
-            return Played(points, tuple(won), winners)
+            return Played(points, winners, tuple(won))
         order = [(winner + i) % n for i in range(n)]
         if hands[winner] == [SHAMAN]:        # Ruling R2: the left neighbour leads, the Shaman last
             order = order[1:] + order[:1]
@@ -502,17 +493,6 @@ def playout(state, mark: int, rng):
 # --- what the search needs ------------------------------------------------------------------
 def decision(state) -> str:
     return "bid" if state.phase == "bid" else "play"
-
-
-def hand_mark(state) -> int:
-    """A mark for the hand under way (the search stops when it is scored)."""
-    return len(state.finished_hands)
-
-
-def hand_points(state, seat: int, mark: int) -> int:
-    if isinstance(state, Played):
-        return state.points[seat]
-    return state.finished_hands[mark][1][seat]
 
 
 def tricks_taken(state, seat: int, mark: int) -> int:

@@ -35,7 +35,8 @@ from pycore.records import Record
 from ..search import ActionStats, Ranking, progress_reporter
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the adapter's API)
-                     forbidden_by_play, model_from, states_from, unseen_and_places)
+                     forbidden_by_play, hand_mark, hand_points, model_from, states_from,
+                     unseen_and_places)
 
 ROUND_ACTIONS = 8 + 4 + 1 + PLAYERS * TRICKS
 ALL_CARDS = tuple(range(CARDS))
@@ -256,10 +257,14 @@ class TrickSolver:
                                              if mask >> c & 1)
         maximise = self.side[seat]
         best = -1 if maximise else 99
-        if n == PLAYERS - 1:            # the trick's last card: resolve it here
+        last = n == PLAYERS - 1         # the trick's last card: resolved here
+        if last:
             resolved, resolve, node, table = (self._resolved[leader], self.resolve, self.node,
                                               self.table)
-            for c, bit in moves:
+        else:
+            trick = self.trick
+        for c, bit in moves:
+            if last:
                 cards = plays + (c,)
                 got = resolved.get(cards)
                 won, nxt = got if got is not None else resolve(leader, cards)
@@ -269,23 +274,8 @@ class TrickSolver:
                     v = won + got[0]
                 else:
                     v = won + node(rest, nxt, alpha - won, beta - won)
-                if maximise:
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                break
-                elif v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-            return best
-        trick = self.trick
-        for c, bit in moves:
-            v = trick(hands ^ bit, leader, plays + (c,), alpha, beta)
+            else:
+                v = trick(hands ^ bit, leader, plays + (c,), alpha, beta)
             if maximise:
                 if v > best:
                     best = v
@@ -344,14 +334,6 @@ def solve_points(state, seat: int, solver: TrickSolver | None = None) -> int:
 # --- search hooks ---------------------------------------------------------------------------
 def decision(state) -> str:
     return {"draft": "draft", "suits": "suit", "partners": "partners"}.get(state.phase, "play")
-
-
-def hand_mark(state) -> int:
-    return len(state.finished_hands)
-
-
-def hand_points(state, seat: int, mark: int) -> int:
-    return state.finished_hands[mark][1][seat]
 
 
 def current_trick_index(state):

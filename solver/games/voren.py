@@ -38,7 +38,8 @@ from pycore.records import Record, record_of
 
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the adapter's API)
-                     forbidden_by_play, model_from, states_from, unseen_and_places)
+                     forbidden_by_play, hand_mark, hand_points, model_from, states_from,
+                     unseen_and_places)
 
 ALL_CARDS = tuple(range(CARDS))
 _TOKENS = frozenset(DECK.tokens)
@@ -219,16 +220,6 @@ def policy_action(state, rng=None):
 # --- what the search needs ------------------------------------------------------------------
 def decision(state) -> str:
     return {"options": "options", "decide": "decide"}.get(state.phase, "play")
-
-
-def hand_mark(state) -> int:
-    """A mark for the hand under way (the search stops when it is scored)."""
-    return len(state.finished_hands)
-
-
-def hand_points(state, seat: int, mark: int) -> int:
-    """Chips won minus chips paid this hand (antes and loo payment included)."""
-    return state.finished_hands[mark][1][seat]
 
 
 def tricks_taken(state, seat: int, mark: int) -> int:
