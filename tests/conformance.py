@@ -32,18 +32,25 @@ def check_step(state, rng: random.Random) -> None:
         "cards not conserved"
 
 
+def hidden_cards_shuffled(state, seat: int, rng: random.Random):
+    """(the same game with the cards `seat` cannot see shuffled among the places it
+    cannot see, each place keeping its size; those places as given)."""
+    places = state.hidden_places(seat)
+    cards = [c for place in places.values() for c in place]
+    rng.shuffle(cards)
+    permuted, start = {}, 0
+    for name, place in places.items():
+        permuted[name] = tuple(sorted(cards[start:start + len(place)]))
+        start += len(place)
+    return state.with_hidden(seat, permuted), permuted
+
+
 def check_hidden_permutation(state, rng: random.Random) -> None:
     """A seat's observation is unchanged when the other seats' hidden cards are
     permuted among the places it cannot see."""
     for seat in range(state.players):
         places = state.hidden_places(seat)
-        cards = [c for place in places.values() for c in place]
-        rng.shuffle(cards)
-        permuted, start = {}, 0
-        for name, place in places.items():
-            permuted[name] = tuple(sorted(cards[start:start + len(place)]))
-            start += len(place)
-        other = state.with_hidden(seat, permuted)
+        other, permuted = hidden_cards_shuffled(state, seat, rng)
         assert other.observation(seat) == state.observation(seat), \
             f"seat {seat}'s observation depends on hidden cards"
         if permuted != {k: tuple(sorted(v)) for k, v in places.items()}:

@@ -15,6 +15,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from manyhands_web import layouts, render  # noqa: E402
 from manyhands_web.session import Session  # noqa: E402
+from tests.conformance import hidden_cards_shuffled  # noqa: E402
 
 
 def _step(session: Session, rng: random.Random) -> None:
@@ -281,14 +282,7 @@ def test_no_position_of_a_game_shows_a_hidden_card(name, rules):
             break
         if step % 4 == 0:
             state = session.state
-            places = state.hidden_places(0)
-            pool = [c for cards in places.values() for c in cards]
-            swap_rng.shuffle(pool)
-            swapped, at = {}, 0
-            for place, cards in places.items():
-                swapped[place] = tuple(pool[at:at + len(cards)])
-                at += len(cards)
-            other = state.with_hidden(0, swapped)
+            other, _ = hidden_cards_shuffled(state, 0, swap_rng)
             for ui in ({}, {"show_last": True, "show_details": True}):
                 assert _html(session, state.observation(0), **ui) == _html(session, other.observation(0), **ui)
             checked += 1

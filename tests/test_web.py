@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from manyhands_web import render, worker_api  # noqa: E402
 from manyhands_web.session import Session, describe_games  # noqa: E402
+from tests.conformance import hidden_cards_shuffled  # noqa: E402
 
 
 
@@ -56,15 +57,7 @@ def test_the_table_shows_nothing_the_seat_may_not_know(name):
     session = Session.new(name, {}, seed=5, seat=0)
     _advance(session, 3, random.Random(2))
     state = session.state
-    places = state.hidden_places(0)
-    rng = random.Random(4)
-    pool = [c for cards in places.values() for c in cards]
-    rng.shuffle(pool)
-    swapped, at = {}, 0
-    for place, cards in places.items():
-        swapped[place] = tuple(pool[at:at + len(cards)])
-        at += len(cards)
-    other = state.with_hidden(0, swapped)
+    other, _ = hidden_cards_shuffled(state, 0, random.Random(4))
     ui = {"selected": [], "computer": {}}
     assert (render.table_html(state.observation(0), session.namer(), ui)
             == render.table_html(other.observation(0), session.namer(), ui))
