@@ -57,6 +57,28 @@ def forbidden_by_play(before, seat: int, actor: int, action, later: tuple, candi
     return [c for c in candidates if not legal_with((c,))]
 
 
+def forbidden_by_plays(state, seat: int, start: int, states: list, places: dict, unseen: list,
+                       play_type, public=None) -> dict:
+    """For each hidden hand (`hand:s` in `places`), the cards the plays of its seat
+    since history index `start` rule out (`forbidden_by_play` per play of
+    `play_type`). `public(before, actor)`: cards the actor was seen to hold then,
+    which are not part of its hidden hand when it plays them later."""
+    history = state.history
+    forbidden: dict = {}
+    for index in range(start, len(history)):
+        actor, action = history[index]
+        place = f"hand:{actor}"
+        if actor == seat or not isinstance(action, play_type) or place not in places:
+            continue
+        before = states[index - start]
+        seen = public(before, actor) if public else ()
+        later = tuple(a.card for s, a in history[index:]
+                      if s == actor and isinstance(a, play_type) and a.card not in seen)
+        forbidden.setdefault(place, set()).update(
+            forbidden_by_play(before, seat, actor, action, later, unseen))
+    return forbidden
+
+
 def model_from(places: dict, unseen: list, forbidden: dict, copies=None) -> Model:
     allowed = []
     for c in unseen:

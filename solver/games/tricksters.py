@@ -35,7 +35,7 @@ from pycore.records import Record
 from ..search import ActionStats, Ranking, progress_reporter
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the adapter's API)
-                     forbidden_by_play, hand_mark, hand_points, model_from, states_from,
+                     forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
                      unseen_and_places)
 
 ROUND_ACTIONS = 8 + 4 + 1 + PLAYERS * TRICKS
@@ -52,18 +52,8 @@ def build_view(state, seat: int) -> SeatView:
     start = _round_start(state)
     places, unseen = unseen_and_places(state, seat)
     states = states_from(state, start)
-    history = state.history
-    forbidden: dict = {}
-    for index in range(start, len(history)):
-        actor, action = history[index]
-        if actor == seat or not isinstance(action, Play) or f"hand:{actor}" not in places:
-            continue
-        before = states[index - start]
-        drafted = before.drafted[actor]
-        later = tuple(a.card for i, (s, a) in enumerate(history[index:], start=index)
-                      if s == actor and isinstance(a, Play) and a.card not in drafted)
-        forbidden.setdefault(f"hand:{actor}", set()).update(
-            forbidden_by_play(before, seat, actor, action, later, unseen))
+    forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, Play,
+                                   public=lambda before, actor: before.drafted[actor])
     model = model_from(places, unseen, forbidden)
     return SeatView(seat=seat, obs=state.observation(seat), model=model,
                     adapter=sys.modules[__name__], state=state,

@@ -38,7 +38,7 @@ from pycore.records import Record, record_of
 
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the adapter's API)
-                     forbidden_by_play, hand_mark, hand_points, model_from, states_from,
+                     forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
                      unseen_and_places)
 
 ALL_CARDS = tuple(range(CARDS))
@@ -67,16 +67,7 @@ def build_view(state, seat: int) -> SeatView:
     start = hand_start(state)
     places, unseen = unseen_and_places(state, seat)
     states = states_from(state, start)
-    history = state.history
-    forbidden: dict = {}
-    for index in range(start, len(history)):
-        actor, action = history[index]
-        place = f"hand:{actor}"
-        if actor == seat or not isinstance(action, Play) or place not in places:
-            continue
-        later = tuple(a.card for s, a in history[index:] if s == actor and isinstance(a, Play))
-        forbidden.setdefault(place, set()).update(
-            forbidden_by_play(states[index - start], seat, actor, action, later, unseen))
+    forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, Play)
     model = model_from(places, unseen, forbidden)
     return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
                     state=state, extra={"start": start, "states": states})
