@@ -7,6 +7,10 @@ brute force takes several seconds per world), so it lives here and prints what
 it checked and how long each side took.
 
     python bench/tricksters_first_lead.py [--positions 3] [--worlds 2] [--seed 5]
+
+`--whole N` instead times what a player gets from the hint's offer to search
+every deal at the first trick (`all_worlds_effort`): N first-trick positions,
+leads and follows, each whole view searched exactly, natively (CPU time).
 """
 from __future__ import annotations
 
@@ -30,7 +34,10 @@ def main(argv=None) -> int:
     p.add_argument("--positions", type=int, default=3)
     p.add_argument("--worlds", type=int, default=2)
     p.add_argument("--seed", type=int, default=5)
+    p.add_argument("--whole", type=int, default=0)
     a = p.parse_args(argv)
+    if a.whole:
+        return whole_views(a.whole, a.seed)
     rng = random.Random(a.seed)
     leads = [s for s in at_trick(1, 20 * a.positions, a.seed) if not s.tricks[-1].plays]
     checked = 0
@@ -58,6 +65,30 @@ def main(argv=None) -> int:
             return 1
         checked += 1
     print(f"{checked} first-lead positions: hint == brute-force expectimax")
+    return 0
+
+
+def whole_views(count: int, seed: int) -> int:
+    """The default hint and the all-deals search on whole first-trick views."""
+    from solver.hints import hint
+    print(f"first trick, whole views, CPython {sys.version.split()[0]} (native), CPU seconds")
+    print(f"{'kind':>6} {'worlds':>6} {'default s':>9} {'sampled':>7} {'all s':>7} {'ms/world':>8}")
+    times = []
+    for state in at_trick(1, 20 * count, seed)[:count]:
+        seat = state.current_player
+        start = time.process_time()
+        quick = hint(state, seat)
+        quick_s = time.process_time() - start
+        start = time.process_time()
+        full = hint(state, seat, effort=quick["all_worlds_effort"])
+        full_s = time.process_time() - start
+        assert full["all_worlds"] and full["searched_worlds"] == full["worlds"]
+        kind = "follow" if state.tricks[-1].plays else "lead"
+        times.append(1000 * full_s / full["worlds"])
+        print(f"{kind:>6} {full['worlds']:>6} {quick_s:>9.2f} {quick['searched_worlds']:>7} "
+              f"{full_s:>7.1f} {times[-1]:>8.1f}", flush=True)
+    times.sort()
+    print(f"{count} positions: all-deals search {times[len(times) // 2]:.1f} ms per world (median)")
     return 0
 
 

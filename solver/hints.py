@@ -97,6 +97,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
     return {"game": state.game.name, "seat": seat, "decision": r.decision,
             "worlds": r.worlds, "worlds_text": f"{r.worlds:,}", "searched_worlds": r.used,
             "all_worlds": r.enumerated, "exact_endgame": r.exact_search,
+            "all_worlds_effort": r.all_worlds_effort,
             "effort": effort, "seed": seed,
             "best": actions[0]["action"], "why": actions[0].get("why"),
             "actions": actions, "inferred": inference(view)}

@@ -62,6 +62,7 @@ class Ranking:
     stats: list = field(default_factory=list)   # best first
     bids: bool = False            # the game has bids (exact-bid rates are meaningful)
     words: dict = field(default_factory=dict)   # outcome -> the words a hint says for it
+    all_worlds_effort: int | None = None   # the effort that searches every world (None: too many)
 
 
 def progress_reporter(progress, total: int):
@@ -104,6 +105,20 @@ def exact_line(adapter, state, mark: int, memo: dict) -> tuple:
             best = value
     memo[key] = best
     return best
+
+
+# A hint offers to search every consistent world (each action on each world) only
+# up to this many world-action searches; beyond that it would take too long.
+ALL_WORLDS_CAP = 100_000
+
+
+def all_worlds_effort(worlds: int, actions: int) -> int | None:
+    """The effort at which `rank` plays every action out on every one of `worlds`
+    consistent worlds (the flat schedule, no halving), or None when that is more
+    than ALL_WORLDS_CAP searches, or there is nothing to choose."""
+    if actions <= 1 or actions * worlds > ALL_WORLDS_CAP:
+        return None
+    return actions * max(worlds, FLAT_WORLDS)
 
 
 FLAT_WORLDS = 8        # at least this many worlds for every action: all actions on the same worlds
@@ -227,4 +242,5 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ran
     return Ranking(adapter.decision(state), total, done,
                    worlds.enumerated and done >= worlds.limit, exact, ordered,
                    bids=getattr(adapter, "HAS_BIDS", False),
-                   words=dict(getattr(adapter, "OUTCOME_WORDS", {})))
+                   words=dict(getattr(adapter, "OUTCOME_WORDS", {})),
+                   all_worlds_effort=all_worlds_effort(total, len(legal)))

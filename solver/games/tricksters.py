@@ -19,12 +19,14 @@ world when its effort covers them (`play_world_budget`), else an exactly uniform
 sample of them, each still searched exactly: at the default effort (160) that is
 exact from the second trick when at most 96 worlds are left (90 when the other
 three all played a dealt card to the first trick), from the third when at most
-600, from the fourth always; with a large effort always (a whole first-lead
-search of all 1,680 worlds takes tens of seconds). Drafts, suits and the partner
+600, from the fourth always; at the effort a sampled hint offers
+(`all_worlds_effort_of`) always (a whole first-lead search of all 1,680 worlds
+takes tens of seconds). Drafts, suits and the partner
 choice are ranked by heuristic playouts of the round over uniform worlds.
 """
 from __future__ import annotations
 
+import math
 import random
 import sys
 
@@ -32,7 +34,7 @@ from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, SUITS,
                                      TRICKS, Play)
 from pycore.records import Record
 
-from ..search import ActionStats, Ranking, progress_reporter
+from ..search import ActionStats, Ranking, all_worlds_effort, progress_reporter
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the adapter's API)
                      forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
@@ -419,6 +421,16 @@ def play_world_budget(state, seat: int, effort: int) -> int:
     return max(4, int(effort * MS_PER_EFFORT / cost))
 
 
+def all_worlds_effort_of(state, seat: int, kind: str, worlds: int, actions: int) -> int | None:
+    """The effort at which `rank` searches every consistent world: trick play, each
+    world exactly (every trick of it; the first lead's 1,680 worlds take tens of
+    seconds); drafts, every world played out for every choice."""
+    if kind != "play" or actions <= 1:
+        return all_worlds_effort(worlds, actions)
+    cost = WORLD_COST_MS[max(1, len(state.hands[seat]))]
+    return max(1, math.ceil(worlds * cost / MS_PER_EFFORT))
+
+
 def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ranking:
     """Every legal action ranked by the seat's expected points this round.
 
@@ -472,4 +484,5 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ran
             st.n += 1
     report(last=True)
     ordered = sorted(stats.values(), key=lambda s: (-s.ev, s.token))
-    return Ranking(kind, total, len(worlds), enumerated, kind == "play", ordered)
+    return Ranking(kind, total, len(worlds), enumerated, kind == "play", ordered,
+                   all_worlds_effort=all_worlds_effort_of(state, seat, kind, total, len(legal)))

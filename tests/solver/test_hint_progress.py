@@ -38,3 +38,29 @@ def test_progress_is_monotonic_and_ends_at_total(name, rules):
         assert got == api.hint(record, seat, BUDGET)    # the same hint without progress
         decisions.add(got["decision"])
     assert decisions
+
+
+@pytest.mark.parametrize("name,rules", GAMES, ids=[f"{n}-{r.get('players', '')}" for n, r in GAMES])
+def test_the_offered_effort_searches_every_world(name, rules):
+    """A hint that searched a sample offers the effort that searches every world
+    (`all_worlds_effort`, the page's "Search all deals"), or None when that would be
+    more than search.ALL_WORLDS_CAP world-action searches (Raven and Voren, whose
+    worlds are astronomically many, never offer it) or there is one choice; asked
+    at that effort, the hint searches every world."""
+    from solver.search import ALL_WORLDS_CAP
+    offered = 0
+    for state, seat in to_act(name, rules, count=12):
+        record = dumps(state)
+        quick = api.hint(record, seat, BUDGET)
+        effort = quick["all_worlds_effort"]
+        actions = len(quick["actions"])
+        if actions <= 1 or (actions * quick["worlds"] > ALL_WORLDS_CAP
+                            and (name, quick["decision"]) != ("tricksters", "play")):
+            assert effort is None
+        if quick["all_worlds"] or effort is None or effort > 3000:
+            continue
+        full = api.hint(record, seat, {"effort": effort, "seed": 3})
+        assert full["all_worlds"] and full["searched_worlds"] == full["worlds"] == quick["worlds"]
+        assert all(entry["n"] == full["worlds"] for entry in full["actions"])
+        offered += 1
+    assert offered or name in ("raven", "voren") or rules.get("players") == 2

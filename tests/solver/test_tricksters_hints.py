@@ -324,3 +324,63 @@ def test_policy_plays_only_legal_actions_to_the_end():
         while not state.is_terminal:
             state = state.apply_action(adapter.policy_action(state))
         assert state.winners()
+
+
+def test_first_lead_solver_equals_brute_force_on_a_true_deal():
+    """The solver alone, in the true world, at the first lead (all five tricks to
+    search), for every card the seat may lead: the engine-only brute force (about
+    a minute of CPU: the suite's slowest single check, kept because the first lead
+    is where the search is deepest)."""
+    from pycore.game import get_game
+    rng = random.Random(0)
+    state = get_game("tricksters").new_game(RULES, seed=0)
+    while state.phase != "play":
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    seat, mark = state.current_player, len(state.finished_hands)
+    side = (seat, state.partner[seat])
+    memo: dict = {}
+    solver = adapter.TrickSolver(state, seat)
+    for action in state.legal_actions():
+        after = state.apply_action(action)
+        assert adapter.solve_points(after, seat, solver) == ROUND_POINTS[brute_value(after, mark, side, memo)]
+
+
+def points_by_thresholds(solver, hands, leader, plays, base) -> int:
+    """Round points from null-window tests at the points' trick thresholds (2, 3
+    and 5 tricks in all): a count independent of the full-window value."""
+    def reaches(total):
+        need = total - base
+        return need <= 0 or solver.trick(hands, leader, plays, need - 1, need) >= need
+    return reaches(2) + reaches(3) + reaches(5)
+
+
+def test_whole_first_trick_views_at_the_offered_effort_search_every_world():
+    """At the first trick the default hint samples; at the effort it offers
+    (`all_worlds_effort`) it searches every world of the whole view (1,680 at
+    the lead), and each card's expected points equal the mean over every world of
+    points counted another way: null-window tests at the points' thresholds, the
+    worlds taken in reverse order through a solver of their own."""
+    from solver.hints import hint
+    leads = [s for s in at_trick(1, 30, seed=3) if not s.tricks[-1].plays]
+    follows = [s for s in at_trick(1, 30, seed=3) if s.tricks[-1].plays]
+    for state in (leads[0], min(follows, key=lambda s: view_of(s, s.current_player).count())):
+        seat = state.current_player
+        view = view_of(state, seat)
+        quick = hint(state, seat)
+        assert not quick["all_worlds"] and quick["searched_worlds"] < view.count()
+        effort = quick["all_worlds_effort"]
+        r = rank(view, effort=effort)
+        assert r.enumerated and r.exact_search and r.used == r.worlds == view.count()
+        worlds = list(view.counter.worlds())[::-1]
+        other = None
+        for st in r.stats:
+            total = 0
+            for world in worlds:
+                position = view.world_state(world)
+                other = other or adapter.TrickSolver(position, seat)
+                trick = position.tricks[-1]
+                hands = adapter.TrickSolver.hands_of(position) ^ (1 << (st.action.card + 20 * seat))
+                total += points_by_thresholds(other, hands, trick.leader,
+                                              tuple(trick.cards) + (st.action.card,),
+                                              position.team_tricks[seat])
+            assert st.ev == pytest.approx(total / len(worlds))
