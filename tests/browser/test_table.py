@@ -119,6 +119,35 @@ def test_hint_shows_its_progress_and_can_still_be_cancelled(page, site):
     assert not page.errors
 
 
+def test_a_sampled_hint_offers_to_search_every_deal(page, site):
+    """A hint that searched a uniform sample (here a small page budget) offers
+    "Search all N deals"; clicked, the worker searches every deal at the effort
+    the hint offered, and the new hint says all of them were searched."""
+    if not _solver_in_build():
+        pytest.skip("no solver/ in this build")
+    open_site(page, site, "pace=0&budget=4")
+    start_game(page, "tricksters", {}, seed=6)
+    while True:         # through the drafts to your first card to play (a token with no space)
+        wait_my_turn(page)
+        legal = json.loads(page.get_attribute("#prompt", "data-legal"))
+        if " " not in legal[0] and len(legal) > 1:
+            break
+        assert play(page, limit=1)["played"] == 1
+    page.click("#hint")
+    page.wait_for_selector("#hint-all", timeout=60_000)
+    deals = page.inner_text("#hint-all").split()[2]          # "Search all 1,680 deals"
+    assert f"({deals} searched)" not in page.inner_text("#hint-body")
+    page.click("#hint-all")
+    page.wait_for_function(
+        "(d) => document.querySelector('#hint-body').textContent.includes(`(${d} searched)`)",
+        arg=deals, timeout=240_000)
+    assert page.locator("#hint-all").count() == 0
+    items = page.locator("#hint-list li")
+    legal = json.loads(page.get_attribute("#prompt", "data-legal"))
+    assert {items.nth(i).get_attribute("data-token") for i in range(items.count())} == set(legal)
+    assert not page.errors
+
+
 SNAPSHOT_KEPT = """async () => (await caches.has('manyhands-snapshot'))
   && (await (await caches.open('manyhands-snapshot')).keys()).length > 0"""
 

@@ -254,7 +254,9 @@ class App:
             self.changed(announce=False)
 
     # --- hints ------------------------------------------------------------------------------------
-    async def hint(self) -> None:
+    async def hint(self, effort: int | None = None) -> None:
+        """Ask the worker for a hint: at the page's budget, or at `effort` (the hint's
+        offer to search every deal)."""
         session = self.session
         if session is None or not session.my_turn or self.hint_started is not None:
             return
@@ -266,7 +268,8 @@ class App:
         window.manyhands.resetProgress()
         _tick()
         set_html("hint-body", "")
-        request = {"op": "hint", "record": session.record(), "seat": session.seat, "budget": BUDGET}
+        budget = {"effort": effort} if effort else BUDGET
+        request = {"op": "hint", "record": session.record(), "seat": session.seat, "budget": budget}
         try:
             answer = json.loads(str(await window.manyhands.ask(json.dumps(request))))
         except Exception as exc:
@@ -429,6 +432,13 @@ def on_undo(event):
 @when("click", "#hint")
 def on_hint(event):
     asyncio.ensure_future(app.hint())
+
+
+@when("click", "#hint-body")
+def on_hint_body_click(event):
+    button = _target(event, "#hint-all")
+    if button and not button.disabled:
+        asyncio.ensure_future(app.hint(int(_attr(button, "data-effort"))))
 
 
 @when("click", "#hint-cancel")

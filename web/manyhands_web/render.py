@@ -565,8 +565,13 @@ def hint_html(result: dict, name: Namer) -> str:
     worlds = result.get("worlds_text")
     if worlds:
         searched = result.get("searched_worlds")
-        note = f" ({searched} searched)" if searched else ""
+        note = f" ({searched:,} searched)" if isinstance(searched, int) and searched else ""
         out += f'<p class="hint-why">Over {esc(worlds)} deals consistent with what you have seen{esc(note)}.</p>'
+        effort = result.get("all_worlds_effort")
+        if not result.get("all_worlds", True) and isinstance(effort, int) and effort > 0:
+            out += (f'<p class="hint-all"><button type="button" id="hint-all" data-effort="{effort}">'
+                    f'Search all {esc(worlds)} deals</button> '
+                    f'<span class="hint-why">Slower: every possible deal, not a sample.</span></p>')
     if result.get("explanation"):
         out += f'<p class="hint-why">{esc(result["explanation"])}</p>'
     inference = result.get("inferred") or result.get("inference") or result.get("opponents")
