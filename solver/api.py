@@ -5,7 +5,10 @@
     infer(record_json, seat) -> dict
 
 `record_json` is a record (shared/spec/records.md) as text or as a parsed object;
-`budget` is the search effort in playouts (an int) or {"effort": int, "seed": int}.
+`budget` is the search effort in playouts (an int) or {"effort": int, "seed": int};
+a hint that "splits" can be searched by several workers: {"effort", "seed",
+"part": [i, k]} answers part i of k ({"sums": ...}), and {"effort", "seed",
+"sums": [every part's "sums"]} the whole hint, as one search would give it.
 """
 from __future__ import annotations
 
@@ -25,13 +28,18 @@ def _state(record_json: Any):
 def hint(record_json: Any, seat: int, budget: Any = None, progress=None) -> dict:
     """`progress`, if given, is called as progress(done, total) while the hint is
     worked out: worlds searched of those to search, ending at (total, total)."""
-    effort, seed = hints.DEFAULT_EFFORT, 0
+    effort, seed, split = hints.DEFAULT_EFFORT, 0, {}
     if isinstance(budget, dict):
         effort = int(budget.get("effort", effort))
         seed = int(budget.get("seed", seed))
+        if budget.get("part") is not None:
+            i, k = budget["part"]
+            split["part"] = (int(i), int(k))
+        if budget.get("sums") is not None:
+            split["sums"] = list(budget["sums"])
     elif budget is not None:
         effort = int(budget)
-    return hints.hint(_state(record_json), int(seat), effort, seed, progress=progress)
+    return hints.hint(_state(record_json), int(seat), effort, seed, progress=progress, **split)
 
 
 def bot_move(record_json: Any, seat: int, level: str = "normal", seed: int = 0) -> str:

@@ -89,15 +89,29 @@ def inference(view: SeatView) -> dict:
     return places
 
 
-def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None) -> dict:
-    """`progress(done, total)`: called as the worlds are searched (see search.rank)."""
+def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
+         part: tuple[int, int] | None = None, sums: list[dict] | None = None) -> dict:
+    """`progress(done, total)`: called as the worlds are searched (see search.rank).
+
+    Split across workers (a game whose adapter SPLITS, "splits" in the hint):
+    with `part=(i, k)` only that part's worlds are searched and the answer is its
+    sums; `sums`, every part's "sums", gives the hint one search would have."""
     view = view_of(state, seat)
-    r = rank(view, effort, seed, progress=progress)
+    if part is not None:
+        r = rank(view, effort, seed, progress=progress, part=tuple(part))
+        return {"game": state.game.name, "seat": seat, "decision": r.decision,
+                "worlds": r.worlds, "part": list(part), "searched_worlds": r.used,
+                "sums": view.adapter.part_sums(r)}
+    if sums is not None:
+        r = rank(view, effort, seed, sums=list(sums))
+    else:
+        r = rank(view, effort, seed, progress=progress)
     actions = explain(r)
     return {"game": state.game.name, "seat": seat, "decision": r.decision,
             "worlds": r.worlds, "worlds_text": f"{r.worlds:,}", "searched_worlds": r.used,
             "all_worlds": r.enumerated, "exact_endgame": r.exact_search,
             "all_worlds_effort": r.all_worlds_effort,
+            "splits": bool(getattr(view.adapter, "SPLITS", False)),
             "effort": effort, "seed": seed,
             "best": actions[0]["action"], "why": actions[0].get("why"),
             "actions": actions, "inferred": inference(view)}

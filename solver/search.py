@@ -165,13 +165,19 @@ class _Worlds:
         return self.items[i]
 
 
-def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ranking:
+def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None, **split) -> Ranking:
     """Every legal action of the seat to act, each with its expected points for
     the hand over uniform consistent worlds (see the module docstring).
     `progress`, if given, is called as progress(done, total) with the worlds
-    searched so far: (0, total) before the first, (total, total) after the last."""
+    searched so far: (0, total) before the first, (total, total) after the last.
+    `split` (part=(i, k), or sums= the parts' sums to merge) splits the search
+    across workers, for a game whose adapter SPLITS (Tricksters)."""
     adapter = view.adapter
     own = getattr(adapter, "rank", None)
+    if split:
+        if not getattr(adapter, "SPLITS", False):
+            raise ValueError(f"{view.state.game.name} hints cannot be split across workers")
+        return own(view, effort, seed, progress=progress, **split)
     if own is not None:       # a game with its own search (Tricksters: exact trick play)
         return own(view, effort, seed) if progress is None else own(view, effort, seed, progress=progress)
     state = view.state

@@ -421,6 +421,11 @@ def play_world_budget(state, seat: int, effort: int) -> int:
     return max(4, int(effort * MS_PER_EFFORT / cost))
 
 
+def part_sums(r: Ranking) -> dict:
+    """A part's per-action sums, as `rank(..., sums=)` merges them (JSON-able)."""
+    return {st.token: [st.total, st.n, st.took_trick] for st in r.stats}
+
+
 def all_worlds_effort_of(state, seat: int, kind: str, worlds: int, actions: int) -> int | None:
     """The effort at which `rank` searches every consistent world: trick play, each
     world exactly (every trick of it; the first lead's 1,680 worlds take tens of
@@ -431,14 +436,24 @@ def all_worlds_effort_of(state, seat: int, kind: str, worlds: int, actions: int)
     return max(1, math.ceil(worlds * cost / MS_PER_EFFORT))
 
 
-def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ranking:
+SPLITS = True       # rank(..., part=(i, k)) searches every k-th world, for parallel workers
+
+
+def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None,
+         part: tuple[int, int] | None = None, sums: list[dict] | None = None) -> Ranking:
     """Every legal action ranked by the seat's expected points this round.
 
     Trick play: every consistent world when the effort covers them (else an
     exactly uniform sample), each searched exactly: the expectimax value over the
     worlds of the exact value of the rest of the round. Drafts: `effort`
     world-action playouts over uniformly drawn worlds (all when few), the round
-    played out by the policy."""
+    played out by the policy.
+
+    Split across workers: `part=(i, k)` searches only worlds i, i+k, i+2k, ... of
+    the same list (its Ranking's stats are that part's sums, `used` its worlds);
+    `sums`, the parts' `part_sums`, merges them instead of searching: the same
+    ranking as one search of every world (each world's values are exact, and
+    points are whole numbers, so the sums add up exactly)."""
     state, seat = view.state, view.seat
     if state.current_player != seat:
         raise ValueError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
@@ -457,6 +472,23 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ran
     else:
         worlds = [view.counter.sample(rng) for _ in range(budget)]
         enumerated = False
+    searched = len(worlds)
+    if sums is not None:
+        worlds = []
+        for got in sums:
+            for tok, (points, n, took) in got.items():
+                st = next(st for st in stats.values() if st.token == tok)
+                st.total += points
+                st.n += n
+                st.took_trick += took
+        if any(st.n != searched for st in stats.values()):
+            raise ValueError("the parts do not cover every world once")
+    elif part is not None:
+        i, k = part
+        if not 0 <= i < k:
+            raise ValueError(f"part {i} of {k} does not exist")
+        worlds = worlds[i::k]
+        searched = len(worlds)
     report = progress_reporter(progress, len(worlds))    # progress(done, total) per world
     solver = None           # one table for every world: its entries hold in all of them
     for world in worlds:
@@ -484,5 +516,5 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None) -> Ran
             st.n += 1
     report(last=True)
     ordered = sorted(stats.values(), key=lambda s: (-s.ev, s.token))
-    return Ranking(kind, total, len(worlds), enumerated, kind == "play", ordered,
+    return Ranking(kind, total, searched, enumerated, kind == "play", ordered,
                    all_worlds_effort=all_worlds_effort_of(state, seat, kind, total, len(legal)))
