@@ -1,10 +1,11 @@
 // The page's JavaScript side: the hint worker (computer moves and hints run
 // there, off the UI thread), a download helper, and the service worker.
 const base = new URL("./", import.meta.url);
-let worker = null;
 let offline = null;   // resolve/reject of window.manyhands.offlineReady
 let nextId = 1;
-const pending = new Map();
+// A long hint that splits (the "Search all deals" offer) runs on up to this many
+// workers at once, each searching every k-th deal; never more than the cores.
+const MAX_PARTS = 4;
 
 // The hint's progress bar: `done` of `total` worlds searched (no value: not known yet).
 function showProgress(done, total) {
@@ -21,15 +22,19 @@ function showProgress(done, total) {
     `${Math.floor(100 * done / total)}%: ${done} of ${total} possible deals searched`);
 }
 
-function startWorker() {
-  worker = new Worker(new URL("./worker.mjs", base), { type: "module" });
+// A worker with its own Pyodide. `helper`: one of the extra workers of a split
+// hint (it never makes the memory snapshot: the main worker does).
+function spawn(helper = false) {
+  const worker = new Worker(new URL("./worker.mjs", base),
+    { type: "module", name: helper ? "helper" : "main" });
+  const pending = new Map();
   worker.onmessage = (event) => {
     const { id, ok, result, error, progress } = event.data;
+    const entry = pending.get(id);
     if (progress !== undefined) {
-      if (pending.has(id)) showProgress(...progress);
+      if (entry) (entry.progress || showProgress)(...progress);
       return;
     }
-    const entry = pending.get(id);
     if (!entry) return;
     pending.delete(id);
     ok ? entry.resolve(result) : entry.reject(new Error(error));
@@ -38,6 +43,28 @@ function startWorker() {
     for (const entry of pending.values()) entry.reject(new Error(`worker failed: ${event.message}`));
     pending.clear();
   };
+  return {
+    ask(request, progress = null) {
+      return new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject, progress });
+        worker.postMessage({ id, request });
+      });
+    },
+    stop() {
+      worker.terminate();
+      for (const entry of pending.values()) entry.reject(new Error("cancelled"));
+      pending.clear();
+    },
+  };
+}
+
+let main = null;
+let helpers = [];
+
+function stopHelpers() {
+  for (const helper of helpers) helper.stop();
+  helpers = [];
 }
 
 window.manyhands = {
@@ -45,27 +72,51 @@ window.manyhands = {
   // (booting both at once doubles the time to an interactive table on 2 cores).
   start() {
     try { localStorage.removeItem("manyhands/snapshot-pending"); } catch { /* no storage */ }
-    if (!worker) startWorker();
+    if (!main) main = spawn();
     registerServiceWorker();
   },
   // One request (JSON text) to the worker; resolves with its JSON answer text.
   ask(request) {
-    if (!worker) startWorker();
-    return new Promise((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, request });
-    });
+    if (!main) main = spawn();
+    return main.ask(request);
+  },
+  // A hint request (JSON text) searched by several workers: part i of k on each,
+  // then the main worker merges their sums into the hint one search would give.
+  // The helpers end with the request (their search tables can be large).
+  async askSplit(request) {
+    if (!main) main = spawn();
+    const parts = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, MAX_PARTS));
+    if (parts === 1) return main.ask(request);
+    const asked = JSON.parse(request);
+    stopHelpers();
+    for (let i = 1; i < parts; i++) helpers.push(spawn(true));
+    const done = new Array(parts).fill(0);
+    const total = new Array(parts).fill(0);
+    const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+    const reporter = (i) => (d, t) => {
+      done[i] = d;
+      total[i] = t;
+      if (total.every((x) => x > 0)) showProgress(sum(done), sum(total));
+    };
+    try {
+      const answers = await Promise.all([main, ...helpers].map((w, i) => w.ask(
+        JSON.stringify({ ...asked, budget: { ...asked.budget, part: [i, parts] } }), reporter(i))));
+      const parsed = answers.map((a) => JSON.parse(a));
+      const failed = parsed.find((a) => a.available === false);
+      if (failed) return JSON.stringify(failed);
+      return await main.ask(JSON.stringify({ ...asked, budget: { ...asked.budget, sums: parsed.map((a) => a.sums) } }));
+    } finally {
+      stopHelpers();
+    }
   },
   // The hint's progress bar back to "not known yet" (a new hint starts).
   resetProgress() { showProgress(0, 0); },
   // Stop whatever the worker is doing: end it and start a fresh one.
   cancel() {
-    if (worker) worker.terminate();
-    for (const entry of pending.values()) entry.reject(new Error("cancelled"));
-    pending.clear();
+    if (main) main.stop();
+    stopHelpers();
     showProgress(0, 0);
-    startWorker();
+    main = spawn();
   },
   download(name, text) {
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));

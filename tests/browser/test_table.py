@@ -119,10 +119,12 @@ def test_hint_shows_its_progress_and_can_still_be_cancelled(page, site):
     assert not page.errors
 
 
-def test_a_sampled_hint_offers_to_search_every_deal(page, site):
+def test_a_sampled_hint_offers_to_search_every_deal(page, site, tmp_path):
     """A hint that searched a uniform sample (here a small page budget) offers
-    "Search all N deals"; clicked, the worker searches every deal at the effort
-    the hint offered, and the new hint says all of them were searched."""
+    "Search all N deals"; clicked, the search runs on one worker per core (up to
+    4; Tricksters splits the deals between them), every deal is searched at the
+    effort the hint offered, and the page shows exactly the ranking the native
+    solver gives for that record, seat and effort."""
     if not _solver_in_build():
         pytest.skip("no solver/ in this build")
     open_site(page, site, "pace=0&budget=4")
@@ -137,14 +139,40 @@ def test_a_sampled_hint_offers_to_search_every_deal(page, site):
     page.wait_for_selector("#hint-all", timeout=60_000)
     deals = page.inner_text("#hint-all").split()[2]          # "Search all 1,680 deals"
     assert f"({deals} searched)" not in page.inner_text("#hint-body")
-    page.click("#hint-all")
+    effort = int(page.get_attribute("#hint-all", "data-effort"))
+    assert page.get_attribute("#hint-all", "data-splits") == "true"
+    cores = page.evaluate("navigator.hardwareConcurrency")
+    page.click("#hint-all")                  # Cancel ends every worker of the search
+    page.click("#hint-cancel")
+    assert "cancelled" in page.inner_text("#hint-body").lower()
+    page.wait_for_function("() => !document.querySelector('#hint').disabled")
+    for _ in range(50):                      # (Playwright hears of a worker's end a little later)
+        if len(page.workers) <= 1:
+            break
+        page.wait_for_timeout(100)
+    assert len(page.workers) <= 1
+    page.click("#hint")
+    page.wait_for_selector("#hint-all", timeout=60_000)
+    if cores > 1:       # the main worker and its helpers, while the deals are searched
+        with page.expect_worker():
+            page.click("#hint-all")
+        assert len(page.workers) == min(cores, 4)
+    else:
+        page.click("#hint-all")
     page.wait_for_function(
         "(d) => document.querySelector('#hint-body').textContent.includes(`(${d} searched)`)",
         arg=deals, timeout=240_000)
     assert page.locator("#hint-all").count() == 0
     items = page.locator("#hint-list li")
+    shown = [(items.nth(i).get_attribute("data-token"), items.nth(i).locator(".ev").inner_text())
+             for i in range(items.count())]
     legal = json.loads(page.get_attribute("#prompt", "data-legal"))
-    assert {items.nth(i).get_attribute("data-token") for i in range(items.count())} == set(legal)
+    assert {token for token, _ in shown} == set(legal)
+    from solver import api
+    native = api.hint(export_record(page), 0, {"effort": effort})
+    assert native["all_worlds"]
+    assert shown == [(a["action"], f"{a['ev']:.2f}") for a in native["actions"]]
+    assert len(page.workers) == 1           # the helpers end with the search
     assert not page.errors
 
 

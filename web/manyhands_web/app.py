@@ -254,9 +254,9 @@ class App:
             self.changed(announce=False)
 
     # --- hints ------------------------------------------------------------------------------------
-    async def hint(self, effort: int | None = None) -> None:
+    async def hint(self, effort: int | None = None, split: bool = False) -> None:
         """Ask the worker for a hint: at the page's budget, or at `effort` (the hint's
-        offer to search every deal)."""
+        offer to search every deal; `split`: on several workers at once)."""
         session = self.session
         if session is None or not session.my_turn or self.hint_started is not None:
             return
@@ -271,7 +271,8 @@ class App:
         budget = {"effort": effort} if effort else BUDGET
         request = {"op": "hint", "record": session.record(), "seat": session.seat, "budget": budget}
         try:
-            answer = json.loads(str(await window.manyhands.ask(json.dumps(request))))
+            ask = window.manyhands.askSplit if split else window.manyhands.ask
+            answer = json.loads(str(await ask(json.dumps(request))))
         except Exception as exc:
             if self.hint_started is not None:
                 set_html("hint-body", f'<p class="error">{render.esc(f"Hint failed: {exc}")}</p>')
@@ -438,7 +439,8 @@ def on_hint(event):
 def on_hint_body_click(event):
     button = _target(event, "#hint-all")
     if button and not button.disabled:
-        asyncio.ensure_future(app.hint(int(_attr(button, "data-effort"))))
+        asyncio.ensure_future(app.hint(int(_attr(button, "data-effort")),
+                                       split=_attr(button, "data-splits") == "true"))
 
 
 @when("click", "#hint-cancel")

@@ -569,7 +569,8 @@ def hint_html(result: dict, name: Namer) -> str:
         out += f'<p class="hint-why">Over {esc(worlds)} deals consistent with what you have seen{esc(note)}.</p>'
         effort = result.get("all_worlds_effort")
         if not result.get("all_worlds", True) and isinstance(effort, int) and effort > 0:
-            out += (f'<p class="hint-all"><button type="button" id="hint-all" data-effort="{effort}">'
+            splits = ' data-splits="true"' if result.get("splits") else ""
+            out += (f'<p class="hint-all"><button type="button" id="hint-all" data-effort="{effort}"{splits}>'
                     f'Search all {esc(worlds)} deals</button> '
                     f'<span class="hint-why">Slower: every possible deal, not a sample.</span></p>')
     if result.get("explanation"):
