@@ -17,6 +17,11 @@ starting); --snapshot waits until the hint worker has kept Pyodide's memory
 snapshot (pyodide/boot.mjs), as it has for any later visit, so the reload starts
 from it. Each reload says how Pyodide started (fresh / snapshot).
 
+--all-deals times the hint's "Search all N deals" offer at a Tricksters first
+trick with 1,680 deals (seed 7, seat 0, the page budget at 4 so that the first
+hint samples): on one worker (navigator.hardwareConcurrency set to 1) and on the
+page's split across one worker per core, alternating.
+
 Aims: interactive within 4 s cold and 2 s warm; hints within 2 s.
 Run `python3 build.py build` first (build.py test/serve do it too).
 """
@@ -136,6 +141,47 @@ def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool 
     return out
 
 
+ONE_CORE = "Object.defineProperty(navigator, 'hardwareConcurrency', {get: () => 1})"
+
+
+def all_deals(browser, url: str, runs: int) -> dict:
+    """Seconds from a click on "Search all N deals" to the hint over every deal,
+    on one worker and split across the cores, alternating."""
+    from tests.browser.table import play
+    out: dict = {"one worker": [], "split": []}
+    for _ in range(runs):
+        for how in out:
+            context = browser.new_context()
+            if how == "one worker":
+                context.add_init_script(ONE_CORE)
+            page = context.new_page()
+            page.goto(url + "?pace=0&budget=4")
+            page.wait_for_selector(READY, state="attached", timeout=120_000)
+            start_game(page, "tricksters", {}, seed=7)
+            while True:
+                wait_my_turn(page)
+                legal = json.loads(page.get_attribute("#prompt", "data-legal"))
+                if " " not in legal[0] and len(legal) > 1:
+                    break
+                play(page, limit=1)
+            page.click("#hint")
+            page.wait_for_selector("#hint-all", timeout=120_000)
+            deals = page.inner_text("#hint-all").split()[2]
+            start = time.perf_counter()
+            page.click("#hint-all")
+            page.wait_for_function(
+                "(d) => document.querySelector('#hint-body').textContent.includes(`(${d} searched)`)",
+                arg=deals, timeout=900_000)
+            out[how].append(time.perf_counter() - start)
+            cores = page.evaluate("navigator.hardwareConcurrency")
+            print(f"{how} ({cores} core(s) seen): {deals} deals in {out[how][-1]:.1f} s", flush=True)
+            context.close()
+    med = statistics.median
+    print(f"all {deals} deals: one worker median {med(out['one worker']):.1f} s, "
+          f"split median {med(out['split']):.1f} s, ratio {med(out['one worker']) / med(out['split']):.2f}")
+    return out
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
@@ -147,8 +193,22 @@ def main(argv=None) -> int:
     parser.add_argument("--snapshot", action="store_true",
                         help="reload once the hint worker has kept the memory snapshot")
     parser.add_argument("--no-hints", action="store_true", help="time the loads only")
+    parser.add_argument("--all-deals", action="store_true",
+                        help="time the all-deals search, one worker against the split")
     options = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
+    if options.all_deals:
+        site = Site()
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                out = all_deals(browser, site.url, options.runs)
+                browser.close()
+        finally:
+            site.stop()
+        if options.json:
+            Path(options.json).write_text(json.dumps(out, indent=1))
+        return 0
     if options.dist:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
