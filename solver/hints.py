@@ -101,7 +101,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
         r = rank(view, effort, seed, progress=progress, part=tuple(part))
         return {"game": state.game.name, "seat": seat, "decision": r.decision,
                 "worlds": r.worlds, "part": list(part), "searched_worlds": r.used,
-                "sums": view.adapter.part_sums(r)}
+                "sums": view.adapter.part_sums(r, tuple(part))}
     if sums is not None:
         r = rank(view, effort, seed, sums=list(sums))
     else:

@@ -421,9 +421,29 @@ def play_world_budget(state, seat: int, effort: int) -> int:
     return max(4, int(effort * MS_PER_EFFORT / cost))
 
 
-def part_sums(r: Ranking) -> dict:
-    """A part's per-action sums, as `rank(..., sums=)` merges them (JSON-able)."""
-    return {st.token: [st.total, st.n, st.took_trick] for st in r.stats}
+def part_sums(r: Ranking, part: tuple[int, int]) -> dict:
+    """Part i of k's per-action sums, as `rank(..., sums=)` merges them (JSON-able)."""
+    return {"part": list(part), "actions": {st.token: [st.total, st.n, st.took_trick] for st in r.stats}}
+
+
+def _merge(stats: dict, sums: list[dict]) -> None:
+    """Add every part's sums into `stats`, once each part of the same split is there."""
+    try:
+        parts = sorted(tuple(got["part"]) for got in sums)
+        k = parts[0][1] if parts else 0
+        if parts != [(i, k) for i in range(k)]:
+            raise ValueError(f"the parts do not cover every world once (parts {parts})")
+        by_token = {st.token: st for st in stats.values()}
+        for got in sums:
+            for tok, (points, n, took) in got["actions"].items():
+                st = by_token.get(tok)
+                if st is None:
+                    raise ValueError(f"{tok!r} is not a legal action here")
+                st.total += points
+                st.n += n
+                st.took_trick += took
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"malformed part sums: {exc!r}") from None
 
 
 def all_worlds_effort_of(state, seat: int, kind: str, worlds: int, actions: int) -> int | None:
@@ -475,14 +495,9 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None,
     searched = len(worlds)
     if sums is not None:
         worlds = []
-        for got in sums:
-            for tok, (points, n, took) in got.items():
-                st = next(st for st in stats.values() if st.token == tok)
-                st.total += points
-                st.n += n
-                st.took_trick += took
+        _merge(stats, sums)
         if any(st.n != searched for st in stats.values()):
-            raise ValueError("the parts do not cover every world once")
+            raise ValueError("the parts do not cover every world once (not the same search)")
     elif part is not None:
         i, k = part
         if not 0 <= i < k:

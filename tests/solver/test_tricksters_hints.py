@@ -412,6 +412,12 @@ def test_a_hint_split_across_workers_merges_to_the_one_search():
                 api.hint(record, seat, {**budget, "sums": sums[:-1]})
             with pytest.raises(ValueError, match="do not cover"):
                 api.hint(record, seat, {**budget, "sums": sums + sums[:1]})
+            with pytest.raises(ValueError, match="do not cover"):
+                api.hint(record, seat, {**budget, "sums": [sums[0]] * k})
+            with pytest.raises(ValueError, match="do not cover"):    # another search's parts
+                api.hint(record, seat, {"effort": 1, "sums": sums})
+            with pytest.raises(ValueError, match="malformed"):
+                api.hint(record, seat, {**budget, "sums": [{"actions": {}}] * k})
         with pytest.raises(ValueError, match="does not exist"):
             api.hint(record, seat, {**budget, "part": [3, 3]})
     other, _ = positions("voren", {"players": 5}, 1, seed=1)[0]
