@@ -88,8 +88,9 @@ window.manyhands = {
     const parts = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, MAX_PARTS));
     if (parts === 1) return main.ask(request);
     const asked = JSON.parse(request);
-    stopHelpers();
-    for (let i = 1; i < parts; i++) helpers.push(spawn(true));
+    const mine = [];     // this request's helpers (Cancel may start another request before ours ends)
+    for (let i = 1; i < parts; i++) mine.push(spawn(true));
+    helpers.push(...mine);
     const done = new Array(parts).fill(0);
     const total = new Array(parts).fill(0);
     const sum = (xs) => xs.reduce((a, b) => a + b, 0);
@@ -99,14 +100,15 @@ window.manyhands = {
       if (total.every((x) => x > 0)) showProgress(sum(done), sum(total));
     };
     try {
-      const answers = await Promise.all([main, ...helpers].map((w, i) => w.ask(
+      const answers = await Promise.all([main, ...mine].map((w, i) => w.ask(
         JSON.stringify({ ...asked, budget: { ...asked.budget, part: [i, parts] } }), reporter(i))));
       const parsed = answers.map((a) => JSON.parse(a));
       const failed = parsed.find((a) => a.available === false);
       if (failed) return JSON.stringify(failed);
       return await main.ask(JSON.stringify({ ...asked, budget: { ...asked.budget, sums: parsed.map((a) => a.sums) } }));
     } finally {
-      stopHelpers();
+      for (const helper of mine) helper.stop();
+      helpers = helpers.filter((helper) => !mine.includes(helper));
     }
   },
   // The hint's progress bar back to "not known yet" (a new hint starts).
