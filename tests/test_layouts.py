@@ -127,6 +127,14 @@ def test_tricksters_partner_choice_names_both_pairs():
         rest = [s for s in range(4) if s not in (0, other)]
         assert (f'data-action="{token}">Pair with Seat {other} '
                 f'(against Seat {rest[0]} + Seat {rest[1]})</button>') in prompt
+    # the hint panel names the choices as the buttons do
+    from solver import api
+    from pycore.records import dumps
+    hint = render.hint_html(api.hint(dumps(session.state), 0, 24), session.namer(), obs)
+    for token in obs["legal"]:
+        other = int(token.split()[1])
+        assert re.search(f'<li data-token="{token}"><b>Pair with Seat {other} [(]against', hint)
+    assert "<b>partner " not in hint
 
 
 def test_tricksters_suits_partners_and_trick_sums():

@@ -279,7 +279,7 @@ class App:
             self.hint_done()
             return
         if generation == self.generation and self.hint_started is not None:
-            set_html("hint-body", render.hint_html(answer, session.namer()))
+            set_html("hint-body", render.hint_html(answer, session.namer(), session.observation()))
             self.announce("Hint ready.")
         self.hint_done()
 

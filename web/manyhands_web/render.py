@@ -544,8 +544,11 @@ def announcements(before: dict | None, after: dict, name: Namer) -> list[str]:
     return said
 
 
-def hint_html(result: dict, name: Namer) -> str:
-    """The solver's answer: the legal choices ranked, the explanation, the inference."""
+def hint_html(result: dict, name: Namer, obs: dict | None = None) -> str:
+    """The solver's answer: the legal choices ranked, the explanation, the inference.
+    With the observation the hint was asked from, each choice is named as the
+    table's own buttons name it (Tricksters: "Pair with Seat 3 …", not "partner 3")."""
+    layout = layouts.layout_for(obs.get("game", "")) if obs else None
     if not result.get("available", True):
         return f'<p class="hint-unavailable" id="hint-unavailable">{esc(result.get("message", "Hints are unavailable."))}</p>'
     ranked = result.get("ranked") or result.get("actions") or []
@@ -555,7 +558,8 @@ def hint_html(result: dict, name: Namer) -> str:
         value = entry.get("value", entry.get("ev"))
         why = entry.get("explanation") or entry.get("why") or ""
         val = f' <span class="ev">{value:.2f}</span>' if isinstance(value, (int, float)) else ""
-        items.append(f'<li data-token="{esc(token)}"><b>{esc(_label(str(token), name))}</b>{val}'
+        named = (layout.label(str(token), obs) if layout else None) or _label(str(token), name)
+        items.append(f'<li data-token="{esc(token)}"><b>{esc(named)}</b>{val}'
                      f'{f" — {esc(why)}" if why else ""}</li>')
     shown, rest = items[:HINT_SHOWN], items[HINT_SHOWN:]
     out = f'<ol class="hint-list" id="hint-list">{"".join(shown)}</ol>'
