@@ -107,3 +107,14 @@ def hand_points(state, seat: int, mark: int) -> int:
     if isinstance(state, Played):
         return state.points[seat]
     return state.finished_hands[mark][1][seat]
+
+
+def playout_to_simulator(state, mark: int, rng, policy_action, fast_apply, simulate):
+    """A playout for a game with a plain-list trick simulator (Raven, Lunar): the
+    engine with the policy until the first trick (bids, the exchange, trump
+    turning), then `simulate` plays the tricks out."""
+    while len(state.finished_hands) == mark and state.phase != "play":
+        state = fast_apply(state, policy_action(state, rng))
+    if len(state.finished_hands) != mark:
+        return state
+    return simulate(state)

@@ -47,7 +47,7 @@ from pycore.records import Record
 from ..view import SeatView, blank_probe
 from ..worlds import Model
 from .common import (Played, consistent,  # noqa: F401  (the adapter's API)
-                     hand_mark, hand_points, states_from)
+                     hand_mark, hand_points, playout_to_simulator, states_from)
 
 COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
 TYPES = ("rank", "suit")
@@ -711,11 +711,7 @@ def simulate(state) -> Played:
 
 def playout(state, mark: int, rng):
     """The search's playout: the engine up to the first trick, then the simulator."""
-    while len(state.finished_hands) == mark and state.phase != "play":
-        state = fast_apply(state, policy_action(state, rng))
-    if len(state.finished_hands) != mark:
-        return state
-    return simulate(state)
+    return playout_to_simulator(state, mark, rng, policy_action, fast_apply, simulate)
 
 
 def quick_gifts(hand) -> list[Give]:

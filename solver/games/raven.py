@@ -25,7 +25,7 @@ from pycore.tricks import left_of
 from ..view import SeatView, blank_probe
 from ..worlds import Model
 from .common import (Played, consistent,  # noqa: F401  (the adapter's API)
-                     hand_mark, hand_points, states_from)
+                     hand_mark, hand_points, playout_to_simulator, states_from)
 
 ALL_CARDS = tuple(range(60))
 HAS_BIDS = True
@@ -483,11 +483,7 @@ def simulate(state) -> Played:
 
 def playout(state, mark: int, rng):
     """The search's playout: the engine through the bids, then the simulator."""
-    while len(state.finished_hands) == mark and state.phase != "play":
-        state = fast_apply(state, policy_action(state, rng))
-    if len(state.finished_hands) != mark:
-        return state
-    return simulate(state)
+    return playout_to_simulator(state, mark, rng, policy_action, fast_apply, simulate)
 
 
 # --- what the search needs ------------------------------------------------------------------
