@@ -486,24 +486,22 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None,
     kind = decision(state)
     budget = (play_world_budget(state, seat, effort) if kind == "play"
               else max(1, effort // len(legal)))
-    if total <= budget:
-        worlds = list(view.counter.worlds())
-        enumerated = True
-    else:
-        worlds = [view.counter.sample(rng) for _ in range(budget)]
-        enumerated = False
-    searched = len(worlds)
-    if sums is not None:
+    enumerated = total <= budget
+    searched = total if enumerated else budget
+    if sums is not None:          # merging the parts: nothing to search here
         worlds = []
         _merge(stats, sums)
         if any(st.n != searched for st in stats.values()):
             raise ValueError("the parts do not cover every world once (not the same search)")
-    elif part is not None:
-        i, k = part
-        if not 0 <= i < k:
-            raise ValueError(f"part {i} of {k} does not exist")
-        worlds = worlds[i::k]
-        searched = len(worlds)
+    else:
+        worlds = (list(view.counter.worlds()) if enumerated
+                  else [view.counter.sample(rng) for _ in range(budget)])
+        if part is not None:      # every part draws the same list, then keeps its share
+            i, k = part
+            if not 0 <= i < k:
+                raise ValueError(f"part {i} of {k} does not exist")
+            worlds = worlds[i::k]
+            searched = len(worlds)
     report = progress_reporter(progress, len(worlds))    # progress(done, total) per world
     solver = None           # one table for every world: its entries hold in all of them
     for world in worlds:
