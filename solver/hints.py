@@ -60,7 +60,6 @@ def explain(r: Ranking) -> list[dict]:
             entry["why"] = f"{s.token}: " + "; ".join(bits)
         else:
             entry["why"] = f"{s.token}: not searched"
-        entry["estimate"] = round(s.estimate, 3) if s.estimate is not None else None
         out.append(entry)
     return out
 

@@ -28,12 +28,10 @@ from .view import SeatView
 class ActionStats:
     action: object
     token: str
-    searched: bool
     total: float = 0.0
     n: int = 0
     took_trick: int = 0
     exact_bid: int = 0
-    estimate: float | None = None
     outcomes: dict = field(default_factory=dict)   # adapter-named outcomes -> worlds seen in
     values: list = field(default_factory=list, repr=False)   # points in each world, in order
     paired: float | None = None    # set when searched on fewer worlds than the reference
@@ -187,7 +185,7 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None, **spli
     rng = random.Random(f"manyhands/solver/{seed}/{len(state.history)}/{seat}")
     legal = state.legal_actions()
     legal_set = frozenset(legal)                   # (hundreds of bids: membership tests)
-    stats = {a: ActionStats(a, state.game.action_token(state, a), True) for a in legal}
+    stats = {a: ActionStats(a, state.game.action_token(state, a)) for a in legal}
     total = view.count()
     schedule = halving_schedule(len(legal), effort)
     worlds = _Worlds(view, total, schedule[-1][1], rng)

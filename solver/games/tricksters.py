@@ -346,10 +346,6 @@ def tricks_taken(state, seat, mark):
     return 0
 
 
-def search_candidates(view, legal, limit):
-    return list(legal), None
-
-
 def policy_action(state, rng=None):
     """A quick heuristic: draft the card with the best single value, take the suit
     the hand is strongest in, pair with the first seat offered, and in play take the
@@ -480,7 +476,7 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None,
     rng = random.Random(f"manyhands/solver/{seed}/{len(state.history)}/{seat}")
     legal = state.legal_actions()
     token = state.game.action_token
-    stats = {a: ActionStats(a, token(state, a), True) for a in legal}
+    stats = {a: ActionStats(a, token(state, a)) for a in legal}
     total = view.count()
     mark = hand_mark(state)
     kind = decision(state)

@@ -264,10 +264,6 @@ def exact_final(state, seat: int, mark: int, memo: dict):
     return exact_line(sys.modules[__name__], state, mark, memo)[1]
 
 
-def search_candidates(view: SeatView, legal: list, limit: int):
-    return list(legal), None
-
-
 def fast_apply(state, action):
     return state.apply_action(action)
 
