@@ -33,10 +33,15 @@ def hint(record_json: Any, seat: int, budget: Any = None, progress=None) -> dict
         effort = int(budget.get("effort", effort))
         seed = int(budget.get("seed", seed))
         if budget.get("part") is not None:
-            i, k = budget["part"]
-            split["part"] = (int(i), int(k))
+            try:
+                i, k = budget["part"]
+                split["part"] = (int(i), int(k))
+            except (TypeError, ValueError):
+                raise ValueError(f"budget part must be [i, k] (part i of k), not {budget['part']!r}") from None
         if budget.get("sums") is not None:
-            split["sums"] = list(budget["sums"])
+            if not isinstance(budget["sums"], list):
+                raise ValueError(f"budget sums must be a list of every part's sums, not {budget['sums']!r}")
+            split["sums"] = budget["sums"]
     elif budget is not None:
         effort = int(budget)
     return hints.hint(_state(record_json), int(seat), effort, seed, progress=progress, **split)

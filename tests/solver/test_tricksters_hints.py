@@ -420,6 +420,11 @@ def test_a_hint_split_across_workers_merges_to_the_one_search():
                 api.hint(record, seat, {**budget, "sums": [{"actions": {}}] * k})
         with pytest.raises(ValueError, match="does not exist"):
             api.hint(record, seat, {**budget, "part": [3, 3]})
+        for bad in ("x", [1], [0, "two"]):
+            with pytest.raises(ValueError, match="part must be"):
+                api.hint(record, seat, {**budget, "part": bad})
+        with pytest.raises(ValueError, match="sums must be a list"):
+            api.hint(record, seat, {**budget, "sums": "x"})
     other, _ = positions("voren", {"players": 5}, 1, seed=1)[0]
     assert not api.hint(dumps(other), other.current_player, 24)["splits"]
     with pytest.raises(ValueError, match="cannot be split"):
