@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Iterable
 from .cards import Deck
 from .errors import DealError, IllegalActionError, RulesError
 from .rules import Rules
+from .words import Words
 
 GAMES: dict[str, "Game"] = {}
 
@@ -59,6 +60,7 @@ class Game:
     State: ClassVar[type["GameState"]]
     deck: ClassVar[Deck]
     dealer_field: ClassVar[str] = "dealer"   # Lunar's deals say "start"
+    words: ClassVar[Words]                   # what its cards and choices are called (pycore/words.py)
 
     # --- rules -------------------------------------------------------------
     def make_rules(self, rules: Rules | dict | None) -> Rules:

@@ -8,6 +8,9 @@ import random
 import pytest
 
 from pycore import IllegalActionError, load_record, record_of, replay
+from pycore.words import Narrator
+
+from .engine_tokens import engine_tokens
 
 
 def snapshot(state) -> tuple:
@@ -71,6 +74,24 @@ def check_record_round_trip(state) -> None:
     assert replay(load_record(record)).summary() == state.summary()
 
 
+def check_words(state) -> None:
+    """Every legal choice and every past action has player words, with no record
+    token in them (pycore/words.py), in every theme; the choices of one decision
+    are told apart (a ties-only deck may make two Tricksters cards alike)."""
+    game = state.game
+    seat = state.current_player
+    for theme in getattr(game, "themes", ()) or ("",):
+        tell = Narrator(game, state.observation(seat), theme)
+        legal = tell.obs["legal"]
+        said = [tell.choice(token) for token in legal]
+        lines = said + [tell.sentence(actor, token) for actor, token in tell.obs["history"][-12:]]
+        lines += [tell.card(game.card_token(card)) for card in set(state.cards_in_play())]
+        for line in lines:
+            assert line and not engine_tokens(line), f"{game.name}: {line!r} shows {engine_tokens(line)}"
+        if state.rules == game.make_rules(game.presets()[0]):
+            assert len(set(said)) == len(said), f"{game.name}: choices said alike: {said}"
+
+
 def random_playout(game, rules: dict, seed: int, *, check_every: int = 5, max_steps: int = 20000):
     """A seeded random game to the end, checked at every step; returns the final state."""
     rng = random.Random(seed)
@@ -80,6 +101,7 @@ def random_playout(game, rules: dict, seed: int, *, check_every: int = 5, max_st
         check_step(state, rng)
         if steps % check_every == 0:
             check_hidden_permutation(state, rng)
+            check_words(state)
         if steps % 97 == 13:
             check_record_round_trip(state)
         before = snapshot(state)

@@ -24,6 +24,7 @@ from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_
 from ..errors import DealError, RulesError, TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
+from ..words import Words
 from ..tricks import Trick, clockwise_from, left_of
 
 DECK = Deck(["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "Wolf", "Owl", "Lynx", "Bat"])
@@ -59,6 +60,43 @@ def _track_values(value) -> tuple[int, ...]:
         raise ValueError(f"the track is {HAND_SIZE + 1} whole numbers >= 0, the points "
                          f"for 0..{HAND_SIZE} tricks won")
     return tuple(value)
+
+
+class LunarWords(Words):
+    """Lunar's cards: a rank card by its number ("5"), a suit card by its suit
+    ("Owl"); a card from the Sky says so."""
+
+    hidden = "gave two rank and two suit cards to their partner"
+    phases = {"exchange": "the exchange", "trump": "turning trump tiles", "play": "trick play",
+              "over": "game over"}
+
+    def card(self, token: str, tell=None) -> str:
+        token = token.removeprefix("sky:")
+        return token[1:] if token.startswith("R") else token
+
+    def choice(self, token: str, tell) -> str:
+        verb, _, rest = token.partition(" ")
+        if verb == "give":
+            return f"Give {tell.cards(rest.split(' '))} to your partner"
+        if verb == "turn":
+            return f"Turn the {rest} tile face down"
+        if token.startswith("sky:"):
+            return f"{tell.card(token)} from the Sky"
+        return tell.card(token)
+
+    def done(self, token: str, tell, actor: int) -> str:
+        verb, _, rest = token.partition(" ")
+        if verb == "give":
+            whose = "your" if actor == tell.me else "their"
+            return f"gave {tell.cards(rest.split(' '))} to {whose} partner"
+        if verb == "turn":
+            return f"turned the {rest} tile face down"
+        if token.startswith("sky:"):
+            return f"played {tell.the(token)} from the Sky"
+        return f"played {tell.the(token)}"
+
+
+WORDS = LunarWords("Lunar")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -479,6 +517,7 @@ class LunarGame(Game):
     Rules = LunarRules
     State = LunarState
     deck = DECK
+    words = WORDS
     dealer_field = "start"
 
     def presets(self) -> list[dict]:

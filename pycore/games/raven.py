@@ -14,6 +14,7 @@ from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_
 from ..errors import TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
+from ..words import Words
 from ..tricks import Trick, clockwise_from, left_of
 
 SUITS = ("Sh", "Sw", "Ax", "Wa")
@@ -46,13 +47,52 @@ def bid_value(cards) -> int:
     return sum(card // RANKS for card in cards)
 
 
+class RavenWords(Words):
+    """Raven's cards in either theme: "10 of Shields", "Raven" (Prophecy: "10 of
+    Sunburst", "Jaguar"); a bid is said with its value and cards."""
+
+    hidden = "set a bid aside face down"
+    phases = {"bid": "bidding", "play": "trick play", "over": "game over"}
+    themes = {"prophecy": "Prophecy"}
+
+    def suit(self, suit: int, theme: str = "") -> str:
+        name = SUIT_NAMES[suit]
+        return PROPHECY_NAMES[name] if theme == "prophecy" else name
+
+    def card(self, token: str, tell) -> str:
+        return self.card_in(token, tell.theme)
+
+    def card_in(self, token: str, theme: str) -> str:
+        if token in PROPHECY_NAMES:
+            return PROPHECY_NAMES[token] if theme == "prophecy" else token
+        return f"{token[2:]} of {self.suit(SUITS.index(token[:2]), theme)}"
+
+    def choice(self, token: str, tell) -> str:
+        words = token.split(" ")
+        if words[0] == "bid":
+            cards = words[1:]
+            value = bid_value(DECK.cards(cards))
+            return f"Bid {value}: set aside the {tell.cards(cards)}"
+        if words[0] == "Dwarf" and len(words) == 2:
+            return f"Lead the {tell.card('Dwarf')} and name {self.suit(SUITS.index(words[1]), tell.theme)}"
+        return tell.card(token)
+
+    def done(self, token: str, tell, actor: int) -> str:
+        words = token.split(" ")
+        if words[0] == "bid":
+            value = bid_value(DECK.cards(words[1:]))
+            return f"bid {value}, setting aside the {tell.cards(words[1:])}"
+        if words[0] == "Dwarf" and len(words) == 2:
+            return f"led the {tell.card('Dwarf')}, naming {self.suit(SUITS.index(words[1]), tell.theme)}"
+        return f"played {tell.the(token)}"
+
+
 def display_name(token: str, theme: str = "raven") -> str:
     """A card's name in the chosen theme ("raven" or "prophecy")."""
-    if token in PROPHECY_NAMES:
-        return PROPHECY_NAMES[token] if theme == "prophecy" else token
-    suit = SUIT_NAMES[SUITS.index(token[:2])]
-    name = PROPHECY_NAMES[suit] if theme == "prophecy" else suit
-    return f"{token[2:]} of {name}"
+    return WORDS.card_in(token, theme)
+
+
+WORDS = RavenWords("Raven")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -420,6 +460,7 @@ class RavenGame(Game):
     Rules = RavenRules
     State = RavenState
     deck = DECK
+    words = WORDS
     themes = ("raven", "prophecy")
 
     def presets(self) -> list[dict]:

@@ -17,6 +17,7 @@ from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_
 from ..errors import RulesError, TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
+from ..words import Words, join
 from ..tricks import Trick, clockwise_from, left_of, right_of
 
 PLAYERS = 4
@@ -72,6 +73,68 @@ def victors(scores) -> list[int]:
         return first
     second = [s for s, score in enumerate(scores) if score == max(rest)]
     return sorted(first + second) if len(second) == 1 else first
+
+
+class TrickstersWords(Words):
+    """A Tricksters card is its four values, one per critter ("Ravens 4 / Foxes 1 /
+    Rats 5 / Toads 2"); in a trick it is said by the led critter's value first
+    ("Rats 5 (Ravens 4, Foxes 1, Toads 2)")."""
+
+    phases = {"draft": "the card draft", "suits": "the suit draft", "partners": "choosing partners",
+              "play": "trick play", "over": "game over"}
+
+    @staticmethod
+    def values(token: str, tell) -> list[int]:
+        known = (tell.obs.get("values") or {}).get(token) if tell is not None else None
+        return list(known) if known else list(DEFAULT_DECK[DECK.card(token)])
+
+    def card(self, token: str, tell=None) -> str:
+        return " / ".join(f"{suit} {value}" for suit, value in zip(SUITS, self.values(token, tell)))
+
+    def the(self, token: str, tell=None) -> str:
+        return f"the card {self.card(token, tell)}"
+
+    @staticmethod
+    def led_now(tell) -> str | None:
+        """The critter a card played now counts in: the led one, or yours when you lead."""
+        obs = tell.obs
+        if obs.get("phase") != "play":
+            return None
+        if obs.get("led_suit"):
+            return obs["led_suit"]
+        suits = obs.get("suits") or []
+        return suits[obs["seat"]] if obs.get("to_act") == obs.get("seat") and obs["seat"] < len(suits) else None
+
+    def choice(self, token: str, tell) -> str:
+        verb, _, arg = token.partition(" ")
+        if verb == "take":
+            return f"Take {self.card(arg, tell)} from the centre"
+        if verb == "suit":
+            return f"Take the {arg} suit card"
+        if verb == "partner":
+            other = int(arg)
+            rest = [s for s in range(PLAYERS) if s not in (tell.me, other)]
+            return (f"Pair with {tell.seat(other, start=False)} "
+                    f"(against {join(tell.seat(s, start=False) for s in rest)})")
+        led = self.led_now(tell)
+        if led is None:
+            return self.card(token, tell)
+        pairs = list(zip(SUITS, self.values(token, tell)))
+        value = dict(pairs)[led]
+        return f"{led} {value} ({', '.join(f'{s} {v}' for s, v in pairs if s != led)})"
+
+    def done(self, token: str, tell, actor: int) -> str:
+        verb, _, arg = token.partition(" ")
+        if verb == "take":
+            return f"took {self.the(arg, tell)} from the centre"
+        if verb == "suit":
+            return f"took the {arg} suit card"
+        if verb == "partner":
+            return f"paired with {tell.seat(int(arg), start=False)}"
+        return f"played {self.the(token, tell)}"
+
+
+WORDS = TrickstersWords("Tricksters")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -384,6 +447,7 @@ class TrickstersGame(Game):
     Rules = TrickstersRules
     State = TrickstersState
     deck = DECK
+    words = WORDS
 
     def presets(self) -> list[dict]:
         # The default deck, and a deck of many equal values that exercises every tie rule.

@@ -15,8 +15,8 @@ Readings of the rules file where it is silent (each pinned by a test):
   (Ruling V4) played no trick: not looed;
 - a looed player short of chips pays what they have (Ruling V6) and the game goes
   on: only payments at a hand's start end it;
-- gap, a rules field (`empty_loo_antes`): loo payments that came to nothing are
-  no pot; everyone antes.
+- Ruling V7 (`empty_loo_antes`): loo payments that came to nothing are no pot;
+  everyone antes.
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_
 from ..errors import DealError, TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
+from ..words import Words
 from ..tricks import Trick, clockwise_from, left_of
 
 SUITS = "CDHS"
@@ -51,11 +52,42 @@ def rank_of(card: int) -> int:
 RANK_NAMES = ("1", "2", "3", "4", "5", "Realm", "Lesser Crown", "Greater Crown")
 
 
+class VorenWords(Words):
+    """Voren's cards ("Greater Crown of Hearts", "Wolf") and choices ("Deal with a
+    poke", "Fold", "Take the poke")."""
+
+    phases = {"options": "the dealer's options", "decide": "play or fold", "play": "trick play",
+              "over": "game over"}
+    CHOICES = {"play": ("Play this hand", "chose to play"), "fold": ("Fold", "folded"),
+               "poke": ("Take the poke", "took the poke")}
+    OPTIONS = {   # the dealer's options: (choice, done)
+        "deal": ("Deal without a poke", "dealt without a poke"),
+        "deal poke": ("Deal with a poke", "dealt with a poke"),
+        "deal allplay": ("Deal and declare all play", "dealt and declared all play"),
+        "deal poke allplay": ("Deal with a poke and declare all play",
+                              "dealt with a poke and declared all play"),
+    }
+
+    def card(self, token: str, tell=None) -> str:
+        if token in ("Wolf", "Treachery"):
+            return token
+        return f"{RANK_NAMES[RANKS.index(token[0])]} of {SUIT_NAMES[SUITS.index(token[1])]}"
+
+    def choice(self, token: str, tell) -> str:
+        said = self.OPTIONS.get(token) or self.CHOICES.get(token)
+        return said[0] if said else tell.card(token)
+
+    def done(self, token: str, tell, actor: int) -> str:
+        said = self.OPTIONS.get(token) or self.CHOICES.get(token)
+        return said[1] if said else f"played {tell.the(token)}"
+
+
+WORDS = VorenWords("Voren")
+
+
 def display_name(token: str) -> str:
     """A card's name for people: `GH` is "Greater Crown of Hearts", `3C` "3 of Clubs"."""
-    if token in ("Wolf", "Treachery"):
-        return f"the {token}"
-    return f"{RANK_NAMES[RANKS.index(token[0])]} of {SUIT_NAMES[SUITS.index(token[1])]}"
+    return WORDS.card(token)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,9 +127,9 @@ class VorenRules(Rules):
                      "trick and is not looed, though the loo rule names every player who "
                      "played and took no trick.", ruling="gap", choices=("not_looed",))
     empty_loo_antes: bool = rule(
-        True, "Gap: when the previous hand's loo payments came to nothing (every looed "
-              "player had no chips left), everyone antes as if nobody had been looed.",
-        ruling="gap")
+        True, "When the previous hand's loo payments came to nothing (every looed "
+              "player had no chips left), they form no pot: everyone antes as if nobody had "
+              "been looed.", ruling="V7")
 
     @property
     def hands_in_game(self) -> int:
@@ -173,7 +205,7 @@ class VorenState(GameState):
         self.looed = ()
         self.short = ()
         # The previous hand's loo payments form the pot instead of the antes
-        # (gap: if they came to nothing, everyone antes; rules.empty_loo_antes).
+        # (Ruling V7: if they came to nothing, everyone antes; rules.empty_loo_antes).
         from_loo = self.carry_looed and (self.carry > 0 or not self.rules.empty_loo_antes)
         self.pot, self.carry, self.carry_looed = (self.carry if from_loo else 0), 0, False
         for seat in clockwise_from(left_of(dealer, n), n):
@@ -501,6 +533,7 @@ class VorenGame(Game):
     Rules = VorenRules
     State = VorenState
     deck = DECK
+    words = WORDS
 
     def presets(self) -> list[dict]:
         return ([{"players": p} for p in range(3, 9)]

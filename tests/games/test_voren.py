@@ -52,7 +52,7 @@ def test_deck_is_34_cards_in_four_suits_plus_wolf_and_treachery():            # 
     assert {t[-1] for t in DECK.tokens[:32]} == set("CDHS")
     assert DECK.tokens[32:] == ("Wolf", "Treachery")
     assert [display_name(t) for t in ("GH", "LS", "RD", "3C", "Wolf")] == [
-        "Greater Crown of Hearts", "Lesser Crown of Spades", "Realm of Diamonds", "3 of Clubs", "the Wolf"]
+        "Greater Crown of Hearts", "Lesser Crown of Spades", "Realm of Diamonds", "3 of Clubs", "Wolf"]
 
 
 def test_player_count_chips_and_ante_defaults():                              # Ruling V2
@@ -340,7 +340,7 @@ def test_the_game_lasts_two_deals_per_player_by_default():                   # R
 
 
 @pytest.mark.parametrize("empty_loo_antes,pot,short", [(True, 4, [2]), (False, 1, [])])
-def test_gap_a_loo_paid_with_no_chips_leaves_the_next_hand_anted(empty_loo_antes, pot, short):
+def test_ruling_v7_a_loo_paid_with_no_chips_leaves_the_next_hand_anted(empty_loo_antes, pot, short):
     # 4 players with 3 chips, ante 1: seat 2 is looed twice, the second time with no chips.
     loser = [["2C", "3D", "4S"], ["3C", "4D", "5S"], ["1C", "1D", "1S"], ["GC", "GD", "GS"]]
     rules = {"players": 4, "starting_chips": 3, "ante": 1, "empty_loo_antes": empty_loo_antes}
@@ -476,7 +476,7 @@ def reference_winner(plays, trump):
 
 def test_every_ruling_is_a_documented_rules_field():
     fields = VorenRules.describe()
-    assert {f["ruling"] for f in fields} >= {"V1", "V2", "V3", "V4", "V5", "V6", "gap"}
+    assert {f["ruling"] for f in fields} >= {"V1", "V2", "V3", "V4", "V5", "V6", "V7", "gap"}
     assert all(f["doc"] for f in fields)
     assert VorenRules().hands_in_game == 10 and VorenRules(players=8).hands_in_game == 16
 
