@@ -72,11 +72,12 @@ class Words:
     def title(self, theme: str = "") -> str:
         return self.themes.get(theme, self.title_default)
 
-    def card(self, token: str, tell: "Narrator") -> str:
-        """A card's bare name ("10 of Shields")."""
+    def card(self, token: str, tell: "Narrator | None" = None) -> str:
+        """A card's bare name ("10 of Shields"); `tell` gives the theme and what the
+        listener sees (Tricksters' card values)."""
         raise NotImplementedError
 
-    def the(self, token: str, tell: "Narrator") -> str:
+    def the(self, token: str, tell: "Narrator | None" = None) -> str:
         """The card with its article, as a sentence says it ("the 10 of Shields")."""
         return f"the {self.card(token, tell)}"
 

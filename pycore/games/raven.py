@@ -59,8 +59,8 @@ class RavenWords(Words):
         name = SUIT_NAMES[suit]
         return PROPHECY_NAMES[name] if theme == "prophecy" else name
 
-    def card(self, token: str, tell) -> str:
-        return self.card_in(token, tell.theme)
+    def card(self, token: str, tell=None) -> str:
+        return self.card_in(token, tell.theme if tell is not None else "")
 
     def card_in(self, token: str, theme: str) -> str:
         if token in PROPHECY_NAMES:
