@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any, Iterator
 
 from .errors import ManyhandsError, RecordError, quote
@@ -89,16 +91,29 @@ def _json_constant(name: str) -> None:
     raise RecordError(f"record is not JSON: {name} is not a JSON value")
 
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _check_nesting(text: str, what: str) -> None:
+    """RecordError if `text`'s brackets (outside strings) nest deeper than MAX_DEPTH,
+    before the JSON parser recurses into them: in Pyodide a few thousand levels
+    overflow the WebAssembly stack, a fatal error rather than a RecursionError."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if brackets and max(accumulate(map(_DEPTH_STEP.__getitem__, brackets))) > MAX_DEPTH:
+        raise RecordError(f"{what} is nested deeper than {MAX_DEPTH} levels")
+
+
 def parse_json(text: str, what: str = "record", max_text: int = MAX_TEXT) -> Any:
     """JSON text, parsed and checked (`check_json`); RecordError saying what is wrong."""
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(f"{what} is larger than {MAX_RECORD_BYTES:,} characters")
+    _check_nesting(text, what)
     try:
         value = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{what} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise RecordError(f"{what} is not JSON: nested too deeply") from None
     check_json(value, what, max_text)
     return value
 

@@ -30,12 +30,13 @@ import math
 import random
 import sys
 
+from pycore.errors import quote
 from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, SUITS,
                                      TRICKS, Play)
 from pycore.records import Record
 
-from ..search import ActionStats, Ranking, all_worlds_effort, progress_reporter
 from ..errors import SolverError
+from ..search import ActionStats, Ranking, all_worlds_effort, progress_reporter
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the adapter's API)
                      forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
@@ -424,23 +425,21 @@ def part_sums(r: Ranking, part: tuple[int, int]) -> dict:
 
 
 def _merge(stats: dict, sums: list[dict]) -> None:
-    """Add every part's sums into `stats`, once each part of the same split is there."""
-    try:
-        parts = sorted(tuple(got["part"]) for got in sums)
-        k = parts[0][1] if parts else 0
-        if parts != [(i, k) for i in range(k)]:
-            raise SolverError(f"the parts do not cover every world once (parts {parts})")
-        by_token = {st.token: st for st in stats.values()}
-        for got in sums:
-            for tok, (points, n, took) in got["actions"].items():
-                st = by_token.get(tok)
-                if st is None:
-                    raise SolverError(f"{tok!r} is not a legal action here")
-                st.total += points
-                st.n += n
-                st.took_trick += took
-    except (KeyError, TypeError) as exc:
-        raise SolverError(f"malformed part sums: {exc!r}") from None
+    """Add every part's sums into `stats`, once each part of the same split is there
+    (their shape is checked by solver.api, which reads the request)."""
+    parts = sorted(tuple(got["part"]) for got in sums)
+    k = parts[0][1] if parts else 0
+    if parts != [(i, k) for i in range(k)]:
+        raise SolverError(f"the parts do not cover every world once (parts {quote(parts)})")
+    by_token = {st.token: st for st in stats.values()}
+    for got in sums:
+        for tok, (points, n, took) in got["actions"].items():
+            st = by_token.get(tok)
+            if st is None:
+                raise SolverError(f"{tok!r} is not a legal action here")
+            st.total += points
+            st.n += n
+            st.took_trick += took
 
 
 def all_worlds_effort_of(state, seat: int, kind: str, worlds: int, actions: int) -> int | None:

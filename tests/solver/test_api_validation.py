@@ -135,13 +135,14 @@ def nested(depth: int, leaf=0):
 
 def test_a_record_nested_5000_deep_is_refused():
     """Defect 5: the API parsed JSON itself and a record nested 5,000 deep raised
-    RecursionError; text or parsed object, it is refused (never recursed into)."""
+    RecursionError (in Pyodide, a fatal stack overflow); text or parsed object, it
+    is refused before anything recurses into it."""
     record, seat = POOL[0]
     deep = nested(5000)
     for bad in ("[" * 5000 + "]" * 5000, deep, {**record, "rules": {"players": deep}},
                 {**record, "deals": deep}, json.dumps({**record, "seed": "x"})[:-1] + "[" * 5000):
         for call in (lambda r: api.hint(r, seat), lambda r: api.bot_move(r, seat), lambda r: api.infer(r, seat)):
-            refusal(call, bad, error=RecordError)
+            refusal(call, bad, error=RecordError, match="nested deeper than 8 levels")
 
 
 INFINITE = [float("inf"), float("-inf"), float("nan")]
@@ -401,3 +402,23 @@ def test_fuzz_the_worker_answers_or_refuses_whatever_reaches_it(value, op):
         check_refusal(exc)
         return
     assert isinstance(json.loads(text), dict)
+
+
+def test_the_worker_replies_a_refusal_in_one_line_and_lets_a_bug_raise(monkeypatch):
+    """The worker posts a refusal as its one line; a bug in the solver is not
+    turned into a refusal (no `except Exception` on the way): it raises."""
+    assert worker_api.reply("not json") == (False, "request is not JSON: Expecting value at line 1 column 1")
+    record, seat = POOL[0]
+    ok, text = worker_api.reply(json.dumps({"op": "bot", "record": record, "seat": True}))
+    assert not ok and text.startswith("seat must be a whole number")
+    ok, text = worker_api.reply(json.dumps({"op": "bot", "record": record, "seat": seat, "level": "easy"}))
+    assert ok and set(json.loads(text)) == {"token", "policy"}
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(api.hints, "hint", broken)
+    with pytest.raises(RuntimeError, match="a bug"):
+        worker_api.reply(json.dumps({"op": "hint", "record": record, "seat": seat}))
+    monkeypatch.setattr(api.bots, "choose", broken)
+    with pytest.raises(RuntimeError, match="a bug"):
+        worker_api.reply(json.dumps({"op": "bot", "record": record, "seat": seat}))

@@ -14,8 +14,8 @@ thinking, for every game and rules option; nothing here reads a record.
 Every refusal is one short line: a hint, split or merge request the solver
 refuses is answered {"available": false, "message": "Hint refused: ..."} (the hint
 panel shows it); any other bad request (not JSON, no such op, a bot move it
-refuses) raises the project's error (pycore ManyhandsError), which the worker
-returns to the page as the request's error. The worker goes on either way.
+refuses) raises the project's error (pycore ManyhandsError), which `reply` gives
+the worker as the request's error. The worker goes on either way.
 """
 from __future__ import annotations
 
@@ -97,3 +97,12 @@ def handle(text: str, progress=None) -> str:
     except ManyhandsError as exc:
         out = {"available": False, "message": f"Hint refused: {exc}"}
     return json.dumps(out)
+
+
+def reply(text: str, progress=None) -> tuple[bool, str]:
+    """What the worker posts back: (True, the answer) or (False, why the request is
+    refused, one line). A bug is not a refusal: it raises, traceback and all."""
+    try:
+        return True, handle(text, progress)
+    except ManyhandsError as exc:
+        return False, str(exc)
