@@ -27,6 +27,8 @@ from pycore import RecordError, TokenError, all_games, get_game, load_record, re
 from pycore.__main__ import main
 from pycore.records import MAX_ACTIONS, MAX_DEALS, MAX_NUMBER, MAX_RECORD_BYTES
 
+from .test_records import paths_of
+
 ROOT = Path(__file__).resolve().parent.parent
 LONGEST_LINE = 300          # characters in an error line
 MEMORY = 400 * 2**20        # address space allowed to a replay process
@@ -204,16 +206,6 @@ RAW = ["1" + "0" * 5000, "-" + "9" * 4301, "1e999999", "-1e999999", "NaN", "Infi
        '"' + "x" * 100_000 + '"', '"partner ' + "9" * 5000 + '"', "123456789012345678901234567890", "1.5",
        "true", "null", "{}", "[]", '""', '"\\ud800"', '"\\u00b2"', str(MAX_NUMBER + 1), "-0", "1E400",
        '{"a": [[[[[[[[[[1]]]]]]]]]]}', '"T1"', '"partner 3"', "0", "-1", "7"]
-
-
-def paths_of(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from paths_of(item, prefix + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from paths_of(item, prefix + (index,))
 
 
 @st.composite
