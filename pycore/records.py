@@ -30,13 +30,13 @@ MAX_DEPTH = 8                    # a record nests 5 deep (deals, a deal, its han
 MAX_VALUES = 250_000             # numbers, texts, lists and objects, all told
 
 
-def _path(where) -> str:
-    """`where` (a chain (parent, key) from the record's top) as deals[0].hands[1]."""
+def _place(what: str, where) -> str:
+    """`where` (a chain (parent, key) from the top of `what`) as "record deals[0].hands[1]"."""
     keys = []
     while where is not None:
         where, key = where
         keys.append(f"[{key}]" if isinstance(key, int) else f".{key}")
-    return "".join(reversed(keys)).lstrip(".")
+    return f"{what} {''.join(reversed(keys)).lstrip('.')}".rstrip()
 
 
 def check_json(value: Any, what: str = "record", max_text: int = MAX_TEXT) -> None:
@@ -48,42 +48,42 @@ def check_json(value: Any, what: str = "record", max_text: int = MAX_TEXT) -> No
     count = 1
     while stack:
         item, depth, where = stack.pop()
-        place = f"{what} {_path(where)}".rstrip() if where is not None else what
         if isinstance(item, str):
             if len(item) > max_text:
-                raise RecordError(f"{place}: text {quote(item)} is longer than {max_text} characters")
+                raise RecordError(f"{_place(what, where)}: text {quote(item)} is longer than "
+                                  f"{max_text} characters")
         elif item is None or isinstance(item, bool):
             pass
         elif isinstance(item, int):
             if not -MAX_NUMBER <= item <= MAX_NUMBER:
-                raise RecordError(f"{place}: the number {quote(item)} is beyond +-{MAX_NUMBER:,}")
+                raise RecordError(f"{_place(what, where)}: the number {quote(item)} is beyond "
+                                  f"+-{MAX_NUMBER:,}")
         elif isinstance(item, float):
             if not math.isfinite(item):
-                raise RecordError(f"{place}: {quote(item)} is not a JSON number")
+                raise RecordError(f"{_place(what, where)}: {quote(item)} is not a JSON number")
         elif isinstance(item, (list, tuple, dict)):
             if depth >= MAX_DEPTH:
-                raise RecordError(f"{place}: nested deeper than {MAX_DEPTH} levels")
+                raise RecordError(f"{_place(what, where)}: nested deeper than {MAX_DEPTH} levels")
             count += len(item)
             if count > MAX_VALUES:
                 raise RecordError(f"{what} holds more than {MAX_VALUES:,} values")
             if isinstance(item, dict):
                 for key, sub in item.items():
                     if not isinstance(key, str) or len(key) > max_text:
-                        raise RecordError(f"{place}: field name {quote(key)} is not a text of at most "
-                                          f"{max_text} characters")
+                        raise RecordError(f"{_place(what, where)}: field name {quote(key)} is not a "
+                                          f"text of at most {max_text} characters")
                     stack.append((sub, depth + 1, (where, key)))
             else:
                 stack.extend((sub, depth + 1, (where, index)) for index, sub in enumerate(item))
         else:
-            raise RecordError(f"{place}: {quote(item)} is not a JSON value")
+            raise RecordError(f"{_place(what, where)}: {quote(item)} is not a JSON value")
 
 
 def _json_int(digits: str) -> int:
     """A JSON whole number, refused before it is converted when it is too long to be
     one a record holds (CPython will not even convert more than 4,300 digits)."""
     if len(digits) > 20:
-        raise RecordError(f"a {len(digits):,}-digit number: numbers in a record are within "
-                          f"+-{MAX_NUMBER:,}")
+        raise RecordError(f"a {len(digits):,}-digit number: numbers here are within +-{MAX_NUMBER:,}")
     return int(digits)
 
 

@@ -62,6 +62,20 @@ def whole_number(value: Any, what: str, low: int = 0, high: int | None = None) -
     return value
 
 
+def fields(request: Any, what: str, required: tuple, optional: tuple = ()) -> None:
+    """SolverError unless `request` is an object with the `required` fields and no
+    others than the `optional` ones."""
+    if not isinstance(request, dict):
+        raise SolverError(f"{what} is an object of {', '.join(required + optional)}; not {quote(request)}")
+    for key in required:
+        if key not in request:
+            raise SolverError(f"{what} needs its {key}")
+    unknown = sorted((key for key in request if key not in required + optional), key=str)
+    if unknown:
+        raise SolverError(f"unknown field {quote(unknown[0])} in {what}; fields: "
+                          f"{', '.join(required + optional)}")
+
+
 def _part(value: Any, what: str = "budget part") -> tuple[int, int]:
     """[i, k]: part i of k."""
     if (not isinstance(value, (list, tuple)) or len(value) != 2
@@ -122,9 +136,7 @@ class HintRequest:
             raise SolverError(f"budget must be an effort (a whole number of playouts from 1 to "
                               f"{MAX_EFFORT:,}) or an object of {', '.join(BUDGET_FIELDS)}; "
                               f"not {quote(budget)}")
-        unknown = sorted((key for key in budget if key not in BUDGET_FIELDS), key=str)
-        if unknown:
-            raise SolverError(f"unknown budget field {quote(unknown[0])}; fields: {', '.join(BUDGET_FIELDS)}")
+        fields(budget, "a budget", (), BUDGET_FIELDS)
         if "part" in budget and "sums" in budget:
             raise SolverError("a budget has a part to search or the parts' sums to merge, not both")
         return cls(record, seat,
@@ -138,11 +150,7 @@ class HintRequest:
     def from_json(cls, request: Any) -> "HintRequest":
         """From the worker's form {"record": ..., "seat": ..., "budget": ...} (an
         "op" field is the worker's and is ignored)."""
-        if not isinstance(request, dict):
-            raise SolverError(f"a hint request is an object with record, seat and budget, not {quote(request)}")
-        for key in ("record", "seat"):
-            if key not in request:
-                raise SolverError(f"a hint request needs its {key}")
+        fields(request, "a hint request", ("record", "seat"), ("budget", "op"))
         return cls.parse(request["record"], request["seat"], request.get("budget"))
 
     def budget(self) -> dict:

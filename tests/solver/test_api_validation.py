@@ -422,3 +422,18 @@ def test_the_worker_replies_a_refusal_in_one_line_and_lets_a_bug_raise(monkeypat
     monkeypatch.setattr(api.bots, "choose", broken)
     with pytest.raises(RuntimeError, match="a bug"):
         worker_api.reply(json.dumps({"op": "bot", "record": record, "seat": seat}))
+
+
+@pytest.mark.parametrize("request_json", [
+    {"op": "hint", "seat": 0, "budget": 8, "junk": 1}, {"op": "bot", "seat": 0, "levle": "easy"},
+    {"op": "split", "parts": 2, "extra": True}, {"op": "merge", "answers": [], "more": []}])
+def test_the_worker_refuses_a_request_with_a_field_it_does_not_know(request_json):
+    """Nonsense is not silently accepted: a field no request has is refused by name."""
+    record, seat = POOL[0]
+    if request_json["op"] in ("hint", "bot"):
+        request_json = {**request_json, "record": record}
+    else:
+        request_json = {**request_json, "request": {"op": "hint", "record": record, "seat": seat}}
+    ok, text = worker_api.reply(json.dumps(request_json))
+    message = text if not ok else json.loads(text)["message"]
+    assert "unknown field" in message and len(message) <= LONGEST_REFUSAL

@@ -46,33 +46,28 @@ def throttled(progress, steps: int = 100):
     return report
 
 
-def _hint(request: dict, progress) -> dict:
-    result = api.answer(api.HintRequest.from_json(request), throttled(progress))
-    result["available"] = True
-    return result
+def _answer(request: api.HintRequest, progress) -> dict:
+    return {**api.answer(request, throttled(progress)), "available": True}
 
 
 def _split(request: dict) -> dict:
-    plans = api.plan_split(api.HintRequest.from_json(request.get("request")), request.get("parts"))
+    api.fields(request, "a split request", ("op", "request", "parts"))
+    plans = api.plan_split(api.HintRequest.from_json(request["request"]), request["parts"])
     return {"parts": [{"op": "hint", **plan.to_json()} for plan in plans]}
 
 
 def _merge(request: dict, progress) -> dict:
-    answers = request.get("answers")
+    api.fields(request, "a merge request", ("op", "request", "answers"))
+    answers = request["answers"]
     if isinstance(answers, list):
         for part in answers:          # a part the solver refused: the whole hint is refused
             if isinstance(part, dict) and part.get("available") is False:
                 return part
-    whole = api.merge(api.HintRequest.from_json(request.get("request")), answers)
-    result = api.answer(whole, throttled(progress))
-    result["available"] = True
-    return result
+    return _answer(api.merge(api.HintRequest.from_json(request["request"]), answers), progress)
 
 
 def _bot(request: dict) -> dict:
-    for key in ("record", "seat"):
-        if key not in request:
-            raise SolverError(f"a bot request needs its {key}")
+    api.fields(request, "a bot request", ("op", "record", "seat"), ("level", "seed"))
     token = api.bot_move(request["record"], request["seat"], request.get("level", "normal"),
                          request.get("seed", 0))
     return {"token": token, "policy": "solver"}
@@ -89,7 +84,7 @@ def handle(text: str, progress=None) -> str:
         raise SolverError(f"unknown request {quote(op)}; requests: bot, {', '.join(HINT_OPS)}")
     try:
         if op == "hint":
-            out = _hint(request, progress)
+            out = _answer(api.HintRequest.from_json(request), progress)
         elif op == "split":
             out = _split(request)
         else:
