@@ -73,7 +73,8 @@ def check_json(value: Any, what: str = "record", max_text: int = MAX_TEXT) -> No
                         raise RecordError(f"{_place(what, where)}: field name {quote(key)} is not a "
                                           f"text of at most {max_text} characters")
                     stack.append((sub, depth + 1, (where, key)))
-            else:
+            elif not all(type(sub) is str and len(sub) <= max_text for sub in item):
+                # (a list of short texts, a record's tokens, needs no more looking at)
                 stack.extend((sub, depth + 1, (where, index)) for index, sub in enumerate(item))
         else:
             raise RecordError(f"{_place(what, where)}: {quote(item)} is not a JSON value")
