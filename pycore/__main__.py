@@ -3,21 +3,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
-from .errors import ManyhandsError
+from .errors import ManyhandsError, quote
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .records import load_record, replay
+    from .records import MAX_RECORD_BYTES, load_record, replay
     try:
+        # one byte more than a record may have: a longer file (or /dev/zero) is
+        # refused without reading it all
         if args.file == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         else:
             with open(args.file, "rb") as handle:
-                data = handle.read()
+                data = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(f"cannot read {quote(args.file)}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
         state = replay(load_record(data))
@@ -26,6 +29,14 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(state.summary()))
     return 0
+
+
+def _whole_number(text: str) -> int:
+    """argparse's type for --players, --seat, --seed: a whole number of at most 16
+    digits (argparse's own message would quote all of a longer one)."""
+    if not re.fullmatch(r"\s*[+-]?[0-9]{1,16}\s*", text):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number of at most 16 digits")
+    return int(text)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -42,9 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     replay.set_defaults(run=_replay)
     play = sub.add_parser("play", help="play a game in the terminal against random opponents")
     play.add_argument("game")
-    play.add_argument("--players", type=int, default=None)
-    play.add_argument("--seat", type=int, default=None, help="your seat (asked if not given)")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--players", type=_whole_number, default=None)
+    play.add_argument("--seat", type=_whole_number, default=None, help="your seat (asked if not given)")
+    play.add_argument("--seed", type=_whole_number, default=None)
     play.add_argument("--rules", default=None, help='more rules fields as JSON, e.g. \'{"short_game": true}\'')
     play.add_argument("--save", default=None, help="write the game's record here when it ends")
     play.set_defaults(run=_play)

@@ -26,7 +26,7 @@ import random
 from typing import Any, ClassVar, Iterable
 
 from .cards import Deck
-from .errors import DealError, IllegalActionError, RulesError
+from .errors import DealError, IllegalActionError, RulesError, quote
 from .rules import Rules
 from .words import Words
 
@@ -43,7 +43,7 @@ def get_game(name: str) -> "Game":
     try:
         return GAMES[name]
     except KeyError:
-        raise RulesError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}") from None
+        raise RulesError(f"unknown game {quote(name)}; games: {', '.join(sorted(GAMES))}") from None
 
 
 def all_games() -> dict[str, "Game"]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 import random
 
-from .errors import ManyhandsError
+from .errors import ManyhandsError, RulesError, quote
 from .game import get_game
-from .records import dumps
+from .records import MAX_TEXT, dumps, parse_json
 
 _SKIP = {"game", "rules", "seat", "history", "legal", "to_act", "terminal", "hands", "winners"}
 
@@ -30,21 +30,31 @@ def render(obs: dict) -> str:
 def play(game_name: str, *, players: int | None, seat: int | None, seed: int | None,
          rules_json: str | None = None, save: str | None = None,
          input_fn=input, print_fn=print) -> int:
+    """0 when the game ends or the player leaves ('quit', end of input), 2 when it
+    cannot start (each reason one line) or its record cannot be saved."""
     try:
         game = get_game(game_name)
-        rules = json.loads(rules_json) if rules_json else {}
+        rules = parse_json(rules_json, "--rules") if rules_json else {}
+        if not isinstance(rules, dict):
+            raise RulesError(f"--rules must be a JSON object of rules fields, not {quote(rules)}")
         if players is not None:
             rules["players"] = players
         seed = random.randrange(10**6) if seed is None else seed
         state = game.new_game(rules, seed=seed)
-    except (ManyhandsError, json.JSONDecodeError) as exc:
+    except ManyhandsError as exc:
         print_fn(f"cannot start: {exc}")
         return 2
     n = state.players
+    seats = {str(s): s for s in range(n)}
     while seat is None:
-        answer = input_fn(f"Your seat (0-{n - 1}): ").strip()
-        if answer.isdigit() and int(answer) < n:
-            seat = int(answer)
+        try:
+            answer = input_fn(f"Your seat (0-{n - 1}): ").strip()
+        except EOFError:
+            print_fn("\nbye")
+            return 0
+        seat = seats.get(answer)
+        if seat is None:
+            print_fn(f"no seat {quote(answer)}: type a number from 0 to {n - 1}")
     if not 0 <= seat < n:
         print_fn(f"no seat {seat} in a {n}-player game")
         return 2
@@ -72,6 +82,9 @@ def play(game_name: str, *, players: int | None, seat: int | None, seed: int | N
         if token in ("?", "help", ""):
             print_fn("legal: " + "  ".join(obs["legal"]))
             continue
+        if len(token) > MAX_TEXT:
+            print_fn(f"refused: {quote(token)} is longer than any token ({MAX_TEXT} characters)")
+            continue
         try:
             state = state.apply_action(game.parse_action(state, token))
         except ManyhandsError as exc:
@@ -79,7 +92,11 @@ def play(game_name: str, *, players: int | None, seat: int | None, seed: int | N
     summary = state.summary()
     print_fn(f"game over. totals {summary['totals']}, winners {summary['winners']}")
     if save:
-        with open(save, "w") as handle:
-            handle.write(dumps(state))
+        try:
+            with open(save, "w") as handle:
+                handle.write(dumps(state))
+        except OSError as exc:
+            print_fn(f"cannot save the record to {quote(save)}: {exc.strerror}")
+            return 2
         print_fn(f"record saved to {save}")
     return 0

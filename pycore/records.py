@@ -1,15 +1,122 @@
-"""Game records (shared/spec/records.md): load and check, replay, save."""
+"""Game records (shared/spec/records.md): load and check, replay, save.
+
+A record is checked before anything is replayed, against generous bounds on
+what a real game needs (the longest game the rules allow, Voren's 8 players x
+50 hands, has 400 deals and about 13,000 actions; no token is longer than 22
+characters): whatever its size or shape, a record is read or refused quickly
+and in bounded memory, and every refusal is one RecordError line.
+"""
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import accumulate
+from typing import Any, Iterator
 
-from .errors import ManyhandsError, RecordError
+from .errors import ManyhandsError, RecordError, quote
 from .game import GameState, get_game
 
 FORMAT = "manyhands-record/1"
 _KEYS = {"format", "game", "rules", "seed", "deals", "actions"}
+
+MAX_RECORD_BYTES = 4_000_000     # the JSON text (a 1,000-hand game written out is about 1.2 MB)
+MAX_DEALS = 1_000
+MAX_ACTIONS = 60_000             # 1,000 hands of the longest (Lunar's 56 decisions)
+MAX_TEXT = 64                    # characters in a token, a name or any other text
+MAX_NUMBER = 2 ** 53 - 1         # every whole number the page's JavaScript keeps exactly
+MAX_DEPTH = 8                    # a record nests 5 deep (deals, a deal, its hands, a hand, a card)
+MAX_VALUES = 250_000             # numbers, texts, lists and objects, all told
+
+
+def _place(what: str, where) -> str:
+    """`where` (a chain (parent, key) from the top of `what`) as "record deals[0].hands[1]"."""
+    keys = []
+    while where is not None:
+        where, key = where
+        keys.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return f"{what} {''.join(reversed(keys)).lstrip('.')}".rstrip()
+
+
+def check_json(value: Any, what: str = "record", max_text: int = MAX_TEXT) -> None:
+    """RecordError unless `value` is plain JSON within the bounds above: nested at
+    most MAX_DEPTH deep, at most MAX_VALUES values, texts of at most `max_text`
+    characters, whole numbers within +-MAX_NUMBER, no NaN or infinity. Iterative:
+    any depth of nesting is refused, never recursed into."""
+    stack = [(value, 0, None)]
+    count = 1
+    while stack:
+        item, depth, where = stack.pop()
+        if isinstance(item, str):
+            if len(item) > max_text:
+                raise RecordError(f"{_place(what, where)}: text {quote(item)} is longer than "
+                                  f"{max_text} characters")
+        elif item is None or isinstance(item, bool):
+            pass
+        elif isinstance(item, int):
+            if not -MAX_NUMBER <= item <= MAX_NUMBER:
+                raise RecordError(f"{_place(what, where)}: the number {quote(item)} is beyond "
+                                  f"+-{MAX_NUMBER:,}")
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                raise RecordError(f"{_place(what, where)}: {quote(item)} is not a JSON number")
+        elif isinstance(item, (list, tuple, dict)):
+            if depth >= MAX_DEPTH:
+                raise RecordError(f"{_place(what, where)}: nested deeper than {MAX_DEPTH} levels")
+            count += len(item)
+            if count > MAX_VALUES:
+                raise RecordError(f"{what} holds more than {MAX_VALUES:,} values")
+            if isinstance(item, dict):
+                for key, sub in item.items():
+                    if not isinstance(key, str) or len(key) > max_text:
+                        raise RecordError(f"{_place(what, where)}: field name {quote(key)} is not a "
+                                          f"text of at most {max_text} characters")
+                    stack.append((sub, depth + 1, (where, key)))
+            elif not all(type(sub) is str and len(sub) <= max_text for sub in item):
+                # (a list of short texts, a record's tokens, needs no more looking at)
+                stack.extend((sub, depth + 1, (where, index)) for index, sub in enumerate(item))
+        else:
+            raise RecordError(f"{_place(what, where)}: {quote(item)} is not a JSON value")
+
+
+def _json_int(digits: str) -> int:
+    """A JSON whole number, refused before it is converted when it is too long to be
+    one a record holds (CPython will not even convert more than 4,300 digits)."""
+    if len(digits) > 20:
+        raise RecordError(f"a {len(digits):,}-digit number: numbers here are within +-{MAX_NUMBER:,}")
+    return int(digits)
+
+
+def _json_constant(name: str) -> None:
+    raise RecordError(f"record is not JSON: {name} is not a JSON value")
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _check_nesting(text: str, what: str) -> None:
+    """RecordError if `text`'s brackets (outside strings) nest deeper than MAX_DEPTH,
+    before the JSON parser recurses into them: in Pyodide a few thousand levels
+    overflow the WebAssembly stack, a fatal error rather than a RecursionError."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if brackets and max(accumulate(map(_DEPTH_STEP.__getitem__, brackets))) > MAX_DEPTH:
+        raise RecordError(f"{what} is nested deeper than {MAX_DEPTH} levels")
+
+
+def parse_json(text: str, what: str = "record", max_text: int = MAX_TEXT) -> Any:
+    """JSON text, parsed and checked (`check_json`); RecordError saying what is wrong."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"{what} is larger than {MAX_RECORD_BYTES:,} characters")
+    _check_nesting(text, what)
+    try:
+        value = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{what} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    check_json(value, what, max_text)
+    return value
 
 
 @dataclass
@@ -33,24 +140,23 @@ def load_record(data: Any) -> Record:
     """A Record from JSON text, bytes or an already-parsed object; RecordError
     saying what is wrong otherwise. Nothing is replayed here (see `replay`)."""
     if isinstance(data, (bytes, bytearray)):
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(f"record is larger than {MAX_RECORD_BYTES:,} bytes")
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise RecordError(f"record is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"record is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-        except RecursionError:
-            raise RecordError("record is not JSON: nested too deeply") from None
+        data = parse_json(data)
+    else:
+        check_json(data)
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
     unknown = sorted(set(data) - _KEYS, key=str)
     if unknown:
-        raise RecordError(f"unknown record field {unknown[0]!r}")
+        raise RecordError(f"unknown record field {quote(unknown[0])}")
     if data.get("format") != FORMAT:
-        raise RecordError(f"record format must be {FORMAT!r}, not {data.get('format')!r}")
+        raise RecordError(f"record format must be {FORMAT!r}, not {quote(data.get('format'))}")
     game = data.get("game")
     if not isinstance(game, str):
         raise RecordError("record field 'game' must name a game")
@@ -63,16 +169,22 @@ def load_record(data: Any) -> Record:
         raise RecordError("record field 'rules' must be an object")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise RecordError(f"record field 'seed' must be a whole number, not {seed!r}")
+        raise RecordError(f"record field 'seed' must be a whole number, not {quote(seed)}")
     deals = data.get("deals", [])
     if not isinstance(deals, list):
         raise RecordError("record field 'deals' must be a list")
+    if len(deals) > MAX_DEALS:
+        raise RecordError(f"record field 'deals' lists {len(deals):,} deals; a game has at most "
+                          f"{MAX_DEALS:,}")
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("record field 'actions' must be a list of tokens")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"record field 'actions' lists {len(actions):,} actions; a game has at "
+                          f"most {MAX_ACTIONS:,}")
     for index, token in enumerate(actions):
         if not isinstance(token, str):
-            raise RecordError(f"action {index}: {token!r} is not a token (text)")
+            raise RecordError(f"action {index}: {quote(token)} is not a token (text)")
     return Record(game=game, rules=rules, seed=seed, deals=deals, actions=list(actions))
 
 
@@ -85,12 +197,14 @@ def start_state(record: Record) -> GameState:
         raise RecordError(str(exc)) from None
 
 
-def replay(record: Record | Any, *, upto: int | None = None) -> GameState:
-    """The state after the record's actions (the first `upto` of them); RecordError
-    naming the action's index, its token and why it is refused."""
+def positions(record: Record | Any, *, upto: int | None = None) -> Iterator[GameState]:
+    """The state before the record's first action, then the state after each of
+    its actions (the first `upto` of them); RecordError naming the action's index,
+    its token and why it is refused."""
     if not isinstance(record, Record):
         record = load_record(record)
     state = start_state(record)
+    yield state
     game = state.game
     actions = record.actions if upto is None else record.actions[:upto]
     for index, token in enumerate(actions):
@@ -102,6 +216,14 @@ def replay(record: Record | Any, *, upto: int | None = None) -> GameState:
             if reason.startswith(prefix):
                 reason = reason[len(prefix):]
             raise RecordError(f"action {index} {token!r}: {reason}") from None
+        yield state
+
+
+def replay(record: Record | Any, *, upto: int | None = None) -> GameState:
+    """The state after the record's actions (the first `upto` of them); RecordError
+    naming the action's index, its token and why it is refused."""
+    for state in positions(record, upto=upto):
+        pass
     return state
 
 

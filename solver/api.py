@@ -1,59 +1,242 @@
-"""The JSON entry points for the web worker: JSON in, JSON out.
+"""The solver's entry points for the web worker (and the tests and benches):
+JSON in, JSON out, every input checked here, once, before any work is done.
 
     hint(record_json, seat, budget=None, progress=None) -> dict
     bot_move(record_json, seat, level="normal", seed=0) -> str (an action token)
     infer(record_json, seat) -> dict
 
-`record_json` is a record (shared/spec/records.md) as text or as a parsed object;
-`budget` is the search effort in playouts (an int) or {"effort": int, "seed": int};
-a hint that "splits" can be searched by several workers: {"effort", "seed",
-"part": [i, k]} answers part i of k ({"sums": ...}), and {"effort", "seed",
-"sums": [every part's "sums"]} the whole hint, as one search would give it.
+What they take:
+- `record_json`: a record (shared/spec/records.md) as text, bytes or a parsed
+  object, within pycore.records' bounds: at most 4,000,000 characters, 1,000
+  deals, 60,000 actions, texts of 64 characters, whole numbers within
+  +-(2**53 - 1), nesting 8 deep;
+- `seat`: an int (not a bool, float or text), a seat of the game; for `hint` and
+  `bot_move` the seat to act;
+- `level`: "easy", "normal" or "hard"; `seed`: an int within +-(2**53 - 1);
+- `budget`: None (effort 160), an effort, or {"effort": int, "seed": int} with at
+  most one of "part": [i, k] (search part i of k, 0 <= i < k <= MAX_PARTS: every
+  k-th world; the answer is that part's "sums") or "sums": [every part's "sums"]
+  (the whole hint, as one search would give it). An effort is a whole number of
+  playouts from 1 to MAX_EFFORT (100,000).
+
+Split hints (Tricksters, "splits": true in a hint): `HintRequest.parse` reads a
+request once; `plan_split(request, k)` gives the k part requests, `merge(request,
+answers)` the request that merges the parts' answers, `answer(request)` answers
+any of them. The worker passes them along as JSON (`HintRequest.to_json`).
+
+Limits: MAX_EFFORT is the largest effort a hint offers ("search every deal",
+search.ALL_WORLDS_CAP). Measured natively at that effort, the slowest decisions
+took 47 s (Voren's dealer's options, 8 players) and at most 120 MB (Raven, a
+follow with 2 choices: 50,000 deals), the first-lead all-deals search of
+Tricksters 49 s; the default effort answers in well under a second (README).
+
+Errors: every refusal is a pycore ManyhandsError, so a ValueError, with one short
+line quoting at most a few dozen characters of the bad value: RecordError for the
+record, solver.errors.SolverError for the rest. Any other exception is a bug.
 """
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass, replace
 from typing import Any
 
-from pycore.records import replay
+from pycore.errors import quote
+from pycore.records import MAX_NUMBER, MAX_TEXT, Record, load_record, positions
 
 from . import bots, hints
-from .view import view_of
+from .errors import SolverError
+from .search import ALL_WORLDS_CAP
+from .view import adapter_for, view_of
+
+MAX_EFFORT = ALL_WORLDS_CAP     # the largest effort a hint offers (all_worlds_effort)
+MAX_PARTS = 64                  # a hint split across more workers than this is refused
+MAX_ACTIONS_PER_PART = 10_000   # actions in one part's sums (Raven has at most 2,380 bids)
+BUDGET_FIELDS = ("effort", "seed", "part", "sums")
 
 
-def _state(record_json: Any):
-    return replay(json.loads(record_json) if isinstance(record_json, str) else record_json)
+def whole_number(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
+    """`value` if it is an int (not a bool) from `low` to `high`; else SolverError."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
+            high is not None and value > high):
+        bounds = f"of at least {low:,}" if high is None else f"from {low:,} to {high:,}"
+        raise SolverError(f"{what} must be a whole number {bounds}, not {quote(value)}")
+    return value
 
 
-def hint(record_json: Any, seat: int, budget: Any = None, progress=None) -> dict:
+def fields(request: Any, what: str, required: tuple, optional: tuple = ()) -> None:
+    """SolverError unless `request` is an object with the `required` fields and no
+    others than the `optional` ones."""
+    if not isinstance(request, dict):
+        raise SolverError(f"{what} is an object of {', '.join(required + optional)}; not {quote(request)}")
+    for key in required:
+        if key not in request:
+            raise SolverError(f"{what} needs its {key}")
+    unknown = sorted((key for key in request if key not in required + optional), key=str)
+    if unknown:
+        raise SolverError(f"unknown field {quote(unknown[0])} in {what}; fields: "
+                          f"{', '.join(required + optional)}")
+
+
+def _part(value: Any, what: str = "budget part") -> tuple[int, int]:
+    """[i, k]: part i of k."""
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or any(isinstance(x, bool) or not isinstance(x, int) for x in value)):
+        raise SolverError(f"{what} must be [i, k] (part i of k), not {quote(value)}")
+    i, k = value
+    if not 1 <= k <= MAX_PARTS:
+        raise SolverError(f"{what} {quote(value)}: a hint splits into 1 to {MAX_PARTS} parts")
+    if not 0 <= i < k:
+        raise SolverError(f"{what} {quote(value)} does not exist (part i of k has 0 <= i < k)")
+    return i, k
+
+
+def _part_sums(value: Any) -> dict:
+    """One part's "sums": {"part": [i, k], "actions": {token: [points, worlds, tricks taken]}}."""
+    shape = 'each is {"part": [i, k], "actions": {token: [points, worlds, tricks]}}'
+    if not isinstance(value, dict) or set(value) != {"part", "actions"} \
+            or not isinstance(value["actions"], dict) or len(value["actions"]) > MAX_ACTIONS_PER_PART:
+        raise SolverError(f"malformed part sums {quote(value)}: {shape}")
+    part = _part(value["part"], "part sums' part")
+    for token, sums in value["actions"].items():
+        if (not isinstance(token, str) or len(token) > MAX_TEXT or not isinstance(sums, (list, tuple))
+                or len(sums) != 3 or any(isinstance(x, bool) for x in sums)
+                or not isinstance(sums[0], (int, float)) or not -MAX_NUMBER <= sums[0] <= MAX_NUMBER
+                or any(not isinstance(x, int) or not 0 <= x <= MAX_NUMBER for x in sums[1:])):
+            raise SolverError(f"malformed part sums for {quote(token)}: {quote(sums)}; {shape}")
+    return {"part": list(part), "actions": dict(value["actions"])}
+
+
+def _sums(value: Any) -> tuple[dict, ...]:
+    if not isinstance(value, (list, tuple)) or len(value) > MAX_PARTS:
+        raise SolverError(f"budget sums must be a list of every part's sums (at most {MAX_PARTS}), "
+                          f"not {quote(value)}")
+    return tuple(_part_sums(item) for item in value)
+
+
+@dataclass(frozen=True)
+class HintRequest:
+    """One hint request, checked: the record (loaded, not yet replayed), the seat,
+    the effort and seed of the search, and the part to search or the parts' sums
+    to merge when the hint is split across workers."""
+    record: Record
+    seat: int
+    effort: int = hints.DEFAULT_EFFORT
+    seed: int = 0
+    part: tuple[int, int] | None = None
+    sums: tuple[dict, ...] | None = None
+
+    @classmethod
+    def parse(cls, record_json: Any, seat: Any, budget: Any = None) -> "HintRequest":
+        record = load_record(record_json)
+        seat = whole_number(seat, "seat")
+        if budget is None:
+            return cls(record, seat)
+        if isinstance(budget, int) and not isinstance(budget, bool):
+            return cls(record, seat, whole_number(budget, "budget effort", 1, MAX_EFFORT))
+        if not isinstance(budget, dict):
+            raise SolverError(f"budget must be an effort (a whole number of playouts from 1 to "
+                              f"{MAX_EFFORT:,}) or an object of {', '.join(BUDGET_FIELDS)}; "
+                              f"not {quote(budget)}")
+        fields(budget, "a budget", (), BUDGET_FIELDS)
+        if "part" in budget and "sums" in budget:
+            raise SolverError("a budget has a part to search or the parts' sums to merge, not both")
+        return cls(record, seat,
+                   effort=whole_number(budget.get("effort", hints.DEFAULT_EFFORT), "budget effort",
+                                       1, MAX_EFFORT),
+                   seed=whole_number(budget.get("seed", 0), "budget seed", 0, MAX_NUMBER),
+                   part=_part(budget["part"]) if "part" in budget else None,
+                   sums=_sums(budget["sums"]) if "sums" in budget else None)
+
+    @classmethod
+    def from_json(cls, request: Any) -> "HintRequest":
+        """From the worker's form {"record": ..., "seat": ..., "budget": ...} (an
+        "op" field is the worker's and is ignored)."""
+        fields(request, "a hint request", ("record", "seat"), ("budget", "op"))
+        return cls.parse(request["record"], request["seat"], request.get("budget"))
+
+    def budget(self) -> dict:
+        out: dict[str, Any] = {"effort": self.effort, "seed": self.seed}
+        if self.part is not None:
+            out["part"] = list(self.part)
+        if self.sums is not None:
+            out["sums"] = list(self.sums)
+        return out
+
+    def to_json(self) -> dict:
+        return {"record": self.record.to_json(), "seat": self.seat, "budget": self.budget()}
+
+
+def _replayed(record: Record, seat: int, to_act: bool) -> list:
+    """Every position of the record (replayed once: the solver reads earlier
+    positions from these), the seat checked before and after."""
+    replaying = positions(record)
+    trail = [next(replaying)]
+    if seat >= trail[0].players:
+        raise SolverError(f"no seat {quote(seat)} in a {trail[0].players}-player game")
+    trail.extend(replaying)
+    state = trail[-1]
+    if state.is_terminal:
+        raise SolverError("the game is over: there is nothing to decide")
+    if to_act and state.current_player != seat:
+        raise SolverError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+    return trail
+
+
+def _splits(game: str) -> bool:
+    return bool(getattr(adapter_for(game), "SPLITS", False))
+
+
+def answer(request: HintRequest, progress=None) -> dict:
+    """The hint for a checked request (see hints.hint); `progress(done, total)`,
+    if given, is called as the worlds are searched."""
+    if (request.part is not None or request.sums is not None) and not _splits(request.record.game):
+        raise SolverError(f"{request.record.game} hints cannot be split across workers")
+    trail = _replayed(request.record, request.seat, to_act=True)
+    return hints.hint(trail[-1], request.seat, request.effort, request.seed, progress=progress,
+                      part=request.part, sums=None if request.sums is None else list(request.sums),
+                      positions=trail)
+
+
+def plan_split(request: HintRequest, k: int) -> list[HintRequest]:
+    """The k part requests of a hint searched by k workers (part i searches every
+    k-th world); `merge` makes their answers into the whole hint's request."""
+    k = whole_number(k, "parts", 1, MAX_PARTS)
+    if request.part is not None or request.sums is not None:
+        raise SolverError("only a whole hint request can be split")
+    if not _splits(request.record.game):
+        raise SolverError(f"{request.record.game} hints cannot be split across workers")
+    return [replace(request, part=(i, k)) for i in range(k)]
+
+
+def merge(request: HintRequest, answers: Any) -> HintRequest:
+    """The request whose answer is the whole hint, from the answers to the part
+    requests of `plan_split(request, k)` (each part's hint, with its "sums")."""
+    if not isinstance(answers, (list, tuple)) or not all(isinstance(a, dict) and "sums" in a for a in answers):
+        raise SolverError(f"merging needs every part's answer (each with its sums), not {quote(answers)}")
+    return replace(request, part=None, sums=_sums([a["sums"] for a in answers]))
+
+
+def hint(record_json: Any, seat: Any, budget: Any = None, progress=None) -> dict:
     """`progress`, if given, is called as progress(done, total) while the hint is
     worked out: worlds searched of those to search, ending at (total, total)."""
-    effort, seed, split = hints.DEFAULT_EFFORT, 0, {}
-    if isinstance(budget, dict):
-        effort = int(budget.get("effort", effort))
-        seed = int(budget.get("seed", seed))
-        if budget.get("part") is not None:
-            try:
-                i, k = budget["part"]
-                split["part"] = (int(i), int(k))
-            except (TypeError, ValueError):
-                raise ValueError(f"budget part must be [i, k] (part i of k), not {budget['part']!r}") from None
-        if budget.get("sums") is not None:
-            if not isinstance(budget["sums"], list):
-                raise ValueError(f"budget sums must be a list of every part's sums, not {budget['sums']!r}")
-            split["sums"] = budget["sums"]
-    elif budget is not None:
-        effort = int(budget)
-    return hints.hint(_state(record_json), int(seat), effort, seed, progress=progress, **split)
+    return answer(HintRequest.parse(record_json, seat, budget), progress)
 
 
-def bot_move(record_json: Any, seat: int, level: str = "normal", seed: int = 0) -> str:
-    state = _state(record_json)
-    action = bots.choose(state, int(seat), level, int(seed))
+def bot_move(record_json: Any, seat: Any, level: Any = "normal", seed: Any = 0) -> str:
+    record = load_record(record_json)
+    seat = whole_number(seat, "seat")
+    if not isinstance(level, str) or level not in bots.LEVELS:
+        raise SolverError(f"level must be one of {', '.join(bots.LEVELS)}, not {quote(level)}")
+    seed = whole_number(seed, "seed", 0, MAX_NUMBER)
+    trail = _replayed(record, seat, to_act=True)
+    state = trail[-1]
+    action = bots.choose(state, seat, level, seed, positions=trail)
     return state.game.action_token(state, action)
 
 
-def infer(record_json: Any, seat: int) -> dict:
-    view = view_of(_state(record_json), int(seat))
+def infer(record_json: Any, seat: Any) -> dict:
+    record = load_record(record_json)
+    seat = whole_number(seat, "seat")
+    trail = _replayed(record, seat, to_act=False)
+    view = view_of(trail[-1], seat, positions=trail)
     return {"worlds": view.count(), "worlds_text": f"{view.count():,}",
             "places": hints.inference(view), "model": view.model.to_json()}

@@ -89,13 +89,16 @@ def inference(view: SeatView) -> dict:
 
 
 def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
-         part: tuple[int, int] | None = None, sums: list[dict] | None = None) -> dict:
+         part: tuple[int, int] | None = None, sums: list[dict] | None = None,
+         positions: list | None = None) -> dict:
     """`progress(done, total)`: called as the worlds are searched (see search.rank).
+    `positions`: every position of the record up to `state`, if the caller has
+    replayed it (view_of then reads earlier positions from them).
 
     Split across workers (a game whose adapter SPLITS, "splits" in the hint):
     with `part=(i, k)` only that part's worlds are searched and the answer is its
     sums; `sums`, every part's "sums", gives the hint one search would have."""
-    view = view_of(state, seat)
+    view = view_of(state, seat, positions)
     if part is not None:
         r = rank(view, effort, seed, progress=progress, part=tuple(part))
         return {"game": state.game.name, "seat": seat, "decision": r.decision,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .errors import SolverError
 from .view import SeatView
 
 
@@ -174,14 +175,14 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None, **spli
     own = getattr(adapter, "rank", None)
     if split:
         if not getattr(adapter, "SPLITS", False):
-            raise ValueError(f"{view.state.game.name} hints cannot be split across workers")
+            raise SolverError(f"{view.state.game.name} hints cannot be split across workers")
         return own(view, effort, seed, progress=progress, **split)
     if own is not None:       # a game with its own search (Tricksters: exact trick play)
         return own(view, effort, seed) if progress is None else own(view, effort, seed, progress=progress)
     state = view.state
     seat = view.seat
     if state.current_player != seat:
-        raise ValueError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+        raise SolverError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
     rng = random.Random(f"manyhands/solver/{seed}/{len(state.history)}/{seat}")
     legal = state.legal_actions()
     legal_set = frozenset(legal)                   # (hundreds of bids: membership tests)

@@ -18,6 +18,7 @@ from typing import Any
 
 from pycore.game import GameState
 
+from .errors import SolverError
 from .worlds import Counter, Model
 
 ADAPTERS = {"raven": "solver.games.raven", "tricksters": "solver.games.tricksters",
@@ -28,7 +29,7 @@ def adapter_for(game_name: str):
     try:
         return importlib.import_module(ADAPTERS[game_name])
     except KeyError:
-        raise ValueError(f"the solver does not cover {game_name!r} yet") from None
+        raise SolverError(f"the solver does not cover {game_name!r} yet") from None
 
 
 @dataclass
@@ -57,8 +58,12 @@ class SeatView:
         return self.adapter.world_state(self, world)
 
 
-def view_of(state: GameState, seat: int) -> SeatView:
-    return adapter_for(state.game.name).build_view(state, seat)
+def view_of(state: GameState, seat: int, positions: list[GameState] | None = None) -> SeatView:
+    """`seat`'s view of `state`. `positions`: every position of the game up to
+    `state` (pycore.records.positions), when the caller has replayed the record:
+    the adapter reads the earlier positions it asks about from them instead of
+    replaying the game again."""
+    return adapter_for(state.game.name).build_view(state, seat, positions)
 
 
 def blank_probe(state: GameState, seat: int, **places) -> GameState:

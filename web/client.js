@@ -80,14 +80,19 @@ window.manyhands = {
     if (!main) main = spawn();
     return main.ask(request);
   },
-  // A hint request (JSON text) searched by several workers: part i of k on each,
-  // then the main worker merges their sums into the hint one search would give.
+  // A hint request (JSON text) searched by several workers: the main worker plans
+  // the parts (one request each), each worker answers one, the main worker merges
+  // their answers into the hint one search would give. The requests and answers
+  // are the solver's (solver/api.py plan_split, merge): they are only carried here.
   // The helpers end with the request (their search tables can be large).
   async askSplit(request) {
     if (!main) main = spawn();
-    const parts = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, MAX_PARTS));
-    if (parts === 1) return main.ask(request);
+    const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, MAX_PARTS));
+    if (cores === 1) return main.ask(request);
     const asked = JSON.parse(request);
+    const plan = JSON.parse(await main.ask(JSON.stringify({ op: "split", request: asked, parts: cores })));
+    if (!plan.parts) return JSON.stringify(plan);     // refused: the answer says why
+    const parts = plan.parts.length;
     const mine = [];     // this request's helpers (Cancel may start another request before ours ends)
     for (let i = 1; i < parts; i++) mine.push(spawn(true));
     helpers.push(...mine);
@@ -100,12 +105,10 @@ window.manyhands = {
       if (total.every((x) => x > 0)) showProgress(sum(done), sum(total));
     };
     try {
-      const answers = await Promise.all([main, ...mine].map((w, i) => w.ask(
-        JSON.stringify({ ...asked, budget: { ...asked.budget, part: [i, parts] } }), reporter(i))));
-      const parsed = answers.map((a) => JSON.parse(a));
-      const failed = parsed.find((a) => a.available === false);
-      if (failed) return JSON.stringify(failed);
-      return await main.ask(JSON.stringify({ ...asked, budget: { ...asked.budget, sums: parsed.map((a) => a.sums) } }));
+      const answers = await Promise.all([main, ...mine].map((w, i) =>
+        w.ask(JSON.stringify(plan.parts[i]), reporter(i))));
+      return await main.ask(JSON.stringify(
+        { op: "merge", request: asked, answers: answers.map((a) => JSON.parse(a)) }));
     } finally {
       for (const helper of mine) helper.stop();
       helpers = helpers.filter((helper) => !mine.includes(helper));

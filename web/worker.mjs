@@ -28,8 +28,11 @@ self.onmessage = async (event) => {
     // A hint's progress: (worlds searched, worlds to search), posted to the page
     // while the search runs (manyhands_web/worker_api.py sends at most ~100).
     const progress = (done, total) => self.postMessage({ id, progress: [Number(done), Number(total)] });
-    const result = api.handle(request, progress);
-    self.postMessage({ id, ok: true, result });
+    // a refused request comes back as its one-line reason (a bug raises instead)
+    const answer = api.reply(request, progress);
+    const [ok, text] = answer.toJs();
+    answer.destroy();
+    self.postMessage(ok ? { id, ok, result: text } : { id, ok, error: text });
   } catch (error) {
     self.postMessage({ id, ok: false, error: String(error && error.message || error) });
   }

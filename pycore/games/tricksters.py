@@ -482,7 +482,7 @@ class TrickstersGame(Game):
                     raise TokenError(f"{token!r}: a suit is one of {', '.join(SUITS)}")
                 return ChooseSuit(SUITS.index(arg))
             if kind == "partner":
-                if not (arg.isascii() and arg.isdigit()):
+                if not (arg.isascii() and arg.isdigit() and len(arg) <= 2):
                     raise TokenError(f"{token!r}: partner names a seat number, e.g. partner 3")
                 return Partner(int(arg))
         raise TokenError(f"unknown Tricksters action {token!r} (take T7, suit Foxes, "

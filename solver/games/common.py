@@ -8,9 +8,14 @@ from ..view import blank_probe
 from ..worlds import Model
 
 
-def states_from(state, start: int) -> list:
+def states_from(state, start: int, positions: list | None = None) -> list:
     """The positions before each action from `start` on, and the current one
-    (replayed from the record; read only through `blank_probe`)."""
+    (read only through `blank_probe`): from `positions`, every position of the
+    game up to `state` when the caller replayed the record, else replayed here."""
+    if positions is not None:
+        if len(positions) != len(state.history) + 1 or positions[-1] is not state:
+            raise ValueError("positions must be every position of the game up to this state")
+        return list(positions[start:])
     s = start_state(record_of(state))
     history = state.history
     for _, action in history[:start]:

@@ -44,6 +44,7 @@ from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS
                                 Turn, gift_shape, is_rank, rank_value, trick_winner)
 from pycore.records import Record
 
+from ..errors import SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
 from .common import (Played, consistent,  # noqa: F401  (the adapter's API)
@@ -276,9 +277,9 @@ def unseen_cards(obs: dict, seat: int) -> list[int]:
     return _minus(FULL_DECK, seen)
 
 
-def build_view(state, seat: int) -> SeatView:
+def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     if state.is_terminal:
-        raise ValueError("the game is over: nothing is hidden that matters")
+        raise SolverError("the game is over: nothing is hidden that matters")
     obs = state.observation(seat)
     start = round_start(state)
     mixed = state.rules.deal == "mixed"
@@ -288,7 +289,7 @@ def build_view(state, seat: int) -> SeatView:
         sizes = place_sizes(obs, seat)
     unseen = unseen_cards(obs, seat)
     allowed = {c: {p for p in sizes if mixed or p.endswith("/" + _type(c))} for c in set(unseen)}
-    states = states_from(state, start)
+    states = states_from(state, start, positions)
     history = state.history
     plays = []                                   # (history index, actor, Play)
     for index in range(start, len(history)):

@@ -22,6 +22,7 @@ from pycore.games.raven import (DECK, DWARF, RANKS, RAVEN, SHAMAN, SPECIALISTS, 
 from pycore.records import Record
 from pycore.tricks import left_of
 
+from ..errors import SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
 from .common import (Played, consistent,  # noqa: F401  (the adapter's API)
@@ -40,9 +41,9 @@ def _hand_start(state) -> int:
     return min(state.hand_index * per_hand, len(state.history))
 
 
-def build_view(state, seat: int) -> SeatView:
+def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     if state.is_terminal:
-        raise ValueError("the game is over: nothing is hidden that matters")
+        raise SolverError("the game is over: nothing is hidden that matters")
     obs = state.observation(seat)
     start = _hand_start(state)
     history = obs["history"]
@@ -69,7 +70,7 @@ def build_view(state, seat: int) -> SeatView:
             for c in unseen:
                 if c not in ok:
                     allowed[c].discard(name)
-    states = states_from(state, start)
+    states = states_from(state, start, positions)
     for index, actor, card in plays:
         if actor == seat:
             continue

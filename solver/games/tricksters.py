@@ -30,10 +30,12 @@ import math
 import random
 import sys
 
+from pycore.errors import quote
 from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, SUITS,
                                      TRICKS, Play)
 from pycore.records import Record
 
+from ..errors import SolverError
 from ..search import ActionStats, Ranking, all_worlds_effort, progress_reporter
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the adapter's API)
@@ -48,12 +50,12 @@ def _round_start(state) -> int:
     return min(state.round_index * ROUND_ACTIONS, len(state.history))
 
 
-def build_view(state, seat: int) -> SeatView:
+def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     if state.is_terminal:
-        raise ValueError("the game is over")
+        raise SolverError("the game is over")
     start = _round_start(state)
     places, unseen = unseen_and_places(state, seat)
-    states = states_from(state, start)
+    states = states_from(state, start, positions)
     forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, Play,
                                    public=lambda before, actor: before.drafted[actor])
     model = model_from(places, unseen, forbidden)
@@ -423,23 +425,21 @@ def part_sums(r: Ranking, part: tuple[int, int]) -> dict:
 
 
 def _merge(stats: dict, sums: list[dict]) -> None:
-    """Add every part's sums into `stats`, once each part of the same split is there."""
-    try:
-        parts = sorted(tuple(got["part"]) for got in sums)
-        k = parts[0][1] if parts else 0
-        if parts != [(i, k) for i in range(k)]:
-            raise ValueError(f"the parts do not cover every world once (parts {parts})")
-        by_token = {st.token: st for st in stats.values()}
-        for got in sums:
-            for tok, (points, n, took) in got["actions"].items():
-                st = by_token.get(tok)
-                if st is None:
-                    raise ValueError(f"{tok!r} is not a legal action here")
-                st.total += points
-                st.n += n
-                st.took_trick += took
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"malformed part sums: {exc!r}") from None
+    """Add every part's sums into `stats`, once each part of the same split is there
+    (their shape is checked by solver.api, which reads the request)."""
+    parts = sorted(tuple(got["part"]) for got in sums)
+    k = parts[0][1] if parts else 0
+    if parts != [(i, k) for i in range(k)]:
+        raise SolverError(f"the parts do not cover every world once (parts {quote(parts)})")
+    by_token = {st.token: st for st in stats.values()}
+    for got in sums:
+        for tok, (points, n, took) in got["actions"].items():
+            st = by_token.get(tok)
+            if st is None:
+                raise SolverError(f"{tok!r} is not a legal action here")
+            st.total += points
+            st.n += n
+            st.took_trick += took
 
 
 def all_worlds_effort_of(state, seat: int, kind: str, worlds: int, actions: int) -> int | None:
@@ -472,7 +472,7 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None,
     points are whole numbers, so the sums add up exactly)."""
     state, seat = view.state, view.seat
     if state.current_player != seat:
-        raise ValueError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+        raise SolverError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
     rng = random.Random(f"manyhands/solver/{seed}/{len(state.history)}/{seat}")
     legal = state.legal_actions()
     token = state.game.action_token
@@ -488,14 +488,14 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None,
         worlds = []
         _merge(stats, sums)
         if any(st.n != searched for st in stats.values()):
-            raise ValueError("the parts do not cover every world once (not the same search)")
+            raise SolverError("the parts do not cover every world once (not the same search)")
     else:
         worlds = (list(view.counter.worlds()) if enumerated
                   else [view.counter.sample(rng) for _ in range(budget)])
         if part is not None:      # every part draws the same list, then keeps its share
             i, k = part
             if not 0 <= i < k:
-                raise ValueError(f"part {i} of {k} does not exist")
+                raise SolverError(f"part {i} of {k} does not exist")
             worlds = worlds[i::k]
             searched = len(worlds)
     report = progress_reporter(progress, len(worlds))    # progress(done, total) per world
@@ -524,6 +524,7 @@ def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None,
             st.total += points
             st.n += 1
     report(last=True)
-    ordered = sorted(stats.values(), key=lambda s: (-s.ev, s.token))
+    # (a part may get no world at all: its sums are then zeros, and no order matters)
+    ordered = sorted(stats.values(), key=lambda s: (-(s.ev or 0), s.token))
     return Ranking(kind, total, searched, enumerated, kind == "play", ordered,
                    all_worlds_effort=all_worlds_effort_of(state, seat, kind, total, len(legal)))

@@ -36,6 +36,7 @@ from pycore.games.voren import (CARDS, DECK, SUIT_NAMES, TREACHERY, WOLF, Choice
                                 Options, Play, suit_of)
 from pycore.records import Record, record_of
 
+from ..errors import SolverError
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the adapter's API)
                      forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
@@ -60,13 +61,13 @@ def hand_start(state) -> int:
     raise ValueError("a dealt hand without the dealer's options")
 
 
-def build_view(state, seat: int) -> SeatView:
+def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     if state.is_terminal:
-        raise ValueError("the game is over: nothing is hidden that matters")
+        raise SolverError("the game is over: nothing is hidden that matters")
     obs = state.observation(seat)
     start = hand_start(state)
     places, unseen = unseen_and_places(state, seat)
-    states = states_from(state, start)
+    states = states_from(state, start, positions)
     forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, Play)
     model = model_from(places, unseen, forbidden)
     return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],

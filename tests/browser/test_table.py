@@ -98,7 +98,7 @@ def test_hint_shows_its_progress_and_can_still_be_cancelled(page, site):
     technology; Cancel still stops it and the table plays on."""
     if not _solver_in_build():
         pytest.skip("no solver/ in this build")
-    open_site(page, site, "pace=0&budget=200000")
+    open_site(page, site, "pace=0&budget=100000")     # the largest effort (solver.api.MAX_EFFORT)
     start_game(page, "raven", {"players": 4}, seed=4)
     wait_my_turn(page)
     page.click("#hint")

@@ -1,62 +1,33 @@
 """What the hint worker answers: JSON in, JSON out, so every request is a record
-the tests can replay.
+the tests can replay. The solver (solver.api) checks every request and does the
+thinking, for every game and rules option; nothing here reads a record.
 
-    {"op": "hello"}                                             -> {"solver": bool, ...}
-    {"op": "bot", "record": {...}, "seat": 1, "level": "normal", "seed": 7} -> {"token": "Sw12", "policy": ...}
-    {"op": "hint", "record": {...}, "seat": 0, "budget": null}  -> the solver's hint, or
-                                                                  {"available": false, "message": ...}
+    {"op": "bot", "record": {...}, "seat": 1, "level": "normal", "seed": 7}
+        -> {"token": "Sw12", "policy": "solver"}
+    {"op": "hint", "record": {...}, "seat": 0, "budget": null}
+        -> the solver's hint, with "available": true
+    {"op": "split", "request": {a hint request}, "parts": k}
+        -> {"parts": [k hint requests]}: one for each worker of a split search
+    {"op": "merge", "request": {that hint request}, "answers": [the parts' answers]}
+        -> the hint one search would have given
 
-The solver (solver.api) does the thinking, for every game and rules option. Only
-a build without solver/ has computer players use a clearly-labelled simple policy
-(the first legal action), and hints say they are unavailable; no solver logic
-lives here.
+Every refusal is one short line: a hint, split or merge request the solver
+refuses is answered {"available": false, "message": "Hint refused: ..."} (the hint
+panel shows it); any other bad request (not JSON, no such op, a bot move it
+refuses) raises the project's error (pycore ManyhandsError), which `reply` gives
+the worker as the request's error. The worker goes on either way.
 """
 from __future__ import annotations
 
-import inspect
 import json
 
-FALLBACK_POLICY = "simple policy: first legal action (no solver in this build)"
+from pycore.errors import ManyhandsError, quote
+from pycore.records import parse_json
+from solver import api
+from solver.errors import SolverError
 
-
-def _solver():
-    try:
-        from solver import api
-    except ImportError:
-        return None
-    return api
-
-
-def _call(fn, *args, **kwargs):
-    """Call `fn` with only the keyword arguments it accepts (the solver's API may
-    not take a progress callback)."""
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        params = {}
-    if not any(p.kind == p.VAR_KEYWORD for p in params.values()):
-        kwargs = {k: v for k, v in kwargs.items() if k in params}
-    return fn(*args, **kwargs)
-
-
-def hello() -> dict:
-    api = _solver()
-    return {"solver": api is not None,
-            "policy": "solver" if api is not None else FALLBACK_POLICY}
-
-
-def bot(record: dict, seat: int, level: str, seed: int) -> dict:
-    api = _solver()
-    if api is not None and hasattr(api, "bot_move"):
-        # the solver covers every game and rules option (Lunar's mixed deal too): an
-        # error is a bug to show (the page says the computer player failed), not a
-        # reason to play on with a weaker policy
-        return {"token": _call(api.bot_move, record, seat, level, seed), "policy": "solver"}
-    from pycore.records import replay
-    state = replay(record)
-    if state.current_player != seat:
-        raise ValueError(f"seat {seat} is not to act")
-    return {"token": state.game.action_token(state, state.legal_actions()[0]), "policy": FALLBACK_POLICY}
+HINT_OPS = ("hint", "split", "merge")
+MAX_MESSAGE = 1_000     # characters of any text in a request (a refused part's message)
 
 
 def throttled(progress, steps: int = 100):
@@ -75,31 +46,58 @@ def throttled(progress, steps: int = 100):
     return report
 
 
-def hint(record: dict, seat: int, budget=None, progress=None) -> dict:
-    """`progress(done, total)`: the solver's progress in worlds searched."""
-    api = _solver()
-    if api is None or not hasattr(api, "hint"):
-        return {"available": False,
-                "message": "Hints are unavailable: this build has no solver yet."}
-    try:
-        result = _call(api.hint, record, seat, budget, progress=throttled(progress))
-    except Exception as exc:
-        return {"available": False,
-                "message": f"Hints are unavailable here: the solver failed ({type(exc).__name__}: {exc})."}
-    if isinstance(result, dict):
-        result.setdefault("available", True)
-    return result
+def _answer(request: api.HintRequest, progress) -> dict:
+    return {**api.answer(request, throttled(progress)), "available": True}
+
+
+def _split(request: dict) -> dict:
+    api.fields(request, "a split request", ("op", "request", "parts"))
+    plans = api.plan_split(api.HintRequest.from_json(request["request"]), request["parts"])
+    return {"parts": [{"op": "hint", **plan.to_json()} for plan in plans]}
+
+
+def _merge(request: dict, progress) -> dict:
+    api.fields(request, "a merge request", ("op", "request", "answers"))
+    answers = request["answers"]
+    if isinstance(answers, list):
+        for part in answers:          # a part the solver refused: the whole hint is refused
+            if isinstance(part, dict) and part.get("available") is False:
+                return part
+    return _answer(api.merge(api.HintRequest.from_json(request["request"]), answers), progress)
+
+
+def _bot(request: dict) -> dict:
+    api.fields(request, "a bot request", ("op", "record", "seat"), ("level", "seed"))
+    token = api.bot_move(request["record"], request["seat"], request.get("level", "normal"),
+                         request.get("seed", 0))
+    return {"token": token, "policy": "solver"}
 
 
 def handle(text: str, progress=None) -> str:
-    request = json.loads(text)
-    op = request.get("op")
-    if op == "hello":
-        out = hello()
-    elif op == "bot":
-        out = bot(request["record"], request["seat"], request.get("level", "normal"), request.get("seed", 0))
-    elif op == "hint":
-        out = hint(request["record"], request["seat"], request.get("budget"), progress=progress)
-    else:
-        raise ValueError(f"unknown request {op!r}")
+    """The answer to one request (JSON text), as JSON text; `progress(done, total)`
+    is called while a hint searches."""
+    request = parse_json(text, "request", MAX_MESSAGE)
+    op = request.get("op") if isinstance(request, dict) else None
+    if op not in HINT_OPS:
+        if op == "bot":
+            return json.dumps(_bot(request))
+        raise SolverError(f"unknown request {quote(op)}; requests: bot, {', '.join(HINT_OPS)}")
+    try:
+        if op == "hint":
+            out = _answer(api.HintRequest.from_json(request), progress)
+        elif op == "split":
+            out = _split(request)
+        else:
+            out = _merge(request, progress)
+    except ManyhandsError as exc:
+        out = {"available": False, "message": f"Hint refused: {exc}"}
     return json.dumps(out)
+
+
+def reply(text: str, progress=None) -> tuple[bool, str]:
+    """What the worker posts back: (True, the answer) or (False, why the request is
+    refused, one line). A bug is not a refusal: it raises, traceback and all."""
+    try:
+        return True, handle(text, progress)
+    except ManyhandsError as exc:
+        return False, str(exc)
