@@ -5,6 +5,8 @@ the tests can replay.
     {"op": "bot", "record": {...}, "seat": 1, "level": "normal", "seed": 7} -> {"token": "Sw12", "policy": ...}
     {"op": "hint", "record": {...}, "seat": 0, "budget": null}  -> the solver's hint, or
                                                                   {"available": false, "message": ...}
+    {"op": "review", "record": {...}, "seat": 0, "hand": 1, "budget": null}
+                                                             -> the hand review (solver.api.review)
 
 The solver (solver.api) does the thinking, for every game and rules option. Only
 a build without solver/ has computer players use a clearly-labelled simple policy
@@ -91,6 +93,20 @@ def hint(record: dict, seat: int, budget=None, progress=None) -> dict:
     return result
 
 
+def review(record: dict, seat: int, hand=None, budget=None, progress=None) -> dict:
+    """The hand review; `progress(done, total)` in decisions analysed. An error
+    (a bad seat, an unfinished hand) is said, not raised: the worker survives."""
+    api = _solver()
+    if api is None or not hasattr(api, "review"):
+        return {"available": False, "message": "The review is unavailable: this build has no solver yet."}
+    try:
+        result = api.review(record, seat, hand, budget, progress=progress)
+    except ValueError as exc:
+        return {"available": False, "message": f"This hand cannot be reviewed: {exc}"}
+    result["available"] = True
+    return result
+
+
 def handle(text: str, progress=None) -> str:
     request = json.loads(text)
     op = request.get("op")
@@ -100,6 +116,9 @@ def handle(text: str, progress=None) -> str:
         out = bot(request["record"], request["seat"], request.get("level", "normal"), request.get("seed", 0))
     elif op == "hint":
         out = hint(request["record"], request["seat"], request.get("budget"), progress=progress)
+    elif op == "review":
+        out = review(request["record"], request["seat"], request.get("hand"), request.get("budget"),
+                     progress=progress)
     else:
         raise ValueError(f"unknown request {op!r}")
     return json.dumps(out)
