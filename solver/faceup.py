@@ -38,11 +38,12 @@ class FaceUp:
 
 # One world is cheap to search exactly far beyond where the hint (which searches
 # many) starts: max^n (Raven, Voren) or team minimax (Lunar) with at most this many
-# cards left in the hands, measured natively at ~20 us a position, 1-25 ms a
-# decision with 12 cards (Raven, 4 and 6 players; Lunar, 2 and 4). The search
-# gives up past EXACT_POSITIONS positions (~0.1 s) and the value is estimated.
+# cards left in the hands: measured natively at ~20 us a position visited, 1-25 ms
+# a decision with 12 cards among 3 to 6 players, up to ~0.2 s with two (Raven,
+# Lunar's Sky). A search is given up past EXACT_VISITS positions visited (~0.1 s)
+# and the values estimated.
 EXACT_CARDS = 12
-EXACT_POSITIONS = 5_000
+EXACT_VISITS = 5_000
 
 
 class _TooLong(Exception):
@@ -50,11 +51,14 @@ class _TooLong(Exception):
 
 
 class _Capped(dict):
-    """A search table that stops the search once it holds EXACT_POSITIONS positions."""
-    def __setitem__(self, key, value):
-        if len(self) >= EXACT_POSITIONS:
+    """A search table that stops the search once EXACT_VISITS positions were looked up."""
+    visits = 0
+
+    def get(self, key, default=None):
+        self.visits += 1
+        if self.visits > EXACT_VISITS:
             raise _TooLong
-        super().__setitem__(key, value)
+        return super().get(key, default)
 
 
 def _trick_solver(adapter):
@@ -72,11 +76,12 @@ def exact_here(adapter, state) -> bool:
 
 
 def face_up(state, seat: int, tokens: list[str] | None = None, memo: dict | None = None,
-            seed: int = 0) -> FaceUp:
+            seed: int = 0, exact: bool = True) -> FaceUp:
     """Each legal choice of `seat` (to act in `state`, the true position) valued
     with every hand known; `tokens` limits it to those choices. `memo` may be
     shared between positions of one decision in different worlds (the trick
-    solver's table holds in all of them)."""
+    solver's table holds in all of them); `exact=False` estimates even where an
+    exact search would be tried."""
     game = state.game
     adapter = adapter_for(game.name)
     if state.current_player != seat:
@@ -85,7 +90,7 @@ def face_up(state, seat: int, tokens: list[str] | None = None, memo: dict | None
     legal = {game.action_token(state, a): a for a in state.legal_actions()}
     chosen = list(legal) if tokens is None else [t for t in tokens if t in legal]
     mark = adapter.hand_mark(state)
-    exact = exact_here(adapter, state)
+    exact = exact and exact_here(adapter, state)
     values = {}
     if exact and _trick_solver(adapter) is not None:
         solver = memo.get("trick_solver")
@@ -149,12 +154,13 @@ class Difference:
 
 
 def explain(view, truth: dict, known: str, better: str, count: int = 24,
-            seed: int = 0) -> Difference:
+            seed: int = 0, exact: bool = True) -> Difference:
     """Compare the true deal (`truth`: the hidden places as the engine holds them
     at the decision) with up to `count` worlds of the player's `view` (all of them
     when fewer): in which of them `better` beats `known` with all hands seen, and
     which hidden card's true place goes with that most (the difference between how
-    often it is there where `better` won and where it did not)."""
+    often it is there where `better` won and where it did not). `exact=False`:
+    the true deal's values were estimated, so are the worlds' (no search to give up)."""
     rng = random.Random(f"manyhands/review/why/{seed}/{len(view.state.history)}/{view.seat}")
     total = view.count()
     all_worlds = total <= count
@@ -163,7 +169,7 @@ def explain(view, truth: dict, known: str, better: str, count: int = 24,
     memo: dict = {}
     wins, places = [], []
     for world in worlds:
-        got = face_up(view.world_state(world), view.seat, [known, better], memo, seed)
+        got = face_up(view.world_state(world), view.seat, [known, better], memo, seed, exact)
         wins.append(got.values[better] > got.values[known])
         places.append(_places(world))
     diff = Difference(known, better, len(worlds), all_worlds, sum(wins))

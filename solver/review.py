@@ -93,10 +93,10 @@ def big_loss(state) -> tuple[float, str, str]:
     name = state.game.name
     if name == "voren":
         pot = state.hand_pot
-        return max(1.0, pot / 6), "chips", f"a sixth of this hand's pot of {pot} chips, half a trick's share"
+        return max(1.0, pot / 6), "chips", f"half a trick's share; a trick takes a third of this hand's pot of {pot} chips"
     if name == "tricksters":
-        return 0.3, "points", "half a trick (a pair's 5 tricks are worth at most 3 points)"
-    return 0.5, "points", "half a trick (a trick is worth about 1 point)"
+        return 0.3, "points", "half a trick; a pair's 5 tricks are worth at most 3 points"
+    return 0.5, "points", "half a trick; a trick is worth about 1 point"
 
 
 # --- the seat's decisions in a hand -------------------------------------------------------------
@@ -194,7 +194,7 @@ def analyse(state, seat: int, budget: dict, cache=None) -> dict:
         better = max((t for t in up.order if up.values[t] == top),
                      key=lambda t: reading.values.get(t, float("-inf")))
         found = explain(view_of(state, seat), state.hidden_places(seat), reading.best, better,
-                        WHY_WORLDS, budget["seed"])
+                        WHY_WORLDS, budget["seed"], up.exact)
         difference = _difference_json(state, found)
     got = {"key": key, "decision": hint["decision"], "best": reading.best,
            "values": reading.values,
@@ -360,7 +360,7 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
     face_cost = _num(sum(d["face_up"]["cost"] for d in decisions))
     big = sum(d["big"] for d in decisions)
     out = {"hand": hand.number, "first_action": hand.first, "end_action": hand.end,
-           "unit": unit, "big_loss": _num(threshold), "big_loss_said": f"more than {threshold:g} {unit} ({said})",
+           "unit": unit, "big_loss": _num(threshold), "big_loss_said": f"more than {threshold:.3g} {unit} ({said})",
            "decisions": decisions, "forced": forced, "cost": cost, "face_up_cost": face_cost,
            "big_losses": big}
     out["summary"] = summary_line(out)
