@@ -135,6 +135,12 @@ def _places(world: dict) -> dict[str, tuple]:
     return {name: tuple(sorted(cards)) for name, cards in out.items()}
 
 
+# A hidden card is named only if it was in its true place at least this much more
+# often (as a share of the deals) where the face-up best did better than elsewhere:
+# with two dozen deals, a smaller difference is mostly the draw.
+MIN_LIFT = 0.25
+
+
 @dataclass
 class Difference:
     """Why `better` (the face-up best) beat `known` (the best by what was known):
@@ -159,7 +165,8 @@ def explain(view, truth: dict, known: str, better: str, count: int = 24,
     at the decision) with up to `count` worlds of the player's `view` (all of them
     when fewer): in which of them `better` beats `known` with all hands seen, and
     which hidden card's true place goes with that most (the difference between how
-    often it is there where `better` won and where it did not). `exact=False`:
+    often it is there where `better` won and where it did not, by at least
+    MIN_LIFT; else no card is named). `exact=False`:
     the true deal's values were estimated, so are the worlds' (no search to give up)."""
     rng = random.Random(f"manyhands/review/why/{seed}/{len(view.state.history)}/{view.seat}")
     total = view.count()
@@ -175,7 +182,7 @@ def explain(view, truth: dict, known: str, better: str, count: int = 24,
     diff = Difference(known, better, len(worlds), all_worlds, sum(wins))
     won = [p for p, w in zip(places, wins) if w]
     lost = [p for p, w in zip(places, wins) if not w]
-    best_score = 0.0
+    best_score = MIN_LIFT - 1e-9
     for place, cards in sorted(truth.items()):
         for card in sorted(set(cards)):
             hits = [card in p.get(place, ()) for p in places]

@@ -490,8 +490,14 @@ def table(export: dict) -> str:
 
 
 # --- the command line -------------------------------------------------------------------------
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        """A bad option is one line, exit 2 (argparse adds the usage)."""
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m solver.review",
         description="Review a finished hand: each of a seat's decisions, judged by what it could know.")
     parser.add_argument("record", help="the record (JSON); - for standard input")

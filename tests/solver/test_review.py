@@ -366,6 +366,8 @@ def test_command_line_json_and_refusals(tmp_path):
              (["-", "--seat", "0"], "not JSON"),
              ([str(illegal), "--seat", "0"], "action 3 'GH'"),
              ([str(good), "--seat", "9"], "no seat 9"),
+             ([str(good), "--seat", "left"], "--seat"),
+             ([str(good)], "--seat"),
              ([str(good), "--seat", "0", "--hand", "4"], "hand 4 is not a finished hand"),
              ([str(unfinished), "--seat", "0"], "hand 1 is not a finished hand"),
              ([str(good), "--seat", "0", "--budget", "lots"], "budget"),
