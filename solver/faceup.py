@@ -4,10 +4,10 @@ The same choices the hint ranks, valued in the true deal with every hand known:
 exactly where the game has an exact search (Tricksters' trick play: the exact
 trick solver of `games/tricksters.py`; the other games' endgames: their exact
 searches, Raven's and Voren's max^n and Lunar's team minimax, run on the one
-true deal from a few tricks before the end, `EXACT_CARDS`), else estimated by the hint's own playout of the rest of the
-hand on the one true world (the games' playout policies are deterministic, so one
-playout is the estimate). Units are the hint's: the seat's points for the hand
-(Voren: chips).
+true deal from a few tricks before the end, `EXACT_CARDS`), else estimated by
+the hint's own playout of the rest of the hand on the one true world (the games'
+playout policies are deterministic, so one playout is the estimate). Units are
+the hint's: the seat's points for the hand (Voren: chips).
 
 `explain` says why the face-up best differs from the best the player could know:
 over worlds consistent with the player's view it finds where the face-up best

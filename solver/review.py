@@ -93,7 +93,8 @@ def big_loss(state) -> tuple[float, str, str]:
     name = state.game.name
     if name == "voren":
         pot = state.hand_pot
-        return max(1.0, pot / 6), "chips", f"half a trick's share; a trick takes a third of this hand's pot of {pot} chips"
+        return (max(1.0, pot / 6), "chips",
+                f"half a trick's share; a trick takes a third of this hand's pot of {pot} chips")
     if name == "tricksters":
         return 0.3, "points", "half a trick; a pair's 5 tricks are worth at most 3 points"
     return 0.5, "points", "half a trick; a trick is worth about 1 point"
@@ -108,6 +109,12 @@ class Hand:
     end: int                   # one past its last action
     states: list               # the state before each action first..end-1, then the state after
     finished: bool
+
+
+def _short(value) -> str:
+    """A bad value as an error quotes it: a few dozen characters at most."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def read_record(record_json) -> Record:
@@ -140,7 +147,8 @@ def hands_of(record: Record) -> list[Hand]:
 def check_seat(record: Record, seat) -> int:
     players = start_state(record).players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise ReviewError(f"no seat {seat!r} in this {players}-player game (seats 0 to {players - 1})")
+        raise ReviewError(f"no seat {_short(seat)} in this {players}-player game "
+                          f"(seats 0 to {players - 1})")
     return seat
 
 
@@ -154,7 +162,7 @@ def budget_of(budget) -> dict:
         effort, seed = budget, 0
     for name, value in (("effort", effort), ("seed", seed)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ReviewError(f"budget {name} must be a whole number, not {value!r}")
+            raise ReviewError(f"budget {name} must be a whole number, not {_short(value)}")
     if effort < 1:
         raise ReviewError(f"budget effort must be at least 1, not {effort}")
     return {"effort": effort, "seed": seed}
@@ -261,7 +269,7 @@ def _when(state, seat: int, tell: Narrator) -> tuple[str, int | None]:
 
 
 def _num(x: float) -> float:
-    return round(x, 3)
+    return round(float(x), 3)
 
 
 # --- a hand's review ---------------------------------------------------------------------------
@@ -360,7 +368,8 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
     face_cost = _num(sum(d["face_up"]["cost"] for d in decisions))
     big = sum(d["big"] for d in decisions)
     out = {"hand": hand.number, "first_action": hand.first, "end_action": hand.end,
-           "unit": unit, "big_loss": _num(threshold), "big_loss_said": f"more than {threshold:.3g} {unit} ({said})",
+           "unit": unit, "big_loss": _num(threshold),
+           "big_loss_said": f"more than {threshold:.3g} {unit} ({said})",
            "decisions": decisions, "forced": forced, "cost": cost, "face_up_cost": face_cost,
            "big_losses": big}
     out["summary"] = summary_line(out)
@@ -398,7 +407,7 @@ def review(record_json, seat, hand=None, budget=None, progress=None, theme: str 
             raise _unfinished(hands, 1)
     else:
         if isinstance(hand, bool) or not isinstance(hand, int):
-            raise ReviewError(f"a hand is numbered from 1, not {hand!r}")
+            raise ReviewError(f"a hand is numbered from 1, not {_short(hand)}")
         chosen = [h for h in hands if h.number == hand and h.finished]
         if not chosen:
             raise _unfinished(hands, hand)
@@ -425,7 +434,7 @@ def play_from_here(record_json, upto: int, choice: str | None = None) -> dict:
     rules, seed and deals stay: the same cards, the rest to be played anew."""
     record = load_record(record_json)
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(record.actions):
-        raise ReviewError(f"no action {upto!r} to branch at (the record has {len(record.actions)})")
+        raise ReviewError(f"no action {_short(upto)} to branch at (the record has {len(record.actions)})")
     record.actions = record.actions[:upto]
     if choice is not None:
         state = replay(record)
@@ -440,7 +449,7 @@ def replay_deal(record_json, hand: int) -> dict:
     for h in hands_of(record):
         if h.number == hand:
             return play_from_here(record.to_json(), h.first)
-    raise ReviewError(f"the record has no hand {hand!r}")
+    raise ReviewError(f"the record has no hand {_short(hand)}")
 
 
 # --- the table --------------------------------------------------------------------------------
