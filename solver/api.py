@@ -4,6 +4,7 @@ JSON in, JSON out, every input checked here, once, before any work is done.
     hint(record_json, seat, budget=None, progress=None) -> dict
     bot_move(record_json, seat, level="normal", seed=0) -> str (an action token)
     infer(record_json, seat) -> dict
+    review(record_json, seat, hand=None, budget=None, progress=None) -> dict (the hand review)
 
 What they take:
 - `record_json`: a record (shared/spec/records.md) as text, bytes or a parsed
@@ -240,3 +241,12 @@ def infer(record_json: Any, seat: Any) -> dict:
     view = view_of(trail[-1], seat, positions=trail)
     return {"worlds": view.count(), "worlds_text": f"{view.count():,}",
             "places": hints.inference(view), "model": view.model.to_json()}
+
+
+def review(record_json: Any, seat: int, hand: int | None = None, budget: Any = None,
+           progress=None) -> dict:
+    """The hand review (solver/review.py) of `hand` (1-based; None: every finished
+    hand) for `seat`: the record and, per decision, the choice, the hint's best and
+    the face-up best with their costs; `progress(done, total)` in decisions."""
+    from . import review as hand_review
+    return hand_review.review(record_json, seat, hand, budget, progress)

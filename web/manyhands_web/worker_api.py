@@ -10,6 +10,8 @@ thinking, for every game and rules option; nothing here reads a record.
         -> {"parts": [k hint requests]}: one for each worker of a split search
     {"op": "merge", "request": {that hint request}, "answers": [the parts' answers]}
         -> the hint one search would have given
+    {"op": "review", "record": {...}, "seat": 0, "hand": 1, "budget": null}
+        -> the hand review (solver.api.review), with "available": true
 
 Every refusal is one short line: a hint, split or merge request the solver
 refuses is answered {"available": false, "message": "Hint refused: ..."} (the hint
@@ -26,7 +28,7 @@ from pycore.records import parse_json
 from solver import api
 from solver.errors import SolverError
 
-HINT_OPS = ("hint", "split", "merge")
+HINT_OPS = ("hint", "split", "merge", "review")
 MAX_MESSAGE = 1_000     # characters of any text in a request (a refused part's message)
 
 
@@ -73,6 +75,14 @@ def _bot(request: dict) -> dict:
     return {"token": token, "policy": "solver"}
 
 
+def _review(request: dict, progress) -> dict:
+    """The hand review; `progress(done, total)` in decisions analysed."""
+    api.fields(request, "a review request", ("op", "record", "seat"), ("hand", "budget"))
+    result = api.review(request["record"], request["seat"], request.get("hand"), request.get("budget"),
+                        progress=progress)
+    return {**result, "available": True}
+
+
 def handle(text: str, progress=None) -> str:
     """The answer to one request (JSON text), as JSON text; `progress(done, total)`
     is called while a hint searches."""
@@ -85,12 +95,15 @@ def handle(text: str, progress=None) -> str:
     try:
         if op == "hint":
             out = _answer(api.HintRequest.from_json(request), progress)
+        elif op == "review":
+            out = _review(request, progress)
         elif op == "split":
             out = _split(request)
         else:
             out = _merge(request, progress)
     except ManyhandsError as exc:
-        out = {"available": False, "message": f"Hint refused: {exc}"}
+        what = "The review is refused" if op == "review" else "Hint refused"
+        out = {"available": False, "message": f"{what}: {exc}"}
     return json.dumps(out)
 
 

@@ -1,0 +1,116 @@
+"""Hand review cost, natively: the time to review a whole hand for one seat, per
+game and player count, at the budget the page uses (the hint's default effort),
+from an empty cache, then the second look (every decision kept).
+
+    python bench/review.py [--games raven:4,raven:2,tricksters:4,lunar:4,lunar:2,voren:5]
+                           [--hands 5] [--effort N] [--seed 1]
+
+Hands: seeded games played by the easy bot in every seat, to the end of the
+first hand; seat 0 is reviewed. Wall-clock and CPU time are both printed (the
+machine may be shared: CPU time is the steadier figure); medians over the hands,
+and the slowest hand. The time inside the hint (`solver.api.hint`, the same
+search the hint button runs) is split from the rest (face-up values, the "why"
+comparison over the player's worlds, the words and the step data).
+
+The issue's aim is a full review within 30 s in the browser; Pyodide in Chromium
+runs this pure-Python work slower than CPython 3.11 natively (bench/web.py
+measures the page; README "Hand review" gives the factor used).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from pycore.game import get_game            # noqa: E402
+from pycore.records import dumps            # noqa: E402
+from solver import api, bots, hints         # noqa: E402
+from solver import review as hand_review    # noqa: E402
+
+DEFAULT_GAMES = "raven:4,raven:2,raven:6,tricksters:4,lunar:4,lunar:2,voren:5,voren:3"
+
+
+def hand_record(name: str, players: int, seed: int) -> str:
+    game = get_game(name)
+    rules = {} if name == "tricksters" else {"players": players}
+    state = game.new_game(rules, seed=seed)
+    while not state.is_terminal and not state.finished_hands:
+        state = state.apply_action(bots.choose(state, state.current_player, "easy", seed))
+    return dumps(state)
+
+
+class Clock:
+    """Wall and CPU seconds spent inside `solver.api.hint` while installed."""
+
+    def __init__(self):
+        self.wall = self.cpu = 0.0
+        self.real = api.hint
+
+    def __enter__(self):
+        def timed(*args, **kwargs):
+            w, c = time.perf_counter(), time.process_time()
+            try:
+                return self.real(*args, **kwargs)
+            finally:
+                self.wall += time.perf_counter() - w
+                self.cpu += time.process_time() - c
+        api.hint = timed
+        return self
+
+    def __exit__(self, *exc):
+        api.hint = self.real
+
+
+def measure(record: str, effort: int) -> dict:
+    budget = {"effort": effort, "seed": 0}
+    cache: dict = {}
+    with Clock() as inside:
+        w, c = time.perf_counter(), time.process_time()
+        export = hand_review.review(record, 0, 1, budget, cache=cache)
+        wall, cpu = time.perf_counter() - w, time.process_time() - c
+    w = time.perf_counter()
+    again = hand_review.review(record, 0, 1, budget, cache=cache)
+    second = time.perf_counter() - w
+    assert again == export
+    hand = export["hands"][0]
+    return {"wall": wall, "cpu": cpu, "hint_cpu": inside.cpu, "second": second,
+            "decisions": len(hand["decisions"]),
+            "why": sum(d["why"] is not None for d in hand["decisions"])}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--games", default=DEFAULT_GAMES, help="game:players, comma-separated")
+    p.add_argument("--hands", type=int, default=5)
+    p.add_argument("--effort", type=int, default=hints.DEFAULT_EFFORT)
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args(argv)
+    med = statistics.median
+    print(f"hand review of seat 0, first hand, effort {a.effort}, {a.hands} seeded hands per row; "
+          f"CPython {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}")
+    print(f"{'game':<12} {'decisions':>9} {'wall s':>7} {'cpu s':>6} {'max cpu':>7} {'hint %':>6} "
+          f"{'ms/decision':>11} {'why':>4} {'2nd look ms':>11}")
+    for item in a.games.split(","):
+        name, _, players = item.partition(":")
+        players = int(players or 4)
+        rng = random.Random(f"bench/review/{name}/{players}/{a.seed}")
+        rows = [measure(hand_record(name, players, rng.randrange(10**6)), a.effort) for _ in range(a.hands)]
+        cpu = [r["cpu"] for r in rows]
+        per = [r["cpu"] / r["decisions"] * 1000 for r in rows if r["decisions"]]
+        share = sum(r["hint_cpu"] for r in rows) / max(1e-9, sum(cpu)) * 100
+        print(f"{name + ' ' + str(players):<12} {med(r['decisions'] for r in rows):>9} "
+              f"{med(r['wall'] for r in rows):>7.2f} {med(cpu):>6.2f} {max(cpu):>7.2f} {share:>6.0f} "
+              f"{(med(per) if per else 0):>11.0f} {sum(r['why'] for r in rows):>4} "
+              f"{med(r['second'] for r in rows) * 1000:>11.1f}", flush=True)
+    print(f"'hint %': CPU share inside solver.api.hint; 'why': decisions (over all {a.hands} hands) "
+          f"where the face-up best differed and the player's worlds were compared.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

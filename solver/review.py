@@ -1,0 +1,545 @@
+"""Review a finished hand: each of one seat's decisions judged by what it could know.
+
+    python -m solver.review RECORD --seat S [--hand N] [--budget 160 | '{"effort": 160, "seed": 0}']
+                           [--theme prophecy] [--json]
+
+For every decision of the seat in the hand (drafts, bids, exchanges, trump
+turning, the dealer's options, play / fold / poke, every card with a choice):
+- the choice made, and the best choice with only what the player knew then: the
+  hint itself (`solver.api.hint` on the record's prefix, same budget and seed), so
+  the two always agree; the cost of the difference in the hand's expected points
+  (Voren: chips), 0 when the choice is the best; a choice the hint cannot tell
+  from the best (their intervals overlap, once the hint gives intervals) is
+  "about as good"; a loss of more than half a trick's worth is marked (`big_loss`);
+- the same decision face up (`solver/faceup.py`): every hand known, exact where
+  the game has an exact search, else estimated; where the two bests differ, one
+  line on why (the hidden card whose true place made the difference).
+Per hand: a one-line summary of what the decisions cost, the hand trick by trick
+with every hand face up, and where each decision starts ("Play from here":
+`play_from_here`; "Replay this deal": `replay_deal`).
+
+The analysis goes decision by decision: `progress(done, total)` after each, and
+each decision's result is kept (`CACHE`, keyed by the record's prefix, the seat
+and the budget), so a second look is instant and a cancel loses only the
+decision under way. The export (`review`) is JSON: the record and the review,
+format "manyhands-review/1" (README.md, "Hand review").
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from pycore.errors import ManyhandsError
+from pycore.game import get_game
+from pycore.records import Record, load_record, record_of, replay, start_state
+from pycore.words import Narrator
+
+from . import api
+from .faceup import Difference, explain, face_up
+from .hints import DEFAULT_EFFORT
+from .view import adapter_for, view_of
+
+FORMAT = "manyhands-review/1"
+WHY_WORLDS = 24          # consistent worlds compared with the true deal to say why the columns differ
+
+
+class ReviewError(ValueError):
+    """A review that cannot be made: a bad seat, hand or budget."""
+
+
+# --- reading the hint ---------------------------------------------------------------------------
+@dataclass
+class Reading:
+    """What the review reads from a hint: each searched action's expected points,
+    its interval where the hint gives one, the best action, and whether the
+    values are exact (every consistent world, each searched exactly)."""
+    best: str
+    values: dict                                      # token -> expected points
+    intervals: dict = field(default_factory=dict)     # token -> (low, high), where given
+    exact: bool = False
+    worlds: int = 0
+    searched: int = 0
+
+
+def read_hint(hint: dict) -> Reading:
+    """The one reader of the hint's JSON (solver/hints.py, whose format is being
+    extended with intervals): every coupling of the review to it is here.
+    Each entry of `hint["actions"]` has "action" (a token) and "ev" (null when not
+    searched); an "interval" [low, high] around "ev" is read where present."""
+    values, intervals = {}, {}
+    for entry in hint["actions"]:
+        if entry.get("ev") is None:
+            continue
+        values[entry["action"]] = float(entry["ev"])
+        if entry.get("interval") is not None:
+            low, high = entry["interval"]
+            intervals[entry["action"]] = (float(low), float(high))
+    return Reading(best=hint["best"], values=values, intervals=intervals,
+                   exact=bool(hint.get("all_worlds")) and bool(hint.get("exact_endgame")),
+                   worlds=int(hint.get("worlds", 0)), searched=int(hint.get("searched_worlds", 0)))
+
+
+# --- what counts as a big loss ------------------------------------------------------------------
+def big_loss(state) -> tuple[float, str, str]:
+    """(threshold, unit, words): a loss is marked when more than half a trick's
+    worth, in the game's own points. Raven: a trick is 1 point; Lunar: the track
+    gives about 1 point a trick where it counts (1, 2, 3 tricks); Tricksters: a
+    partnership's 5 tricks are worth at most 3 points; Voren: a trick takes a third
+    of the hand's pot (in chips), so half a trick is a sixth of that pot."""
+    name = state.game.name
+    if name == "voren":
+        pot = state.hand_pot
+        return (max(1.0, pot / 6), "chips",
+                f"half a trick's share; a trick takes a third of this hand's pot of {pot} chips")
+    if name == "tricksters":
+        return 0.3, "points", "half a trick; a pair's 5 tricks are worth at most 3 points"
+    return 0.5, "points", "half a trick; a trick is worth about 1 point"
+
+
+# --- the seat's decisions in a hand -------------------------------------------------------------
+@dataclass
+class Hand:
+    """One hand of a record: the states before each of its actions."""
+    number: int                # 1-based
+    first: int                 # its first action's index in the record
+    end: int                   # one past its last action
+    states: list               # the state before each action first..end-1, then the state after
+    finished: bool
+
+
+def _short(value) -> str:
+    """A bad value as an error quotes it: a few dozen characters at most."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def read_record(record_json) -> Record:
+    record = load_record(record_json)
+    replay(record)             # refuses an illegal action, naming it
+    return record
+
+
+def hands_of(record: Record) -> list[Hand]:
+    """Every hand begun in the record, with its states."""
+    state = start_state(record)
+    game = state.game
+    states = [state]              # states[i]: before action i; the last one after them all
+    for token in record.actions:
+        state = state.apply_action(game.parse_action(state, token))
+        states.append(state)
+    hands: list[Hand] = []
+    for index in range(len(record.actions)):
+        number = len(states[index].finished_hands) + 1
+        if not hands or hands[-1].number != number:
+            if hands:
+                hands[-1].end = index
+            hands.append(Hand(number, index, len(record.actions), [], False))
+    for hand in hands:
+        hand.states = states[hand.first:hand.end + 1]
+        hand.finished = len(hand.states[-1].finished_hands) >= hand.number
+    return hands
+
+
+def check_seat(record: Record, seat) -> int:
+    players = start_state(record).players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ReviewError(f"no seat {_short(seat)} in this {players}-player game "
+                          f"(seats 0 to {players - 1})")
+    return seat
+
+
+def budget_of(budget) -> dict:
+    """The hint's budget, read as the hint reads it: playouts, or {"effort", "seed"}."""
+    if budget is None:
+        return {"effort": DEFAULT_EFFORT, "seed": 0}
+    if isinstance(budget, dict):
+        effort, seed = budget.get("effort", DEFAULT_EFFORT), budget.get("seed", 0)
+    else:
+        effort, seed = budget, 0
+    for name, value in (("effort", effort), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ReviewError(f"budget {name} must be a whole number, not {_short(value)}")
+    if effort < 1:
+        raise ReviewError(f"budget effort must be at least 1, not {effort}")
+    return {"effort": effort, "seed": seed}
+
+
+# --- one decision's analysis (kept) -------------------------------------------------------------
+CACHE: OrderedDict = OrderedDict()
+CACHE_SIZE = 4096
+
+
+def decision_key(state, seat: int, budget: dict) -> str:
+    """The cache key: the record up to the decision (its deals included), the seat
+    and the budget."""
+    text = json.dumps([record_of(state).to_json(), seat, budget], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def analyse(state, seat: int, budget: dict, cache=None) -> dict:
+    """The decision of `seat` to act in `state` (the true position): the hint at
+    this prefix of the record (what the player could know), the face-up values,
+    and where the two bests differ, the comparison with the player's worlds.
+    JSON; kept in `cache` (default CACHE) under `decision_key`."""
+    cache = CACHE if cache is None else cache
+    key = decision_key(state, seat, budget)
+    got = cache.get(key)
+    if got is not None:
+        if isinstance(cache, OrderedDict):
+            cache.move_to_end(key)
+        return got
+    hint = api.hint(record_of(state).to_json(), seat, budget)
+    reading = read_hint(hint)
+    up = face_up(state, seat, seed=budget["seed"])
+    top = max(up.values.values())
+    difference = None
+    if up.values.get(reading.best, top) < top:
+        # the face-up best that the player's reading liked most
+        better = max((t for t in up.order if up.values[t] == top),
+                     key=lambda t: reading.values.get(t, float("-inf")))
+        found = explain(view_of(state, seat), state.hidden_places(seat), reading.best, better,
+                        WHY_WORLDS, budget["seed"], up.exact)
+        difference = _difference_json(state, found)
+    got = {"key": key, "decision": hint["decision"], "best": reading.best,
+           "values": reading.values,
+           "intervals": {t: list(v) for t, v in reading.intervals.items()} or None,
+           "exact": reading.exact, "worlds": reading.worlds, "searched_worlds": reading.searched,
+           "face_up": {"best": up.best, "values": up.values, "exact": up.exact},
+           "difference": difference}
+    cache[key] = got
+    while len(cache) > CACHE_SIZE:
+        cache.popitem(last=False) if isinstance(cache, OrderedDict) else cache.pop(next(iter(cache)))
+    return got
+
+
+def _difference_json(state, d: Difference) -> dict:
+    token = state.game.card_token
+    return {"known": d.known, "better": d.better, "worlds": d.worlds, "all_worlds": d.all_worlds,
+            "better_in": d.better_in, "card": None if d.card is None else token(d.card),
+            "place": d.place, "with_card": d.with_card, "elsewhere": d.elsewhere}
+
+
+# --- words ------------------------------------------------------------------------------------
+def _article(name: str) -> str:
+    return f"an {name}" if name[:1].lower() in "aeiou8" else f"a {name}"
+
+
+def fact_words(place: str, card: str, tell: Narrator, copies: bool) -> str:
+    """Where a hidden card really was, as the player hears it."""
+    the = _article(tell.card(card)) if copies else tell.the(card)
+    kind, _, who = place.partition(":")
+    seat = tell.seat(int(who)) if who.isdigit() else ""
+    if kind == "hand":
+        return f"you would be dealt {the}" if int(who) == tell.me else f"{seat} held {the}"
+    return {"bid": f"{seat} had set {the} aside in a bid",
+            "gift": f"{seat} was giving {the} to their partner",
+            "discard": f"{seat} had laid {the} down to take the poke",
+            "out": f"{the} was out of play", "poke": f"{the} was in the poke",
+            "stock": f"{the} was not dealt", "turnup": f"{the} would be turned up",
+            }.get(kind, f"{the} was where you could not see it")
+
+
+def why_words(d: dict, tell: Narrator, copies: bool) -> str:
+    """One line on why the face-up best was not the best by what was known."""
+    better, known = f'"{tell.choice(d["better"])}"', f'"{tell.choice(d["known"])}"'
+    deals = (f"of the {d['worlds']} possible deals" if d["all_worlds"] else
+             f"of {d['worlds']} deals drawn from those you could not tell from this one")
+    if not d["better_in"]:
+        return (f"Only the cards as they lay made {better} best: it did better than {known} "
+                f"in none {deals}.")
+    if d["card"] is None:
+        return (f"No one card you could not see decides it: {better} did better than {known} "
+                f"in {d['better_in']} {deals}.")
+    fact = fact_words(d["place"], d["card"], tell, copies)
+    return (f"You could not know that {fact}: {better} did better than {known} in "
+            f"{d['better_in']} {deals}, and {fact} in {d['with_card']} of those.")
+
+
+def _when(state, seat: int, tell: Narrator) -> tuple[str, int | None]:
+    trick = adapter_for(state.game.name).current_trick_index(state)
+    if trick is None:
+        phase = tell.phase() or "a choice"
+        return phase[0].upper() + phase[1:], None
+    lead = not state.tricks[-1].plays
+    return f"Trick {trick + 1}, {'lead' if lead else 'follow'}", trick + 1
+
+
+def _num(x: float) -> float:
+    return round(float(x), 3)
+
+
+# --- a hand's review ---------------------------------------------------------------------------
+def _verdict(cost, choice: str, best: str, intervals: dict, threshold: float) -> str:
+    if cost is None:
+        return "not searched"
+    if cost <= 0:
+        return "best" if choice == best else "as good as the best"
+    if choice in intervals and best in intervals and intervals[choice][1] >= intervals[best][0]:
+        return "about as good"
+    return "big loss" if cost > threshold else "small loss"
+
+
+def review_decision(state, seat: int, choice: str, got: dict, threshold: float, theme: str,
+                    index: int) -> dict:
+    """A decision's line of the review, in numbers and in the player's words."""
+    game = state.game
+    tell = Narrator(game, state.observation(seat), theme)
+    when, trick = _when(state, seat, tell)
+    values, best = got["values"], got["best"]
+    cost = _num(max(0.0, values[best] - values[choice])) if choice in values else None
+    intervals = {t: tuple(v) for t, v in (got["intervals"] or {}).items()}
+    verdict = _verdict(cost, choice, best, intervals, threshold)
+    up = got["face_up"]
+    top = max(up["values"].values())
+    out = {"index": index, "when": when, "trick": trick, "decision": got["decision"],
+           "choice": choice, "choice_said": tell.choice(choice),
+           "best": best, "best_said": tell.choice(best),
+           "values": values, "intervals": got["intervals"], "exact": got["exact"],
+           "worlds": got["worlds"], "searched_worlds": got["searched_worlds"],
+           "cost": cost, "verdict": verdict, "big": verdict == "big loss",
+           "face_up": {"best": up["best"], "best_said": tell.choice(up["best"]),
+                       "values": up["values"], "exact": up["exact"],
+                       "label": "exact" if up["exact"] else "estimated",
+                       "cost": _num(top - up["values"][choice])},
+           "difference": got["difference"], "why": None, "key": got["key"]}
+    if got["difference"] is not None:
+        cards = state.cards_in_play()
+        out["why"] = why_words(got["difference"], tell, len(set(cards)) < len(cards))
+    return out
+
+
+def _faces(state) -> dict:
+    token = state.game.card_token
+    out = {"hands": [[token(c) for c in hand] for hand in state.hands]}
+    if getattr(state, "sky", None):
+        out["sky"] = [token(c) for c in state.sky]
+    return out
+
+
+def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
+    """The hand face up: the cards as dealt, every action said, each trick with
+    every hand at its start."""
+    game = hand.states[0].game
+    adapter = adapter_for(game.name)
+    steps, starts = [], []
+    for offset, state in enumerate(hand.states[:-1]):
+        actor, action = hand.states[offset + 1].history[-1]
+        token = game.action_token(state, action)
+        tell = Narrator(game, state.observation(seat), theme)
+        steps.append({"index": hand.first + offset, "seat": actor, "action": token,
+                      "said": tell.sentence(actor, token)})
+        if adapter.current_trick_index(state) is not None and not state.tricks[-1].plays:
+            starts.append((hand.first + offset, _faces(state)))
+    final = hand.states[-1]
+    tricks, points = [], None
+    if hand.finished:
+        done, points = final.finished_hands[hand.number - 1]
+        points = list(points)
+        for trick, (first, faces) in zip(done, starts):
+            tricks.append({**trick.to_json(game.card_token), "first_step": first, **faces})
+    return {"start": _faces(hand.states[0]), "steps": steps, "tricks": tricks, "points": points}
+
+
+def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None,
+                tick=None) -> dict:
+    """One finished hand's review (see the module docstring); `tick()` after each
+    decision analysed."""
+    game = hand.states[0].game
+    threshold, unit, said = big_loss(hand.states[0])
+    decisions, forced = [], 0
+    for offset, state in enumerate(hand.states[:-1]):
+        if state.current_player != seat:
+            continue
+        action = hand.states[offset + 1].history[-1][1]
+        choice = game.action_token(state, action)
+        if len(state.legal_actions()) == 1:
+            forced += 1
+            continue
+        got = analyse(state, seat, budget, cache)
+        decisions.append(review_decision(state, seat, choice, got, threshold, theme,
+                                         hand.first + offset))
+        if tick is not None:
+            tick()
+    cost = _num(sum(d["cost"] or 0 for d in decisions))
+    face_cost = _num(sum(d["face_up"]["cost"] for d in decisions))
+    big = sum(d["big"] for d in decisions)
+    out = {"hand": hand.number, "first_action": hand.first, "end_action": hand.end,
+           "unit": unit, "big_loss": _num(threshold),
+           "big_loss_said": f"more than {threshold:.3g} {unit} ({said})",
+           "decisions": decisions, "forced": forced, "cost": cost, "face_up_cost": face_cost,
+           "big_losses": big}
+    out["summary"] = summary_line(out)
+    out.update(hand_steps(hand, seat, theme))
+    return out
+
+
+def summary_line(h: dict) -> str:
+    n, unit = len(h["decisions"]), h["unit"]
+    marked = f", {h['big_losses']} of them marked as big losses" if h["big_losses"] else ""
+    if not n:
+        return f"Hand {h['hand']}: you had no choice to make."
+    return (f"Hand {h['hand']}: your {n} decision{'s' if n != 1 else ''} cost about "
+            f"{h['cost']:.2f} {unit} in all by what you could know{marked}; "
+            f"with all hands seen, {h['face_up_cost']:.2f} {unit}.")
+
+
+def _unfinished(hands: list[Hand], hand) -> ReviewError:
+    done = sum(h.finished for h in hands)
+    return ReviewError(f"hand {hand} is not a finished hand of this record "
+                       f"(it has {done} finished hand{'s' if done != 1 else ''})")
+
+
+def review(record_json, seat, hand=None, budget=None, progress=None, theme: str = "",
+           cache=None) -> dict:
+    """The export: the record and the review of `hand` (1-based), or of every
+    finished hand, for `seat`. `progress(done, total)`: decisions analysed."""
+    record = read_record(record_json)
+    seat = check_seat(record, seat)
+    budget = budget_of(budget)
+    hands = hands_of(record)
+    if hand is None:
+        chosen = [h for h in hands if h.finished]
+        if not chosen:
+            raise _unfinished(hands, 1)
+    else:
+        if isinstance(hand, bool) or not isinstance(hand, int):
+            raise ReviewError(f"a hand is numbered from 1, not {_short(hand)}")
+        chosen = [h for h in hands if h.number == hand and h.finished]
+        if not chosen:
+            raise _unfinished(hands, hand)
+    total = sum(1 for h in chosen for s in h.states[:-1]
+                if s.current_player == seat and len(s.legal_actions()) > 1)
+    done = 0
+    if progress is not None:
+        progress(0, total)
+
+    def tick():
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+    reviews = [review_hand(h, seat, budget, theme, cache, tick) for h in chosen]
+    return {"format": FORMAT, "record": record.to_json(), "seat": seat, "budget": budget,
+            "theme": theme, "hands": reviews}
+
+
+# --- branching off a reviewed hand --------------------------------------------------------------
+def play_from_here(record_json, upto: int, choice: str | None = None) -> dict:
+    """The record of a game branched at action `upto` (a decision of the review):
+    its first `upto` actions, then `choice` if given (checked legal there). The
+    rules, seed and deals stay: the same cards, the rest to be played anew."""
+    record = load_record(record_json)
+    if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(record.actions):
+        raise ReviewError(f"no action {_short(upto)} to branch at (the record has {len(record.actions)})")
+    record.actions = record.actions[:upto]
+    if choice is not None:
+        state = replay(record)
+        state.apply_action(state.game.parse_action(state, choice))
+        record.actions.append(choice)
+    return record.to_json()
+
+
+def replay_deal(record_json, hand: int) -> dict:
+    """The record of the game restarted at `hand`'s first decision: the same deal."""
+    record = read_record(record_json)
+    for h in hands_of(record):
+        if h.number == hand:
+            return play_from_here(record.to_json(), h.first)
+    raise ReviewError(f"the record has no hand {_short(hand)}")
+
+
+# --- the table --------------------------------------------------------------------------------
+def _points(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def table(export: dict) -> str:
+    """The review in words, hand by hand: what the page shows, as text."""
+    record = load_record(export["record"])
+    title = get_game(record.game).words.title(export.get("theme", ""))
+    lines = []
+    for h in export["hands"]:
+        unit = h["unit"]
+        lines.append(f"{title}, hand {h['hand']}: review for seat {export['seat']} (you), "
+                     f"effort {export['budget']['effort']}, seed {export['budget']['seed']}.")
+        forced = h["forced"]
+        forced = (f" Not listed: {forced} move{'s' if forced != 1 else ''} with no other choice."
+                  if forced else "")
+        lines.append(f"Marked !: a loss of {h['big_loss_said']}.{forced}")
+        for k, d in enumerate(h["decisions"], 1):
+            mark = "!" if d["big"] else " "
+            cost = "-" if d["cost"] is None else _points(d["cost"])
+            lines.append(f"{mark}{k:>3}. {d['when']}: you chose {d['choice_said']} "
+                         f"({d['verdict']}, cost {cost} {unit}).")
+            values = d["values"]
+            mine = values.get(d["choice"])
+            n = d["searched_worlds"]
+            exact = "exact" if d["exact"] else f"estimated over {n:,} deal{'s' if n != 1 else ''}"
+            if d["best"] == d["choice"]:
+                lines.append(f"      Best by what you knew: the same, {_points(values[d['best']])} {unit} "
+                             f"expected ({exact}).")
+            else:
+                yours = "" if mine is None else f"; yours {_points(mine)}"
+                lines.append(f"      Best by what you knew: {d['best_said']}, {_points(values[d['best']])} "
+                             f"{unit} expected{yours} ({exact}).")
+            up = d["face_up"]
+            same = "yours too" if up["values"][d["choice"]] == up["values"][up["best"]] else \
+                f"yours {_points(up['values'][d['choice']])}, cost {_points(up['cost'])}"
+            lines.append(f"      With all hands seen ({up['label']}): {up['best_said']}, "
+                         f"{_points(up['values'][up['best']])} {unit} ({same}).")
+            if d["why"]:
+                lines.append(f"      {d['why']}")
+        lines.append(h["summary"])
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# --- the command line -------------------------------------------------------------------------
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        """A bad option is one line, exit 2 (argparse adds the usage)."""
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _Parser(
+        prog="python -m solver.review",
+        description="Review a finished hand: each of a seat's decisions, judged by what it could know.")
+    parser.add_argument("record", help="the record (JSON); - for standard input")
+    parser.add_argument("--seat", type=int, required=True, help="the seat to review (0-based)")
+    parser.add_argument("--hand", type=int, default=None, help="the hand (1-based; default: every finished hand)")
+    parser.add_argument("--budget", default=None,
+                        help=f'the hint effort in playouts, or JSON {{"effort": N, "seed": S}} (default {DEFAULT_EFFORT})')
+    parser.add_argument("--theme", default="", help="the card theme (Raven: prophecy)")
+    parser.add_argument("--json", action="store_true", help="print the export (the record and the review) as JSON")
+    args = parser.parse_args(argv)
+    try:
+        if args.record == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(args.record, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        budget = None
+        if args.budget is not None:
+            try:
+                budget = json.loads(args.budget)
+            except json.JSONDecodeError:
+                raise ReviewError(f"budget must be a number or JSON, not {args.budget[:40]!r}") from None
+        export = review(data, args.seat, args.hand, budget, theme=args.theme)
+    except (ManyhandsError, ReviewError) as exc:
+        print(str(exc).replace("\n", " "), file=sys.stderr)
+        return 2
+    print(json.dumps(export) if args.json else table(export), end="\n" if args.json else "")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

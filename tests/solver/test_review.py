@@ -1,0 +1,396 @@
+"""The hand review (solver/review.py, solver/faceup.py) on seeded records of every
+game: its best choice and values at each decision are the hint's at that prefix
+of the record (same budget and seed); a choice equal to the best costs 0; the
+face-up column equals an independent exact search where it says exact and says
+estimated otherwise; the information-set column never reads a hidden card (the
+permutation test); the step data, branching records, progress, cache, command
+line and worker request."""
+from __future__ import annotations
+
+import functools
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pycore.game import get_game
+from pycore.games.tricksters import ROUND_POINTS
+from pycore.records import dumps, load_record, replay
+from solver import api, bots, review as rv
+from solver.faceup import face_up
+from solver.view import view_of
+from tests.engine_tokens import engine_tokens
+from tests.solver.test_tricksters_hints import brute_value
+
+ROOT = Path(__file__).resolve().parents[2]
+BUDGET = {"effort": 24, "seed": 3}
+GAMES = [("raven", {"players": 4}), ("raven", {"players": 3}), ("tricksters", {}),
+         ("lunar", {"players": 4}), ("lunar", {"players": 2}), ("voren", {"players": 3})]
+IDS = [f"{name}-{rules.get('players', 4)}" for name, rules in GAMES]
+SEAT = 0
+
+
+@functools.lru_cache(maxsize=None)
+def record_text(name: str, players: int, hands: int = 1) -> str:
+    """A seeded game to the end of `hands` hands: SEAT takes the hint's best at
+    every other decision with a choice and the easy bot's otherwise; the others
+    play the easy bot."""
+    game = get_game(name)
+    rules = {} if name == "tricksters" else {"players": players}
+    state = game.new_game(rules, seed=11)
+    mine = 0
+    while not state.is_terminal and len(state.finished_hands) < hands:
+        seat = state.current_player
+        if seat == SEAT and len(state.legal_actions()) > 1:
+            mine += 1
+            level = "normal" if mine % 2 else "easy"
+            action = bots.choose(state, seat, level, BUDGET["seed"], effort=BUDGET["effort"])
+        else:
+            action = bots.choose(state, seat, "easy", 5)
+        state = state.apply_action(action)
+    return dumps(state)
+
+
+@functools.lru_cache(maxsize=None)
+def exported(name: str, players: int) -> dict:
+    return rv.review(record_text(name, players), SEAT, 1, BUDGET, cache={})
+
+
+def cases():
+    return [pytest.param(name, rules.get("players", 4), id=i) for (name, rules), i in zip(GAMES, IDS)]
+
+
+def prefix_state(text: str, upto: int):
+    return replay(load_record(text), upto=upto)
+
+
+# --- the information-set column is the hint ---------------------------------------------------
+@pytest.mark.parametrize("name,players", cases())
+def test_each_decision_is_the_hint_at_that_prefix(name, players):
+    text = record_text(name, players)
+    record = json.loads(text)
+    hand = exported(name, players)["hands"][0]
+    final = replay(load_record(text))
+    listed = [d["index"] for d in hand["decisions"]]
+    expected = [i for i in range(hand["first_action"], hand["end_action"])
+                if (s := prefix_state(text, i)).current_player == SEAT and len(s.legal_actions()) > 1]
+    assert listed == expected and listed
+    assert len(final.finished_hands) >= 1
+    for d in hand["decisions"]:
+        prefix = dict(record, actions=record["actions"][:d["index"]])
+        hint = api.hint(json.dumps(prefix), SEAT, BUDGET)
+        assert d["choice"] == record["actions"][d["index"]]
+        assert d["best"] == hint["best"]
+        assert d["values"] == {e["action"]: e["ev"] for e in hint["actions"] if e["ev"] is not None}
+        assert d["exact"] == (hint["all_worlds"] and hint["exact_endgame"])
+        assert d["worlds"] == hint["worlds"]
+
+
+@pytest.mark.parametrize("name,players", cases())
+def test_cost_is_the_difference_and_the_best_costs_nothing(name, players):
+    hand = exported(name, players)["hands"][0]
+    best_taken = 0
+    for d in hand["decisions"]:
+        values = d["values"]
+        assert d["cost"] == round(max(0.0, values[d["best"]] - values[d["choice"]]), 3)
+        assert d["cost"] >= 0
+        if d["choice"] == d["best"]:
+            best_taken += 1
+            assert d["cost"] == 0 and d["verdict"] == "best" and not d["big"]
+        assert d["big"] == (d["cost"] > hand["big_loss"] and d["verdict"] == "big loss")
+        up = d["face_up"]
+        assert up["cost"] == round(max(up["values"].values()) - up["values"][d["choice"]], 3)
+        assert set(up["values"]) == set(values)          # the same choices, every one
+    assert best_taken, "the record's seat took the hint's best at every other decision"
+    assert hand["cost"] == round(sum(d["cost"] for d in hand["decisions"]), 3)
+    assert hand["big_losses"] == sum(d["big"] for d in hand["decisions"])
+
+
+def test_a_hand_played_by_the_hint_costs_nothing():
+    game = get_game("voren")
+    state = game.new_game({"players": 4}, seed=2)
+    while not state.finished_hands:
+        level = "normal" if state.current_player == SEAT else "easy"
+        state = state.apply_action(bots.choose(state, state.current_player, level,
+                                               BUDGET["seed"], effort=BUDGET["effort"]))
+    hand = rv.review(dumps(state), SEAT, 1, BUDGET, cache={})["hands"][0]
+    assert hand["decisions"] and hand["cost"] == 0
+    assert all(d["verdict"] == "best" for d in hand["decisions"])
+
+
+def test_choices_within_the_hints_interval_are_about_as_good():
+    """Once the hint gives intervals, a choice whose interval reaches the best's is
+    "about as good" and never marked (the reader takes "interval": [low, high])."""
+    hint = {"best": "a", "decision": "play", "worlds": 9, "searched_worlds": 9,
+            "actions": [{"action": "a", "ev": 3.0, "interval": [2.5, 3.5]},
+                        {"action": "b", "ev": 2.0, "interval": [1.0, 2.6]},
+                        {"action": "c", "ev": 1.0, "interval": [0.8, 1.2]},
+                        {"action": "d", "ev": None}]}
+    got = rv.read_hint(hint)
+    assert got.values == {"a": 3.0, "b": 2.0, "c": 1.0} and got.intervals["b"] == (1.0, 2.6)
+    assert rv._verdict(1.0, "b", "a", got.intervals, 0.5) == "about as good"
+    assert rv._verdict(2.0, "c", "a", got.intervals, 0.5) == "big loss"
+    assert rv._verdict(0.2, "c", "a", {}, 0.5) == "small loss"
+    assert rv._verdict(0.0, "b", "a", {}, 0.5) == "as good as the best"
+
+
+# --- the face-up column --------------------------------------------------------------------------
+def _maxn(state, mark: int, memo: dict) -> tuple:
+    """Every seat's points for the hand when each seat to play picks, of its legal
+    actions in order, the first that maximises its own points: engine only."""
+    if len(state.finished_hands) > mark:
+        return tuple(state.finished_hands[mark][1])
+    key = (repr(state.hands), json.dumps(state.summary()))
+    if key not in memo:
+        best = None
+        for action in state.legal_actions():
+            value = _maxn(state.apply_action(action), mark, memo)
+            if best is None or value[state.current_player] > best[state.current_player]:
+                best = value
+        memo[key] = best
+    return memo[key]
+
+
+def _team(state, seat: int, mark: int, memo: dict) -> int:
+    """Lunar: the seat's points when its team maximises them and the other team
+    minimises them: engine only."""
+    if len(state.finished_hands) > mark:
+        return state.finished_hands[mark][1][seat]
+    key = (repr(state.hands), repr(state.sky), json.dumps(state.summary()))
+    if key not in memo:
+        values = [_team(state.apply_action(a), seat, mark, memo) for a in state.legal_actions()]
+        memo[key] = max(values) if state.current_player % 2 == seat % 2 else min(values)
+    return memo[key]
+
+
+def exact_values(state, seat: int) -> dict:
+    """Each legal action's points for `seat` in this (true, face-up) position, by
+    plain search written here from the engine alone."""
+    game, mark, memo = state.game, len(state.finished_hands), {}
+    out = {}
+    for action in state.legal_actions():
+        after = state.apply_action(action)
+        if game.name == "tricksters":
+            side = (seat, state.partner[seat])
+            out[game.action_token(state, action)] = ROUND_POINTS[brute_value(after, mark, side, memo)]
+        elif game.name == "lunar":
+            out[game.action_token(state, action)] = _team(after, seat, mark, memo)
+        else:
+            out[game.action_token(state, action)] = _maxn(after, mark, memo)[seat]
+    return out
+
+
+@pytest.mark.parametrize("name,players", cases())
+def test_face_up_is_exact_search_where_it_says_exact(name, players):
+    text = record_text(name, players)
+    hand = exported(name, players)["hands"][0]
+    checked = 0
+    for d in hand["decisions"]:
+        up = d["face_up"]
+        assert up["label"] == ("exact" if up["exact"] else "estimated")
+        if d["decision"] != "play":
+            assert not up["exact"], "only trick play is searched exactly"
+        if not up["exact"]:
+            continue
+        if name == "tricksters" and d["trick"] < 3:
+            continue            # the brute force takes minutes at the first tricks
+        state = prefix_state(text, d["index"])
+        assert up["values"] == exact_values(state, SEAT)
+        assert up["values"][up["best"]] == max(up["values"].values())
+        checked += 1
+    assert checked, "the last tricks of every hand are searched exactly face up"
+    if name == "tricksters":
+        assert all(d["face_up"]["exact"] for d in hand["decisions"] if d["decision"] == "play")
+
+
+def test_face_up_estimate_is_the_hints_playout_on_the_true_deal():
+    """An estimated face-up value is the game's playout of the rest of the hand on
+    the true deal: the policy is deterministic, so the same every time."""
+    text = record_text("raven", 4)
+    hand = exported("raven", 4)["hands"][0]
+    bid = hand["decisions"][0]
+    assert bid["decision"] == "bid" and not bid["face_up"]["exact"]
+    state = prefix_state(text, bid["index"])
+    again = face_up(state, SEAT, [bid["choice"]], seed=99)
+    assert again.values[bid["choice"]] == bid["face_up"]["values"][bid["choice"]]
+
+
+@pytest.mark.parametrize("name,players", cases())
+def test_where_the_columns_differ_the_line_names_a_hidden_card(name, players):
+    text = record_text(name, players)
+    hand = exported(name, players)["hands"][0]
+    for d in hand["decisions"]:
+        up, diff = d["face_up"], d["difference"]
+        if up["values"][d["best"]] == max(up["values"].values()):
+            assert diff is None and d["why"] is None
+            continue
+        assert diff["known"] == d["best"] and up["values"][diff["better"]] == max(up["values"].values())
+        assert 0 <= diff["with_card"] <= diff["better_in"] <= diff["worlds"] <= rv.WHY_WORLDS
+        assert d["why"] and not engine_tokens(d["why"]), d["why"]
+        if diff["card"] is not None:
+            state = prefix_state(text, d["index"])
+            truly = state.hidden_places(SEAT)[diff["place"]]
+            assert state.game.parse_card(diff["card"]) in truly     # its true, hidden place
+
+
+# --- the permutation test ------------------------------------------------------------------------
+@pytest.mark.parametrize("name,players", cases())
+def test_information_set_column_never_reads_hidden_cards(name, players):
+    """At each decision, the record with the cards the seat could not see
+    rearranged (a world consistent with its view, as tests/conformance.py's
+    hidden_cards_shuffled swaps them, but replaying legally) and without the
+    rest of the game gives the same information-set column."""
+    text = record_text(name, players)
+    hand = exported(name, players)["hands"][0]
+    rng = random.Random(f"review/permutation/{name}/{players}")
+    budget = rv.budget_of(BUDGET)
+    moved, one_world = 0, True
+    for d in hand["decisions"]:
+        state = prefix_state(text, d["index"])
+        view = view_of(state, SEAT)
+        truth = {p: tuple(sorted(c)) for p, c in state.hidden_places(SEAT).items()}
+        one_world = one_world and view.count() == 1
+        for _ in range(2):
+            world_record = view.adapter.world_record(view, view.counter.sample(rng))
+            other = replay(world_record)
+            assert other.observation(SEAT) == state.observation(SEAT)
+            moved += {p: tuple(sorted(c)) for p, c in other.hidden_places(SEAT).items()} != truth
+            got = rv.analyse(other, SEAT, budget, cache={})
+            line = rv.review_decision(other, SEAT, d["choice"], got, hand["big_loss"], "", d["index"])
+            for key in ("best", "best_said", "values", "intervals", "exact", "worlds",
+                        "searched_worlds", "cost", "verdict", "choice_said", "when"):
+                assert line[key] == d[key], (key, d["index"])
+    assert moved or one_world, "some world put a hidden card elsewhere"
+
+
+# --- the hand face up, and branching off it ---------------------------------------------------------
+@pytest.mark.parametrize("name,players", cases())
+def test_steps_show_every_trick_face_up(name, players):
+    text = record_text(name, players)
+    hand = exported(name, players)["hands"][0]
+    summary = replay(load_record(text)).summary()["hands"][0]
+    assert hand["points"] == summary["points"]
+    assert [{k: t[k] for k in ("leader", "cards", "winner")} for t in hand["tricks"]] == summary["tricks"]
+    assert [s["action"] for s in hand["steps"]] == \
+        json.loads(text)["actions"][hand["first_action"]:hand["end_action"]]
+    for step in hand["steps"]:
+        assert not engine_tokens(step["said"]), step["said"]
+    for trick in hand["tricks"]:
+        for seat, card in trick["cards"]:
+            assert card in trick["hands"][seat] + trick.get("sky", [])
+
+
+def test_play_from_here_and_replay_this_deal():
+    text = record_text("raven", 4, hands=2)
+    record = json.loads(text)
+    export = rv.review(text, SEAT, 2, BUDGET, cache={})
+    hand = export["hands"][0]
+    d = hand["decisions"][1]
+    state = prefix_state(text, d["index"])
+    other = next(t for t in d["values"] if t != d["choice"])
+    branch = rv.play_from_here(text, d["index"], other)
+    assert branch["actions"] == record["actions"][:d["index"]] + [other]
+    assert replay(branch).history[:-1] == state.history
+    with pytest.raises(ValueError):
+        rv.play_from_here(text, d["index"], "Sh99")
+    again = rv.replay_deal(text, 2)
+    assert again["actions"] == record["actions"][:hand["first_action"]]
+    restarted = replay(again)
+    assert restarted.deals[-1] == replay(load_record(text)).deals[1]   # the same deal
+    assert len(restarted.finished_hands) == 1 and restarted.current_player is not None
+
+
+# --- progress, cancel and the cache --------------------------------------------------------------
+def test_progress_cancel_and_a_second_look(monkeypatch):
+    text = record_text("tricksters", 4)
+    calls = []
+    hinted = []
+    real = api.hint
+    monkeypatch.setattr(api, "hint", lambda *a, **k: hinted.append(1) or real(*a, **k))
+    cache: dict = {}
+
+    class Cancel(Exception):
+        pass
+
+    def cancel_after_two(done, total):
+        calls.append((done, total))
+        if done == 2:
+            raise Cancel
+    with pytest.raises(Cancel):
+        rv.review(text, SEAT, 1, BUDGET, progress=cancel_after_two, cache=cache)
+    assert len(hinted) == 2 and len(cache) == 2         # the two finished decisions are kept
+    calls.clear()
+    first = rv.review(text, SEAT, 1, BUDGET, progress=lambda d, t: calls.append((d, t)), cache=cache)
+    total = len(first["hands"][0]["decisions"])
+    assert calls == [(k, total) for k in range(total + 1)]
+    assert len(hinted) == total                          # only the rest was analysed
+    assert rv.review(text, SEAT, 1, BUDGET, cache=cache) == first
+    assert len(hinted) == total                          # a second look: nothing searched
+    assert first == exported("tricksters", 4)
+
+
+# --- the command line and the worker -------------------------------------------------------------
+def run_cli(*args: str, stdin: str | None = None):
+    return subprocess.run([sys.executable, "-m", "solver.review", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("name,players", cases())
+def test_printed_table_has_no_engine_tokens(name, players, tmp_path, capsys):
+    path = tmp_path / "game.json"
+    path.write_text(record_text(name, players))
+    assert rv.main([str(path), "--seat", str(SEAT), "--hand", "1", "--budget", json.dumps(BUDGET)]) == 0
+    out = capsys.readouterr().out
+    hand = exported(name, players)["hands"][0]
+    assert hand["summary"] in out
+    for d in hand["decisions"]:
+        assert d["choice_said"] in out
+    assert not engine_tokens(out), engine_tokens(out)[:5]
+
+
+def test_command_line_json_and_refusals(tmp_path):
+    good = tmp_path / "game.json"
+    good.write_text(record_text("voren", 3))
+    done = run_cli(str(good), "--seat", "0", "--budget", json.dumps(BUDGET), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == exported("voren", 3)
+    record = json.loads(record_text("voren", 3))
+    illegal = tmp_path / "illegal.json"
+    illegal.write_text(json.dumps(dict(record, actions=record["actions"][:3] + ["GH"])))
+    unfinished = tmp_path / "unfinished.json"
+    unfinished.write_text(json.dumps(dict(record, actions=record["actions"][:5])))
+    cases = [([str(tmp_path / "missing.json"), "--seat", "0"], "cannot read"),
+             (["-", "--seat", "0"], "not JSON"),
+             ([str(illegal), "--seat", "0"], "action 3 'GH'"),
+             ([str(good), "--seat", "9"], "no seat 9"),
+             ([str(good), "--seat", "left"], "--seat"),
+             ([str(good)], "--seat"),
+             ([str(good), "--seat", "0", "--hand", "4"], "hand 4 is not a finished hand"),
+             ([str(unfinished), "--seat", "0"], "hand 1 is not a finished hand"),
+             ([str(good), "--seat", "0", "--budget", "lots"], "budget"),
+             ([str(good), "--seat", "0", "--budget", '{"effort": 0}'], "budget effort")]
+    for args, words in cases:
+        got = run_cli(*args, stdin="{not json")
+        assert got.returncode == 2, (args, got.stderr)
+        assert got.stdout == ""
+        lines = got.stderr.strip().splitlines()
+        assert len(lines) == 1 and words in lines[0], (args, got.stderr)
+
+
+def test_worker_reviews_and_refuses_without_failing():
+    sys.path.insert(0, str(ROOT / "web"))
+    from manyhands_web import worker_api
+    record = json.loads(record_text("voren", 3))
+    calls = []
+    answer = json.loads(worker_api.handle(json.dumps(
+        {"op": "review", "record": record, "seat": SEAT, "hand": 1, "budget": BUDGET}),
+        lambda done, total: calls.append((done, total))))
+    assert answer.pop("available") is True
+    assert answer == exported("voren", 3)
+    assert calls[0][0] == 0 and calls[-1][0] == calls[-1][1]
+    refused = json.loads(worker_api.handle(json.dumps(
+        {"op": "review", "record": record, "seat": 7})))
+    assert refused["available"] is False and "no seat 7" in refused["message"]
