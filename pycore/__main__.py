@@ -10,15 +10,9 @@ from .errors import ManyhandsError, quote
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .records import MAX_RECORD_BYTES, load_record, replay
+    from .records import load_record, read_record_file, replay
     try:
-        # one byte more than a record may have: a longer file (or /dev/zero) is
-        # refused without reading it all
-        if args.file == "-":
-            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-        else:
-            with open(args.file, "rb") as handle:
-                data = handle.read(MAX_RECORD_BYTES + 1)
+        data = read_record_file(args.file)
     except OSError as exc:
         print(f"cannot read {quote(args.file)}: {exc.strerror}", file=sys.stderr)
         return 2

@@ -9,6 +9,7 @@ and in bounded memory, and every refusal is one RecordError line.
 from __future__ import annotations
 
 import json
+import sys
 import math
 import re
 from dataclasses import dataclass, field
@@ -195,6 +196,16 @@ def start_state(record: Record) -> GameState:
         return game.new_game(record.rules, seed=record.seed, deals=record.deals)
     except ManyhandsError as exc:
         raise RecordError(str(exc)) from None
+
+
+def read_record_file(path: str) -> bytes:
+    """A record file's bytes (`-`: standard input), read up to one byte more than a
+    record may have, so that a longer file (or /dev/zero) is refused by
+    load_record without being read whole; OSError if it cannot be read."""
+    if path == "-":
+        return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+    with open(path, "rb") as handle:
+        return handle.read(MAX_RECORD_BYTES + 1)
 
 
 def positions(record: Record | Any, *, upto: int | None = None) -> Iterator[GameState]:

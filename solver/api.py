@@ -113,6 +113,22 @@ def _sums(value: Any) -> tuple[dict, ...]:
     return tuple(_part_sums(item) for item in value)
 
 
+def effort_and_seed(budget: Any) -> tuple[int, int]:
+    """A budget's search effort and seed: None (the defaults), an effort, or an
+    object of BUDGET_FIELDS (its split fields are read by HintRequest.parse)."""
+    if budget is None:
+        return hints.DEFAULT_EFFORT, 0
+    if isinstance(budget, int) and not isinstance(budget, bool):
+        return whole_number(budget, "budget effort", 1, MAX_EFFORT), 0
+    if not isinstance(budget, dict):
+        raise SolverError(f"budget must be an effort (a whole number of playouts from 1 to "
+                          f"{MAX_EFFORT:,}) or an object of {', '.join(BUDGET_FIELDS)}; "
+                          f"not {quote(budget)}")
+    fields(budget, "a budget", (), BUDGET_FIELDS)
+    return (whole_number(budget.get("effort", hints.DEFAULT_EFFORT), "budget effort", 1, MAX_EFFORT),
+            whole_number(budget.get("seed", 0), "budget seed", 0, MAX_NUMBER))
+
+
 @dataclass(frozen=True)
 class HintRequest:
     """One hint request, checked: the record (loaded, not yet replayed), the seat,
@@ -129,21 +145,12 @@ class HintRequest:
     def parse(cls, record_json: Any, seat: Any, budget: Any = None) -> "HintRequest":
         record = load_record(record_json)
         seat = whole_number(seat, "seat")
-        if budget is None:
-            return cls(record, seat)
-        if isinstance(budget, int) and not isinstance(budget, bool):
-            return cls(record, seat, whole_number(budget, "budget effort", 1, MAX_EFFORT))
+        effort, seed = effort_and_seed(budget)
         if not isinstance(budget, dict):
-            raise SolverError(f"budget must be an effort (a whole number of playouts from 1 to "
-                              f"{MAX_EFFORT:,}) or an object of {', '.join(BUDGET_FIELDS)}; "
-                              f"not {quote(budget)}")
-        fields(budget, "a budget", (), BUDGET_FIELDS)
+            return cls(record, seat, effort, seed)
         if "part" in budget and "sums" in budget:
             raise SolverError("a budget has a part to search or the parts' sums to merge, not both")
-        return cls(record, seat,
-                   effort=whole_number(budget.get("effort", hints.DEFAULT_EFFORT), "budget effort",
-                                       1, MAX_EFFORT),
-                   seed=whole_number(budget.get("seed", 0), "budget seed", 0, MAX_NUMBER),
+        return cls(record, seat, effort, seed,
                    part=_part(budget["part"]) if "part" in budget else None,
                    sums=_sums(budget["sums"]) if "sums" in budget else None)
 

@@ -33,13 +33,14 @@ import sys
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from pycore.errors import ManyhandsError
+from pycore.errors import ManyhandsError, quote
 from pycore.game import get_game
-from pycore.records import Record, load_record, record_of, replay, start_state
+from pycore.records import Record, load_record, positions, read_record_file, record_of, replay, start_state
 from pycore.words import Narrator
 
 from . import api
 from .faceup import Difference, explain, face_up
+from .errors import SolverError
 from .hints import DEFAULT_EFFORT
 from .view import adapter_for, view_of
 
@@ -47,7 +48,7 @@ FORMAT = "manyhands-review/1"
 WHY_WORLDS = 24          # consistent worlds compared with the true deal to say why the columns differ
 
 
-class ReviewError(ValueError):
+class ReviewError(SolverError):
     """A review that cannot be made: a bad seat, hand or budget."""
 
 
@@ -111,26 +112,9 @@ class Hand:
     finished: bool
 
 
-def _short(value) -> str:
-    """A bad value as an error quotes it: a few dozen characters at most."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def read_record(record_json) -> Record:
-    record = load_record(record_json)
-    replay(record)             # refuses an illegal action, naming it
-    return record
-
-
 def hands_of(record: Record) -> list[Hand]:
     """Every hand begun in the record, with its states."""
-    state = start_state(record)
-    game = state.game
-    states = [state]              # states[i]: before action i; the last one after them all
-    for token in record.actions:
-        state = state.apply_action(game.parse_action(state, token))
-        states.append(state)
+    states = list(positions(record))   # states[i]: before action i; the last one after them all
     hands: list[Hand] = []
     for index in range(len(record.actions)):
         number = len(states[index].finished_hands) + 1
@@ -147,24 +131,17 @@ def hands_of(record: Record) -> list[Hand]:
 def check_seat(record: Record, seat) -> int:
     players = start_state(record).players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise ReviewError(f"no seat {_short(seat)} in this {players}-player game "
+        raise ReviewError(f"no seat {quote(seat)} in this {players}-player game "
                           f"(seats 0 to {players - 1})")
     return seat
 
 
 def budget_of(budget) -> dict:
-    """The hint's budget, read as the hint reads it: playouts, or {"effort", "seed"}."""
-    if budget is None:
-        return {"effort": DEFAULT_EFFORT, "seed": 0}
-    if isinstance(budget, dict):
-        effort, seed = budget.get("effort", DEFAULT_EFFORT), budget.get("seed", 0)
-    else:
-        effort, seed = budget, 0
-    for name, value in (("effort", effort), ("seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ReviewError(f"budget {name} must be a whole number, not {_short(value)}")
-    if effort < 1:
-        raise ReviewError(f"budget effort must be at least 1, not {effort}")
+    """The hint's budget, checked as the hint checks it (solver.api): playouts, or
+    {"effort", "seed"}; a review does not split."""
+    if isinstance(budget, dict) and ("part" in budget or "sums" in budget):
+        raise ReviewError("a review's budget has an effort and a seed, not a split part or sums")
+    effort, seed = api.effort_and_seed(budget)
     return {"effort": effort, "seed": seed}
 
 
@@ -397,7 +374,7 @@ def review(record_json, seat, hand=None, budget=None, progress=None, theme: str 
            cache=None) -> dict:
     """The export: the record and the review of `hand` (1-based), or of every
     finished hand, for `seat`. `progress(done, total)`: decisions analysed."""
-    record = read_record(record_json)
+    record = load_record(record_json)
     seat = check_seat(record, seat)
     budget = budget_of(budget)
     hands = hands_of(record)
@@ -407,7 +384,7 @@ def review(record_json, seat, hand=None, budget=None, progress=None, theme: str 
             raise _unfinished(hands, 1)
     else:
         if isinstance(hand, bool) or not isinstance(hand, int):
-            raise ReviewError(f"a hand is numbered from 1, not {_short(hand)}")
+            raise ReviewError(f"a hand is numbered from 1, not {quote(hand)}")
         chosen = [h for h in hands if h.number == hand and h.finished]
         if not chosen:
             raise _unfinished(hands, hand)
@@ -434,7 +411,7 @@ def play_from_here(record_json, upto: int, choice: str | None = None) -> dict:
     rules, seed and deals stay: the same cards, the rest to be played anew."""
     record = load_record(record_json)
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(record.actions):
-        raise ReviewError(f"no action {_short(upto)} to branch at (the record has {len(record.actions)})")
+        raise ReviewError(f"no action {quote(upto)} to branch at (the record has {len(record.actions)})")
     record.actions = record.actions[:upto]
     if choice is not None:
         state = replay(record)
@@ -445,11 +422,11 @@ def play_from_here(record_json, upto: int, choice: str | None = None) -> dict:
 
 def replay_deal(record_json, hand: int) -> dict:
     """The record of the game restarted at `hand`'s first decision: the same deal."""
-    record = read_record(record_json)
+    record = load_record(record_json)
     for h in hands_of(record):
         if h.number == hand:
             return play_from_here(record.to_json(), h.first)
-    raise ReviewError(f"the record has no hand {_short(hand)}")
+    raise ReviewError(f"the record has no hand {quote(hand)}")
 
 
 # --- the table --------------------------------------------------------------------------------
@@ -518,13 +495,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the export (the record and the review) as JSON")
     args = parser.parse_args(argv)
     try:
-        if args.record == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(args.record, "rb") as handle:
-                data = handle.read()
+        data = read_record_file(args.record)
     except OSError as exc:
-        print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
+        print(f"cannot read {quote(args.record)}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
         budget = None
@@ -534,7 +507,7 @@ def main(argv: list[str] | None = None) -> int:
             except json.JSONDecodeError:
                 raise ReviewError(f"budget must be a number or JSON, not {args.budget[:40]!r}") from None
         export = review(data, args.seat, args.hand, budget, theme=args.theme)
-    except (ManyhandsError, ReviewError) as exc:
+    except ManyhandsError as exc:
         print(str(exc).replace("\n", " "), file=sys.stderr)
         return 2
     print(json.dumps(export) if args.json else table(export), end="\n" if args.json else "")
