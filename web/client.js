@@ -228,17 +228,16 @@ function watchLoading() {
 
 // Phones: the toolbar sticks to the top and your hand and decision to the bottom
 // (style.css); their heights go to CSS variables so that what scrolls into view
-// lands between them. When your turn comes, the trick (or the middle of the
-// table) is brought into view: hand, trick, whose turn and the decision together.
+// lands between them. On your turn the trick (or the middle of the table) is
+// kept in view: hand, trick, whose turn and the decision together.
 function watchTable() {
   const table = document.getElementById("table");
   if (!table) return;
-  let turn = null;
+  const sticky = (node) => node && getComputedStyle(node).position === "sticky";
   const measure = () => {
     const prompt = table.querySelector(".gametable > #prompt");
     const hand = table.querySelector(".gametable > .hand");
     const bar = document.querySelector("#view-table .toolbar");
-    const sticky = (node) => node && getComputedStyle(node).position === "sticky";
     const promptHeight = sticky(prompt) ? prompt.offsetHeight : 0;
     table.style.setProperty("--prompt-h", `${promptHeight}px`);
     document.documentElement.style.setProperty("--dock-h", `${promptHeight + (sticky(hand) ? hand.offsetHeight : 0)}px`);
@@ -246,17 +245,12 @@ function watchTable() {
   };
   const settle = () => {
     measure();
-    const now = document.body.dataset.turn;
-    if (now === "you" && turn !== "you" && document.body.dataset.view === "table"
-        && getComputedStyle(table.querySelector(".gametable > #prompt") || table).position === "sticky") {
-      const middle = table.querySelector("#middle .ring-trick") || table.querySelector("#middle");
-      if (middle) middle.scrollIntoView({ block: "nearest" });
-    }
-    turn = now;
+    if (document.body.dataset.view !== "table" || document.body.dataset.turn !== "you"
+        || !sticky(table.querySelector(".gametable > #prompt"))) return;
+    const middle = table.querySelector("#middle .ring-trick") || table.querySelector("#middle");
+    if (middle) middle.scrollIntoView({ block: "nearest" });
   };
   new MutationObserver(settle).observe(table, { childList: true });
-  new MutationObserver(() => { if (document.body.dataset.view !== "table") turn = null; })
-    .observe(document.body, { attributes: true, attributeFilter: ["data-view"] });
   addEventListener("resize", measure);
 }
 

@@ -84,7 +84,7 @@ class LunarRules(Rules):
                  "with the other type.", ruling="L3", choices=("split", "mixed"), label="The deal",
         help="Split: 6 rank and 6 suit cards to every hand. Mixed: all 48 cards shuffled together.")
     next_start: str = rule(
-        "left", "The first round's start player is drawn from the seed; each later round's "
+        "left", "The first round's start player is drawn at random; each later round's "
                 "start player is the seat left of the previous one.",
         ruling="L4", choices=("left",), label="Next start player",
         help="Each round, the seat to the left of the last one.")

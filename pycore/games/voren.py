@@ -63,7 +63,7 @@ class VorenRules(Rules):
     players: int = rule(5, "Number of players.", ruling="V2", minimum=3, maximum=8,
                         label="Players")
     suits: str = rule("CDHS", "The four suits are Clubs, Diamonds, Hearts and Spades (the "
-                              "seed names none), each 1..5, Realm, Lesser Crown, Greater Crown.",
+                              "original rules name none), each 1..5, Realm, Lesser Crown, Greater Crown.",
                       ruling="V1", choices=("CDHS",), label="Suits",
                       help="Clubs, Diamonds, Hearts and Spades.")
     starting_chips: int = rule(100, "Chips each player starts with.", ruling="V2",
@@ -100,12 +100,12 @@ class VorenRules(Rules):
         ruling="V6", choices=("pays_what_they_have",), label="Short of chips",
         help="A player pays what they have, and play goes on.")
     uncontested_loo: str = rule(
-        "not_looed", "Gap: a player who takes the pot without play (Ruling V4) played no "
+        "not_looed", "A player who takes the pot without play (Ruling V4) played no "
                      "trick and is not looed, though the loo rule names every player who "
                      "played and took no trick.", ruling="gap", choices=("not_looed",),
         label="Taking the pot without play", help="That player is not looed.")
     empty_loo_antes: bool = rule(
-        True, "Gap: when the previous hand's loo payments came to nothing (every looed "
+        True, "When the previous hand's loo payments came to nothing (every looed "
               "player had no chips left), everyone antes as if nobody had been looed.",
         ruling="gap", label="Everyone antes after an empty loo",
         help="If the loo payments came to nothing, everyone antes instead.")
