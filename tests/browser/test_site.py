@@ -7,6 +7,7 @@ focus after every action and the announcements."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import struct
@@ -379,7 +380,10 @@ def test_a_new_version_offers_a_reload_that_keeps_the_game(browser, tmp_path):
     shutil.copytree(build.DIST, new)
     with open(new / "style.css", "a", encoding="utf-8") as css:
         css.write("\n/* the new version */\n")
-    assert build.stamp_service_worker(new) != build.stamp_service_worker(old)
+    assert build.stamp_service_worker(old) != build.stamp_service_worker(new)
+    # deployed later: a static server answers "not modified" to a file no newer than the cached one
+    later = (old / "sw.js").stat().st_mtime + 60
+    os.utime(new / "sw.js", (later, later))
     server = build.make_server(old, 0)
     port = server.server_address[1]
     import threading
@@ -404,7 +408,7 @@ def test_a_new_version_offers_a_reload_that_keeps_the_game(browser, tmp_path):
         threading.Thread(target=server.serve_forever, daemon=True).start()
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         page.wait_for_selector("#update:not([hidden])", timeout=60_000)
-        assert page.inner_text("#update").startswith("A new version is ready: reload")
+        assert " ".join(page.inner_text("#update").split()).startswith("A new version is ready: reload")
         style = "fetch('./style.css').then((r) => r.text())"
         assert "the new version" not in page.evaluate(style), "files swapped under the game"
         assert play(page, limit=1)["played"] == 1       # the game plays on meanwhile
