@@ -127,7 +127,7 @@ class App:
 
     def draw_home(self) -> None:
         prefs = self.prefs()
-        level = prefs.get("level") if prefs.get("level") in dict((k, 1) for k, _, _ in pages.LEVELS) else "normal"
+        level = prefs.get("level") if prefs.get("level") in {key for key, _, _ in pages.LEVELS} else "normal"
         el("level").innerHTML = pages.level_options_html(level)
         el("level-help").textContent = pages.level_help(level)
         playing = self.session.game.name if self.in_progress() else None
@@ -349,15 +349,12 @@ class App:
     # screen, as a sheet over the table on a phone (style.css); focus moves to it
     # when the answer is there, and Close gives it back to the table.
     def open_hint(self) -> None:
-        panel = el("hint-panel")._dom_element
-        panel.hidden = False
-        window.document.body.dataset.hint = "open"
+        el("hint-panel")._dom_element.hidden = False
 
     def close_hint(self) -> None:
         set_html("hint-body", "")
         el("hint-summary").textContent = ""
         el("hint-panel")._dom_element.hidden = True
-        window.document.body.dataset.hint = "closed"
 
     async def hint(self, effort: int | None = None, split: bool = False) -> None:
         """Ask the worker for a hint: at the page's budget, or at `effort` (the hint's
