@@ -50,9 +50,7 @@ _CRITTERS = '''<polygon points="0,0 44,0 34,12 10,12" fill="#2d2d44"/>
 <polygon points="0,60 0,0 10,12 10,48" fill="#3d7a2a"/>''' + "".join(
     _text(x, y, v, 9, "#fff") for x, y, v in ((22, 9, "1"), (40, 33, "2"), (22, 58, "5"), (5, 33, "4")))
 TRICKSTERS_ART = _svg("Two Tricksters cards, each showing four critters with their values",
-                      _card(24, 14, 44, 60, -12, body=_CRITTERS) + _card(56, 10, 44, 60, 10, body=_CRITTERS)
-                      + '<rect x="36" y="34" width="24" height="20" rx="3" fill="#ffd166" opacity=".9"/>'
-                      + _text(48, 48, "+", 14))
+                      _card(24, 14, 44, 60, -12, body=_CRITTERS) + _card(56, 10, 44, 60, 10, body=_CRITTERS))
 
 LUNAR_ART = _svg("A rank card and a suit card under a crescent moon",
                  '<path d="M98 8a14 14 0 1 0 10 24a11 11 0 1 1 -10 -24z" fill="#ffd166"/>'
@@ -61,12 +59,17 @@ LUNAR_ART = _svg("A rank card and a suit card under a crescent moon",
                          '<circle cx="16" cy="24" r="2.4" fill="#fff"/><circle cx="24" cy="24" r="2.4" fill="#fff"/>'
                          '<polygon points="20,28 17,31 23,31" fill="#ffd166"/>' + _text(20, 50, "Owl", 9)))
 
-_RAVEN_BIRD = ('<path d="M6 36 C12 24 22 20 30 22 L36 16 L38 22 C44 24 46 30 44 34 L36 32 '
-               'C30 40 18 44 6 36 Z" fill="#111"/><circle cx="34" cy="22" r="1.3" fill="#ffd166"/>')
+# a raven perched, facing right: tail, body, wing, head, beak, eye
+_RAVEN_BIRD = ('<g fill="#e8e0ff"><polygon points="4,40 11,33 14,38"/>'
+               '<ellipse cx="18" cy="32" rx="10" ry="6.5" transform="rotate(-25 18 32)"/>'
+               '<circle cx="26" cy="22" r="5"/><polygon points="30,20 37,22.5 30,24.5"/>'
+               '<path d="M16 44 L17 38 M21 44 L21 37" stroke="#e8e0ff" stroke-width="1.4"/></g>'
+               '<path d="M11 33 Q18 26 24 29" stroke="#2b1740" stroke-width="1.2" fill="none"/>'
+               '<circle cx="27.5" cy="21" r="1.1" fill="#2b1740"/>')
 RAVEN_ART = _svg("A fan of Raven cards and the Raven, with three cards set face down as a bid",
                  _card(14, 14, 38, 54, -14, band="#b22222", body=_text(19, 36, "9", 16, "#b22222"))
                  + _card(34, 10, 38, 54, 0, band="#1f4e9c", body=_text(19, 34, "14", 15, "#1f4e9c"))
-                 + _card(54, 14, 38, 54, 14, fill="#2b1740", body=_RAVEN_BIRD.replace("#111", "#e8e0ff"))
+                 + _card(54, 14, 38, 54, 14, fill="#2b1740", body=_RAVEN_BIRD)
                  + "".join(f'<rect x="{96 + i * 5}" y="{46 + i * 4}" width="16" height="24" rx="2" '
                            f'fill="#a33" stroke="#ddd" stroke-width="1"/>' for i in range(3)))
 
