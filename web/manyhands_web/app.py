@@ -70,6 +70,8 @@ class App:
             view = "table" if self.session is not None else "home"
         for name in VIEWS:
             el(f"view-{name}")._dom_element.hidden = name != view
+        if str(window.document.body.dataset.view) != view:
+            window.scrollTo(0, 0)             # a new view starts at its top
         window.document.body.dataset.view = view
         if view == "rules":
             name, _, part = arg.partition("/")
