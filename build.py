@@ -137,12 +137,9 @@ def ensure_pyodide_wheels() -> Path:
 
 def browser_solver_files() -> list[Path]:
     """The browser half of solver/: every module except the native-only ones (those
-    importing OR-Tools); empty until solver/ exists."""
-    solver = ROOT / "solver"
-    if not solver.is_dir():
-        return []
+    importing OR-Tools)."""
     out = []
-    for path in sorted(solver.rglob("*.py")):
+    for path in sorted((ROOT / "solver").rglob("*.py")):
         if "__pycache__" in path.parts or "tests" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
@@ -212,10 +209,68 @@ def add_bytecode(zips: list[Path]) -> None:
         *[z.name for z in zips])
 
 
+# Renders Markdown pages to HTML fragments with markdown-it-py (pinned in
+# requirements-dev.lock), run by the .venv's Python: CommonMark plus tables and
+# typographic quotes. Headings move one level down (the page has its own h1), and
+# a title's "(seed 002)" is dropped (the reference rules name their sources so).
+RENDER_MARKDOWN = r"""
+import re, sys
+from markdown_it import MarkdownIt
+md = MarkdownIt("commonmark", {"typographer": True}).enable(["table", "replacements", "smartquotes"])
+args = sys.argv[1:]
+for source, target in zip(args[::2], args[1::2]):
+    text = open(source, encoding="utf-8").read()
+    text = re.sub(r"^(# .*?)\s*\(seeds? [\d ,and]+\)", r"\1", text, count=1, flags=re.M)
+    html = re.sub(r"<(/?)h([1-5])\b", lambda m: f"<{m[1]}h{int(m[2]) + 1}", md.render(text))
+    open(target, "w", encoding="utf-8").write(html)
+"""
+
+
+def render_rules_pages(python: Path, out: Path) -> None:
+    """dist/rules/: per game, the player's guide (web/guide/<game>.md) and the
+    complete rules (the committed copy of shared/rules/, web/manyhands_web/rules/)
+    as HTML, fetched by the rules view when it opens."""
+    out.mkdir()
+    pairs = []
+    for guide in sorted((ROOT / "web" / "guide").glob("*.md")):
+        pairs += [guide, out / f"{guide.stem}.html"]
+        reference = ROOT / "web" / "manyhands_web" / "rules" / guide.name
+        pairs += [reference, out / f"{guide.stem}-reference.html"]
+    run(python, "-c", RENDER_MARKDOWN, *pairs)
+
+
+def draw_icons(out: Path) -> None:
+    """dist/icons/: the icons web/icon.py draws (kept in .cache/ by its hash: drawing
+    them in pure Python takes seconds)."""
+    script = ROOT / "web" / "icon.py"
+    cache = ROOT / ".cache" / "icons" / fingerprint(script)[:16]
+    if not (cache / "icon-512.png").exists():
+        log("drawing the icons (web/icon.py)")
+        run(sys.executable, script, cache)
+    shutil.copytree(cache, out)
+
+
+def stamp_service_worker(dist: Path) -> str:
+    """dist/sw.js from web/sw.js: the list of every file of the site, and a version
+    that is the hash of them all (a changed file makes a new version)."""
+    (dist / "sw.js").unlink(missing_ok=True)
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update((dist / name).read_bytes())
+    version = digest.hexdigest()[:16]
+    sw = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+    sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + [f"./{f}" for f in files]))
+    (dist / "sw.js").write_text(sw, encoding="utf-8")
+    return version
+
+
 def build_dist() -> Path:
     """dist/: the static site (see the README: how the site is built)."""
+    python = ensure_venv()          # markdown-it-py renders the rules pages
     ensure_node_modules()
-    inputs = [ROOT / "web", ROOT / "pycore", ROOT / "package-lock.json", Path(__file__).resolve(),
+    inputs = [ROOT / "web", ROOT / "pycore", ROOT / "package-lock.json", LOCK, Path(__file__).resolve(),
               *browser_solver_files()]
     stamp = fingerprint(*inputs)
     if (DIST / "index.html").exists() and up_to_date("dist", stamp):
@@ -225,8 +280,11 @@ def build_dist() -> Path:
         shutil.rmtree(DIST)
     DIST.mkdir()
     web = ROOT / "web"
-    for name in ("index.html", "main.py", "pyscript.json", "client.js", "worker.mjs", "style.css"):
+    for name in ("index.html", "main.py", "pyscript.json", "client.js", "worker.mjs", "style.css",
+                 "manifest.webmanifest"):
         shutil.copy2(web / name, DIST / name)
+    draw_icons(DIST / "icons")
+    render_rules_pages(python, DIST / "rules")
     # The runtimes, from node_modules (pinned by package-lock.json).
     pyodide = ROOT / "node_modules" / "pyodide"
     (DIST / "pyodide").mkdir()
@@ -242,24 +300,21 @@ def build_dist() -> Path:
     for path in core.iterdir():
         if path.is_file() and not path.name.endswith(".map"):
             shutil.copy2(path, DIST / "pyscript" / path.name)
-    # Our Python: the engine + the browser half of the solver, and the page's package.
-    engine = [(p, p.relative_to(ROOT).as_posix()) for p in sorted((ROOT / "pycore").rglob("*.py"))
-              if "__pycache__" not in p.parts]
-    engine += [(p, p.relative_to(ROOT).as_posix()) for p in browser_solver_files()]
-    write_zip(DIST / "engine.zip", engine)
-    ui = {p.relative_to(web).as_posix(): p for p in sorted((web / "manyhands_web").rglob("*"))
-          if p.is_file() and "__pycache__" not in p.parts}
-    write_zip(DIST / "ui.zip", [(p, name) for name, p in ui.items()])
-    add_bytecode([DIST / "engine.zip", DIST / "ui.zip"])
-    # The service worker caches every file of the site; its version is their hash.
-    files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
-    version = fingerprint(DIST)[:16]
-    sw = (web / "sw.js").read_text(encoding="utf-8")
-    sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + [f"./{f}" for f in files]))
-    (DIST / "sw.js").write_text(sw, encoding="utf-8")
+    # Our Python, in three zips: the engine (the page and the worker), the browser
+    # half of the solver (the worker only: the page never imports it) and the
+    # page's package (its Python modules; the rules texts are in dist/rules/).
+    def sources(folder: Path, relative_to: Path) -> list[tuple[Path, str]]:
+        return [(p, p.relative_to(relative_to).as_posix()) for p in sorted(folder.rglob("*.py"))
+                if "__pycache__" not in p.parts]
+    write_zip(DIST / "core.zip", sources(ROOT / "pycore", ROOT))
+    write_zip(DIST / "solver.zip", [(p, p.relative_to(ROOT).as_posix()) for p in browser_solver_files()])
+    write_zip(DIST / "ui.zip", sources(web / "manyhands_web", web))
+    add_bytecode([DIST / "core.zip", DIST / "solver.zip", DIST / "ui.zip"])
     (DIST / "build.json").write_text(json.dumps({
-        "version": version, "solver": bool(browser_solver_files()),
         "solver_modules": [p.relative_to(ROOT).as_posix() for p in browser_solver_files()]}, indent=1))
+    # The service worker caches every file of the site; its version is their hash.
+    version = stamp_service_worker(DIST)
+    log(f"site version {version}")
     mark_done("dist", stamp)
     return DIST
 
@@ -271,7 +326,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                       ".mjs": "text/javascript", ".js": "text/javascript",
                       ".wasm": "application/wasm", ".json": "application/json",
                       ".zip": "application/zip", ".py": "text/plain; charset=utf-8",
-                      ".md": "text/markdown; charset=utf-8"}
+                      ".md": "text/markdown; charset=utf-8", ".png": "image/png",
+                      ".webmanifest": "application/manifest+json", ".html": "text/html; charset=utf-8"}
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

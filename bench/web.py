@@ -2,35 +2,41 @@
 
 - cold: a new browser context (empty caches, no service worker) from navigation
   to an interactive table (the page's Python ready: body[data-ready]);
-- warm: a reload of that page (HTTP cache and service worker in place);
-- hint latency per game: from a click on Hint to the ranked list (or the
-  "unavailable" message when the build has no solver), at the default budget.
+- warm: a later visit, the reload of that page once the hint worker has kept
+  Pyodide's memory snapshot (HTTP cache, service worker and snapshot in place);
+- the same two for a bare PyScript page (one line of Python, the same vendored
+  Pyodide, served the same way from a folder beside the site), measured
+  interleaved with the table's, and the ratios table / bare;
+- hint latency per game: from a click on Hint to the ranked list, at the
+  default budget.
 
     .venv/bin/python bench/web.py [--runs 5] [--json out.json]
     .venv/bin/python bench/web.py --runs 7 --no-hints --dist old-dist --dist dist   # A/B
 
 With several --dist, each run loads every build in turn (interleaved), so a
 machine shared with other work slows them alike; compare the medians.
---settle S waits S seconds after the cold load before the reload (by default the
-reload comes at once, while the hint worker and the service worker are still
-starting); --snapshot waits until the hint worker has kept Pyodide's memory
-snapshot (pyodide/boot.mjs), as it has for any later visit, so the reload starts
-from it. Each reload says how Pyodide started (fresh / snapshot).
+--settle S waits S seconds after the cold load before the reload; --at-once
+reloads at once instead of waiting for the snapshot (Pyodide then starts
+afresh). Each reload says how Pyodide started (fresh / snapshot).
 
 --all-deals times the hint's "Search all N deals" offer at a Tricksters first
 trick with 1,680 deals (seed 7, seat 0, the page budget at 4 so that the first
 hint samples): on one worker (navigator.hardwareConcurrency set to 1) and on the
 page's split across one worker per core, alternating.
 
-Aims: interactive within 4 s cold and 2 s warm; hints within 2 s.
+Aims: a cold first visit within 1.2 times the bare page's, a later visit under
+half the bare page's; hints within 2 s.
 Run `python3 build.py build` first (build.py test/serve do it too).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -83,15 +89,17 @@ SNAPSHOT_KEPT = """async () => (await caches.has('manyhands-snapshot'))
   && (await (await caches.open('manyhands-snapshot')).keys()).length > 0"""
 
 
-def load_times(browser, url: str, settle: float, snapshot: bool = False) -> dict:
-    """One cold load in a fresh context and one reload: seconds to interactive,
-    and the page's own phase times (ms from navigation) of the reload."""
+def load_times(browser, url: str, settle: float, snapshot: bool = True) -> dict:
+    """One cold load in a fresh context and one later visit (a reload; with
+    `snapshot`, once the hint worker has kept the memory snapshot): seconds to
+    interactive, and the page's own phase times (ms from navigation) of each."""
     context = browser.new_context()
     page = context.new_page()
     cold = time_to_ready(page, url)
+    cold_phases = page.evaluate(PHASES)
     if settle:
         page.wait_for_timeout(settle * 1000)
-    if snapshot and page.get_attribute("body", "data-boot") is not None:   # builds with pyodide/boot.mjs
+    if snapshot and page.get_attribute("body", "data-boot") is not None:   # pages with pyodide/boot.mjs
         for _ in range(240):
             if page.evaluate(SNAPSHOT_KEPT):
                 break
@@ -102,12 +110,40 @@ def load_times(browser, url: str, settle: float, snapshot: bool = False) -> dict
     warm = time.perf_counter() - start
     phases = page.evaluate(PHASES)
     context.close()
-    return {"cold": cold, "warm": warm, "phases": phases}
+    return {"cold": cold, "warm": warm, "cold_phases": cold_phases, "phases": phases}
 
 
-def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool = False) -> dict:
+# A bare PyScript page: one line of Python, the same vendored Pyodide and PyScript
+# as the site (copied from it), no snapshot, no files: what any PyScript page costs.
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare PyScript page</title>
+<link rel="stylesheet" href="./pyscript/core.css">
+<script type="module" src="./pyscript/core.js"></script></head>
+<body><script type="py" config="./pyscript.json">from pyscript import document; document.body.dataset.ready = "true"</script></body>
+</html>
+"""
+
+
+def bare_site(dist: Path) -> Path:
+    """The bare page beside a copy of `dist`'s runtimes, in a temporary folder."""
+    folder = Path(tempfile.mkdtemp(prefix="manyhands-bare-"))
+    (folder / "index.html").write_text(BARE_HTML, encoding="utf-8")
+    (folder / "pyscript.json").write_text(json.dumps({"interpreter": "./pyodide/pyodide.mjs"}))
+    for name in ("pyodide", "pyscript"):
+        shutil.copytree(dist / name, folder / name)
+    return folder
+
+
+def _finite(values) -> list[float]:
+    return [v for v in values if isinstance(v, (int, float)) and math.isfinite(v)]
+
+
+def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool = True,
+            names: dict | None = None) -> dict:
+    """Cold and warm loads of every site in `dists`, interleaved run by run."""
     from build import make_server
     import threading
+    names = names or {}
     servers = []
     for d in dists:
         server = make_server(Path(d).resolve(), 0)
@@ -126,19 +162,31 @@ def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool 
     med = statistics.median
     for d, rows in out.items():
         cold, warm = [r["cold"] for r in rows], [r["warm"] for r in rows]
-        print(f"{d}: cold median {med(cold):.2f} s, warm median {med(warm):.2f} s"
+        print(f"{names.get(d, d)}: cold median {med(cold):.2f} s, warm median {med(warm):.2f} s"
               f"  (cold {', '.join(f'{t:.2f}' for t in cold)}; warm {', '.join(f'{t:.2f}' for t in warm)})")
-        for key in ("wasm_fetched", "python_up", "main_py", "ready"):
-            values = [r["phases"].get(key) for r in rows if r["phases"].get(key) is not None]
-            if values:
-                print(f"    reload {key:<12} median {med(values):6.0f} ms")
+        for visit, key_ in (("cold", "cold_phases"), ("warm", "phases")):
+            for key in ("wasm_fetched", "python_up", "main_py", "ready"):
+                values = _finite(r[key_].get(key) for r in rows)
+                if values:
+                    print(f"    {visit} {key:<12} median {med(values):6.0f} ms")
         boots = sorted({r["phases"].get("boot") or "?" for r in rows})
-        print(f"    reload started Pyodide: {', '.join(boots)}")
-        ours = [r["phases"]["ready"] - r["phases"]["python_up"] for r in rows
-                if r["phases"].get("ready") is not None and r["phases"].get("python_up") is not None]
-        if ours:
-            print(f"    reload from Python up to ready (ours): median {med(ours):.0f} ms")
+        print(f"    warm visit started Pyodide: {', '.join(boots)}")
     return out
+
+
+def ratios(out: dict, site: str, bare: str, label: str) -> dict:
+    """The site's medians over the bare page's, and the median of the runs' own
+    ratios (each run loads both, one after the other)."""
+    med = statistics.median
+    result = {}
+    for visit in ("cold", "warm"):
+        mine = [r[visit] for r in out[site]]
+        theirs = [r[visit] for r in out[bare]]
+        paired = [a / b for a, b in zip(mine, theirs)]
+        result[visit] = med(mine) / med(theirs)
+        print(f"{label} / bare page, {visit}: {result[visit]:.2f} (medians {med(mine):.2f} / "
+              f"{med(theirs):.2f} s; per-run ratios median {med(paired):.2f})")
+    return result
 
 
 ONE_CORE = "Object.defineProperty(navigator, 'hardwareConcurrency', {get: () => 1})"
@@ -190,8 +238,8 @@ def main(argv=None) -> int:
                         help="a built site to time (repeat to compare builds, interleaved)")
     parser.add_argument("--settle", type=float, default=0.0,
                         help="seconds between the cold load and the reload")
-    parser.add_argument("--snapshot", action="store_true",
-                        help="reload once the hint worker has kept the memory snapshot")
+    parser.add_argument("--at-once", action="store_true",
+                        help="reload at once, not once the hint worker has kept the memory snapshot")
     parser.add_argument("--no-hints", action="store_true", help="time the loads only")
     parser.add_argument("--all-deals", action="store_true",
                         help="time the all-deals search, one worker against the split")
@@ -209,59 +257,56 @@ def main(argv=None) -> int:
         if options.json:
             Path(options.json).write_text(json.dumps(out, indent=1))
         return 0
-    if options.dist:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            out = compare(browser, options.dist, options.runs, options.settle, options.snapshot)
-            browser.close()
-        print(f"load reference: Pyodide boot under Node {node_boot():.2f} s")
-        if options.json:
-            Path(options.json).write_text(json.dumps(out, indent=1))
-        return 0
-    site = Site()
-    out = {"cold_s": [], "warm_s": [], "hint_s": {}}
+    dists = options.dist or [str(DIST)]
+    bare = bare_site(Path(dists[0]))
+    out: dict = {}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for _ in range(options.runs):
-                times = load_times(browser, site.url + "?pace=0", options.settle, options.snapshot)
-                out["cold_s"].append(times["cold"])
-                out["warm_s"].append(times["warm"])
-                out.setdefault("warm_boot", []).append(times["phases"].get("boot"))
-            context = browser.new_context()
-            page = context.new_page()
-            open_site(page, site)
-            for name in ([] if options.no_hints else sorted(all_games())):
-                times = []
-                start_game(page, name, {}, seed=1)
-                wait_my_turn(page)
-                page.wait_for_function("document.querySelector('#hint') && !document.querySelector('#hint').disabled")
-                for _ in range(options.runs):
-                    page.evaluate("document.querySelector('#hint-body').innerHTML = ''")
-                    start = time.perf_counter()
-                    page.click("#hint")
-                    page.wait_for_selector("#hint-list li, #hint-unavailable", state="attached", timeout=120_000)
-                    times.append(time.perf_counter() - start)
-                    page.wait_for_function("!document.querySelector('#hint').disabled")
-                out["hint_s"][name] = times
-            build = DIST / "build.json"
-            out["solver_in_build"] = json.loads(build.read_text()).get("solver") if build.exists() else None
+            loads = compare(browser, dists + [str(bare)], options.runs, options.settle,
+                            not options.at_once, names={str(bare): "bare PyScript page"})
+            out["loads"] = loads
+            out["ratios"] = {d: ratios(loads, d, str(bare), d) for d in dists}
+            if not options.dist and not options.no_hints:
+                out["hint_s"] = hint_times(browser, options.runs)
             browser.close()
     finally:
-        site.stop()
+        shutil.rmtree(bare, ignore_errors=True)
+    for name, times in out.get("hint_s", {}).items():
+        print(f"hint {name:<11} median {statistics.median(times):.2f} s")
     out["node_pyodide_boot_s"] = node_boot()
-    med = statistics.median
-    print(f"cold to interactive: median {med(out['cold_s']):.2f} s  (runs {', '.join(f'{t:.2f}' for t in out['cold_s'])})")
-    print(f"warm to interactive: median {med(out['warm_s']):.2f} s  (runs {', '.join(f'{t:.2f}' for t in out['warm_s'])};"
-          f" Pyodide started: {', '.join(str(b) for b in out.get('warm_boot', []))})")
-    for name, times in out["hint_s"].items():
-        print(f"hint {name:<11} median {med(times):.2f} s")
-    print(f"solver in build: {out.get('solver_in_build')}")
     print(f"load reference: Pyodide boot under Node {out['node_pyodide_boot_s']:.2f} s "
-          f"(1.8-2.4 s on an idle machine of this kind; scale the figures above by it)")
+          f"(1.8-2.4 s on an idle machine of this kind)")
     if options.json:
         Path(options.json).write_text(json.dumps(out, indent=1))
     return 0
+
+
+def hint_times(browser, runs: int) -> dict:
+    """Seconds from a click on Hint to the ranked list, per game, at the default budget."""
+    site = Site()
+    out = {}
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        open_site(page, site)
+        for name in sorted(all_games()):
+            times = []
+            start_game(page, name, {}, seed=1)
+            wait_my_turn(page)
+            page.wait_for_function("document.querySelector('#hint') && !document.querySelector('#hint').disabled")
+            for _ in range(runs):
+                page.evaluate("document.querySelector('#hint-body').innerHTML = ''")
+                start = time.perf_counter()
+                page.click("#hint")
+                page.wait_for_selector("#hint-list li", state="attached", timeout=120_000)
+                times.append(time.perf_counter() - start)
+                page.wait_for_function("!document.querySelector('#hint').disabled")
+            out[name] = times
+        context.close()
+    finally:
+        site.stop()
+    return out
 
 
 if __name__ == "__main__":

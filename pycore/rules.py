@@ -19,16 +19,25 @@ def rule(default: Any, doc: str, *, ruling: str | None = None,
          choices: tuple | None = None, minimum: int | None = None,
          maximum: int | None = None,
          convert: Callable[[Any], Any] | None = None,
-         dump: Callable[[Any], Any] | None = None) -> Any:
+         dump: Callable[[Any], Any] | None = None,
+         label: str | None = None, help: str | None = None,
+         options: tuple | None = None, items: tuple | None = None,
+         columns: tuple | None = None) -> Any:
     """A documented rules field.
 
     `ruling` names the Ruling of shared/rules/ it implements (e.g. "R2").
     `convert` turns a JSON value into the field's value (raising ValueError with a
     reason on bad data); `dump` turns it back into JSON (data fields such as decks).
+    For people: `label` names the field in a few words ("Target score"), `help`
+    says in one short sentence what it changes. Data fields say their shape:
+    `options`, every value a list field may hold (a set of card kinds); `items`,
+    the name of each position of a fixed-length list; `columns`, the name of each
+    value of a row, for a list of rows (a table).
     """
     return dataclasses.field(default=default, metadata={
         "doc": doc, "ruling": ruling, "choices": choices, "minimum": minimum,
-        "maximum": maximum, "convert": convert, "dump": dump})
+        "maximum": maximum, "convert": convert, "dump": dump, "label": label,
+        "help": help, "options": options, "items": items, "columns": columns})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -96,18 +105,23 @@ class Rules:
 
     @classmethod
     def describe(cls) -> list[dict]:
-        """Every field with its documentation, for the in-app rules page."""
+        """Every field with its documentation, for the home page and the rules page
+        (`label` falls back to the field's name in words)."""
         out = []
         for f in dataclasses.fields(cls):
             meta = f.metadata
             dump = meta.get("dump")
             out.append({
                 "name": f.name,
+                "label": meta.get("label") or f.name.replace("_", " ").capitalize(),
+                "help": meta.get("help"),
                 "default": dump(f.default) if dump else f.default,
                 "doc": meta.get("doc", ""),
                 "ruling": meta.get("ruling"),
                 "choices": list(meta["choices"]) if meta.get("choices") else None,
                 "minimum": meta.get("minimum"),
                 "maximum": meta.get("maximum"),
+                **{key: list(meta[key]) if meta.get(key) else None
+                   for key in ("options", "items", "columns")},
             })
         return out

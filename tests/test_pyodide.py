@@ -1,5 +1,5 @@
 """The engine's conformance, golden and perft suites inside Pyodide under Node,
-against dist/engine.zip: the bundle that ships is the one proven."""
+against dist/core.zip and dist/solver.zip: the bundles that ship are the ones proven."""
 from __future__ import annotations
 
 import os
@@ -19,7 +19,7 @@ SUITES = ["tests/test_conformance.py", "tests/test_golden.py", "tests/test_perft
 @pytest.mark.slow
 def test_engine_suites_pass_inside_pyodide():
     node = shutil.which("node")
-    if node is None or not (DIST / "engine.zip").exists() or not any(WHEELS.glob("pytest-*.whl")):
+    if node is None or not (DIST / "core.zip").exists() or not any(WHEELS.glob("pytest-*.whl")):
         pytest.skip("needs node, dist/ and the Pyodide pytest wheels (python3 build.py test sets them up)")
     # Left out: the replay-command test (it starts a subprocess, which Pyodide has not).
     run = subprocess.run([node, str(ROOT / "tests" / "pyodide" / "run_suite.mjs"), str(ROOT), str(DIST),

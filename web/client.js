@@ -1,5 +1,6 @@
 // The page's JavaScript side: the hint worker (computer moves and hints run
-// there, off the UI thread), a download helper, and the service worker.
+// there, off the UI thread), a download helper, focus, the loading screen, and
+// the service worker with its "new version" offer.
 const base = new URL("./", import.meta.url);
 let offline = null;   // resolve/reject of window.manyhands.offlineReady
 let nextId = 1;
@@ -72,8 +73,27 @@ window.manyhands = {
   // (booting both at once doubles the time to an interactive table on 2 cores).
   start() {
     try { localStorage.removeItem("manyhands/snapshot-pending"); } catch { /* no storage */ }
+    loadingStep("table");
     if (!main) main = spawn();
     registerServiceWorker();
+  },
+  // Focus the first of `selectors` (JSON list) that is shown and enabled, when
+  // focus is lost (on the body, on a node a redraw removed, on the table itself)
+  // or `force`: after every action focus lands on the next sensible control.
+  focusNext(selectors, force = false) {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected || active.id === "table"
+      || active.closest("[hidden]") !== null;
+    if (!lost && !force) return false;
+    for (const selector of JSON.parse(selectors)) {
+      for (const node of document.querySelectorAll(selector)) {
+        if (node.disabled || node.closest("[hidden]") || !node.getClientRects().length) continue;
+        if (node.tabIndex < 0 && !node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");   // a heading
+        node.focus();
+        return true;
+      }
+    }
+    return false;
   },
   // One request (JSON text) to the worker; resolves with its JSON answer text.
   ask(request) {
@@ -142,6 +162,106 @@ function registerServiceWorker() {
   registerServiceWorker.done = true;
   if (!("serviceWorker" in navigator)) return offline.reject(new Error("no service worker support"));
   navigator.serviceWorker.register(new URL("./sw.js", base))
-    .then(() => navigator.serviceWorker.ready).then(offline.resolve, offline.reject);
+    .then((registration) => { offerUpdates(registration); return navigator.serviceWorker.ready; })
+    .then(offline.resolve, offline.reject);
 }
+
+// A new version of the site (a new sw.js) installs beside the running one and
+// waits: files are never swapped under a game in progress. The page offers
+// "A new version is ready: reload"; the reload activates it, and the game,
+// saved after every action, resumes where it was.
+function offerUpdates(registration) {
+  const banner = document.getElementById("update");
+  const offer = () => { if (banner) banner.hidden = false; };
+  const watch = (worker) => worker && worker.addEventListener("statechange", () => {
+    if (worker.state === "installed" && navigator.serviceWorker.controller) offer();
+  });
+  if (registration.waiting && navigator.serviceWorker.controller) offer();
+  watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+  });
+  document.getElementById("update-reload")?.addEventListener("click", () => {
+    if (!registration.waiting) return location.reload();
+    reloading = true;
+    registration.waiting.postMessage({ type: "activate" });
+  });
+  // Look for a new version when the tab comes back, and hourly.
+  const check = () => registration.update().catch(() => { /* offline: try later */ });
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+  setInterval(check, 60 * 60 * 1000);
+}
+
+// The loading screen: each step marked when it really happens: the runtime's
+// files downloaded (the browser's resource timing), Python started
+// (pyodide/boot.mjs says so), the table drawn (start(), above).
+const STEPS = ["runtime", "python", "table"];
+
+function loadingStep(step) {
+  const item = document.getElementById(`step-${step}`);
+  if (!item || item.classList.contains("done")) return;
+  item.classList.add("done");
+  const meter = document.getElementById("loading-meter");
+  if (meter) meter.value = STEPS.filter((s) => document.getElementById(`step-${s}`)?.classList.contains("done")).length;
+  if (step === "table") document.getElementById("loading")?.setAttribute("hidden", "");
+}
+
+function watchLoading() {
+  try {
+    const saved = JSON.parse(localStorage.getItem("manyhands/current") || "null");
+    const game = saved && saved.record && saved.record.game;
+    if (typeof game === "string" && /^[a-z]+$/.test(game)) {
+      document.getElementById("loading-title").textContent = game[0].toUpperCase() + game.slice(1);
+      document.getElementById("loading-what").textContent = "Bringing back your game";
+    }
+  } catch { /* no storage, or no saved game */ }
+  const runtime = ["pyodide.asm.wasm", "python_stdlib.zip"];
+  const seen = new Set();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const name = entry.name.split("/").pop();
+      if (runtime.includes(name)) seen.add(name);
+    }
+    if (seen.size === runtime.length) loadingStep("runtime");
+  }).observe({ type: "resource", buffered: true });
+  addEventListener("manyhands:python", () => { loadingStep("runtime"); loadingStep("python"); });
+}
+
+// Phones: the toolbar sticks to the top and your hand and decision to the bottom
+// (style.css); their heights go to CSS variables so that what scrolls into view
+// lands between them. On your turn the trick (or the middle of the table) is
+// kept in view: hand, trick, whose turn and the decision together.
+function watchTable() {
+  const table = document.getElementById("table");
+  if (!table) return;
+  const sticky = (node) => node && getComputedStyle(node).position === "sticky";
+  const measure = () => {
+    const prompt = table.querySelector(".gametable > #prompt");
+    const hand = table.querySelector(".gametable > .hand");
+    const bar = document.querySelector("#view-table .toolbar");
+    const promptHeight = sticky(prompt) ? prompt.offsetHeight : 0;
+    table.style.setProperty("--prompt-h", `${promptHeight}px`);
+    document.documentElement.style.setProperty("--dock-h", `${promptHeight + (sticky(hand) ? hand.offsetHeight : 0)}px`);
+    document.documentElement.style.setProperty("--bar-h", `${sticky(bar) ? bar.offsetHeight : 0}px`);
+  };
+  const settle = () => {
+    measure();
+    if (document.body.dataset.view !== "table" || document.body.dataset.turn !== "you"
+        || !sticky(table.querySelector(".gametable > #prompt"))) return;
+    const middle = table.querySelector("#middle .ring-trick") || table.querySelector("#middle");
+    if (middle) middle.scrollIntoView({ block: "nearest" });
+  };
+  new MutationObserver(settle).observe(table, { childList: true });
+  addEventListener("resize", measure);
+}
+
+function boot() {
+  watchLoading();
+  watchTable();
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+else boot();
 

@@ -1,7 +1,8 @@
-// Pyodide's loadPyodide, started from a memory snapshot when there is one.
-// build.py copies this file to dist/pyodide/boot.mjs; pyscript.json names it as
-// PyScript's interpreter (PyScript uses its `loadPyodide` and `version`) and the
-// hint worker boots through it too.
+// Pyodide's loadPyodide, started from a memory snapshot when there is one, with
+// our Python packages (build.py's zips) fetched while it starts and unpacked once
+// it is up. build.py copies this file to dist/pyodide/boot.mjs; pyscript.json
+// names it as PyScript's interpreter (PyScript uses its `loadPyodide` and
+// `version`) and the hint worker boots through it too.
 //
 // Most of a warm load is Pyodide bringing the Python interpreter up (the wasm
 // itself comes from the browser's code cache). A memory snapshot of the heap just
@@ -62,10 +63,39 @@ function mark(how) {
   if (globalThis.document && document.body) document.body.dataset.boot = how;
 }
 
-// loadPyodide(options): as Pyodide's, from the snapshot when one is kept.
-// With `offer: true` (the hint worker) and no snapshot kept, this start makes one
-// and keeps it for the next page load.
-export async function loadPyodide(options = {}, { offer = false } = {}) {
+// Our packages: the page needs the engine and its own package; the hint worker
+// the solver too. Unpacked here, first on sys.path.
+const PAGE_BUNDLES = ["core.zip", "ui.zip"];
+const BUNDLE_DIR = "/home/pyodide/bundle";
+
+function fetchBundle(name) {
+  return fetch(new URL(`../${name}`, import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+}
+
+// loadPyodide(options): as Pyodide's, from the snapshot when one is kept, with
+// `bundles` (by default, on the page: PAGE_BUNDLES) fetched meanwhile and
+// unpacked. With `offer: true` (the hint worker) and no snapshot kept, this start
+// makes one and keeps it for the next page load.
+export async function loadPyodide(options = {}, { offer = false, bundles = null } = {}) {
+  const names = bundles ?? (globalThis.document ? PAGE_BUNDLES : []);
+  const files = names.map(fetchBundle);
+  files.forEach((file) => file.catch(() => { /* reported when awaited below */ }));
+  const pyodide = await start(options, offer);
+  if (globalThis.document) {
+    document.body.dataset.pythonUp = `${performance.now().toFixed(0)}`;
+    dispatchEvent(new Event("manyhands:python"));
+  }
+  for (const data of await Promise.all(files)) {
+    pyodide.unpackArchive(new Uint8Array(data), "zip", { extractDir: BUNDLE_DIR });
+  }
+  if (names.length) pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(BUNDLE_DIR)})`);
+  return pyodide;
+}
+
+async function start(options, offer) {
   let snapshot = await readSnapshot();
   if (snapshot && pending(false)) {
     console.warn("the last start from the Pyodide memory snapshot never got ready: dropping it");

@@ -1,5 +1,9 @@
 // Service worker: caches the whole site on the first visit so the game loads and
 // plays with the network gone. build.py fills in the version and the file list.
+//
+// A new version installs into its own cache beside the running one and waits:
+// files are never swapped under a game in progress. The page offers the reload
+// ("A new version is ready"), then asks this worker to take over ("activate").
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `manyhands-${VERSION}`;
@@ -8,8 +12,11 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll(FILES.map((f) => new Request(new URL(f, self.registration.scope), { cache: "reload" })));
-    await self.skipWaiting();
   })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "activate") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

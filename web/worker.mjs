@@ -7,15 +7,10 @@ let api = null;
 
 async function boot() {
   // From the memory snapshot when one is kept; else start afresh and keep one
-  // for the next page load (pyodide/boot.mjs).
+  // for the next page load (pyodide/boot.mjs). The packages are fetched while it starts.
   // (A split hint's helper workers, named "helper", only read it.)
   const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", base).href },
-    { offer: self.name !== "helper" });
-  for (const name of ["engine.zip", "ui.zip"]) {
-    const data = await (await fetch(new URL(name, base))).arrayBuffer();
-    pyodide.unpackArchive(new Uint8Array(data), "zip", { extractDir: "/home/pyodide/bundle" });
-  }
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/bundle')");
+    { offer: self.name !== "helper", bundles: ["core.zip", "solver.zip", "ui.zip"] });
   api = pyodide.pyimport("manyhands_web.worker_api");
 }
 

@@ -102,43 +102,54 @@ WORDS = LunarWords("Lunar")
 @dataclasses.dataclass(frozen=True)
 class LunarRules(Rules):
     players: int = rule(4, "Number of players: 4 in two partnerships, or 2 with the Sky.",
-                        choices=(2, 4))
+                        choices=(2, 4), label="Players")
     star_cards: tuple = rule(
         (0, 7), "The card kinds that carry a star (every copy of each): the team that wins "
                 "a trick keeps them for 1 point each.",
-        ruling="L1", convert=_star_kinds, dump=DECK.tokens_of)
+        ruling="L1", convert=_star_kinds, dump=DECK.tokens_of, label="Star cards",
+        help="Every copy of these cards carries a star: 1 point to the team that wins it.",
+        options=tuple(DECK.tokens))
     track: tuple = rule(
         DEFAULT_TRACK, "Points on the team track for 0, 1, ..., 12 tricks won in a round.",
-        ruling="L2", convert=_track_values, dump=list)
+        ruling="L2", convert=_track_values, dump=list, label="Team track",
+        help="Points a team scores for the tricks it wins in a round.",
+        items=tuple(f"{n} trick{'' if n == 1 else 's'}" for n in range(HAND_SIZE + 1)))
     deal: str = rule(
         "split", "split: every hand gets 6 rank and 6 suit cards (with 2 players the Sky "
                  "gets the other 12 + 12, Ruling L7). mixed: all 48 cards are shuffled "
                  "together, 12 to each hand (the Sky takes the rest); a hand short of a type "
                  "then gives its partner all it holds of that type and makes up the 4 cards "
-                 "with the other type.", ruling="L3", choices=("split", "mixed"))
+                 "with the other type.", ruling="L3", choices=("split", "mixed"), label="The deal",
+        help="Split: 6 rank and 6 suit cards to every hand. Mixed: all 48 cards shuffled together.")
     next_start: str = rule(
-        "left", "The first round's start player is drawn from the seed; each later round's "
+        "left", "The first round's start player is drawn at random; each later round's "
                 "start player is the seat left of the previous one.",
-        ruling="L4", choices=("left",))
+        ruling="L4", choices=("left",), label="Next start player",
+        help="Each round, the seat to the left of the last one.")
     type_fallback: str = rule(
         "any_card", "A team's second player who holds no card of the type the partner did "
                     "not play may play any card (following still applies to suit cards).",
-        ruling="L5", choices=("any_card",))
+        ruling="L5", choices=("any_card",), label="No card of the other type",
+        help="A partner who has none may play any card.")
     incomplete_team: str = rule(
         "first_suit_highest_rank", "A team's suit in a trick is its first suit card and its "
         "rank its highest rank card; no suit loses to a suit; no rank counts 0; two teams "
         "without suits compare ranks, a tie going to the team that played last.",
-        ruling="L6", choices=("first_suit_highest_rank",))
+        ruling="L6", choices=("first_suit_highest_rank",), label="A team short of a suit or rank",
+        help="Its first suit card and its highest rank card count; no suit loses.")
     sky_tile_order: str = rule(
         "start_other_start", "With 2 players the trump tiles are turned by the start "
         "player, the other player, then the start player.",
-        ruling="L7", choices=("start_other_start",))
+        ruling="L7", choices=("start_other_start",), label="Two players: turning trump tiles",
+        help="The start player, the other player, then the start player.")
     sky_fallback: str = rule(
         "any_from_place", "With 2 players each card of a trick comes from the place not yet "
         "used; if that place holds no card of the type not yet played, any card from it.",
-        ruling="L8", choices=("any_from_place",))
+        ruling="L8", choices=("any_from_place",), label="Two players: no card of the type needed",
+        help="Any card from the place you must play from.")
     target: int = rule(30, "The game ends after a round in which a team has this many "
-                           "points or more and the teams are not tied.", minimum=1)
+                           "points or more and the teams are not tied.", minimum=1,
+                   label="Target score", help="The game ends after a round in which a team reaches it.")
 
     def validate(self) -> None:
         # data fields built directly (not from a record) are checked here too

@@ -97,26 +97,34 @@ WORDS = RavenWords("Raven")
 
 @dataclasses.dataclass(frozen=True)
 class RavenRules(Rules):
-    players: int = rule(4, "Number of players.", minimum=2, maximum=6)
+    players: int = rule(4, "Number of players.", minimum=2, maximum=6, label="Players")
     short_game: bool = rule(False, "Play the 5-hand game whose last hand is the ravenclaw "
-                                   "hand (the Raven the only trump) instead of 8 hands.")
+                                   "hand (the Raven the only trump) instead of 8 hands.",
+                              label="Short game (5 hands)",
+                              help="The fifth hand is a ravenclaw hand: the Raven is the only trump.")
     revealed_bids: bool = rule(True, "From the second hand on, except in the final hand, "
-                                     "the leader(s) in score bid face up (never with 2 players).")
+                                     "the leader(s) in score bid face up (never with 2 players).",
+                                 label="Leaders bid face up",
+                                 help="From the second hand on, the leaders in score show their bid.")
     revealed_bidders_first: bool = rule(
         True, "Revealed bidders choose first, clockwise from the dealer's left, then the "
               "others; if off, everyone bids in one round clockwise from the dealer's left.",
-        ruling="R1")
+        ruling="R1", label="Face-up bids come first",
+        help="Off: everyone bids in one round from the dealer's left.")
     lone_shaman: str = rule(
         "plays_last", "A leader whose only card is the Shaman does not lead: the player to "
                       "the left leads, and the Shaman is played last in the trick.",
-        ruling="R2", choices=("plays_last",))
+        ruling="R2", choices=("plays_last",), label="A leader with only the Shaman",
+        help="The next player leads; the Shaman is played last.")
     lone_shaman_follows: str = rule(
         "last_other_card", "A Shaman played last under Ruling R2 takes the place of the "
                            "trick's last other card, half a step higher.",
-        ruling="R3", choices=("last_other_card",))
+        ruling="R3", choices=("last_other_card",), label="That Shaman's place",
+        help="Half a step above the trick's last other card.")
     final_tie: str = rule(
         "shared", "Players still tied for the most points after comparing exact-bid "
-                  "bonuses share the win.", ruling="R4", choices=("shared",))
+                  "bonuses share the win.", ruling="R4", choices=("shared",),
+        label="A tie for the most points", help="Still tied after exact bids: a shared win.")
 
     @property
     def sizes(self) -> tuple[int, int, int, int]:

@@ -140,19 +140,23 @@ WORDS = TrickstersWords("Tricksters")
 @dataclasses.dataclass(frozen=True)
 class TrickstersRules(Rules):
     players: int = rule(PLAYERS, "Number of players: Tricksters is always played by 4.",
-                        choices=(PLAYERS,))
+                        choices=(PLAYERS,), label="Players")
     deck: tuple = rule(DEFAULT_DECK, "The card values: for T1..T20 in order, the values of "
                                      "[Ravens, Foxes, Rats, Toads]. The default is the 20 "
                                      "orderings of 1, 2, 4, 5 other than its rotations.",
-                       ruling="T1", convert=_deck_from_json, dump=_deck_to_json)
+                       ruling="T1", convert=_deck_from_json, dump=_deck_to_json,
+                       label="Card values", help="What each card is worth in each critter.",
+                       items=tuple(DECK.tokens), columns=SUITS)
     target_check: str = rule(
         "every_round", "The target (highest score + 3 after everyone has dealt once) is "
                        "checked at the end of every round from the fourth on: the game ends "
                        "after the first round in which some score reaches it.",
-        ruling="T2", choices=("every_round",))
+        ruling="T2", choices=("every_round",), label="Reaching the target",
+        help="Checked after every round from the fourth on.")
     first_tie: str = rule(
         "shared", "Two or more players tied for the highest score share the victory, and "
-                  "nobody else does.", ruling="T3", choices=("shared",))
+                  "nobody else does.", ruling="T3", choices=("shared",),
+        label="A tie for first place", help="The tied players share the victory.")
 
     def validate(self) -> None:
         try:

@@ -92,44 +92,55 @@ def display_name(token: str) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class VorenRules(Rules):
-    players: int = rule(5, "Number of players.", ruling="V2", minimum=3, maximum=8)
+    players: int = rule(5, "Number of players.", ruling="V2", minimum=3, maximum=8,
+                        label="Players")
     suits: str = rule("CDHS", "The four suits are Clubs, Diamonds, Hearts and Spades (the "
-                              "seed names none), each 1..5, Realm, Lesser Crown, Greater Crown.",
-                      ruling="V1", choices=("CDHS",))
+                              "original rules name none), each 1..5, Realm, Lesser Crown, Greater Crown.",
+                      ruling="V1", choices=("CDHS",), label="Suits",
+                      help="Clubs, Diamonds, Hearts and Spades.")
     starting_chips: int = rule(100, "Chips each player starts with.", ruling="V2",
-                               minimum=1, maximum=100000)
+                               minimum=1, maximum=100000, label="Starting chips")
     ante: int = rule(3, "The ante each player pays into the pot (the dealer pays one more).",
-                     ruling="V2", minimum=1, maximum=10000)
+                     ruling="V2", minimum=1, maximum=10000, label="Ante",
+                     help="What each player pays into the pot; the dealer pays one more.")
     crowns_void_trump: bool = rule(
         True, "A turned-up Lesser or Greater Crown means no trump this hand, like the Wolf "
               "and the Treachery; if off, a turned crown's suit is trump like any suited card.",
-        ruling="V3")
+        ruling="V3", label="A turned-up crown means no trump",
+        help="Off: the crown's suit is trump, like any other turned card.")
     uncontested: str = rule(
         "takes_pot", "If every player before the dealer folds, the dealer takes the whole pot "
                      "without play; else if exactly one player plays, they take it without play.",
-        ruling="V4", choices=("takes_pot",))
+        ruling="V4", choices=("takes_pot",), label="Nobody else plays",
+        help="The one player left takes the whole pot without play.")
     trick_share: str = rule(
         "third", "Each trick takes a third of the hand's pot, rounded down; the third trick "
-                 "takes what is left.", ruling="V5", choices=("third",))
+                 "takes what is left.", ruling="V5", choices=("third",), label="Each trick takes",
+        help="A third of the pot; the last trick takes what is left.")
     hands_per_player: int = rule(
         2, "The game lasts this many deals per player (players x this many hands); it ends "
            "early after a hand at whose start some player could not pay in full.",
-        ruling="V6", minimum=1, maximum=50)
+        ruling="V6", minimum=1, maximum=50, label="Deals per player",
+        help="The game lasts the number of players times this many hands.")
     final_tie: str = rule("shared", "Standing is by chips; equal chips share the place.",
-                          ruling="V6", choices=("shared",))
+                          ruling="V6", choices=("shared",), label="Equal chips",
+                          help="Players with equal chips share the place.")
     short_payment: str = rule(
         "pays_what_they_have", "A player who must pay more than they have (ante, dealer's "
                                "ante or loo) pays what they have, and play goes on; loo "
                                "payments after the game's last hand are not made.",
-        ruling="V6", choices=("pays_what_they_have",))
+        ruling="V6", choices=("pays_what_they_have",), label="Short of chips",
+        help="A player pays what they have, and play goes on.")
     uncontested_loo: str = rule(
-        "not_looed", "Gap: a player who takes the pot without play (Ruling V4) played no "
+        "not_looed", "A player who takes the pot without play (Ruling V4) played no "
                      "trick and is not looed, though the loo rule names every player who "
-                     "played and took no trick.", ruling="gap", choices=("not_looed",))
+                     "played and took no trick.", ruling="gap", choices=("not_looed",),
+        label="Taking the pot without play", help="That player is not looed.")
     empty_loo_antes: bool = rule(
         True, "When the previous hand's loo payments came to nothing (every looed "
               "player had no chips left), they form no pot: everyone antes as if nobody had "
-              "been looed.", ruling="V7")
+              "been looed.", ruling="V7", label="Everyone antes after an empty loo",
+        help="If the loo payments came to nothing, everyone antes instead.")
 
     @property
     def hands_in_game(self) -> int:

@@ -1,5 +1,5 @@
-"""Driving the table through the page, as a person would: the home form, clicks
-on legal cards and choices, export and import."""
+"""Driving the table through the page, as a person would: the home page's game
+cards, clicks on legal cards and choices, export and import."""
 from __future__ import annotations
 
 import json
@@ -61,25 +61,55 @@ def open_site(page, site, query: str = "pace=0"):
 
 def start_game(page, game: str, rules: dict | None = None, seed: int = 11, seat: int = 0,
                level: str = "easy"):
-    """A new game from the home form (computer players "easy" by default: the
-    tests check the table, not the bots, and easy bots keep CI short)."""
+    """A new game from its card on the home page: the player count on the card, other
+    rules under House rules, the deal number and the seat under Advanced (computer
+    players "easy" by default: the tests check the table, not the bots, and easy
+    bots keep CI short)."""
     page.goto(page.url.split("#")[0] + "#home")
-    page.wait_for_selector("#view-home:not([hidden])")
-    page.select_option("#game-select", game)
-    for key, value in (rules or {}).items():
-        box = page.locator(f"#rule-{key}")
-        if isinstance(value, bool):
-            box.set_checked(value)
-        elif box.evaluate("e => e.tagName") == "SELECT":
-            box.select_option(str(value))
-        else:
-            box.fill(str(value))
-            box.dispatch_event("change")
-    page.fill("#seed", str(seed))
-    page.select_option("#seat", str(seat))
+    page.wait_for_selector(f"#game-{game}")
     page.select_option("#level", level)
-    page.click("#start")
+    rules = dict(rules or {})
+    players = rules.pop("players", None)
+    if players is not None and page.locator(f"#rule-{game}-players").count():
+        page.select_option(f"#rule-{game}-players", str(players))
+    if rules:
+        open_details(page, f"#house-{game}")
+    for key, value in rules.items():
+        set_rule(page, game, key, value)
+    open_details(page, f"#advanced-{game}")
+    page.fill(f"#seed-{game}", str(seed))
+    page.select_option(f"#seat-{game}", str(seat))
+    page.click(f"#play-{game}")
     page.wait_for_selector("#view-table:not([hidden])")
+
+
+def open_details(page, selector: str):
+    if not page.locator(selector).evaluate("d => d.open"):
+        page.click(f"{selector} > summary")
+
+
+def set_rule(page, game: str, key: str, value):
+    """One house rule through its control: a checkbox, a select, a number, the
+    checkboxes of a set (a list of options), a row of numbers or a table of them."""
+    box = f"#rule-{game}-{key}"
+    if isinstance(value, bool):
+        page.locator(box).set_checked(value)
+    elif isinstance(value, list) and value and isinstance(value[0], list):
+        for i, row in enumerate(value):
+            for j, v in enumerate(row):
+                page.fill(f"{box}-{i}-{j}", str(v))
+    elif isinstance(value, list):
+        kind = page.get_attribute(f'#game-{game} .rule-field[data-field="{key}"]', "data-kind")
+        if kind == "set":
+            for check in page.locator(f'#game-{game} .rule-field[data-field="{key}"] input[type=checkbox]').all():
+                check.set_checked(check.get_attribute("value") in value)
+        else:
+            for i, v in enumerate(value):
+                page.fill(f"{box}-{i}", str(v))
+    elif page.locator(box).evaluate("e => e.tagName") == "SELECT":
+        page.select_option(box, str(value))
+    else:
+        page.fill(box, str(value))
 
 
 def play(page, limit: int = 10_000, timeout_s: float = 240) -> dict:
@@ -92,6 +122,8 @@ def wait_my_turn(page, timeout_s: float = 60):
 
 
 def export_record(page) -> dict:
+    if page.is_visible("#menu-toggle") and not page.is_visible("#export"):   # a phone: the game menu
+        page.click("#menu-toggle")
     with page.expect_download() as info:
         page.click("#export")
     return json.loads(Path(info.value.path()).read_text(encoding="utf-8"))

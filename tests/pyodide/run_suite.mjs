@@ -1,5 +1,5 @@
-// Runs the engine's test suite inside Pyodide under Node, against the engine
-// bundle that ships in dist/ (engine.zip), not the source tree.
+// Runs the engine's test suite inside Pyodide under Node, against the bundles
+// that ship in dist/ (core.zip, solver.zip), not the source tree.
 //   node run_suite.mjs ROOT DIST WHEELS [pytest args...]
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +11,9 @@ const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()[\"pureli
 for (const name of readdirSync(wheels).filter((n) => n.endsWith(".whl"))) {
   pyodide.unpackArchive(new Uint8Array(readFileSync(join(wheels, name))), "wheel", { extractDir: site });
 }
-pyodide.unpackArchive(new Uint8Array(readFileSync(join(dist, "engine.zip"))), "zip", { extractDir: "/bundle" });
+for (const name of ["core.zip", "solver.zip"]) {
+  pyodide.unpackArchive(new Uint8Array(readFileSync(join(dist, name))), "zip", { extractDir: "/bundle" });
+}
 pyodide.FS.mkdirTree("/proj/tests");
 pyodide.mountNodeFS("/proj/tests", join(root, "tests"));
 pyodide.FS.writeFile("/proj/pytest.ini", "[pytest]\naddopts = -p no:cacheprovider\n");

@@ -1,8 +1,9 @@
 """The page glue (Pyodide main thread): draws the session, turns clicks into
 action tokens, asks the worker for computer moves and hints, saves the record.
 
-Views: #home (new game), #table (the game), #rules/<game>. Rendering is
-`render.table_html(observation)`; no game rule lives here.
+Views: #home (the games), #table (the game), #rules/<game> (how to play, and
+#rules/<game>/reference: the complete rules). Rendering is
+`render.table_html(observation)` and pages.py; no game rule lives here.
 """
 from __future__ import annotations
 
@@ -10,22 +11,26 @@ import asyncio
 import json
 import random
 import time
-from pathlib import Path
 
-from pyscript import web, when, window
+from pyscript import fetch, web, when, window
 
-from . import render
-from .session import ManyhandsError, Session, describe_games
+from . import pages, render
+from .session import ManyhandsError, Session, describe_games, namer_for
 
 SAVE_KEY = "manyhands/current"
 PREFS_KEY = "manyhands/prefs"
-RULES_DIR = Path(__file__).parent / "rules"
+VIEWS = ("home", "table", "rules")
+# After an action, focus goes to the first of these that is there and enabled:
+# your next decision (a legal card, a card to pick, a choice), else the table.
+NEXT_DECISION = ("#hand [data-action]:not([disabled])", "#hand [data-toggle]", "#hand [data-sub]",
+                 "#prompt .choice", "#prompt #confirm:not([disabled])", "#table [data-action]", "#table")
 
 
 def _param(name: str, default: str) -> str:
-    from urllib.parse import parse_qs
-    values = parse_qs(str(window.location.search).lstrip("?")).get(name)
-    return values[0] if values else default
+    # (the browser's URLSearchParams: importing urllib.parse, compiled from source
+    # in Pyodide, cost a tenth of a second of every page load)
+    params = window.URLSearchParams.new(window.location.search)
+    return str(params.get(name)) if params.has(name) else default
 
 
 PACE = float(_param("pace", "0.7"))          # seconds between computer moves
@@ -52,6 +57,8 @@ class App:
         self.bot_task = None
         self.hint_started = None
         self.policy = ""
+        self.texts: dict[str, str] = {}      # rules pages fetched so far
+        self.confirming = None              # the answer the replace dialog awaits
 
     # --- views -----------------------------------------------------------------------
     def route(self) -> None:
@@ -59,17 +66,23 @@ class App:
         view, _, arg = hash_.lstrip("#").partition("/")
         if view == "table" and self.session is None:
             view = "home"
-        if view not in ("home", "table", "rules"):
+        if view not in VIEWS:
             view = "table" if self.session is not None else "home"
-        for name in ("home", "table", "rules"):
+        for name in VIEWS:
             el(f"view-{name}")._dom_element.hidden = name != view
+        if str(window.document.body.dataset.view) != view:
+            window.scrollTo(0, 0)             # a new view starts at its top
+        window.document.body.dataset.view = view
         if view == "rules":
-            self.show_rules(arg or (self.session.game.name if self.session else "raven"))
+            name, _, part = arg.partition("/")
+            asyncio.ensure_future(self.show_rules(name or self.current_game(), part == "reference"))
         if view == "home":
             self.draw_home()
+            _focus_next(["#view-home h2"])
         if view == "table":
             self.draw()
-        window.document.body.dataset.view = view
+            _focus_next(NEXT_DECISION)
+        self.set_title()
 
     def go(self, view: str) -> None:
         if str(window.location.hash) == f"#{view}":
@@ -77,78 +90,151 @@ class App:
         else:
             window.location.hash = view
 
+    def current_game(self) -> str:
+        return self.session.game.name if self.session else self.prefs().get("game", next(iter(self.games)))
+
+    def in_progress(self) -> bool:
+        return self.session is not None and not self.session.state.is_terminal
+
+    def set_title(self) -> None:
+        """The tab's title: the view, and whether it is your turn."""
+        view = str(window.document.body.dataset.view)
+        session = self.session
+        if view == "table" and session is not None:
+            turn = "Your turn · " if session.my_turn else ("Game over · " if session.state.is_terminal else "")
+            title = f"{turn}{session.game.title} · Manyhands"
+        elif view == "rules":
+            title = "How to play · Manyhands"
+        else:
+            title = "Manyhands: card games in your browser"
+        window.document.title = title
+        link = el("nav-table")._dom_element
+        link.hidden = session is None
+
     # --- home ---------------------------------------------------------------------------
-    def draw_home(self, keep: bool = True) -> None:
-        select = el("game-select")
-        prefs = json.loads(window.localStorage.getItem(PREFS_KEY) or "{}")
-        if select._dom_element.options.length == 0:
-            select.innerHTML = "".join(
-                f'<option value="{render.esc(n)}">{render.esc(g["title"])}</option>'
-                for n, g in self.games.items())
-            if prefs.get("game") in self.games:
-                select._dom_element.value = prefs["game"]
-            el("seed")._dom_element.value = str(random.randrange(1, 10**6))
-        name = str(select._dom_element.value)
-        game = self.games[name]
-        values = prefs.get("rules", {}).get(name, {}) if keep else {}
-        set_html("rules-form", render.rules_form_html(game["fields"], values))
-        themes = game["themes"]
-        theme_box = el("theme-field")._dom_element
-        theme_box.hidden = not themes
-        el("theme").innerHTML = "".join(f'<option value="{t}">{t.capitalize()}</option>' for t in themes)
-        self.update_seat_choices()
-        resume = el("resume")._dom_element
-        resume.hidden = self.session is None or self.session.state.is_terminal
+    def prefs(self) -> dict:
+        try:
+            prefs = json.loads(str(window.localStorage.getItem(PREFS_KEY) or "{}"))
+        except ValueError:
+            prefs = {}
+        return prefs if isinstance(prefs, dict) else {}
 
-    def players_now(self) -> int:
-        box = window.document.getElementById("rule-players")
-        if box is not None and box:
-            try:
-                return int(box.value)
-            except ValueError:
-                pass
-        return 2
+    def save_prefs(self, **changes) -> None:
+        prefs = self.prefs()
+        for key, value in changes.items():
+            if isinstance(value, dict):
+                prefs.setdefault(key, {}).update(value)
+            else:
+                prefs[key] = value
+        window.localStorage.setItem(PREFS_KEY, json.dumps(prefs))
 
-    def update_seat_choices(self) -> None:
-        seat = el("seat")._dom_element
+    def draw_home(self) -> None:
+        prefs = self.prefs()
+        level = prefs.get("level") if prefs.get("level") in {key for key, _, _ in pages.LEVELS} else "normal"
+        el("level").innerHTML = pages.level_options_html(level)
+        el("level-help").textContent = pages.level_help(level)
+        playing = self.session.game.name if self.in_progress() else None
+        cards = []
+        for name, game in self.games.items():
+            values = prefs.get("rules", {}).get(name, {})
+            values = values if isinstance(values, dict) else {}
+            advanced = prefs.get("advanced", {}).get(name, {})
+            cards.append(pages.game_card_html(game, values, advanced if isinstance(advanced, dict) else {},
+                                              name == playing, namer_for(name)))
+        set_html("game-cards", "".join(cards))
+        box = el("resume-box")._dom_element
+        box.hidden = playing is None
+        if playing:
+            el("resume-text").textContent = f"Your game of {self.session.game.title} is in progress."
+
+    def read_card(self, game: str) -> dict:
+        """The raw readings of a game card's rules controls (see pages.field_value)."""
+        raw = {}
+        for box in window.document.querySelectorAll(f"#game-{game} .rule-field[data-field]"):
+            key, kind = _attr(box, "data-field"), _attr(box, "data-kind")
+            inputs = list(box.querySelectorAll("input, select"))
+            if kind == "bool":
+                raw[key] = bool(inputs[0].checked)
+            elif kind in ("choice", "int"):
+                raw[key] = str(inputs[0].value)
+            elif kind == "set":
+                raw[key] = [str(i.value) for i in inputs if i.checked]
+            elif kind == "list":
+                raw[key] = [str(i.value) for i in inputs]
+            elif kind == "table":
+                raw[key] = [[str(i.value) for i in row.querySelectorAll("input")]
+                            for row in box.querySelectorAll("tbody tr")]
+        return raw
+
+    def show_field_errors(self, game: str, errors: dict[str, str]) -> None:
+        document = window.document
+        for box in document.querySelectorAll(f"#game-{game} .rule-field[data-field]"):
+            key = _attr(box, "data-field")
+            message = errors.get(key, "")
+            box.querySelector(".field-error").textContent = message
+            for control in box.querySelectorAll("input, select, fieldset"):
+                if message:
+                    control.setAttribute("aria-invalid", "true")
+                else:
+                    control.removeAttribute("aria-invalid")
+        if errors:
+            first = document.querySelector(f"#game-{game} [aria-invalid=true]")
+            rules = document.getElementById(f"house-{game}")
+            if first and rules and rules.contains(first):
+                rules.open = True
+            if first:
+                (first.querySelector("input") if str(first.tagName) == "FIELDSET" else first).focus()
+
+    def play(self, game: str) -> None:
+        """Start `game` from its card: its house rules, the level, a new deal (or the
+        deal asked for under Advanced); a value the engine refuses starts nothing."""
+        fields = self.games[game]["fields"]
+        rules, errors = pages.read_house_rules(game, fields, self.read_card(game))
+        seed_text = str(el(f"seed-{game}")._dom_element.value).strip()
+        if seed_text and not seed_text.isdigit():
+            errors["seed"] = "A deal number is a whole number, 0 or more."
+        self.show_field_errors(game, errors)
+        el(f"seed-{game}-help").textContent = errors.get("seed") or (
+            "Every game shows its deal number; enter it here to play the same cards again.")
+        error = el(f"error-{game}")
+        if errors:
+            error.textContent = "Not started: " + ("check the deal number." if list(errors) == ["seed"]
+                                                   else "check the house rules marked below.")
+            if "seed" in errors:
+                window.document.getElementById(f"advanced-{game}").open = True
+                el(f"seed-{game}")._dom_element.focus()
+            return
+        seat = int(str(el(f"seat-{game}")._dom_element.value or 0))
+        theme_box = window.document.getElementById(f"theme-{game}")
+        theme = str(theme_box.value) if theme_box else ""
+        level = str(el("level")._dom_element.value or "normal")
+        seed = int(seed_text) if seed_text else random.randrange(1, 10**6)
+        try:
+            session = Session.new(game, rules, seed, seat, level, theme)
+        except (ManyhandsError, ValueError, TypeError) as exc:
+            error.textContent = f"Not started: {pages.engine_message(exc)}"
+            return
+        error.textContent = ""
+        self.save_prefs(game=game, level=level, rules={game: rules},
+                        advanced={game: {"seat": seat, "theme": theme}})
+        self.begin(session)
+        self.announce(f"New game of {session.game.title}, deal {seed}. You are seat {session.seat}.")
+
+    def reset_field(self, game: str, key: str) -> None:
+        """A data field's control back to the standard values."""
+        field = next(f for f in self.games[game]["fields"] if f["name"] == key)
+        box = window.document.querySelector(f'#game-{game} .rule-field[data-field="{key}"]')
+        box.outerHTML = pages.field_html(game, field, field["default"], namer_for(game))
+
+    def update_seats(self, game: str) -> None:
+        players = window.document.getElementById(f"rule-{game}-players")
+        seat = el(f"seat-{game}")._dom_element
+        if players is None or not players:
+            return
         current = str(seat.value or "0")
-        n = self.players_now()
+        n = int(str(players.value))
         seat.innerHTML = "".join(f'<option value="{s}">Seat {s}</option>' for s in range(n))
         seat.value = current if current.isdigit() and int(current) < n else "0"
-
-    def form_rules(self) -> dict:
-        values = {}
-        for box in window.document.querySelectorAll("#rules-form [data-rule]"):
-            kind, key = _attr(box, "data-kind"), _attr(box, "data-rule")
-            if kind == "bool":
-                values[key] = bool(box.checked)
-            elif kind == "int":
-                values[key] = int(box.value)
-            elif kind == "json":
-                values[key] = json.loads(str(box.value))
-            else:
-                values[key] = str(box.value)
-        return values
-
-    def start_from_form(self) -> None:
-        name = str(el("game-select")._dom_element.value)
-        try:
-            rules = self.form_rules()
-            seed = int(el("seed")._dom_element.value or 0)
-            seat = int(el("seat")._dom_element.value or 0)
-            level = str(el("level")._dom_element.value or "normal")
-            theme = str(el("theme")._dom_element.value or "")
-            session = Session.new(name, rules, seed, seat, level, theme)
-        except (ManyhandsError, ValueError, TypeError) as exc:
-            set_html("home-error", render.esc(f"Cannot start: {exc}"))
-            return
-        set_html("home-error", "")
-        prefs = json.loads(window.localStorage.getItem(PREFS_KEY) or "{}")
-        prefs["game"] = name
-        prefs.setdefault("rules", {})[name] = rules
-        window.localStorage.setItem(PREFS_KEY, json.dumps(prefs))
-        self.begin(session)
-        self.announce(f"New game of {session.game.title}. You are seat {session.seat}.")
 
     # --- the table ---------------------------------------------------------------------------
     def begin(self, session: Session) -> None:
@@ -157,9 +243,10 @@ class App:
         self.prev_obs = None
         self.ui = {"selected": [], "sub": None, "show_last": False}
         self.cancel_hint(quiet=True)
-        set_html("hint-body", "")
+        self.close_hint()
         self.changed()
         self.go("table")
+        _focus_next(NEXT_DECISION, force=True)
 
     def changed(self, announce: bool = True, bots: bool = True) -> None:
         """After every change of the record: save, announce, draw, let computers move."""
@@ -169,8 +256,12 @@ class App:
         if announce:
             for line in render.announcements(self.prev_obs, obs, session.namer()):
                 self.announce(line)
+            if session.my_turn and (self.prev_obs is None or self.prev_obs.get("to_act") != session.seat):
+                self.announce("Your turn.")
         self.prev_obs = obs
         self.draw(obs)
+        if str(window.document.body.dataset.view) == "table":
+            _focus_next(NEXT_DECISION)
         if bots and session.computer_to_act:
             self.schedule_bot()
 
@@ -183,8 +274,10 @@ class App:
         ui = dict(self.ui, computer=session.computers())
         set_html("table", render.table_html(obs, name, ui))
         set_html("log", render.log_html(obs, name))
-        el("game-title").textContent = (f"{session.game.title}: {obs['players']} players, "
+        el("game-title").textContent = session.game.title
+        el("game-facts").textContent = (f"{obs['players']} players · deal {session.state.seed} · "
                                         f"you are seat {session.seat}")
+        el("rules-link")._dom_element.href = f"#rules/{session.game.name}"
         el("undo")._dom_element.disabled = session.undo_point() is None
         el("hint")._dom_element.disabled = not session.my_turn or self.hint_started is not None
         el("policy").textContent = self.policy
@@ -196,6 +289,7 @@ class App:
         body = window.document.body.dataset
         body.turn = "you" if session.my_turn else ("over" if session.state.is_terminal else "computer")
         body.actions = str(len(session.state.history))
+        self.set_title()
 
     def act(self, token: str) -> None:
         session = self.session
@@ -208,7 +302,7 @@ class App:
             return
         self.ui.update(selected=[], sub=None)
         self.cancel_hint(quiet=True)
-        set_html("hint-body", "")
+        self.close_hint()
         self.changed()
 
     def schedule_bot(self) -> None:
@@ -254,6 +348,17 @@ class App:
             self.changed(announce=False)
 
     # --- hints ------------------------------------------------------------------------------------
+    # The hint panel opens where the player looks: beside the table on a wide
+    # screen, as a sheet over the table on a phone (style.css); focus moves to it
+    # when the answer is there, and Close gives it back to the table.
+    def open_hint(self) -> None:
+        el("hint-panel")._dom_element.hidden = False
+
+    def close_hint(self) -> None:
+        set_html("hint-body", "")
+        el("hint-summary").textContent = ""
+        el("hint-panel")._dom_element.hidden = True
+
     async def hint(self, effort: int | None = None, split: bool = False) -> None:
         """Ask the worker for a hint: at the page's budget, or at `effort` (the hint's
         offer to search every deal; `split`: on several workers at once)."""
@@ -262,12 +367,15 @@ class App:
             return
         generation = self.generation
         self.hint_started = time.monotonic()
+        self.open_hint()
         el("hint-progress")._dom_element.hidden = False
         el("hint-cancel")._dom_element.hidden = False
         el("hint")._dom_element.disabled = True
         window.manyhands.resetProgress()
         _tick()
         set_html("hint-body", "")
+        el("hint-summary").textContent = ""
+        _show(el("hint-panel")._dom_element, focus=False)
         budget = {"effort": effort} if effort else BUDGET
         request = {"op": "hint", "record": session.record(), "seat": session.seat, "budget": budget}
         try:
@@ -279,8 +387,14 @@ class App:
             self.hint_done()
             return
         if generation == self.generation and self.hint_started is not None:
-            set_html("hint-body", render.hint_html(answer, session.namer(), session.observation()))
-            self.announce("Hint ready.")
+            obs = session.observation()
+            set_html("hint-body", render.hint_html(answer, session.namer(), obs))
+            sentence = hint_sentence(answer, session.namer(), obs)
+            el("hint-summary").textContent = sentence
+            self.announce(sentence)
+            self.hint_done()
+            _show(el("hint-panel")._dom_element, focus=True)
+            return
         self.hint_done()
 
     def hint_done(self) -> None:
@@ -306,31 +420,86 @@ class App:
             window.manyhands.download(name, self.session.record_text())
 
     async def import_file(self, file) -> None:
+        """A record from a file replaces the game; over a game in progress only
+        once the player says so. A bad record changes nothing and says why."""
         text = str(await file.text())
         current = self.session
         seat = current.seat if current else 0
+        error = el("import-error")._dom_element if self.view() == "table" else el("home-import-error")._dom_element
         try:
             session = Session.from_record_text(text, seat, current.level if current else "normal")
         except (ManyhandsError, ValueError, KeyError, TypeError) as exc:
-            set_html("import-error", render.esc(
-                f"Could not import {file.name}: {exc}. " + ("Your current game is kept." if current else "")))
-            el("import-error")._dom_element.hidden = False
+            error.textContent = (f"Could not import {file.name}: {exc}. "
+                                 + ("Your current game is kept." if current else ""))
+            error.hidden = False
             return
-        el("import-error")._dom_element.hidden = True
+        error.hidden = True
+        if self.in_progress() and not await self.confirm_replace(str(file.name)):
+            self.announce("Import cancelled: your game is kept.")
+            return
         self.begin(session)
         self.announce(f"Imported {file.name}.")
 
+    async def confirm_replace(self, what: str) -> bool:
+        """Ask before a game in progress is replaced (a modal dialog: Replace / Keep)."""
+        dialog = el("confirm-replace")._dom_element
+        el("confirm-text").textContent = (
+            f"Your game of {self.session.game.title} is not finished. Replace it with {what}? "
+            "Export it first if you want to keep it.")
+        answer = asyncio.get_running_loop().create_future()
+        self.confirming = answer
+        dialog.showModal()
+        try:
+            return await answer
+        finally:
+            self.confirming = None
+            if dialog.open:
+                dialog.close()
+
+    def view(self) -> str:
+        return str(window.document.body.dataset.view)
+
     # --- rules pages -------------------------------------------------------------------------
-    def show_rules(self, name: str) -> None:
+    async def show_rules(self, name: str, reference: bool = False) -> None:
+        """How to play `name` (the guide rendered at build time, web/guide/) and the
+        house rules at your table; or the complete rules text (`reference`)."""
         if name not in self.games:
-            name = next(iter(self.games))
-        nav = "".join(f'<a href="#rules/{n}"{" aria-current=page" if n == name else ""}>{render.esc(g["title"])}</a> '
-                      for n, g in self.games.items())
-        path = RULES_DIR / f"{name}.md"
-        text = path.read_text(encoding="utf-8") if path.exists() else "The rules text is missing from this build."
-        set_html("rules", f'<nav class="rules-nav" aria-label="Games">{nav}</nav>'
-                          + render.rules_fields_table(self.games[name]["fields"])
-                          + f'<article class="rules-text">{render.markdown_html(text)}</article>')
+            name = self.current_game()
+        game = self.games[name]
+        page = f"rules/{name}{'-reference' if reference else ''}.html"
+        if page not in self.texts:
+            try:
+                response = await fetch(page)
+                if not response.ok:
+                    raise ValueError(f"HTTP {response.status}")
+                self.texts[page] = str(await response.text())
+            except Exception as exc:
+                self.texts.pop(page, None)
+                set_html("rules", f'<p class="error">Could not open the rules of {render.esc(game["title"])} ({render.esc(exc)}).</p>')
+                return
+        if self.view() != "rules":
+            return
+        nav = f'<nav class="rules-nav" aria-label="Games">{pages.rules_nav_html(self.games, name)}</nav>'
+        back = ('<p class="back"><a class="button" href="#table">Back to your game</a></p>'
+                if self.session is not None else "")
+        if reference:
+            body = (f'<p class="back"><a href="#rules/{name}">How to play {render.esc(game["title"])}</a></p>'
+                    f'<article class="guide reference">{self.texts[page]}</article>')
+        else:
+            if self.session is not None and self.session.game.name == name:
+                values = self.session.state.rules.to_dict()
+                where = "Your game in progress is played with these."
+            else:
+                saved = self.prefs().get("rules", {}).get(name, {})
+                values = saved if isinstance(saved, dict) else {}
+                where = (f"A new game of {game['title']} is played with these; change them under "
+                         "House rules on the home page.")
+            body = (f'<article class="guide">{self.texts[page]}</article>'
+                    + pages.house_rules_table(game["fields"], values, where, namer_for(name))
+                    + f'<p class="reference-link"><a href="#rules/{name}/reference">The complete rules of '
+                    f'{render.esc(game["title"])}, every case settled</a></p>')
+        set_html("rules", nav + back + body)
+        _focus_next(["#rules h2"], force=True)
 
     # --- misc -----------------------------------------------------------------------------------
     def announce(self, text: str) -> None:
@@ -404,25 +573,88 @@ def _refocus(selector: str) -> None:
         node.focus()
 
 
-@when("click", "#start")
-def on_start(event):
-    event.preventDefault()
-    app.start_from_form()
+def _focus_next(selectors, force: bool = False) -> None:
+    """Focus the first of `selectors` that is shown and enabled, when focus was lost
+    (on the page body, on a node a redraw removed, on the table itself) or `force`."""
+    window.manyhands.focusNext(json.dumps(list(selectors)), force)
 
 
-@when("change", "#game-select")
-def on_game_change(event):
-    app.draw_home()
+def _show(panel, focus: bool) -> None:
+    """Bring the hint panel into view (beside the table, or the sheet on a phone)."""
+    panel.scrollIntoView(_options(block="nearest"))
+    if focus:
+        panel.focus(_options(preventScroll=True))
 
 
-@when("change", "#rules-form")
-def on_rules_change(event):
-    app.update_seat_choices()
+def _options(**values):
+    from pyodide.ffi import to_js
+    return to_js(values, dict_converter=window.Object.fromEntries)
 
 
-@when("click", "#resume")
+def hint_sentence(answer: dict, name, obs: dict) -> str:
+    """The hint in one sentence: the best choice (the panel has the details)."""
+    if not answer.get("available", True):
+        return answer.get("message") or "No hint for this position."
+    ranked = answer.get("ranked") or answer.get("actions") or []
+    if not ranked:
+        return "No hint for this position."
+    best = ranked[0].get("action") or ranked[0].get("token")
+    return f"Hint: the best choice is {render.choice_name(str(best), name, obs)}."
+
+
+# --- home ------------------------------------------------------------------------------------------
+@when("click", "#game-cards")
+def on_game_card_click(event):
+    button = _target(event, "[data-play],[data-resume],[data-reset]")
+    if not button:
+        return
+    play, resume, reset = (_attr(button, f"data-{k}") for k in ("play", "resume", "reset"))
+    if play:
+        app.play(play)
+    elif resume:
+        app.go("table")
+    elif reset:
+        app.reset_field(str(button.closest("[data-game]").dataset.game), reset)
+
+
+@when("change", "#game-cards")
+def on_game_card_change(event):
+    card = event.target.closest("[data-game]")
+    if card and str(event.target.id) == f"rule-{card.dataset.game}-players":
+        app.update_seats(str(card.dataset.game))
+
+
+@when("change", "#level")
+def on_level(event):
+    level = str(event.target.value)
+    el("level-help").textContent = pages.level_help(level)
+    app.save_prefs(level=level)
+
+
+@when("click", "#resume-game")
 def on_resume(event):
     app.go("table")
+
+
+@when("click", "#confirm-replace")
+def on_confirm(event):
+    button = _target(event, "button[data-answer]")
+    if button and app.confirming is not None and not app.confirming.done():
+        app.confirming.set_result(_attr(button, "data-answer") == "replace")
+
+
+@when("close", "#confirm-replace")
+def on_confirm_closed(event):          # Escape: the game is kept
+    if app.confirming is not None and not app.confirming.done():
+        app.confirming.set_result(False)
+
+
+@when("click", "#menu-toggle")
+def on_menu(event):
+    menu = el("game-menu")._dom_element
+    opened = not menu.classList.contains("open")
+    menu.classList.toggle("open", opened)
+    event.target.setAttribute("aria-expanded", "true" if opened else "false")
 
 
 @when("click", "#undo")
@@ -448,12 +680,19 @@ def on_hint_cancel(event):
     app.cancel_hint()
 
 
+@when("click", "#hint-close")
+def on_hint_close(event):
+    app.cancel_hint(quiet=True)
+    app.close_hint()
+    _focus_next(["#hint", *NEXT_DECISION], force=True)
+
+
 @when("click", "#export")
 def on_export(event):
     app.export()
 
 
-@when("change", "#import-file")
+@when("change", "#import-file, #home-import")
 def on_import(event):
     files = event.target.files
     if files.length:
@@ -494,5 +733,4 @@ def main() -> None:
     app.route()
     window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"
     window.document.body.dataset.ready = "true"
-    el("loading")._dom_element.hidden = True
     window.manyhands.start()

@@ -491,6 +491,12 @@ def _label(token: str, name: Namer) -> str:
     return " ".join(out)
 
 
+def choice_name(token: str, name: Namer, obs: dict) -> str:
+    """A legal choice named as the table's own buttons name it."""
+    layout = layouts.layout_for(obs.get("game", ""))
+    return layout.label(token, obs) or _label(token, name)
+
+
 def summary_html(obs: dict) -> str:
     me = obs["seat"]
     n = obs["players"]
@@ -609,115 +615,3 @@ def _inference_html(info, name: Namer) -> str:
                 rows.append(f"<dt>{esc(humanize(str(key)))}</dt><dd>{_value_html(value, name)}</dd>")
         return f"<dl>{''.join(rows)}</dl>"
     return _value_html(info, name)
-
-
-# --- the home page and the rules page ------------------------------------------------
-def rules_form_html(fields: list[dict], values: dict | None = None) -> str:
-    """One control per rules field (from `Rules.describe()`), defaults shown."""
-    values = values or {}
-    out = []
-    for f in fields:
-        key = f["name"]
-        fid = f"rule-{key}"
-        value = values.get(key, f["default"])
-        ruling = f" (Ruling {esc(f['ruling'])})" if f.get("ruling") else ""
-        default = f'<span class="default">default: {esc(_plain(f["default"]))}</span>'
-        doc = f'<span class="doc" id="{fid}-doc">{esc(f["doc"])}{ruling}</span>'
-        label = f'<label for="{fid}">{esc(humanize(key))}{ruling}</label>'
-        if isinstance(f["default"], bool):
-            checked = " checked" if value else ""
-            ctl = f'<input type="checkbox" id="{fid}" data-rule="{esc(key)}" data-kind="bool"{checked} aria-describedby="{fid}-doc">'
-        elif f.get("choices"):
-            opts = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>{esc(c)}</option>'
-                           for c in f["choices"])
-            kind = "int" if isinstance(f["default"], int) else "str"
-            ctl = f'<select id="{fid}" data-rule="{esc(key)}" data-kind="{kind}" aria-describedby="{fid}-doc">{opts}</select>'
-        elif isinstance(f["default"], int):
-            lo = f' min="{f["minimum"]}"' if f.get("minimum") is not None else ""
-            hi = f' max="{f["maximum"]}"' if f.get("maximum") is not None else ""
-            ctl = f'<input type="number" id="{fid}" data-rule="{esc(key)}" data-kind="int" value="{esc(value)}"{lo}{hi} aria-describedby="{fid}-doc">'
-        elif isinstance(f["default"], str):
-            ctl = f'<input type="text" id="{fid}" data-rule="{esc(key)}" data-kind="str" value="{esc(value)}" aria-describedby="{fid}-doc">'
-        else:   # a data field (a deck table, a track): edited as JSON
-            ctl = (f'<input type="text" class="json" id="{fid}" data-rule="{esc(key)}" data-kind="json" '
-                   f'value="{esc(json.dumps(value))}" aria-describedby="{fid}-doc">')
-            default = f'<span class="default">default: <code>{esc(json.dumps(f["default"]))}</code></span>'
-        out.append(f'<div class="rule-field">{label} {ctl} {default}<br>{doc}</div>')
-    return "".join(out)
-
-
-def _plain(value) -> str:
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
-
-
-def rules_fields_table(fields: list[dict]) -> str:
-    rows = "".join(
-        f"<tr><td>{esc(f['ruling'] or '')}</td><td><code>{esc(f['name'])}</code></td>"
-        f"<td>{esc(_plain(f['default']) if isinstance(f['default'], (bool, int, str)) else '(data)')}</td>"
-        f"<td>{esc(f['doc'])}</td></tr>" for f in fields)
-    return (f'<table class="rules-fields"><caption>Options of this table (every Ruling is one)</caption>'
-            f'<thead><tr><th>Ruling</th><th>Field</th><th>Default</th><th>Meaning</th></tr></thead>'
-            f'<tbody>{rows}</tbody></table>')
-
-
-def markdown_html(text: str) -> str:
-    """Enough Markdown for the rules files: headings, lists, tables, paragraphs,
-    **bold**, *italic*, `code`."""
-    def inline(s: str) -> str:
-        s = esc(s)
-        s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
-        s = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", s)
-        s = re.sub(r"(?<![*\w])\*([^*]+)\*(?!\w)", r"<em>\1</em>", s)
-        return s
-
-    out, para, in_list, table = [], [], None, []
-
-    def flush():
-        nonlocal para, in_list, table
-        if para:
-            out.append(f"<p>{inline(' '.join(para))}</p>")
-            para = []
-        if in_list:
-            out.append(f"</{in_list}>")
-            in_list = None
-        if table:
-            rows = [r for r in table if not re.fullmatch(r"\|?[\s:|-]+\|?", r)]
-            cells = [[c.strip() for c in r.strip().strip("|").split("|")] for r in rows]
-            if cells:
-                head = "".join(f"<th>{inline(c)}</th>" for c in cells[0])
-                body = "".join("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in r) + "</tr>" for r in cells[1:])
-                out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-            table = []
-
-    for line in text.splitlines():
-        stripped = line.strip()
-        heading = re.match(r"(#{1,6})\s+(.*)", stripped)
-        item = re.match(r"([-*]|\d+\.)\s+(.*)", stripped)
-        if not stripped:
-            flush()
-        elif heading:
-            flush()
-            level = min(len(heading.group(1)) + 1, 6)
-            out.append(f"<h{level}>{inline(heading.group(2))}</h{level}>")
-        elif stripped.startswith("|"):
-            if para or in_list:
-                flush()
-            table.append(stripped)
-        elif item:
-            kind = "ol" if item.group(1)[0].isdigit() else "ul"
-            if para or table:
-                flush()
-            if in_list != kind:
-                if in_list:
-                    out.append(f"</{in_list}>")
-                out.append(f"<{kind}>")
-                in_list = kind
-            out.append(f"<li>{inline(item.group(2))}</li>")
-        elif in_list and line.startswith((" ", "\t")):
-            out[-1] = out[-1][:-5] + " " + inline(stripped) + "</li>"
-        else:
-            if in_list or table:
-                flush()
-            para.append(stripped)
-    flush()
-    return "".join(out)

@@ -93,11 +93,17 @@ class Session:
                 for s in range(self.state.players) if s != self.seat}
 
     def namer(self) -> Namer:
-        module = sys.modules.get(type(self.game).__module__)
-        suits = getattr(module, "SUITS", None)   # used only if the observation has "values"
-        return Namer(getattr(module, "display_name", None), self.theme,
-                     tuple(suits) if suits else None, getattr(self.game.deck, "tokens", ()),
-                     module=module)
+        return namer_for(self.game.name, self.theme)
+
+
+def namer_for(game_name: str, theme: str = "") -> Namer:
+    """The card names of a game (its module's display_name, in `theme`)."""
+    game = get_game(game_name)
+    module = sys.modules.get(type(game).__module__)
+    suits = getattr(module, "SUITS", None)   # used only if the observation has "values"
+    return Namer(getattr(module, "display_name", None), theme,
+                 tuple(suits) if suits else None, getattr(game.deck, "tokens", ()),
+                 module=module)
 
 
 def describe_games() -> list[dict]:
@@ -111,10 +117,4 @@ def describe_games() -> list[dict]:
     return out
 
 
-def rules_from_form(fields: list[dict], values: dict) -> dict:
-    """The rules dict for values read from the form (only fields it has)."""
-    known = {f["name"] for f in fields}
-    return {k: v for k, v in values.items() if k in known}
-
-
-__all__ = ["Session", "describe_games", "rules_from_form", "ManyhandsError", "json"]
+__all__ = ["Session", "describe_games", "namer_for", "ManyhandsError", "json"]

@@ -1,0 +1,185 @@
+"""The home page and the rules pages, natively: every rules field has a label and
+a control, the controls read back into the engine's rules, bad values get a
+message for their field, and the built rules pages are HTML for players.
+(The browser tests drive the same code in the page: tests/browser/test_site.py.)"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from pycore import all_games
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "web"))
+
+from manyhands_web import pages, render  # noqa: E402
+from manyhands_web.session import describe_games, namer_for  # noqa: E402
+
+SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+GAMES = {g["name"]: g for g in describe_games()}
+
+
+def visible_text(html: str) -> str:
+    """The text a person reads (tags, attribute values and SVG pictures left out)."""
+    html = re.sub(r"<svg.*?</svg>", " ", html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def raw_reading(field: dict, value):
+    """A control's raw reading for `value`: what app.py's read_card returns."""
+    kind = pages.field_kind(field)
+    if kind in ("choice", "int"):
+        return str(value)
+    if kind == "list":
+        return [str(v) for v in value]
+    if kind == "table":
+        return [[str(v) for v in row] for row in value]
+    return value
+
+
+def other_value(field: dict):
+    """A value of `field` other than its default that the engine accepts."""
+    kind = pages.field_kind(field)
+    default = field["default"]
+    if kind == "bool":
+        return not default
+    if kind == "choice":
+        return next(c for c in field["choices"] if c != default)
+    if kind == "int":
+        return default + 1 if field.get("maximum") is None or default < field["maximum"] else default - 1
+    if kind == "set":
+        return [o for o in field["options"] if o not in default][:1] + default[1:]
+    if kind == "list":
+        return [v + 1 for v in default]
+    if kind == "table":
+        return [list(reversed(row)) if i == 0 else row for i, row in enumerate(default)]
+    raise AssertionError(f"{field['name']} cannot be changed")
+
+
+def test_every_rules_field_has_a_human_label_and_no_snake_case():
+    for name, game in all_games().items():
+        for field in dataclasses.fields(game.Rules):
+            assert field.metadata.get("label"), f"{name}.{field.name} has no label"
+        for field in game.Rules.describe():
+            for words in (field["label"], field["help"] or ""):
+                assert not SNAKE_CASE.search(words), (name, field["name"], words)
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_the_home_page_card_has_a_control_for_every_house_rule(name):
+    """Every field the player can change has a control on its game's card (data
+    fields too: checkboxes, a row or a table of numbers); fields with one possible
+    value are named in words; nothing a person reads is JSON or a code name."""
+    game = GAMES[name]
+    html = pages.game_card_html(game, {}, {}, in_progress=False, name=namer_for(name))
+    assert f'id="play-{name}"' in html and "Replay a deal by its number" in html
+    assert "<svg" in html and pages.INTROS[name].pitch in html
+    for field in game["fields"]:
+        kind = pages.field_kind(field)
+        if field["name"] == "players":
+            assert (f'id="rule-{name}-players"' in html) == (len(pages.player_counts(field)) > 1)
+        elif kind == "fixed":
+            assert f"<b>{render.esc(field['label'])}:</b>" in html
+        else:
+            assert f'data-field="{field["name"]}" data-kind="{kind}"' in html
+            assert render.esc(field["label"]) in html
+    text = visible_text(html)
+    assert not SNAKE_CASE.search(text), SNAKE_CASE.search(text)
+    assert "[" not in text and "{" not in text, "no JSON on the home page"
+    in_progress = pages.game_card_html(game, {}, {}, in_progress=True, name=namer_for(name))
+    assert f'id="resume-{name}"' in in_progress and f'id="resume-{name}"' not in html
+
+
+def test_lunar_and_tricksters_data_fields_have_real_controls():
+    lunar = pages.game_card_html(GAMES["lunar"], {}, {}, False, namer_for("lunar"))
+    boxes = re.findall(r'id="rule-lunar-star_cards-\d+" value="([^"]+)"( checked)?', lunar)
+    assert len(boxes) == 12 and [v for v, on in boxes if on] == ["R1", "R8"]     # one box per card kind
+    assert 'id="rule-lunar-track-12"' in lunar and "12 tricks" in lunar          # the track: 13 numbers
+    tricksters = pages.game_card_html(GAMES["tricksters"], {}, {}, False, namer_for("tricksters"))
+    assert 'id="rule-tricksters-deck-19-3"' in tricksters                       # 20 cards x 4 critters
+    assert "Standard values" in tricksters
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_house_rules_read_back_into_the_games_rules(name):
+    """Every control's reading becomes the engine's value of its field, and the
+    rules page writes each value in words (the browser test does the same through
+    the page into the record)."""
+    game = GAMES[name]
+    changeable = [f for f in game["fields"] if pages.field_kind(f) != "fixed"]
+    wanted = {f["name"]: other_value(f) for f in changeable}
+    raw = {f["name"]: raw_reading(f, wanted[f["name"]]) for f in changeable}
+    values, errors = pages.read_house_rules(name, game["fields"], raw)
+    assert errors == {}
+    rules = all_games()[name].Rules.from_dict(values).to_dict()
+    for key, value in wanted.items():
+        assert rules[key] == value, key
+    table = pages.house_rules_table(game["fields"], wanted, "", namer_for(name))
+    for field in changeable:
+        shown = pages.value_text(field, wanted[field["name"]], namer_for(name))
+        assert f'<td class="value">{render.esc(shown)}<br><span class="standard">' in table
+
+
+def test_a_bad_house_rule_gets_a_message_for_its_field():
+    values, errors = pages.read_house_rules("lunar", GAMES["lunar"]["fields"], {
+        "target": "0", "track": [""] + ["1"] * 12, "deal": "mixed", "star_cards": [], "players": "3"})
+    assert errors["target"] == "Must be at least 1; got 0."
+    assert errors["track"] == "Enter a whole number in every box."
+    assert errors["players"].startswith("Must be one of 2, 4")
+    assert values == {"deal": "mixed", "star_cards": []}
+    values, errors = pages.read_house_rules("voren", GAMES["voren"]["fields"],
+                                            {"ante": "2.5", "starting_chips": "100"})
+    assert errors == {"ante": "'2.5' is not a whole number."} and values == {"starting_chips": 100}
+
+
+def test_values_in_words():
+    lunar = {f["name"]: f for f in GAMES["lunar"]["fields"]}
+    assert pages.value_text(lunar["track"], lunar["track"]["default"]) == (
+        "1 trick: 1; 2 tricks: 2; 3 tricks: 3; 7 tricks: 4; 8 tricks: 5; any other count: 0")
+    assert pages.value_text(lunar["deal"], "mixed") == "Mixed"
+    assert pages.value_text(lunar["next_start"], "left") == lunar["next_start"]["help"]
+    raven = {f["name"]: f for f in GAMES["raven"]["fields"]}
+    assert pages.value_text(raven["short_game"], True) == "On"
+    assert pages.players_text(raven["players"]) == "2 to 6 players"
+    assert pages.players_text(lunar["players"]) == "2 or 4 players"
+
+
+DIST = Path(os.environ.get("MANYHANDS_DIST", ROOT / "dist"))
+
+
+@pytest.mark.skipif(not (DIST / "rules").is_dir(), reason="dist/ is not built")
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_the_rules_pages_are_rendered_for_players(name):
+    """dist/rules/: the player's guide and the complete rules of the game, HTML
+    rendered at build time (markdown-it-py): no Markdown left, no spec wording in
+    the guide, which tells the game in the order a player needs it."""
+    guide = (DIST / "rules" / f"{name}.html").read_text(encoding="utf-8")
+    reference = (DIST / "rules" / f"{name}-reference.html").read_text(encoding="utf-8")
+    for html in (guide, reference):
+        assert "**" not in html and "<h1" not in html and "<h2>" in html
+        assert not re.search(r"\(seeds? \d", html)
+    assert "<table>" in guide and "<strong>" in guide
+    for words in ("seed", "Decisions a hint must cover", "What a player can and cannot see", "Ruling"):
+        assert words not in guide, words
+    sections = [h.lower() for h in re.findall(r"<h3>(.*?)</h3>", guide)]
+    order = ["the story and the goal", "the cards", "step by step", "scoring", "what you know about other hands"]
+    found = [next(i for i, h in enumerate(sections) if part in h) for part in order]
+    assert found == sorted(found), sections
+    scoring = guide[guide.lower().index("<h3>scoring"):]
+    assert re.search(r"<strong>A (trick|hand|round|bid)\.</strong>", scoring), "a worked example"
+
+
+@pytest.mark.skipif(not (DIST / "core.zip").exists(), reason="dist/ is not built")
+def test_the_page_loads_only_the_engine_and_its_own_package():
+    with zipfile.ZipFile(DIST / "core.zip") as bundle:        # the solver is the worker's only
+        assert {n.split("/")[0] for n in bundle.namelist()} == {"pycore"}
+    with zipfile.ZipFile(DIST / "ui.zip") as bundle:          # Python only (rules pages: dist/rules/)
+        assert all(n.endswith((".py", ".pyc")) for n in bundle.namelist())
+    with zipfile.ZipFile(DIST / "solver.zip") as bundle:
+        assert {n.split("/")[0] for n in bundle.namelist()} == {"solver"}

@@ -1,0 +1,379 @@
+"""The home page and the rules pages, as HTML from the engine's own descriptions.
+
+Home: one card per game (a picture, its players, what makes it special, Play,
+Resume), the house rules behind a disclosure with a control per rules field
+(`Rules.describe()`: labels, limits and data shapes all come from the engine),
+and the deal number under "Advanced". Rules: the player's guide (rendered from
+web/guide/ at build time) followed by the house rules at your table and their
+values. Pure Python: tested natively, run in the page by app.py.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from pycore import get_game
+from pycore.errors import ManyhandsError
+
+from .render import esc
+
+
+class Intro(NamedTuple):
+    pitch: str          # one sentence: what makes the game special
+    picture: str        # a small SVG drawn here (no image files)
+
+
+def _card(x, y, w, h, rotate=0.0, fill="#fdfbf4", band=None, body="") -> str:
+    """An SVG playing card at (x, y), rotated about its centre, with an optional
+    coloured top band and a body of SVG drawn in the card's own coordinates."""
+    cx, cy = x + w / 2, y + h / 2
+    top = f'<rect x="0" y="0" width="{w}" height="6" rx="3" fill="{band}"/>' if band else ""
+    return (f'<g transform="rotate({rotate} {cx} {cy}) translate({x} {y})">'
+            f'<rect width="{w}" height="{h}" rx="5" fill="{fill}" stroke="#333" stroke-width="1.5"/>'
+            f"{top}{body}</g>")
+
+
+def _svg(label: str, body: str) -> str:
+    return (f'<svg class="art" viewBox="0 0 120 84" role="img" aria-label="{esc(label)}" '
+            f'xmlns="http://www.w3.org/2000/svg">{body}</svg>')
+
+
+def _text(x, y, text, size=12, fill="#1b1b1b", weight="bold") -> str:
+    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
+            f'text-anchor="middle" font-family="system-ui, sans-serif">{esc(text)}</text>')
+
+
+# Tricksters: a card shows all four critters, one on each edge, each with a value.
+_CRITTERS = '''<polygon points="0,0 44,0 34,12 10,12" fill="#2d2d44"/>
+<polygon points="44,0 44,60 34,48 34,12" fill="#c0561b"/>
+<polygon points="44,60 0,60 10,48 34,48" fill="#6b6b6b"/>
+<polygon points="0,60 0,0 10,12 10,48" fill="#3d7a2a"/>''' + "".join(
+    _text(x, y, v, 9, "#fff") for x, y, v in ((22, 9, "1"), (40, 33, "2"), (22, 58, "5"), (5, 33, "4")))
+TRICKSTERS_ART = _svg("Two Tricksters cards, each showing four critters with their values",
+                      _card(24, 14, 44, 60, -12, body=_CRITTERS) + _card(56, 10, 44, 60, 10, body=_CRITTERS))
+
+LUNAR_ART = _svg("A rank card and a suit card under a crescent moon",
+                 '<path d="M98 8a14 14 0 1 0 10 24a11 11 0 1 1 -10 -24z" fill="#ffd166"/>'
+                 + _card(22, 16, 40, 58, -8, body=_text(20, 36, "8", 22) + _text(33, 14, "★", 10, "#d4a000"))
+                 + _card(58, 20, 40, 58, 8, body='<circle cx="20" cy="26" r="9" fill="#8a5a00"/>'
+                         '<circle cx="16" cy="24" r="2.4" fill="#fff"/><circle cx="24" cy="24" r="2.4" fill="#fff"/>'
+                         '<polygon points="20,28 17,31 23,31" fill="#ffd166"/>' + _text(20, 50, "Owl", 9)))
+
+# a raven perched, facing right: tail, body, wing, head, beak, eye
+_RAVEN_BIRD = ('<g fill="#e8e0ff"><polygon points="4,40 11,33 14,38"/>'
+               '<ellipse cx="18" cy="32" rx="10" ry="6.5" transform="rotate(-25 18 32)"/>'
+               '<circle cx="26" cy="22" r="5"/><polygon points="30,20 37,22.5 30,24.5"/>'
+               '<path d="M16 44 L17 38 M21 44 L21 37" stroke="#e8e0ff" stroke-width="1.4"/></g>'
+               '<path d="M11 33 Q18 26 24 29" stroke="#2b1740" stroke-width="1.2" fill="none"/>'
+               '<circle cx="27.5" cy="21" r="1.1" fill="#2b1740"/>')
+RAVEN_ART = _svg("A fan of Raven cards and the Raven, with three cards set face down as a bid",
+                 _card(14, 14, 38, 54, -14, band="#b22222", body=_text(19, 36, "9", 16, "#b22222"))
+                 + _card(34, 10, 38, 54, 0, band="#1f4e9c", body=_text(19, 34, "14", 15, "#1f4e9c"))
+                 + _card(54, 14, 38, 54, 14, fill="#2b1740", body=_RAVEN_BIRD)
+                 + "".join(f'<rect x="{96 + i * 5}" y="{46 + i * 4}" width="16" height="24" rx="2" '
+                           f'fill="#a33" stroke="#ddd" stroke-width="1"/>' for i in range(3)))
+
+_CHIP = ('<circle cx="{x}" cy="{y}" r="7" fill="#e0a526" stroke="#7a5a00"/>'
+         '<circle cx="{x}" cy="{y}" r="4" fill="none" stroke="#fff" stroke-width="1.2"/>')
+VOREN_ART = _svg("Three Voren cards and a pot of chips",
+                 _card(8, 16, 36, 52, -12, band="#c0392b", body=_text(18, 34, "5", 15, "#b22222"))
+                 + _card(28, 12, 36, 52, 0, band="#222", body=_text(18, 28, "♛", 16) + _text(18, 44, "Crown", 7))
+                 + _card(48, 16, 36, 52, 12, fill="#3a1020", body=_text(18, 32, "W", 16, "#ffd166"))
+                 + "".join(_CHIP.format(x=x, y=y) for x, y in ((98, 64), (108, 58), (96, 52), (106, 46), (100, 38))))
+
+INTROS = {
+    "tricksters": Intro("Draft half your hand from cards everyone can see, then win tricks with a "
+                        "partner who changes every round; each card counts four ways.", TRICKSTERS_ART),
+    "lunar": Intro("Partners make every trick together: one plays the suit, the other the rank. "
+                   "Two players share the face-up Sky.", LUNAR_ART),
+    "raven": Intro("Bid by setting cards aside face down, then take exactly that many tricks; "
+                   "the Raven, the Wolf, the Shaman and the Dwarf bend the rules.", RAVEN_ART),
+    "voren": Intro("Three cards, a pot of chips and a spare hand to swap into: play or fold, "
+                   "and take no trick at your peril.", VOREN_ART),
+}
+
+# The computer players' levels as they play today (solver/bots.py), one line each.
+LEVELS = (
+    ("easy", "Easy", "plays by a quick rule of thumb from its own cards and the table"),
+    ("normal", "Normal", "plays out each choice over 60 deals that fit what it has seen"),
+    ("hard", "Hard", "the same search with more than three times the effort"),
+)
+
+
+# --- the rules fields as controls ------------------------------------------------------
+def field_kind(field: dict) -> str:
+    """How a rules field is edited: fixed (one possible value: shown, not edited),
+    bool, choice, int, set (checkboxes), list (a row of numbers) or table."""
+    choices = field.get("choices")
+    if choices is not None and len(choices) == 1:
+        return "fixed"
+    if isinstance(field["default"], bool):
+        return "bool"
+    if choices:
+        return "choice"
+    if isinstance(field["default"], int):
+        return "int"
+    if field.get("options"):
+        return "set"
+    if field.get("columns"):
+        return "table"
+    if field.get("items"):
+        return "list"
+    raise ValueError(f"no control for rules field {field['name']!r}")
+
+
+def players_text(field: dict | None) -> str:
+    if field is None:
+        return ""
+    if field.get("choices"):
+        counts = [str(c) for c in field["choices"]]
+        return (" or ".join(counts) if len(counts) > 1 else counts[0]) + " players"
+    return f"{field['minimum']} to {field['maximum']} players"
+
+
+def player_counts(field: dict) -> list[int]:
+    return list(field["choices"] or range(field["minimum"], field["maximum"] + 1))
+
+
+def choice_text(value) -> str:
+    return str(value).replace("_", " ").capitalize()
+
+
+def value_text(field: dict, value, name=None) -> str:
+    """A field's value in words, for the rules page."""
+    kind = field_kind(field)
+    if kind == "fixed":
+        return field.get("help") or choice_text(value)
+    if kind == "bool":
+        return "On" if value else "Off"
+    if kind == "set":
+        return ", ".join((name or str)(v) for v in value) or "none"
+    if kind == "list":
+        shown = [f"{item}: {v}" for item, v in zip(field["items"], value) if v]
+        return "; ".join(shown) + ("; any other count: 0" if len(shown) < len(value) else "")
+    if kind == "table":
+        return "the standard values" if value == field["default"] else "values of your own"
+    return choice_text(value) if kind == "choice" and isinstance(value, str) else str(value)
+
+
+def _fid(game: str, field: str, *index) -> str:
+    return "-".join(["rule", game, field, *map(str, index)])
+
+
+def _help(fid: str, field: dict) -> str:
+    text = field.get("help") or ""
+    return f'<p class="help" id="{fid}-help">{esc(text)}</p>' if text else ""
+
+
+def field_html(game: str, field: dict, value, name=None) -> str:
+    """One house rule: its label, its control holding `value`, its help and a place
+    for its message. The wrapper says how to read it back (data-field, data-kind)."""
+    key = field["name"]
+    fid = _fid(game, key)
+    kind = field_kind(field)
+    label = esc(field["label"])
+    described = f' aria-describedby="{fid}-help {fid}-error"' if field.get("help") else f' aria-describedby="{fid}-error"'
+    if kind == "bool":
+        control = (f'<input type="checkbox" id="{fid}"{" checked" if value else ""}{described}> '
+                   f'<label for="{fid}">{label}</label>')
+    elif kind == "choice":
+        options = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>{esc(choice_text(c))}</option>'
+                          for c in field["choices"])
+        control = f'<label for="{fid}">{label}</label> <select id="{fid}"{described}>{options}</select>'
+    elif kind == "int":
+        limits = "".join(f' {attr}="{field[key_]}"' for attr, key_ in (("min", "minimum"), ("max", "maximum"))
+                         if field.get(key_) is not None)
+        control = (f'<label for="{fid}">{label}</label> <input type="number" id="{fid}" inputmode="numeric" '
+                   f'step="1" value="{esc(value)}"{limits}{described}>')
+    elif kind == "set":
+        boxes = "".join(
+            f'<label class="check"><input type="checkbox" id="{_fid(game, key, i)}" value="{esc(option)}"'
+            f'{" checked" if option in value else ""}> {esc((name or str)(option))}</label>'
+            for i, option in enumerate(field["options"]))
+        control = f'<fieldset{described}><legend>{label}</legend><div class="checks">{boxes}</div></fieldset>'
+    elif kind == "list":
+        cells = "".join(
+            f'<label class="cell"><span>{esc(item)}</span><input type="number" id="{_fid(game, key, i)}" min="0" '
+            f'step="1" inputmode="numeric" value="{esc(v)}"></label>'
+            for i, (item, v) in enumerate(zip(field["items"], value)))
+        control = (f'<fieldset{described}><legend>{label}</legend><div class="cells">{cells}</div>'
+                   f'<button type="button" class="reset" data-reset="{esc(key)}">Standard values</button></fieldset>')
+    elif kind == "table":
+        head = "".join(f'<th scope="col">{esc(c)}</th>' for c in field["columns"])
+        rows = "".join(
+            f'<tr><th scope="row">{esc((name or str)(item))}</th>' + "".join(
+                f'<td><input type="number" id="{_fid(game, key, i, j)}" min="0" step="1" inputmode="numeric" '
+                f'value="{esc(v)}" aria-label="{esc((name or str)(item))}, {esc(column)}"></td>'
+                for j, (column, v) in enumerate(zip(field["columns"], row))) + "</tr>"
+            for i, (item, row) in enumerate(zip(field["items"], value)))
+        control = (f'<fieldset{described}><legend>{label}</legend><div class="grid-wrap"><table class="grid">'
+                   f'<thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
+                   f'<button type="button" class="reset" data-reset="{esc(key)}">Standard values</button></fieldset>')
+    else:
+        raise ValueError(f"{key!r} is fixed: it has no control")
+    return (f'<div class="rule-field kind-{kind}" data-field="{esc(key)}" data-kind="{kind}">{control}'
+            f'{_help(fid, field)}<p class="field-error" id="{fid}-error" role="alert"></p></div>')
+
+
+def house_rules_html(game: str, fields: list[dict], values: dict, name=None) -> str:
+    """Every field but the player count: a control each, then the rulings that have
+    one possible value at this table, in words."""
+    controls, fixed = [], []
+    for field in fields:
+        if field["name"] == "players":
+            continue
+        if field_kind(field) == "fixed":
+            fixed.append(f'<li><b>{esc(field["label"])}:</b> {esc(field.get("help") or field["doc"])}</li>')
+        else:
+            controls.append(field_html(game, field, values.get(field["name"], field["default"]), name))
+    out = "".join(controls)
+    if fixed:
+        out += f'<div class="fixed-rules"><p>Also at this table:</p><ul>{"".join(fixed)}</ul></div>'
+    return out
+
+
+def players_html(game: str, field: dict | None, value) -> str:
+    """The player count on the game's card (a rules field, edited there, not in the
+    house rules), or the fixed count in words."""
+    if field is None:
+        return ""
+    counts = player_counts(field)
+    fid = _fid(game, "players")
+    if len(counts) == 1:
+        return ""
+    options = "".join(f'<option value="{n}"{" selected" if n == value else ""}>{n} players</option>' for n in counts)
+    return (f'<div class="rule-field kind-choice players-field" data-field="players" data-kind="choice">'
+            f'<label for="{fid}" class="visually-hidden">Players</label>'
+            f'<select id="{fid}" aria-describedby="{fid}-error">{options}</select>'
+            f'<p class="field-error" id="{fid}-error" role="alert"></p></div>')
+
+
+def game_card_html(game: dict, values: dict, advanced: dict, in_progress: bool, name=None) -> str:
+    """A game on the home page. `values`: its house rules; `advanced`: seat, theme."""
+    key = game["name"]
+    title = esc(game["title"])
+    fields = game["fields"]
+    players = next((f for f in fields if f["name"] == "players"), None)
+    intro = INTROS.get(key, Intro("", ""))
+    count = values.get("players", players["default"] if players else None)
+    seats = "".join(f'<option value="{s}"{" selected" if s == advanced.get("seat", 0) else ""}>Seat {s}</option>'
+                    for s in range(count or 1))
+    themes = "".join(f'<option value="{t}"{" selected" if t == advanced.get("theme") else ""}>{esc(choice_text(t))}</option>'
+                     for t in game["themes"])
+    theme_field = (f'<div class="field"><label for="theme-{key}">Card names</label> '
+                   f'<select id="theme-{key}">{themes}</select></div>') if len(game["themes"]) > 1 else ""
+    play = "New game" if in_progress else "Play"
+    resume = (f'<button type="button" class="primary" id="resume-{key}" data-resume="{key}">Resume</button>'
+              if in_progress else "")
+    return f'''<li class="game-card" id="game-{key}" data-game="{key}">
+<div class="game-art">{intro.picture}</div>
+<div class="game-head"><h3 id="title-{key}">{title}</h3><p class="players-range">{esc(players_text(players))}</p></div>
+<p class="pitch">{esc(intro.pitch)}</p>
+<div class="game-actions">{players_html(key, players, count)}{resume}<button type="button" class="{"" if in_progress else "primary "}play" id="play-{key}" data-play="{key}" aria-describedby="title-{key}">{play}</button>
+<a class="how" href="#rules/{key}">How to play</a></div>
+<p class="error play-error" id="error-{key}" role="alert"></p>
+<details class="house-rules" id="house-{key}"><summary>House rules</summary>
+<div class="house-body">{house_rules_html(key, fields, values, name)}</div></details>
+<details class="advanced" id="advanced-{key}"><summary>Advanced</summary>
+<div class="field"><label for="seed-{key}">Replay a deal by its number</label>
+<input type="number" id="seed-{key}" min="0" step="1" inputmode="numeric" placeholder="a new deal" aria-describedby="seed-{key}-help">
+<p class="help" id="seed-{key}-help">Every game shows its deal number; enter it here to play the same cards again.</p></div>
+<div class="field"><label for="seat-{key}">Your seat</label> <select id="seat-{key}">{seats}</select></div>
+{theme_field}</details>
+</li>'''
+
+
+def level_options_html(level: str) -> str:
+    return "".join(f'<option value="{key}"{" selected" if key == level else ""}>{esc(label)}</option>'
+                   for key, label, _ in LEVELS)
+
+
+def level_help(level: str) -> str:
+    return next((f"{label}: {what}." for key, label, what in LEVELS if key == level), "")
+
+
+# --- reading the house rules back -----------------------------------------------------------
+class FieldError(ValueError):
+    """What is wrong with one field's value, in words for the player."""
+
+
+def _whole(text) -> int:
+    text = str(text).strip()
+    if not re.fullmatch(r"-?\d+", text):
+        raise FieldError("Enter a whole number." if not text else f"{text!r} is not a whole number.")
+    return int(text)
+
+
+def field_value(field: dict, raw):
+    """The rules value of a control's raw reading (see app.py's read_field): text for
+    numbers and choices, a bool, a list of checked options, lists of texts."""
+    kind = field_kind(field)
+    if kind in ("bool", "set", "fixed"):
+        return raw
+    if kind == "choice":
+        return _whole(raw) if isinstance(field["default"], int) else str(raw)
+    if kind == "int":
+        return _whole(raw)
+    try:
+        if kind == "list":
+            return [_whole(v) for v in raw]
+        return [[_whole(v) for v in row] for row in raw]
+    except FieldError:
+        raise FieldError("Enter a whole number in every box.") from None
+
+
+def engine_message(error: Exception) -> str:
+    """An engine RulesError in words for the place next to its field (the field is
+    named by its label there, so the message drops the field's name)."""
+    text = re.sub(r"^rules(?: for \w+)?:\s*", "", str(error))
+    text = re.sub(r"^rules field '[^']+'(?::\s*|\s+)", "", text)
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def read_house_rules(game: str, fields: list[dict], raw: dict) -> tuple[dict, dict[str, str]]:
+    """The rules for `raw` readings of the controls: (values, {field: message}).
+    Every field is checked by the engine on its own (its message goes next to it);
+    the whole set is checked by Session.new when the game starts."""
+    rules_class = get_game(game).Rules
+    values, errors = {}, {}
+    for field in fields:
+        key = field["name"]
+        if key not in raw:
+            continue
+        try:
+            value = field_value(field, raw[key])
+            rules_class.from_dict({key: value})
+        except FieldError as exc:
+            errors[key] = str(exc)
+            continue
+        except ManyhandsError as exc:
+            errors[key] = engine_message(exc)
+            continue
+        values[key] = value
+    return values, errors
+
+
+# --- the rules page ---------------------------------------------------------------------------
+def house_rules_table(fields: list[dict], values: dict, where: str, name=None) -> str:
+    """The house rules at your table: each with its value there and the standard one."""
+    rows = []
+    for field in fields:
+        value = values.get(field["name"], field["default"])
+        changed = value != field["default"]
+        ruling = f' <span class="ruling">Ruling {esc(field["ruling"])}</span>' if field.get("ruling") not in (None, "gap") else ""
+        standard = (f'<br><span class="standard">Standard: {esc(value_text(field, field["default"], name))}</span>'
+                    if changed else "")
+        rows.append(f'<tr data-field="{esc(field["name"])}"{" class=changed" if changed else ""}>'
+                    f'<th scope="row">{esc(field["label"])}{ruling}</th>'
+                    f'<td class="value">{esc(value_text(field, value, name))}{standard}</td>'
+                    f'<td>{esc(field["doc"])}</td></tr>')
+    return (f'<section class="house-table" aria-labelledby="house-rules-title"><h2 id="house-rules-title">House rules</h2>'
+            f'<p>{esc(where)}</p><div class="table-wrap"><table class="rules-fields"><thead><tr><th scope="col">Rule</th>'
+            f'<th scope="col">At your table</th><th scope="col">What it means</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div></section>')
+
+
+def rules_nav_html(games: dict, current: str) -> str:
+    return "".join(f'<a href="#rules/{n}"{" aria-current=page" if n == current else ""}>{esc(g["title"])}</a>'
+                   for n, g in games.items())
