@@ -70,6 +70,7 @@ class Words:
 
     hidden = "made a choice you cannot see"
     phases: dict[str, str] = {}
+    picks: dict[str, str] = {}         # a choice made by picking cards: what the cards are for
     themes: dict[str, str] = {}        # theme -> the game's title in that theme
 
     def __init__(self, title: str):
@@ -82,6 +83,10 @@ class Words:
         """A card's bare name ("10 of Shields"); `tell` gives the theme and what the
         listener sees (Tricksters' card values)."""
         raise NotImplementedError
+
+    def suit_name(self, code: str, tell: "Narrator | None" = None) -> str:
+        """A suit as the observation names it ("Sh", "H", "Owl") in words."""
+        return code
 
     def the(self, token: str, tell: "Narrator | None" = None) -> str:
         """The card with its article, as a sentence says it ("the 10 of Shields")."""

@@ -115,6 +115,33 @@ def told_results(tell) -> list[str]:
     return lines
 
 
+def check_hand_results(state) -> None:
+    """Each finished hand's score sheet in every seat's observation: the same for
+    everyone (public), its points the summary's, and the hands it shows face up made
+    only of cards that seat showed (played in a trick, or a Raven bid, public once
+    scored); the ranking at the end covers every seat once, best first."""
+    from collections import Counter
+    seen = [state.observation(seat) for seat in range(state.players)]
+    obs = seen[0]
+    assert all(o["hand_results"] == obs["hand_results"] for o in seen), "a score sheet differs by seat"
+    finished = [h for h in obs["hands"] if h["points"] is not None]
+    assert len(obs["hand_results"]) == len(finished)
+    for h, (result, hand) in enumerate(zip(obs["hand_results"], finished)):
+        assert result["points"] == hand["points"], f"hand {h}: sheet {result['points']} != {hand['points']}"
+        for seat, cards in enumerate(result.get("hands") or []):
+            if cards is None:
+                continue
+            shown = [c for t in hand["tricks"] for s, c in t["cards"] if s == seat]
+            shown += result["bids"][seat]["cards"] if "bids" in result else []
+            assert not Counter(cards) - Counter(shown), f"hand {h}: seat {seat} shows an unseen card"
+    if state.is_terminal:
+        ranked = [s for entry in obs["ranking"] for s in entry["seats"]]
+        assert sorted(ranked) == list(range(state.players))
+        scores = [entry["score"] for entry in obs["ranking"]]
+        assert scores == sorted(scores, reverse=True)
+        assert set(obs["ranking"][0]["seats"]) >= set(state.winners()) or state.game.name == "tricksters"
+
+
 def check_end_words(state) -> None:
     """The end of a game told to every seat: no record token in it."""
     for seat in range(state.players):
@@ -153,6 +180,7 @@ def random_playout(game, rules: dict, seed: int, *, check_every: int = 5, max_st
     assert winners and all(0 <= w < state.players for w in winners)
     assert len(state.totals()) == state.players
     check_record_round_trip(state)
+    check_hand_results(state)
     check_end_words(state)
     with pytest.raises(IllegalActionError):
         state.apply_action(action)

@@ -67,6 +67,7 @@ class LunarWords(Words):
     ("Owl"); a card from the Sky says so."""
 
     hidden = "gave two rank and two suit cards to their partner"
+    picks = {"give": "to give to your partner"}
     phases = {"exchange": "the exchange", "trump": "turning trump tiles", "play": "trick play",
               "over": "game over"}
 
@@ -471,8 +472,9 @@ class LunarState(GameState):
         return [s for s in range(self.players) if s % 2 == best]
 
     def ranking(self) -> list[dict]:
-        """The teams in order (each team's seats one entry, marked as a team)."""
-        return [dict(entry, team=True) for entry in super().ranking()]
+        """The teams in order (each team's seats one entry, marked as a team, placed
+        first and second)."""
+        return [dict(entry, team=True, place=place) for place, entry in enumerate(super().ranking(), start=1)]
 
     def _hand_results(self) -> list[dict]:
         """Every finished round's score sheet, per team: tricks, the track's points
@@ -508,7 +510,7 @@ class LunarState(GameState):
     def partner_known(self, seat: int) -> tuple[int, ...]:
         """The cards `seat` knows its partner still holds: its own gift, less what the
         partner has played since (copies are interchangeable)."""
-        if not self._delivered():
+        if not self._delivered() or self.phase == "over":     # over: every card is played
             return ()
         partner = (seat + 2) % 4
         played = Counter(c for t in self.tricks for s, c in t.plays if s == partner)

@@ -59,6 +59,11 @@ class RavenWords(Words):
         name = SUIT_NAMES[suit]
         return PROPHECY_NAMES[name] if theme == "prophecy" else name
 
+    picks = {"bid": "to set aside as your bid"}
+
+    def suit_name(self, code: str, tell=None) -> str:
+        return self.suit(SUITS.index(code), tell.theme if tell is not None else "")
+
     def card(self, token: str, tell=None) -> str:
         return self.card_in(token, tell.theme if tell is not None else "")
 

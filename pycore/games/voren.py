@@ -68,6 +68,9 @@ class VorenWords(Words):
                               "dealt with a poke and declared all play"),
     }
 
+    def suit_name(self, code: str, tell=None) -> str:
+        return SUIT_NAMES[SUITS.index(code)]
+
     def card(self, token: str, tell=None) -> str:
         if token in ("Wolf", "Treachery"):
             return token
