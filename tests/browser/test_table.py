@@ -11,8 +11,7 @@ import pytest
 from pycore import all_games
 
 from .conftest import DIST, SCREENSHOTS, Requests, Site
-from .table import (READY, export_record, open_site, page_totals, play, replay_summary, start_game,
-                    wait_my_turn)
+from .table import (READY, export_record, open_site, play, start_game, wait_my_turn)
 
 pytestmark = pytest.mark.browser
 

@@ -60,6 +60,12 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n).replace("-", "−")
 
 
+def _pad_cell(points: int, running: int) -> str:
+    """A score pad's cell: a hand's points and, in brackets, the total after it."""
+    return (f'<span class="pts" data-points="{points}">{esc(_signed(points))}</span> '
+            f'<span class="run">({esc(running)})</span>')
+
+
 class Layout:
     """The generic table: no per-game touches."""
     placed: frozenset = frozenset()
@@ -129,10 +135,11 @@ class Layout:
         and the running total, per player."""
         results = tell.obs.get("hand_results") or []
         heads = [tell.seat(s) for s in range(tell.players)]
-        rows = [[f'<span class="pts" data-points="{p}">{esc(_signed(p))}</span> '
-                 f'<span class="run">({esc(t)})</span>' for p, t in zip(r["points"], r["totals"])]
-                for r in results]
-        return heads, rows
+        return heads, [[_pad_cell(p, t) for p, t in zip(r["points"], self.running(r))] for r in results]
+
+    def running(self, result: dict) -> list[int]:
+        """Each player's total after a finished hand."""
+        return result["totals"]
 
     def sheet_table(self, tell, result: dict) -> str:
         return ""
@@ -496,9 +503,7 @@ class Lunar(Layout):
     def pad(self, tell):
         results = tell.obs.get("hand_results") or []
         heads = [self.team_name(tell, t) for t in (0, 1)]
-        rows = [[f'<span class="pts" data-points="{t["points"]}">{esc(_signed(t["points"]))}</span> '
-                 f'<span class="run">({esc(t["total"])})</span>' for t in r["teams"]] for r in results]
-        return heads, rows
+        return heads, [[_pad_cell(t["points"], t["total"]) for t in r["teams"]] for r in results]
 
     def sheet_table(self, tell, result):
         rows = []
@@ -698,13 +703,8 @@ class Voren(Layout):
         return (f'<section class="region three-tricks" id="three-tricks" aria-label="The three tricks">'
                 f'<ol class="trick-boxes">{"".join(boxes)}</ol></section>')
 
-    def pad(self, tell):
-        results = tell.obs.get("hand_results") or []
-        heads = [tell.seat(s) for s in range(tell.players)]
-        rows = [[f'<span class="pts" data-points="{p}">{esc(_signed(p))}</span> '
-                 f'<span class="run">({esc(c)})</span>' for p, c in zip(r["points"], r["chips"])]
-                for r in results]
-        return heads, rows
+    def running(self, result):
+        return result["chips"]
 
     def sheet_table(self, tell, result):
         rows = []

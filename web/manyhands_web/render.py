@@ -31,7 +31,7 @@ import re
 from collections import Counter
 from typing import Callable
 
-from pycore.words import Narrator, count
+from pycore.words import Narrator
 
 from . import layouts
 
