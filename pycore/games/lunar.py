@@ -116,7 +116,6 @@ class LunarWords(Words):
         lines = [f"Round {result['hand']}: trump {result['trump']}."]
         for team in result["teams"]:
             who = tell.seats(self.team(team["seats"][0], tell))
-            several = self.team(team["seats"][0], tell)
             stars = len(team["stars"])
             said = (f"{who} took {count(team['tricks'], 'trick')} ({team['track_points']} on the track) "
                     f"and kept {count(stars, 'star card')}: {count(team['points'], 'point')}.")

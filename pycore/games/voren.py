@@ -16,7 +16,9 @@ Readings of the rules file where it is silent (each pinned by a test):
 - a looed player short of chips pays what they have (Ruling V6) and the game goes
   on: only payments at a hand's start end it;
 - Ruling V7 (`empty_loo_antes`): loo payments that came to nothing are no pot;
-  everyone antes.
+  everyone antes;
+- gap, a rules field (`hand_end_shows`): a hand's score sheet shows the cards each
+  player played, never a folded hand, the poke or a discarded hand.
 """
 from __future__ import annotations
 
@@ -171,6 +173,11 @@ class VorenRules(Rules):
         "not_looed", "Gap: a player who takes the pot without play (Ruling V4) played no "
                      "trick and is not looed, though the loo rule names every player who "
                      "played and took no trick.", ruling="gap", choices=("not_looed",))
+    hand_end_shows: str = rule(
+        "played_cards", "Gap: at a hand's end the table shows every hand face up as far as "
+                        "its cards were played in the tricks; a folded hand, the poke and a "
+                        "discarded hand stay hidden, as the rules list them hidden.",
+        ruling="gap", choices=("played_cards",))
     empty_loo_antes: bool = rule(
         True, "When the previous hand's loo payments came to nothing (every looed "
               "player had no chips left), they form no pot: everyone antes as if nobody had "
@@ -494,7 +501,7 @@ class VorenState(GameState):
         """This hand's public score sheet, made as it ends: the pot and where it came
         from, each seat's choice, tricks, share of the pot, antes and loo payment,
         and the cards each player who played showed in the tricks (a folded hand,
-        the poke and a discarded hand stay hidden: the rules list them as hidden)."""
+        the poke and a discarded hand stay hidden: rules.hand_end_shows)."""
         n = self.players
         trick = {s: [t.card_of(s) for t in self.tricks if t.card_of(s) is not None] for s in self.active}
         uncontested = None if self.tricks else (self.active[0] if self.active else self.dealer)

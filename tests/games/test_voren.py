@@ -521,11 +521,12 @@ def test_the_score_sheet_tells_the_pot_the_loo_and_the_next_pot():
     assert lines[-1] == "The next pot: 18 chips."
 
 
-def test_folded_hands_stay_hidden_on_the_score_sheet():
+def test_folded_hands_stay_hidden_on_the_score_sheet():                  # gap: hand_end_shows
     hands = [["1C", "1D", "2S"], ["GC", "GD", "GS"], ["3C", "3D", "4S"], ["4D", "5D", "RD"]]
     state = run(start(hands, turnup="Wolf"), "deal", "play", "play", "play", "fold")
     state = run(state, "1C", "GC", "3C", "GD", "3D", "1D", "GS", "4S", "2S")
     sheet = state.observation(0)["hand_results"][0]
+    assert state.rules.hand_end_shows == "played_cards"
     assert sheet["hands"][3] is None and sheet["choices"][3] == "fold"
     assert sheet["pot_from_loo"] is False and sheet["next_pot"] == 33
 
