@@ -324,7 +324,7 @@ def prompt_text(tell: Narrator, groups: dict) -> str:
     if groups["plays"] or groups["subs"]:
         what.append("play a card")
     for verb in groups["verbs"]:
-        what.append(tell.words.picks.get(verb, "choose cards"))
+        what.append(f"pick cards {tell.words.picks.get(verb, 'to choose')}")
     if groups["buttons"]:
         what.append("choose")
     return f"Your turn: {' or '.join(what) or 'choose'}."
