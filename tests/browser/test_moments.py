@@ -318,3 +318,30 @@ def test_a_partial_selection_says_what_is_missing(page, site, name, rules, verb)
         if special.count():
             assert "never be bid cards" in special.first.get_attribute("title")
     assert not page.errors
+
+
+def test_the_pause_after_a_trick_is_a_kept_setting(page, site):
+    """"After a trick": a timed pause lets the computers go on by themselves; the
+    choice is kept for the next visit (an address's ?pace= sets it for that visit only)."""
+    open_site(page, site)
+    assert page.input_value("#trick-pace") == "0"              # ?pace=0: no pause
+    start_game(page, "raven", {"players": 4, "short_game": True}, seed=5)
+    set_trick_pause(page, "1")
+    for _ in range(400):                                      # to a trick held for a computer
+        state = table_state(page)
+        if state["hold"] == "trick":
+            break
+        if state["turn"] == "you":
+            page.evaluate(PLAY_ONE)
+        page.wait_for_timeout(10)
+    else:
+        pytest.fail("no trick was held")
+    held = table_state(page)["actions"]
+    page.wait_for_function(f"document.body.dataset.hold !== 'trick' || +document.body.dataset.actions !== {held}",
+                           timeout=10_000)                     # it goes on by itself after a second
+    assert json.loads(page.evaluate("localStorage.getItem('manyhands/prefs')"))["trick_pause"] == "1"
+    page.goto(site.url + "?budget=8")                        # no ?pace: the kept setting
+    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+    page.wait_for_selector("#view-table:not([hidden])")
+    assert page.input_value("#trick-pace") == "1"
+    assert not page.errors

@@ -657,6 +657,9 @@ def main() -> None:
     window.addEventListener("hashchange", create_proxy(lambda e: app.route()))
     window.document.addEventListener("keydown", create_proxy(on_key))
     window.setInterval(create_proxy(_tick), 100)
+    pace = window.document.getElementById("trick-pace")
+    if pace is not None and pace:
+        pace.value = app.trick_pause
     app.resume()
     app.route()
     window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"
