@@ -313,6 +313,9 @@ def test_a_partial_selection_says_what_is_missing(page, site, name, rules, verb)
     if name == "raven":
         value = ["Sh", "Sw", "Ax", "Wa"].index(card[:2])
         assert said.startswith(f"Bid {value} so far")
+    page.click("#confirm", force=True)      # Confirm, not yet a choice: says what is missing
+    page.wait_for_function("document.getElementById('why-said').textContent.length > 0")
+    assert page.inner_text("#why-said") == said
     if name == "raven":           # a specialist is never a bid card: it says so
         special = page.locator("#hand .card.unavailable")
         if special.count():

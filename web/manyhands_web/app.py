@@ -493,7 +493,7 @@ def on_ui(ui: str, button) -> None:
     """The table's own controls (data-ui): moments, the trick viewer, score pad and sheets."""
     state = app.ui
     if ui == "why":          # a card or button that cannot be chosen: say why
-        reason = _attr(button, "title") or str(button.textContent or "")
+        reason = _reason(button)
         state["why_said"] = reason
         app.announce(reason)
         app.draw()
@@ -546,7 +546,13 @@ def on_table_focus(event):
     node = _target(event, '[data-ui="why"]')
     said = window.document.getElementById("why-said")
     if node and said:
-        said.textContent = _attr(node, "title") or ""
+        said.textContent = _reason(node)
+
+
+def _reason(node) -> str:
+    """Why a card or button cannot be chosen: its tooltip, else its description."""
+    described = window.document.getElementById(_attr(node, "aria-describedby") or "")
+    return _attr(node, "title") or (str(described.textContent) if described else "")
 
 
 def on_key(event):
