@@ -16,6 +16,9 @@ Subclass contract (see games/raven.py for a complete example):
   assign new tuples, never mutate shared ones), `why_illegal(action)`;
 - `_observe(seat)`: the game's part of a seat's observation (JSON values only);
 - `public_action(seat, actor, action)`: the token `seat` saw, or None if hidden;
+- `why_illegal(action, tell=None)`: why an action is refused; with a `Narrator`
+  (pycore/words.py) in the listener's words (the page's reasons), else naming
+  cards by token and seats by number (record errors);
 - `totals()`, `winners()`;
 - conformance hooks `cards_in_play()`, `hidden_places(seat)`, `with_hidden(...)`,
   `action_universe()`.
@@ -26,7 +29,7 @@ import random
 from typing import Any, ClassVar, Iterable
 
 from .cards import Deck
-from .errors import DealError, IllegalActionError, RulesError, quote
+from .errors import DealError, IllegalActionError, RulesError, TokenError, quote
 from .rules import Rules
 from .words import Words
 
@@ -143,6 +146,7 @@ class Game:
         state._legal = None
         state.finished_hands = ()
         state.tricks = ()
+        state.hand_starts = ()
         state._begin()
         return state
 
@@ -156,7 +160,9 @@ class GameState:
     """One immutable position. Subclasses declare their own __slots__."""
 
     __slots__ = ("game", "rules", "seed", "explicit_deals", "deals", "_log", "_legal",
-                 "finished_hands", "tricks")
+                 "finished_hands", "tricks", "hand_starts")
+    # hand_starts: for each hand begun, the number of actions before it (public:
+    # where the log starts a new hand)
     _slots: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs):
@@ -248,7 +254,15 @@ class GameState:
             raise DealError(f"deal {index}: {self.game.dealer_field} {deal['dealer']} breaks the "
                             f"rotation (expected {dealer})")
         self.deals = self.deals + (deal,)
+        self.hand_starts = self.hand_starts + (self._actions_so_far(),)
         return deal
+
+    def _actions_so_far(self) -> int:
+        count, node = 0, self._log
+        while node is not None:
+            node = node[0]
+            count += 1
+        return count
 
     # --- observation -------------------------------------------------------------
     def observation(self, seat: int) -> dict:
@@ -265,11 +279,12 @@ class GameState:
             "terminal": to_act is None,
             "legal": ([self.game.action_token(self, a) for a in self.legal_actions()]
                       if to_act == seat else []),
-            "history": [[actor, self.public_action(seat, actor, action)]
-                        for actor, action in self.history],
+            "history": self._public_history(seat),
+            "hand_starts": list(self.hand_starts),
             "hands": self._hands_json(),
             "totals": self.totals(),
             "winners": self.winners() if to_act is None else [],
+            "ranking": self.ranking() if to_act is None else [],
         }
         obs.update(self._observe(seat))
         return obs
@@ -277,6 +292,25 @@ class GameState:
     def public_action(self, seat: int, actor: int, action: Any) -> str | None:
         """The token of `action` by `actor` as `seat` saw it (None: hidden)."""
         return self.game.action_token(self, action)
+
+    def _public_history(self, seat: int) -> list[list]:
+        """Every action as [actor, token as `seat` saw it] (a game whose hidden
+        actions come to light later, Raven's bids, says so here)."""
+        return [[actor, self.public_action(seat, actor, action)] for actor, action in self.history]
+
+    def why_not(self, token: str, tell=None) -> str | None:
+        """Why the seat to act may not choose `token` now, None if it may: in the
+        words of `tell` (a pycore.words.Narrator) when given. A partial choice
+        (a bid or gift of too few cards) says what is still missing."""
+        if self.is_terminal:
+            return "The game is over." if tell else "the game is over"
+        try:
+            action = self.game.parse_action(self, token)
+        except TokenError:
+            return "That is not a choice in this game." if tell else f"{token!r} is not an action of this game"
+        if action in self.legal_actions():
+            return None
+        return self.why_illegal(action, tell)
 
     # --- summary ---------------------------------------------------------------
     def _hands_json(self) -> list[dict]:
@@ -319,7 +353,7 @@ class GameState:
     def _apply(self, action: Any, seat: int) -> None:
         raise NotImplementedError
 
-    def why_illegal(self, action: Any) -> str:
+    def why_illegal(self, action: Any, tell=None) -> str:
         return "not a legal action here"
 
     def _observe(self, seat: int) -> dict:
@@ -330,6 +364,23 @@ class GameState:
 
     def winners(self) -> list[int]:
         raise NotImplementedError
+
+    def _standing(self, seat: int):
+        """What orders the final ranking (higher is better): the total by default."""
+        return self.totals()[seat]
+
+    def ranking(self) -> list[dict]:
+        """The final standing, best first: {"place", "seats", "score"} per place;
+        seats of equal standing share a place (numbered 1, 1, 3...)."""
+        totals = self.totals()
+        order = sorted(range(self.players), key=self._standing, reverse=True)
+        out: list[dict] = []
+        for index, seat in enumerate(order):
+            if out and self._standing(out[-1]["seats"][0]) == self._standing(seat):
+                out[-1]["seats"].append(seat)
+            else:
+                out.append({"place": index + 1, "seats": [seat], "score": totals[seat]})
+        return out
 
     # --- conformance hooks ------------------------------------------------------------
     def cards_in_play(self) -> list[int]:

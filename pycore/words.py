@@ -50,6 +50,12 @@ def join(items: Iterable[str], word: str = "and") -> str:
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def count(n: int, one: str, many: str | None = None) -> str:
     """'1 trick', '3 tricks'."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
@@ -64,6 +70,7 @@ class Words:
 
     hidden = "made a choice you cannot see"
     phases: dict[str, str] = {}
+    picks: dict[str, str] = {}         # a choice made by picking cards: what the cards are for
     themes: dict[str, str] = {}        # theme -> the game's title in that theme
 
     def __init__(self, title: str):
@@ -77,6 +84,10 @@ class Words:
         listener sees (Tricksters' card values)."""
         raise NotImplementedError
 
+    def suit_name(self, code: str, tell: "Narrator | None" = None) -> str:
+        """A suit as the observation names it ("Sh", "H", "Owl") in words."""
+        return code
+
     def the(self, token: str, tell: "Narrator | None" = None) -> str:
         """The card with its article, as a sentence says it ("the 10 of Shields")."""
         return f"the {self.card(token, tell)}"
@@ -88,9 +99,39 @@ class Words:
         """A legal choice's name. Default: a card to play."""
         return self.card(token, tell)
 
-    def done(self, token: str, tell: "Narrator", actor: int) -> str:
-        """What `actor` did (a predicate: "played the 10 of Shields")."""
+    def done(self, token: str, tell: "Narrator", actor: int, where: tuple[int, int] | None = None) -> str:
+        """What `actor` did (a predicate: "played the 10 of Shields"); `where`, for a
+        card played in a trick: (hand index, trick index)."""
         return f"played {self.the(token, tell)}"
+
+    def trick_taken(self, trick: dict, tell: "Narrator", hand: int, number: int) -> str:
+        """A finished trick in a sentence ("Left takes the trick with the 12 of
+        Shields, trump."): `trick` as the summary writes it, `hand` and `number` its
+        hand's and its own index."""
+        winner = trick["winner"]
+        card = dict(map(tuple, trick["cards"]))[winner]
+        return f"{tell.seat(winner)} {tell.verb('takes', winner)} the trick with {tell.the(card)}."
+
+    def hand_lines(self, result: dict, tell: "Narrator") -> list[str]:
+        """A finished hand's score sheet in sentences (`result`: one entry of the
+        observation's `hand_results`)."""
+        return []
+
+    def outcome(self, tell: "Narrator") -> str:
+        """The end of the game in one sentence: who won."""
+        winners = tell.obs.get("winners") or []
+        if tell.me in winners:
+            others = [w for w in winners if w != tell.me]
+            return "You win!" if not others else f"You share the win with {tell.seats(others, start=False)}!"
+        return f"{tell.seats(winners)} {tell.verb('wins', winners)}."
+
+    unit = "point"          # what the totals count (Voren: chips)
+
+    def place(self, entry: dict, tell: "Narrator") -> str:
+        """One line of the final ranking ("1st, shared: You and Left, 12 points")."""
+        shared = ", shared" if len(entry["seats"]) > 1 else ""
+        return (f"{ordinal(entry['place'])}{shared}: {tell.seats(entry['seats'])}, "
+                f"{count(entry['score'], self.unit)}")
 
 
 class Narrator:
@@ -117,6 +158,26 @@ class Narrator:
         name = self.names[seat]
         return name if start or seat != self.me else name.lower()
 
+    def possessive(self, seat: int, *, start: bool = True) -> str:
+        """"Your" for the listener, else "Left's"."""
+        if seat == self.me:
+            return "Your" if start else "your"
+        return f"{self.seat(seat)}'s"
+
+    def verb(self, third_person: str, seat: int | list) -> str:
+        """A verb agreeing with its subject: "takes" for Left, "take" for you or for
+        several seats ("have"/"has", "are"/"is")."""
+        plural = seat == self.me if isinstance(seat, int) else len(seat) != 1 or seat[0] == self.me
+        if not plural:
+            return third_person
+        return {"has": "have", "is": "are", "was": "were"}.get(
+            third_person, third_person[:-1] if third_person.endswith("s") else third_person)
+
+    def seats(self, seats, *, start: bool = True) -> str:
+        """Several seats: "You and Across", "Left, Across and Right"."""
+        seats = list(seats)
+        return join(self.seat(s, start=start and i == 0) for i, s in enumerate(seats))
+
     def card(self, token: str) -> str:
         return self.words.card(token, self)
 
@@ -129,12 +190,26 @@ class Narrator:
     def choice(self, token: str) -> str:
         return self.words.choice(token, self)
 
-    def done(self, actor: int, token: str | None) -> str:
-        return self.words.hidden if token is None else self.words.done(token, self, actor)
+    def done(self, actor: int, token: str | None, where: tuple[int, int] | None = None) -> str:
+        return self.words.hidden if token is None else self.words.done(token, self, actor, where)
 
-    def sentence(self, actor: int, token: str | None) -> str:
-        """One log line: "Left played the 10 of Shields." """
-        return f"{self.seat(actor)} {self.done(actor, token)}."
+    def sentence(self, actor: int, token: str | None, where: tuple[int, int] | None = None) -> str:
+        """One log line: "Left played the 10 of Shields." (`where`: (hand, trick)
+        index of a card played in a trick)."""
+        return f"{self.seat(actor)} {self.done(actor, token, where)}."
+
+    def trick_taken(self, trick: dict, hand: int, number: int) -> str:
+        return self.words.trick_taken(trick, self, hand, number)
+
+    def hand_lines(self, result: dict) -> list[str]:
+        return self.words.hand_lines(result, self)
+
+    def outcome(self) -> str:
+        return self.words.outcome(self)
+
+    def places(self) -> list[str]:
+        """The final ranking, one line per place (the observation's "ranking")."""
+        return [self.words.place(entry, self) for entry in self.obs.get("ranking") or []]
 
     def phase(self) -> str:
         return self.words.phase(self.obs.get("phase"))

@@ -86,10 +86,69 @@ def check_words(state) -> None:
         said = [tell.choice(token) for token in legal]
         lines = said + [tell.sentence(actor, token) for actor, token in tell.obs["history"][-12:]]
         lines += [tell.card(game.card_token(card)) for card in set(state.cards_in_play())]
+        lines += told_results(tell)
+        legal_now = state.legal_actions()
+        for action in state.action_universe()[:40]:
+            if action not in legal_now:
+                why = state.why_not(game.action_token(state, action), tell)
+                assert why, f"{game.name}: no reason for refusing {action!r}"
+                lines.append(why)
         for line in lines:
             assert line and not engine_tokens(line), f"{game.name}: {line!r} shows {engine_tokens(line)}"
         if state.rules == game.make_rules(game.presets()[0]):
             assert len(set(said)) == len(said), f"{game.name}: choices said alike: {said}"
+
+
+def told_results(tell) -> list[str]:
+    """Every finished trick, hand and (at the end) the game, as the Narrator says them."""
+    lines = []
+    for h, hand in enumerate(tell.obs["hands"]):
+        for k, trick in enumerate(hand["tricks"]):
+            if trick["winner"] is not None:
+                lines.append(tell.trick_taken(trick, h, k))
+            for i, (seat, card) in enumerate(trick["cards"]):
+                lines.append(tell.sentence(seat, card, (h, k)))
+    for result in tell.obs.get("hand_results") or []:
+        lines += tell.hand_lines(result)
+    if tell.obs["terminal"]:
+        lines += [tell.outcome(), *tell.places()]
+    return lines
+
+
+def check_hand_results(state) -> None:
+    """Each finished hand's score sheet in every seat's observation: the same for
+    everyone (public), its points the summary's, and the hands it shows face up made
+    only of cards that seat showed (played in a trick, or a Raven bid, public once
+    scored); the ranking at the end covers every seat once, best first."""
+    from collections import Counter
+    seen = [state.observation(seat) for seat in range(state.players)]
+    obs = seen[0]
+    assert all(o["hand_results"] == obs["hand_results"] for o in seen), "a score sheet differs by seat"
+    finished = [h for h in obs["hands"] if h["points"] is not None]
+    assert len(obs["hand_results"]) == len(finished)
+    for h, (result, hand) in enumerate(zip(obs["hand_results"], finished)):
+        assert result["points"] == hand["points"], f"hand {h}: sheet {result['points']} != {hand['points']}"
+        for seat, cards in enumerate(result.get("hands") or []):
+            if cards is None:
+                continue
+            shown = [c for t in hand["tricks"] for s, c in t["cards"] if s == seat]
+            shown += result["bids"][seat]["cards"] if "bids" in result else []
+            assert not Counter(cards) - Counter(shown), f"hand {h}: seat {seat} shows an unseen card"
+    if state.is_terminal:
+        ranked = [s for entry in obs["ranking"] for s in entry["seats"]]
+        assert sorted(ranked) == list(range(state.players))
+        scores = [entry["score"] for entry in obs["ranking"]]
+        assert scores == sorted(scores, reverse=True)
+        assert set(obs["ranking"][0]["seats"]) >= set(state.winners()) or state.game.name == "tricksters"
+
+
+def check_end_words(state) -> None:
+    """The end of a game told to every seat: no record token in it."""
+    for seat in range(state.players):
+        for theme in getattr(state.game, "themes", ()) or ("",):
+            tell = Narrator(state.game, state.observation(seat), theme)
+            for line in told_results(tell):
+                assert line and not engine_tokens(line), f"{line!r} shows {engine_tokens(line)}"
 
 
 def random_playout(game, rules: dict, seed: int, *, check_every: int = 5, max_steps: int = 20000):
@@ -121,6 +180,8 @@ def random_playout(game, rules: dict, seed: int, *, check_every: int = 5, max_st
     assert winners and all(0 <= w < state.players for w in winners)
     assert len(state.totals()) == state.players
     check_record_round_trip(state)
+    check_hand_results(state)
+    check_end_words(state)
     with pytest.raises(IllegalActionError):
         state.apply_action(action)
     return state

@@ -34,9 +34,22 @@ def _until(session: Session, rng: random.Random, done, limit: int = 400) -> dict
     raise AssertionError("position not reached")
 
 
-def _html(session: Session, obs: dict | None = None, **ui) -> str:
-    return render.table_html(obs or session.observation(), session.namer(),
-                             {"selected": [], "computer": session.computers(), **ui})
+def _html(session: Session, obs: dict | None = None, state=None, **ui) -> str:
+    """The table for seat `session.seat` (`obs`, by default the current one; `state`,
+    the position it was taken from, answers why a card cannot be chosen)."""
+    tell = session.narrator(obs)
+    state = state or session.state
+    return render.table_html(tell, {"selected": [], "computer": session.computers(), **ui},
+                             lambda token: state.why_not(token, tell))
+
+
+def _name(session: Session, card: str) -> str:
+    return session.narrator().card(card)
+
+
+def _seat(seat: int, me: int = 0, players: int = 4) -> str:
+    from pycore.words import seat_names
+    return seat_names(players, me)[seat]
 
 
 def _region(html: str, region_id: str) -> str:
@@ -84,7 +97,7 @@ def test_the_trick_puts_each_card_on_its_players_side():
     for seat, card in render.current_tricks(obs)[0]["cards"]:
         side = places[seat][0]
         assert re.search(rf'<li class="play at-{side}[^"]*" data-seat="{seat}"[^>]*>.*?aria-label="'
-                         rf'{re.escape(session.namer()(card))}"', trick, flags=re.S)
+                         rf'{re.escape(_name(session, card))}', trick, flags=re.S)
     # the seats still to play keep an empty place, hidden from screen readers
     assert trick.count('class="play pending') == 2
     assert f'data-seat="{obs["to_act"]}" aria-hidden="true"' in trick
@@ -98,12 +111,14 @@ def test_tricksters_draft_centre_shows_who_drafted_what_and_offers_the_free_card
     centre = _region(_html(session, obs), "draft-centre")
     assert centre.count('<li class="centre-card') == 8
     for slot in obs["centre"]:
-        item = re.search(rf'<li class="centre-card[^"]*">(?:(?!</li>).)*?aria-label="{slot["card"]}[ "(].*?</li>',
+        spoken = ", ".join(f"{c} {v}" for c, v in zip(("Ravens", "Foxes", "Rats", "Toads"),
+                                                       obs["values"][slot["card"]]))
+        item = re.search(rf'<li class="centre-card[^"]*">(?:(?!</li>).)*?aria-label="{spoken}".*?</li>',
                          centre, flags=re.S).group(0)
         if slot["taken_by"] is None:
             assert f'data-action="take {slot["card"]}"' in item and "free" in item
         else:
-            assert render.seat_name(slot["taken_by"], 0) in item and "data-action" not in item
+            assert _seat(slot["taken_by"]) in item and "data-action" not in item
 
 
 def test_tricksters_suit_cards_are_taken_from_the_centre():
@@ -114,7 +129,7 @@ def test_tricksters_suit_cards_are_taken_from_the_centre():
         assert f'data-action="{token}"' in row
     for seat, critter in enumerate(obs["suits"]):
         if critter:
-            assert f"{critter}: {render.seat_name(seat, 0)}" in row
+            assert f"{critter}: {_seat(seat)}" in row
 
 
 def test_tricksters_partner_choice_names_both_pairs():
@@ -125,15 +140,15 @@ def test_tricksters_partner_choice_names_both_pairs():
     for token in obs["legal"]:
         other = int(token.split()[1])
         rest = [s for s in range(4) if s not in (0, other)]
-        assert (f'data-action="{token}">Pair with Seat {other} '
-                f'(against Seat {rest[0]} + Seat {rest[1]})</button>') in prompt
+        said = f"Pair with {_seat(other)} (against {_seat(rest[0])} and {_seat(rest[1])})"
+        assert f'data-action="{token}">{said}</button>' in prompt
     # the hint panel names the choices as the buttons do
     from solver import api
     from pycore.records import dumps
-    hint = render.hint_html(api.hint(dumps(session.state), 0, 24), session.namer(), obs)
+    hint = render.hint_html(api.hint(dumps(session.state), 0, 24), session.narrator(obs))
     for token in obs["legal"]:
         other = int(token.split()[1])
-        assert re.search(f'<li data-token="{token}"><b>Pair with Seat {other} [(]against', hint)
+        assert re.search(f'<li data-token="{token}"><b>Pair with {_seat(other)} [(]against', hint)
     assert "<b>partner " not in hint
 
 
@@ -148,17 +163,38 @@ def test_tricksters_suits_partners_and_trick_sums():
         partner = obs["partners"][seat]
         ours = seat == 0 or partner == 0
         assert ("pair-ours" if ours else "pair-theirs") in box.split(">")[0]
-        assert f"Partner: {render.seat_name(partner, 0)}" in box
+        assert f"Partner: {_seat(partner)}" in box
     sums = {"ours": 0, "theirs": 0}
     for seat, value in obs["trick_values"]:
         sums["ours" if seat == 0 or obs["partners"][seat] == 0 else "theirs"] += value
     line = _region(html, "trick-sums")
     assert f"Your pair {sums['ours']}" in line and f"Other pair {sums['theirs']}" in line
-    # each card of the trick shows its value for the led critter
+    # each card of the trick shows all four critter values, the led critter's first
     led = obs["led_suit"]
+    critters = ["Ravens", "Foxes", "Rats", "Toads"]
     for seat, card in render.current_tricks(obs)[0]["cards"]:
-        value = obs["values"][card][["Ravens", "Foxes", "Rats", "Toads"].index(led)]
-        assert f'aria-label="{card} ({led} {value})"' in html
+        values = obs["values"][card]
+        rest = ", ".join(f"{c} {v}" for c, v in zip(critters, values) if c != led)
+        assert f'aria-label="{led} {values[critters.index(led)]} ({rest})"' in html
+
+
+def test_tricksters_finished_trick_shows_its_own_led_critter():
+    """Between tricks, the finished trick stays on the table, each card turned to the
+    critter that trick was led in, even when the next trick is led in another."""
+    session = Session.new("tricksters", {}, seed=5, seat=0)
+    def between(o):
+        tricks = (o["hands"][-1]["tricks"] if o.get("phase") == "play" else [])
+        done = [t for t in tricks if t["winner"] is not None]
+        return (done and not tricks[-1]["cards"]
+                and o["tricks_led"][len(done) - 1] != o["led_suit"])
+    obs = _until(session, random.Random(1), between)
+    done = len([t for t in obs["hands"][-1]["tricks"] if t["winner"] is not None])
+    led = obs["tricks_led"][done - 1]
+    trick = _region(_html(session, obs), "previous-trick")
+    marks = re.findall(r'class="v v-(\w+) led"', trick)
+    assert marks == [led.lower()] * 4, (marks, led, obs["led_suit"])
+    line = re.search(r'id="trick-winner">([^<]*)<', trick).group(1)
+    assert f"in {led};" in line
 
 
 # --- Lunar --------------------------------------------------------------------------------------
@@ -217,7 +253,7 @@ def test_lunar_sky_is_its_own_area_with_what_is_due_this_trick():
     for seat in (0, 1):
         cards = [p["card"] for p in obs["trick"] if p["seat"] == seat]
         if cards:
-            assert f'{render.seat_name(seat, 0)}: {" + ".join(cards)}' in plays
+            assert f'{_seat(seat, 0, 2)}: {" + ".join(_name(session, c) for c in cards)}' in plays
     # the Sky is drawn once (not again among the table details)
     assert html.count('id="sky"') == 1
 
@@ -239,7 +275,7 @@ def test_raven_schedule_bids_and_tricks_against_bids():
         assert f"Tricks <b>{obs['tricks_won'][seat]}</b> / bid <b>{shown}</b>" in box
         pile = re.search(r'<div class="bid">.*?</div>', box, flags=re.S).group(0)
         if seat == 0:
-            assert all(session.namer()(c) in pile for c in bid["cards"])
+            assert all(_name(session, c) in pile for c in bid["cards"])
         else:   # a concealed bid: card backs only, never a card
             assert 'class="card ' not in pile and f'aria-label="{obs["bid_cards"]} bid cards face down"' in pile
 
@@ -249,9 +285,9 @@ def test_raven_short_game_ends_in_a_ravenclaw_hand_and_specialists_stand_out():
     html = _html(session)
     names = re.findall(r'<span class="sched-t">([^<]*)</span>', _region(html, "trump-schedule"))
     assert names == ["Shields", "Swords", "Axes", "Waters", "Raven only"]
-    card = render.card_html("Raven", session.namer())
+    card = render.card_html("Raven", session.narrator())
     assert "specialist" in card
-    assert "specialist" not in render.card_html("Sh3", session.namer())
+    assert "specialist" not in render.card_html("Sh3", session.narrator())
 
 
 # --- Voren --------------------------------------------------------------------------------------------
@@ -262,7 +298,7 @@ def test_voren_pot_turned_card_choices_and_three_tricks():
     html = _html(session, obs)
     pot = _region(html, "pot")
     assert f'<span class="pot-n">{obs["pot"]}</span>' in pot
-    assert f'aria-label="{session.namer()(obs["turnup"])}"' in pot
+    assert f'aria-label="{_name(session, obs["turnup"])}"' in pot
     for seat in range(obs["players"]):
         box = _seat_box(html, seat)
         assert f'<b class="chips">{obs["chips"][seat]}</b>' in box
@@ -273,10 +309,15 @@ def test_voren_pot_turned_card_choices_and_three_tricks():
     tricks = _region(html, "three-tricks")
     assert tricks.count('<li class="trick-box') == 3
     first = obs["hands"][-1]["tricks"][0]
-    assert f'{render.seat_name(first["winner"], 0)} took it' in tricks
+    assert f'{_seat(first["winner"], 0, obs["players"])} took it' in tricks
 
 
 # --- nothing hidden, anywhere in a hand ---------------------------------------------------------------
+# Every view at once: the trick viewer, the score pad, the first hand's score sheet
+# (hands face up), the end of the game, the table details.
+VIEWS = {"view_trick": 0, "show_scores": True, "sheet": 0, "show_details": True, "moment": None}
+
+
 @pytest.mark.parametrize("name,rules", [("tricksters", {}), ("lunar", {}), ("lunar", {"players": 2}),
                                         ("raven", {"players": 3}), ("voren", {"players": 4})])
 def test_no_position_of_a_game_shows_a_hidden_card(name, rules):
@@ -291,8 +332,17 @@ def test_no_position_of_a_game_shows_a_hidden_card(name, rules):
         if step % 4 == 0:
             state = session.state
             other, _ = hidden_cards_shuffled(state, 0, swap_rng)
-            for ui in ({}, {"show_last": True, "show_details": True}):
-                assert _html(session, state.observation(0), **ui) == _html(session, other.observation(0), **ui)
+            for ui in ({}, VIEWS):
+                assert (_html(session, state.observation(0), state, **ui)
+                        == _html(session, other.observation(0), other, **ui))
             checked += 1
         _step(session, rng)
     assert checked >= 10
+    while not session.state.is_terminal:           # and the end of the game, every view open
+        _step(session, rng)
+    state = session.state
+    other, _ = hidden_cards_shuffled(state, 0, swap_rng)
+    for ui in ({}, VIEWS, dict(VIEWS, sheet=None), {"end_closed": True}):
+        html = _html(session, state.observation(0), state, **ui)
+        assert html == _html(session, other.observation(0), other, **ui)
+    assert 'id="final-scores"' in _html(session, state.observation(0), state)

@@ -45,7 +45,7 @@ def test_every_legal_token_is_offered_by_the_table(name):
             offered |= {t for toks in groups["subs"].values() for t in toks}
             offered |= {t for toks in groups["verbs"].values() for t in toks}
             assert offered == set(obs["legal"])
-            html = render.table_html(obs, session.namer(), {"selected": [], "computer": session.computers()})
+            html = render.table_html(session.narrator(obs), {"selected": [], "computer": session.computers()})
             assert 'id="prompt"' in html
         _advance(session, 1, rng)
 
@@ -59,8 +59,9 @@ def test_the_table_shows_nothing_the_seat_may_not_know(name):
     state = session.state
     other, _ = hidden_cards_shuffled(state, 0, random.Random(4))
     ui = {"selected": [], "computer": {}}
-    assert (render.table_html(state.observation(0), session.namer(), ui)
-            == render.table_html(other.observation(0), session.namer(), ui))
+    tell, told = session.narrator(state.observation(0)), session.narrator(other.observation(0))
+    assert (render.table_html(tell, ui, lambda t: state.why_not(t, tell))
+            == render.table_html(told, ui, lambda t: other.why_not(t, told)))
 
 
 def test_cards_are_picked_then_confirmed_when_choices_are_many():
@@ -71,10 +72,16 @@ def test_cards_are_picked_then_confirmed_when_choices_are_many():
     token = obs["legal"][0]
     hand = obs["hand"]
     chosen = [hand.index(c) for c in token.split(" ")[1:]]
-    html = render.table_html(obs, session.namer(), {"selected": chosen})
+    tell = session.narrator(obs)
+    why = session.why(tell)
+    html = render.table_html(tell, {"selected": chosen}, why)
     assert f'id="confirm" data-action="{token}"' in html
-    html = render.table_html(obs, session.namer(), {"selected": chosen[:1]})
-    assert 'id="confirm" disabled' in html
+    # a partial pick: the confirm button says (in its description) what is missing,
+    # with the bid's value so far
+    html = render.table_html(tell, {"selected": chosen[:1]}, why)
+    assert 'id="confirm" aria-disabled="true" aria-describedby="confirm-why"' in html
+    value = ["Sh", "Sw", "Ax", "Wa"].index(hand[chosen[0]][:2])
+    assert f'id="confirm-why" role="status">Bid {value} so far: pick 2 more cards to set aside.' in html
 
 
 def test_undo_takes_back_to_before_your_last_decision():
@@ -107,8 +114,10 @@ def test_a_bad_record_is_refused_with_a_reason():
 
 def test_prophecy_theme_names():
     session = Session.new("raven", {}, seed=1, seat=0, theme="prophecy")
-    assert session.namer()("Sh3") == "3 of Sunburst"
-    assert session.namer()("Sh") == "Sunburst"
+    tell = session.narrator()
+    assert tell.card("Sh3") == "3 of Sunburst"
+    assert tell.words.suit_name("Sh", tell) == "Sunburst"
+    assert tell.title() == "Prophecy"
 
 
 SHARED_RULES = ROOT.parent / "shared" / "rules"
@@ -135,20 +144,21 @@ def test_worker_answers_bot_requests_with_a_legal_token():
     assert "available" in hint
 
 
-def test_tricksters_cards_show_the_led_critter_value():
+def test_tricksters_cards_show_every_critter_value_the_led_one_emphasised():
     session = Session.new("tricksters", {}, seed=3, seat=0)
     rng = random.Random(1)
     while session.observation().get("led_suit") is None and not session.state.is_terminal:
         _advance(session, 1, rng)
     obs = session.observation()
-    html = render.table_html(obs, session.namer(), {})
+    html = render.table_html(session.narrator(obs), {})
     led = obs["led_suit"]
     card = obs["hand"][0]
-    value = obs["values"][card][["Ravens", "Foxes", "Rats", "Toads"].index(led)]
-    # Ravens and Rats share "Ra": the shortest prefix that tells them apart
-    short = {"Ravens": "Rav", "Foxes": "Fo", "Rats": "Rat", "Toads": "To"}[led]
-    assert f'<span class="card-values oriented">{short} {value}</span>' in html
-    assert f"({led} {value})" in html
+    values = obs["values"][card]
+    short = {"Ravens": "Rav", "Foxes": "Fox", "Rats": "Rat", "Toads": "Toad"}
+    face = "".join(f'<span class="v v-{c.lower()}{" led" if c == led else ""}">{short[c]}&nbsp;{v}</span>'
+                   for c, v in zip(short, values))
+    assert f'<span class="card-values oriented">{face}</span>' in html
+    assert f"{led} {values[list(short).index(led)]} (" in html
 
 
 def test_worker_uses_the_solver_for_lunars_mixed_deal():

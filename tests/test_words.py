@@ -42,3 +42,28 @@ def test_token_detector_finds_engine_tokens(text):
                                   "Rats 5 (Ravens 4, Foxes 1, Toads 2)", "Greater Crown of Hearts"])
 def test_token_detector_passes_player_words(text):
     assert not engine_tokens(text)
+
+
+def test_a_narrator_agrees_verbs_and_says_whose():
+    from pycore import get_game
+    from pycore.words import Narrator, ordinal
+    game = get_game("raven")
+    tell = Narrator(game, game.new_game({"players": 4}, seed=1).observation(0))
+    assert [tell.verb("takes", 0), tell.verb("takes", 1), tell.verb("has", [0, 2]), tell.verb("is", 3)] == \
+        ["take", "takes", "have", "is"]
+    assert [tell.possessive(0), tell.possessive(0, start=False), tell.possessive(2)] == ["Your", "your", "Across's"]
+    assert tell.seats([0, 2]) == "You and Across" and tell.seats([1, 0], start=False) == "Left and you"
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+
+
+def test_the_end_of_a_game_is_said_with_shared_places():
+    from pycore import get_game
+    from pycore.words import Narrator
+    game = get_game("tricksters")
+    state = game.new_game({}, seed=1)
+    tell = Narrator(game, dict(state.observation(0), winners=[0, 2], ranking=[
+        {"place": 1, "seats": [0, 2], "score": 9}, {"place": 3, "seats": [1], "score": 7},
+        {"place": 4, "seats": [3], "score": 2}]))
+    assert tell.outcome() == "You share the win with Across!"
+    assert tell.places() == ["1st, shared: You and Across, 9 points", "3rd: Left, 7 points", "4th: Right, 2 points"]

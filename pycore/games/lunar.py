@@ -24,7 +24,7 @@ from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_
 from ..errors import DealError, RulesError, TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
-from ..words import Words
+from ..words import Words, count, join, ordinal
 from ..tricks import Trick, clockwise_from, left_of
 
 DECK = Deck(["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "Wolf", "Owl", "Lynx", "Bat"])
@@ -67,6 +67,7 @@ class LunarWords(Words):
     ("Owl"); a card from the Sky says so."""
 
     hidden = "gave two rank and two suit cards to their partner"
+    picks = {"give": "to give to your partner"}
     phases = {"exchange": "the exchange", "trump": "turning trump tiles", "play": "trick play",
               "over": "game over"}
 
@@ -84,7 +85,7 @@ class LunarWords(Words):
             return f"{tell.card(token)} from the Sky"
         return tell.card(token)
 
-    def done(self, token: str, tell, actor: int) -> str:
+    def done(self, token: str, tell, actor: int, where=None) -> str:
         verb, _, rest = token.partition(" ")
         if verb == "give":
             whose = "your" if actor == tell.me else "their"
@@ -94,6 +95,58 @@ class LunarWords(Words):
         if token.startswith("sky:"):
             return f"played {tell.the(token)} from the Sky"
         return f"played {tell.the(token)}"
+
+    @staticmethod
+    def team(seat: int, tell) -> list[int]:
+        """A seat's team, the listener first: [you, across] or [left, right] (one seat with 2)."""
+        return sorted((s for s in range(tell.players) if s % 2 == seat % 2),
+                      key=lambda s: (s - tell.me) % tell.players)
+
+    def trick_taken(self, trick: dict, tell, hand: int, number: int) -> str:
+        winner = trick["winner"]
+        team = self.team(winner, tell)
+        cards = [card for seat, card in trick["cards"] if seat in team]
+        return (f"{tell.seats(team)} {tell.verb('takes', team)} the trick with "
+                f"{join(tell.the(c) for c in cards)}; {tell.seat(winner, start=False)} "
+                f"{tell.verb('leads', winner)} next.")
+
+    def hand_lines(self, result: dict, tell) -> list[str]:
+        track = tell.obs.get("track") or []
+        paying = [str(k) for k, v in enumerate(track) if v]
+        lines = [f"Round {result['hand']}: trump {result['trump']}."]
+        for team in result["teams"]:
+            who = tell.seats(self.team(team["seats"][0], tell))
+            stars = len(team["stars"])
+            said = (f"{who} took {count(team['tricks'], 'trick')} ({team['track_points']} on the track) "
+                    f"and kept {count(stars, 'star card')}: {count(team['points'], 'point')}.")
+            if team["points"] == 0:
+                said += (f" Nothing scored: {count(team['tricks'], 'trick')} "
+                         f"{'is' if team['tricks'] == 1 else 'are'} worth nothing on the track "
+                         f"(it pays for {join(paying, 'or')} tricks) and no star card was kept.")
+            lines.append(said)
+        scores = ", ".join(f"{tell.seats(self.team(t['seats'][0], tell))} {t['total']}"
+                           for t in result["teams"])
+        lines.append(f"Score: {scores}; the target is {result['target']}.")
+        if result["game_over"]:
+            best = max(result["teams"], key=lambda t: t["total"])
+            team = self.team(best["seats"][0], tell)
+            lines.append(f"{tell.seats(team)} {tell.verb('has', team)} {best['total']} and the lead: "
+                         "the game ends.")
+        elif max(t["total"] for t in result["teams"]) >= result["target"]:
+            lines.append("The target is reached but the teams are tied: another round is played.")
+        return lines
+
+    def outcome(self, tell) -> str:
+        team = self.team((tell.obs.get("winners") or [0])[0], tell)
+        if tell.players == 2:
+            return super().outcome(tell)
+        if tell.me in team:
+            return f"Your team wins: {tell.seats(team, start=False)}!"
+        return f"{tell.seats(team)} win."
+
+    def place(self, entry: dict, tell) -> str:
+        team = self.team(entry["seats"][0], tell)
+        return f"{ordinal(entry['place'])}: {tell.seats(team)}, {count(entry['score'], 'point')}"
 
 
 WORDS = LunarWords("Lunar")
@@ -188,6 +241,19 @@ def gift_shape(hand: tuple[int, ...]) -> tuple[int, int]:
     return r, GIFT_SIZE - r
 
 
+def _gift_missing(cards, ranks: int, suits: int) -> str:
+    """What a gift being picked still lacks (or has too many of), in words."""
+    have = sum(1 for c in cards if is_rank(c))
+    parts = []
+    for kind, want, got in (("rank", ranks, have), ("suit", suits, len(cards) - have)):
+        if got < want:
+            parts.append(f"{want - got} more {kind} card{'s' if want - got > 1 else ''}")
+        elif got > want:
+            parts.append(f"{got - want} {kind} card{'s' if got - want > 1 else ''} fewer")
+    need = f"give {ranks} rank and {suits} suit cards"
+    return f"{need}: pick {' and '.join(parts)}" if parts else need
+
+
 def trick_winner(plays, trump: int) -> int:
     """The winning team of a complete trick of (seat, card) plays (Ruling L6 included)."""
     suit, rank = [None, None], [0, 0]
@@ -215,12 +281,13 @@ def trick_winner(plays, trump: int) -> int:
 class LunarState(GameState):
     __slots__ = ("round_index", "start", "phase", "hands", "sky", "gifts", "give_pos",
                  "turned", "trump", "trick_order", "trick_sky", "lead_suit",
-                 "tricks_won", "stars", "scores", "last_trick")
+                 "tricks_won", "stars", "scores", "last_trick", "past_trumps")
 
     # --- set-up -------------------------------------------------------------------
     def _begin(self) -> None:
         self.scores = (0, 0)
         self.last_trick = None
+        self.past_trumps = ()
         self._start_round(0, self.game.first_dealer_of(self))
 
     def _start_round(self, index: int, start: int) -> None:
@@ -298,19 +365,24 @@ class LunarState(GameState):
             out.extend(Play(c, sky) for c in cards)
         return out
 
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action, tell=None) -> str:
         seat = self.current_player
         hand = self.hands[seat]
+        card = tell.the if tell else str          # record errors name the token
         if self.phase == "exchange":
             if not isinstance(action, Give):
-                return f"seat {seat} must first give its partner cards (give ...)"
+                return ("first give two rank and two suit cards to your partner" if tell else
+                        f"seat {seat} must first give its partner cards (give ...)")
             r, s = gift_shape(hand)
             if Counter(action.cards) - Counter(hand):
                 return "you can only give cards from your hand"
+            if tell:
+                return _gift_missing(action.cards, r, s)
             return f"give exactly {r} rank and {s} suit cards"
         if self.phase == "trump":
             if not isinstance(action, Turn):
-                return f"seat {seat} must turn a trump tile face down (turn ...)"
+                return ("first turn a trump tile face down" if tell else
+                        f"seat {seat} must turn a trump tile face down (turn ...)")
             return f"the {DECK.token(action.suit)} tile is already face down"
         if not isinstance(action, Play):
             return "play a card"
@@ -319,7 +391,7 @@ class LunarState(GameState):
         place = self.sky if action.sky else hand
         where = "the Sky" if action.sky else "your hand"
         if action.card not in place:
-            return f"{DECK.token(action.card)} is not in {where}"
+            return f"{card(DECK.token(action.card))} is not in {where}"
         mine = self._team_play(seat)
         if self.players == 2 and mine is not None and mine[1] == action.sky:
             return f"your second card must come from {'your hand' if action.sky else 'the Sky'}"
@@ -328,6 +400,8 @@ class LunarState(GameState):
             who = "you" if self.players == 2 else "your partner"
             need = "suit" if is_rank(mine[0]) else "rank"
             return f"{who} played a {'rank' if is_rank(mine[0]) else 'suit'} card: play a {need} card"
+        if tell:
+            return f"you must follow the lead suit ({tell.card(DECK.token(self.lead_suit))}) from {where}"
         return f"you must follow the lead suit {DECK.token(self.lead_suit)} from {where}"
 
     def _apply(self, action, seat: int) -> None:
@@ -390,6 +464,7 @@ class LunarState(GameState):
     def _end_round(self) -> None:
         points = [self.rules.track[self.tricks_won[t]] + len(self.stars[t]) for t in (0, 1)]
         self.scores = (self.scores[0] + points[0], self.scores[1] + points[1])
+        self.past_trumps = self.past_trumps + (self.trump,)
         self._finish_hand(points[s % 2] for s in range(self.players))
         if max(self.scores) >= self.rules.target and self.scores[0] != self.scores[1]:
             self.phase = "over"                    # a tie plays another round
@@ -406,6 +481,38 @@ class LunarState(GameState):
         best = 0 if self.scores[0] > self.scores[1] else 1
         return [s for s in range(self.players) if s % 2 == best]
 
+    def ranking(self) -> list[dict]:
+        """The teams in order (each team's seats one entry, marked as a team, placed
+        first and second)."""
+        return [dict(entry, team=True, place=place) for place, entry in enumerate(super().ranking(), start=1)]
+
+    def _hand_results(self) -> list[dict]:
+        """Every finished round's score sheet, per team: tricks, the track's points
+        for them, the star cards kept, the round's points and the running score;
+        and the cards each seat played (every card of the round is public now)."""
+        n = self.players
+        track, stars = self.rules.track, self.rules.star_cards
+        out, totals = [], [0, 0]
+        for index, (tricks, points) in enumerate(self.finished_hands):
+            teams = []
+            for team in (0, 1):
+                won = [t for t in tricks if t.winner % 2 == team]
+                kept = sorted(c for t in won for c in t.cards if c in stars)
+                totals[team] += points[team]
+                teams.append({"seats": [s for s in range(n) if s % 2 == team], "tricks": len(won),
+                              "track_points": track[len(won)], "stars": DECK.tokens_of(kept),
+                              "points": points[team], "total": totals[team]})
+            if n == 2:    # all of each hand is played from it (the Sky's cards are public)
+                hands = [DECK.tokens_of(h) for h in self.deals[index]["hands"]]
+            else:         # the hands as held after the exchange (the gifts stay private)
+                hands = [DECK.tokens_of(sorted(t.card_of(s) for t in tricks)) for s in range(n)]
+            out.append({"hand": index + 1, "start": self.deals[index]["dealer"],
+                        "trump": DECK.token(self.past_trumps[index]), "teams": teams,
+                        "points": list(points), "target": self.rules.target,
+                        "game_over": index + 1 == len(self.finished_hands) and self.phase == "over",
+                        "hands": hands})
+        return out
+
     # --- what a seat may know -----------------------------------------------------
     def _delivered(self) -> bool:
         return self.players == 4 and self.phase != "exchange"
@@ -413,7 +520,7 @@ class LunarState(GameState):
     def partner_known(self, seat: int) -> tuple[int, ...]:
         """The cards `seat` knows its partner still holds: its own gift, less what the
         partner has played since (copies are interchangeable)."""
-        if not self._delivered():
+        if not self._delivered() or self.phase == "over":     # over: every card is played
             return ()
         partner = (seat + 2) % 4
         played = Counter(c for t in self.tricks for s, c in t.plays if s == partner)
@@ -459,6 +566,7 @@ class LunarState(GameState):
             "star_cards": tokens(self.rules.star_cards),
             "scores": list(self.scores),
             "target": self.rules.target,
+            "hand_results": self._hand_results(),
         }
         obs["exchange"] = obs["partner_known"] = None          # no exchange with the Sky
         if n == 4:

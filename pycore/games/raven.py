@@ -14,7 +14,7 @@ from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_
 from ..errors import TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
-from ..words import Words
+from ..words import Words, count
 from ..tricks import Trick, clockwise_from, left_of
 
 SUITS = ("Sh", "Sw", "Ax", "Wa")
@@ -59,6 +59,11 @@ class RavenWords(Words):
         name = SUIT_NAMES[suit]
         return PROPHECY_NAMES[name] if theme == "prophecy" else name
 
+    picks = {"bid": "to set aside as your bid"}
+
+    def suit_name(self, code: str, tell=None) -> str:
+        return self.suit(SUITS.index(code), tell.theme if tell is not None else "")
+
     def card(self, token: str, tell=None) -> str:
         return self.card_in(token, tell.theme if tell is not None else "")
 
@@ -77,7 +82,7 @@ class RavenWords(Words):
             return f"Lead the {tell.card('Dwarf')} and name {self.suit(SUITS.index(words[1]), tell.theme)}"
         return tell.card(token)
 
-    def done(self, token: str, tell, actor: int) -> str:
+    def done(self, token: str, tell, actor: int, where=None) -> str:
         words = token.split(" ")
         if words[0] == "bid":
             value = bid_value(DECK.cards(words[1:]))
@@ -85,6 +90,54 @@ class RavenWords(Words):
         if words[0] == "Dwarf" and len(words) == 2:
             return f"led the {tell.card('Dwarf')}, naming {self.suit(SUITS.index(words[1]), tell.theme)}"
         return f"played {tell.the(token)}"
+
+    def trick_taken(self, trick: dict, tell, hand: int, number: int) -> str:
+        winner = trick["winner"]
+        card = dict(map(tuple, trick["cards"]))[winner]
+        trumps = tell.obs.get("trump_by_hand") or []
+        trump = trumps[hand] if hand < len(trumps) else None
+        how = ""
+        if card == "Raven":
+            how = ", the highest trump" if trump else ", the only trump"
+        elif card == "Shaman":
+            cards = [c for _, c in trick["cards"]]
+            before = cards[cards.index("Shaman") - 1]
+            how = f", half a step above {tell.the(before)}"
+        elif card == "Dwarf" and trick["cards"][0][0] == winner:
+            how = ", led as the lowest card of its named suit"
+        elif card[:2] == trump:
+            how = ", trump"
+        return f"{tell.seat(winner)} {tell.verb('takes', winner)} the trick with {tell.the(card)}{how}."
+
+    def hand_lines(self, result: dict, tell) -> list[str]:
+        trump = result["trump"]
+        lines = [f"Hand {result['hand']}: " + (
+            f"the ravenclaw hand, the {tell.card('Raven')} the only trump." if result["ravenclaw"]
+            else f"trump {self.suit(SUITS.index(trump), tell.theme)}.")]
+        for seat, bid in enumerate(result["bids"]):
+            won, points = result["tricks"][seat], result["points"][seat]
+            said = (f"{tell.seat(seat)} bid {bid['value']} ({tell.cards(bid['cards'])}) and "
+                    f"took {count(won, 'trick')}: ")
+            if result["exact"][seat]:
+                said += f"exactly the bid, {won} + {result['bonus']} bonus = {count(points, 'point')}."
+            else:
+                said += f"{'short of' if won < bid['value'] else 'over'} the bid, {count(points, 'point')}."
+            lines.append(said)
+        for case in result["shaman"]:
+            who = tell.seat(case["seat"])
+            shaman = tell.card("Shaman")
+            if case["lone"]:
+                lines.append(f"Trick {case['trick']}: {who} held only the {shaman}, so the next "
+                             f"player led and the {shaman} was played last.")
+            lines.append(f"Trick {case['trick']}: {tell.possessive(case['seat'])} {shaman} came after "
+                         f"{tell.the(case['after'])}, half a step above it, and "
+                         + ("took the trick." if case["won"] else "did not take the trick."))
+        return lines
+
+
+    def place(self, entry: dict, tell) -> str:
+        exact = entry.get("exact_bids", 0)
+        return super().place(entry, tell) + f", {count(exact, 'exact bid')}"
 
 
 def display_name(token: str, theme: str = "raven") -> str:
@@ -225,37 +278,50 @@ class RavenState(GameState):
             return specialists                                 # the Raven is the only trump held
         return follow + specialists if follow else list(hand)
 
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action, tell=None) -> str:
+        """Why `action` is refused: record words (tokens, seat numbers) or, with a
+        Narrator `tell`, the listener's (a partial bid says its value so far)."""
         seat = self.current_player
         hand = self.hands[seat]
         k = self.rules.sizes[1]
+        card = tell.the if tell else str          # record errors name the token
+        suit = (lambda i: WORDS.suit(i, tell.theme)) if tell else SUIT_NAMES.__getitem__
+        special = (lambda c: tell.card(DECK.token(c))) if tell else DECK.token
         if self.phase == "bid":
             if not isinstance(action, Bid):
-                return f"it is seat {seat}'s bid: set {k} suited cards aside (bid ...)"
-            if len(action.cards) != k:
-                return f"a bid sets exactly {k} cards aside, not {len(action.cards)}"
+                return (f"first set {k} cards aside as your bid" if tell else
+                        f"it is seat {seat}'s bid: set {k} suited cards aside (bid ...)")
             if any(c >= 56 for c in action.cards):
                 return "specialists can never be bid cards"
+            if len(action.cards) != k:
+                if tell and len(action.cards) < k and len(set(action.cards)) == len(action.cards):
+                    more = k - len(action.cards)
+                    return (f"bid {bid_value(action.cards)} so far: pick {more} more "
+                            f"card{'s' if more > 1 else ''} to set aside")
+                return f"a bid sets exactly {k} cards aside, not {len(action.cards)}"
             return "a bid must set aside different cards from your hand"
         if not isinstance(action, Play):
             return "bids are over: play a card"
         if action.card not in hand:
-            return f"{DECK.token(action.card)} is not in your hand"
+            return f"{card(DECK.token(action.card))} is not in your hand"
         trick = self.tricks[-1]
         if not trick.plays:
             if action.card == SHAMAN:
-                return "the Shaman cannot be led"
+                return f"the {special(SHAMAN)} cannot be led"
             if action.card == DWARF:
-                return "a led Dwarf names its suit (Dwarf Sh, Dwarf Sw, Dwarf Ax, Dwarf Wa)"
-            return "only a led Dwarf names a suit"
+                return (f"a led {special(DWARF)} names its suit" if tell else
+                        "a led Dwarf names its suit (Dwarf Sh, Dwarf Sw, Dwarf Ax, Dwarf Wa)")
+            return f"only a led {special(DWARF)} names a suit"
         if action.named_suit is not None:
-            return "only a led Dwarf names a suit"
+            return f"only a led {special(DWARF)} names a suit"
         if self.led_suit is None:
-            return "the Wolf was led: play a non-trump suited card or a specialist"
+            return (f"the {special(WOLF)} was led: play a suited card that is not trump, or a specialist"
+                    if tell else "the Wolf was led: play a non-trump suited card or a specialist")
         if self.led_suit == self.trump and RAVEN in hand and not any(
                 c < 56 and c // RANKS == self.trump for c in hand):
-            return "trump was led and your only trump is the Raven: play it or another specialist"
-        return f"you must follow {SUIT_NAMES[self.led_suit]} or play a specialist"
+            return (f"trump was led and your only trump is the {special(RAVEN)}: "
+                    f"play it or another specialist")
+        return f"you must follow {suit(self.led_suit)} or play a specialist"
 
     def _apply(self, action, seat: int) -> None:
         if self.phase == "bid":
@@ -353,6 +419,12 @@ class RavenState(GameState):
     def totals(self) -> list[int]:
         return list(self.scores)
 
+    def _standing(self, seat: int):
+        return self.scores[seat], self.bonuses[seat]      # Ruling R4: then exact bids
+
+    def ranking(self) -> list[dict]:
+        return [dict(entry, exact_bids=self.bonuses[entry["seats"][0]]) for entry in super().ranking()]
+
     def winners(self) -> list[int]:
         if self.phase != "over":
             return []
@@ -374,6 +446,67 @@ class RavenState(GameState):
         if isinstance(action, Bid) and actor != seat:
             return None      # concealed (revealed bids are in the observation's "bids")
         return self.game.action_token(self, action)
+
+    def _public_history(self, seat: int) -> list[list]:
+        """A bid shows in the log once its owner's choice is public: a revealed bid
+        once every revealed bidder has chosen, every bid once the hand is scored
+        (Ruling R1)."""
+        n, scored = self.players, len(self.finished_hands)
+        out, bids = [], 0
+        for actor, action in self.history:
+            if isinstance(action, Bid):
+                hand, bids = bids // n, bids + 1
+                if actor == seat or hand < scored or (hand == self.hand_index and
+                                                      self._visible_bid(seat, actor)):
+                    out.append([actor, self.game.action_token(self, action)])
+                else:
+                    out.append([actor, None])
+            else:
+                out.append([actor, self.game.action_token(self, action)])
+        return out
+
+    def _hand_results(self) -> list[dict]:
+        """Every finished hand's score sheet: all bids (revealed at the scoring),
+        tricks against bids, points, the hands as dealt (every card of them is now
+        public: played or bid), and the Shaman's and the ravenclaw hand's cases."""
+        n = self.players
+        bonus = self.rules.sizes[3]
+        tokens = DECK.tokens_of
+        out, totals, exacts = [], [0] * n, [0] * n
+        for index, (tricks, points) in enumerate(self.finished_hands):
+            bids = self.past_bids[index]
+            won = [sum(1 for t in tricks if t.winner == s) for s in range(n)]
+            exact = [won[s] == bid_value(bids[s]) for s in range(n)]
+            totals = [t + p for t, p in zip(totals, points)]
+            exacts = [e + x for e, x in zip(exacts, exact)]
+            trump = self.rules.trump_of_hand(index)
+            dealer = self.deals[index]["dealer"]
+            shaman = []
+            for number, trick in enumerate(tricks):
+                if SHAMAN not in trick.cards:
+                    continue
+                at = trick.cards.index(SHAMAN)          # never 0: the Shaman cannot be led
+                holder = trick.plays[at][0]
+                due = tricks[number - 1].winner if number else left_of(dealer, n)
+                shaman.append({"trick": number + 1, "seat": holder, "won": trick.winner == holder,
+                               "after": DECK.token(trick.plays[at - 1][1]),
+                               "lone": trick.leader != due})   # Ruling R2: it was led round
+            out.append({
+                "hand": index + 1,
+                "dealer": dealer,
+                "trump": SUITS[trump] if trump is not None else None,
+                "ravenclaw": trump is None,
+                "bids": [{"cards": tokens(b), "value": bid_value(b)} for b in bids],
+                "tricks": won,
+                "exact": exact,
+                "bonus": bonus,
+                "points": list(points),
+                "totals": totals,
+                "exact_bids": exacts,
+                "shaman": shaman,
+                "hands": [tokens(h) for h in self.deals[index]["hands"]],
+            })
+        return out
 
     def _observe(self, seat: int) -> dict:
         n = self.players
@@ -411,6 +544,9 @@ class RavenState(GameState):
             "scores": list(self.scores),
             "bonuses": list(self.bonuses),
             "past_bids": [[tokens(b) for b in hand] for hand in self.past_bids],
+            "trump_by_hand": [SUITS[t] if t is not None else None for t in
+                              map(self.rules.trump_of_hand, range(self.rules.hands_in_game))],
+            "hand_results": self._hand_results(),
         }
 
     # --- conformance hooks --------------------------------------------------------

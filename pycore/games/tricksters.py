@@ -17,7 +17,7 @@ from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_
 from ..errors import RulesError, TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
-from ..words import Words, join
+from ..words import Words, count, join
 from ..tricks import Trick, clockwise_from, left_of, right_of
 
 PLAYERS = 4
@@ -123,7 +123,7 @@ class TrickstersWords(Words):
         value = dict(pairs)[led]
         return f"{led} {value} ({', '.join(f'{s} {v}' for s, v in pairs if s != led)})"
 
-    def done(self, token: str, tell, actor: int) -> str:
+    def done(self, token: str, tell, actor: int, where=None) -> str:
         verb, _, arg = token.partition(" ")
         if verb == "take":
             return f"took {self.the(arg, tell)} from the centre"
@@ -131,7 +131,64 @@ class TrickstersWords(Words):
             return f"took the {arg} suit card"
         if verb == "partner":
             return f"paired with {tell.seat(int(arg), start=False)}"
-        return f"played {self.the(token, tell)}"
+        led = self.led_in(tell, *where) if where else None
+        return f"played {self.oriented(token, tell, led) if led else self.the(token, tell)}"
+
+    def oriented(self, token: str, tell, led: str) -> str:
+        """A card turned to the led critter: "Rats 5 (Ravens 4, Foxes 1, Toads 2)"."""
+        pairs = list(zip(SUITS, self.values(token, tell)))
+        return f"{led} {dict(pairs)[led]} ({', '.join(f'{s} {v}' for s, v in pairs if s != led)})"
+
+    @staticmethod
+    def round_facts(tell, hand: int) -> dict:
+        """A round's suits, partners and led critters: a finished round's score sheet,
+        or the round in progress."""
+        results = tell.obs.get("hand_results") or []
+        if hand < len(results):
+            return results[hand]
+        return {"partners": tell.obs.get("partners") or [], "led": tell.obs.get("tricks_led") or [],
+                "suits": tell.obs.get("suits") or []}
+
+    def led_in(self, tell, hand: int, number: int) -> str | None:
+        led = self.round_facts(tell, hand)["led"]
+        return led[number] if number < len(led) else None
+
+    def trick_taken(self, trick: dict, tell, hand: int, number: int) -> str:
+        facts = self.round_facts(tell, hand)
+        led = self.led_in(tell, hand, number)
+        winner = trick["winner"]
+        partner = facts["partners"][winner]
+        pair = sorted((winner, partner), key=lambda s: (s != tell.me, (s - tell.me) % PLAYERS))
+        index = SUITS.index(led)
+        sums = {True: 0, False: 0}
+        for seat, card in trick["cards"]:
+            sums[seat in pair] += self.values(card, tell)[index]
+        nxt = tell.seat(winner, start=False)
+        return (f"{tell.seats(pair)} take the trick, {sums[True]} to {sums[False]} in {led}; "
+                f"{nxt} {tell.verb('leads', winner)} next.")
+
+    def hand_lines(self, result: dict, tell) -> list[str]:
+        pairs = [sorted(p["seats"], key=lambda s: (s != tell.me, (s - tell.me) % PLAYERS))
+                 for p in result["pairs"]]
+        pairs.sort(key=lambda p: p[0] != tell.me)
+        lines = [f"Round {result['hand']}: {tell.seat(result['dealer'])} dealt; partners "
+                 f"{tell.seats(pairs[0], start=False)} against {tell.seats(pairs[1], start=False)}."]
+        for pair in result["pairs"]:
+            seats = sorted(pair["seats"], key=lambda s: (s != tell.me, (s - tell.me) % PLAYERS))
+            lines.append(f"{tell.seats(seats)} took {count(pair['tricks'], 'trick')}: "
+                         f"{count(pair['points'], 'point')} each.")
+        target = result["target"]
+        if target is not None:
+            best = max(result["totals"])
+            if result["hand"] == 4:
+                lines.append(f"Everyone has dealt once: the target is {target}, the highest score plus 3.")
+            elif best >= target:
+                leaders = [s for s, t in enumerate(result["totals"]) if t == best]
+                lines.append(f"{tell.seats(leaders)} {tell.verb('reaches', leaders)} the target of "
+                             f"{target}: the game ends.")
+            else:
+                lines.append(f"Nobody has reached the target of {target} yet.")
+        return lines
 
 
 WORDS = TrickstersWords("Tricksters")
@@ -204,15 +261,17 @@ def _replace_at(values: tuple, index: int, value) -> tuple:
 class TrickstersState(GameState):
     __slots__ = ("round_index", "dealer", "phase", "hands", "centre_dealt", "centre",
                  "drafted", "draft_order", "suits", "suit_order", "partner",
-                 "team_tricks", "scores", "target")
+                 "team_tricks", "scores", "target", "past_rounds")
     # hands: held cards (the dealt ones; the drafted ones join them for the trick phase);
     # drafted: per seat, the centre cards it took, in order (public);
-    # team_tricks: per seat, the tricks its partnership has taken this round.
+    # team_tricks: per seat, the tricks its partnership has taken this round;
+    # past_rounds: per finished round, (suits, partner, target after it), public.
 
     # --- set-up ---------------------------------------------------------------
     def _begin(self) -> None:
         self.scores = (0,) * PLAYERS
         self.target = None
+        self.past_rounds = ()
         self._start_round(0, self.game.first_dealer_of(self))
 
     def _start_round(self, index: int, dealer: int) -> None:
@@ -263,29 +322,34 @@ class TrickstersState(GameState):
         chooser = self.across
         return [PARTNERS[s] for s in range(PLAYERS) if s != chooser]
 
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action, tell=None) -> str:
         seat = self.current_player
         phase = self.phase
+        card = tell.the if tell else str          # record errors name the token
+        who = (lambda s: tell.seat(s, start=False)) if tell else (lambda s: f"seat {s}")
         if phase == "draft":
             if not isinstance(action, Take):
-                return f"it is seat {seat}'s turn to take a centre card (take T..)"
+                return ("first take a card from the centre" if tell else
+                        f"it is seat {seat}'s turn to take a centre card (take T..)")
             owner = next((s for s in range(PLAYERS) if action.card in self.drafted[s]), None)
             if owner is not None:
-                return f"{DECK.token(action.card)} was already taken by seat {owner}"
-            return f"{DECK.token(action.card)} is not in the centre"
+                return f"{card(DECK.token(action.card))} was already taken by {who(owner)}"
+            return f"{card(DECK.token(action.card))} is not in the centre"
         if phase == "suits":
             if not isinstance(action, ChooseSuit):
-                return f"it is seat {seat}'s turn to take a Suit card (suit Ravens, ...)"
-            return f"{SUITS[action.suit]} was already taken by seat {self.suits.index(action.suit)}"
+                return ("first take a Suit card" if tell else
+                        f"it is seat {seat}'s turn to take a Suit card (suit Ravens, ...)")
+            return f"{SUITS[action.suit]} was already taken by {who(self.suits.index(action.suit))}"
         if phase == "partners":
             if not isinstance(action, Partner):
-                return f"seat {seat}, across from the dealer, chooses partners (partner N)"
+                return (f"{who(seat)}, across from the dealer, first chooses the partners" if tell else
+                        f"seat {seat}, across from the dealer, chooses partners (partner N)")
             if action.seat == seat:
                 return "name your partner: another seat, not your own"
             return f"there is no seat {action.seat}: seats are 0..{PLAYERS - 1}"
         if not isinstance(action, Play):
             return "the drafts are over: play a card from your hand"
-        return f"{DECK.token(action.card)} is not in your hand"
+        return f"{card(DECK.token(action.card))} is not in your hand"
 
     def _apply(self, action, seat: int) -> None:
         phase = self.phase
@@ -369,6 +433,7 @@ class TrickstersState(GameState):
         rounds = self.round_index + 1
         if rounds == TARGET_AFTER_ROUNDS:    # everyone has dealt once: set the target
             self.target = max(self.scores) + TARGET_MARGIN
+        self.past_rounds = self.past_rounds + ((self.suits, self.partner, self.target),)
         # Ruling T2: checked at the end of every round once set (the fourth included)
         if self.target is not None and max(self.scores) >= self.target:
             self.phase = "over"
@@ -412,7 +477,38 @@ class TrickstersState(GameState):
             "scores": list(self.scores),
             "target": self.target,
             "values": {DECK.token(c): list(v) for c, v in enumerate(self.rules.deck)},
+            # the critter each trick of this round was led in (a finished trick's too)
+            "tricks_led": [SUITS[self.suits[t.leader]] for t in self.tricks] if playing else [],
+            "hand_results": self._hand_results(),
         }
+
+    def _hand_results(self) -> list[dict]:
+        """Every finished round's score sheet: the partners and suits of that round,
+        each pair's tricks and points, the critter each trick was led in, and the
+        cards each seat played (its whole hand: every card of it is now public)."""
+        out, totals = [], [0] * PLAYERS
+        for index, (tricks, points) in enumerate(self.finished_hands):
+            suits, partner, target = self.past_rounds[index]
+            totals = [t + p for t, p in zip(totals, points)]
+            pairs = []
+            for first in range(PLAYERS):
+                if first < partner[first]:
+                    pair = [first, partner[first]]
+                    won = sum(1 for t in tricks if t.winner in pair)
+                    pairs.append({"seats": pair, "tricks": won, "points": ROUND_POINTS[won]})
+            out.append({
+                "hand": index + 1,
+                "dealer": self.deals[index]["dealer"],
+                "suits": [SUITS[s] for s in suits],
+                "partners": list(partner),
+                "pairs": pairs,
+                "led": [SUITS[suits[t.leader]] for t in tricks],
+                "points": list(points),
+                "totals": totals,
+                "target": target,
+                "hands": [DECK.tokens_of(sorted(t.card_of(s) for t in tricks)) for s in range(PLAYERS)],
+            })
+        return out
 
     # --- conformance hooks --------------------------------------------------------
     def cards_in_play(self) -> list[int]:

@@ -16,7 +16,9 @@ Readings of the rules file where it is silent (each pinned by a test):
 - a looed player short of chips pays what they have (Ruling V6) and the game goes
   on: only payments at a hand's start end it;
 - Ruling V7 (`empty_loo_antes`): loo payments that came to nothing are no pot;
-  everyone antes.
+  everyone antes;
+- gap, a rules field (`hand_end_shows`): a hand's score sheet shows the cards each
+  player played, never a folded hand, the poke or a discarded hand.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_
 from ..errors import DealError, TokenError
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
-from ..words import Words
+from ..words import Words, count
 from ..tricks import Trick, clockwise_from, left_of
 
 SUITS = "CDHS"
@@ -68,6 +70,9 @@ class VorenWords(Words):
                               "dealt with a poke and declared all play"),
     }
 
+    def suit_name(self, code: str, tell=None) -> str:
+        return SUIT_NAMES[SUITS.index(code)]
+
     def card(self, token: str, tell=None) -> str:
         if token in ("Wolf", "Treachery"):
             return token
@@ -77,9 +82,51 @@ class VorenWords(Words):
         said = self.OPTIONS.get(token) or self.CHOICES.get(token)
         return said[0] if said else tell.card(token)
 
-    def done(self, token: str, tell, actor: int) -> str:
+    def done(self, token: str, tell, actor: int, where=None) -> str:
         said = self.OPTIONS.get(token) or self.CHOICES.get(token)
         return said[1] if said else f"played {tell.the(token)}"
+
+    def hand_lines(self, result: dict, tell) -> list[str]:
+        dealer = tell.seat(result["dealer"])
+        options = result["options"]
+        how = self.OPTIONS["deal" + (" poke" if options["poke"] else "")
+                           + (" allplay" if options["allplay"] else "")][1]
+        turned = tell.the(result["turnup"])
+        trump = (f"{SUIT_NAMES[SUITS.index(result['trump'])]} trump" if result["trump"]
+                 else "no trump")
+        lines = [f"Hand {result['hand']}: {dealer} {how}; the turned card, {turned}, made {trump}."]
+        source = ("the loo payments of the hand before" if result["pot_from_loo"] else
+                  "the antes, the dealer paying one more")
+        lines.append(f"The pot was {count(result['pot'], 'chip')}, from {source}.")
+        for seat in result["short_payers"]:
+            lines.append(f"{tell.seat(seat)} could not pay in full: this is the last hand.")
+        if result["uncontested"] is not None:
+            who = result["uncontested"]
+            lines.append(f"Nobody else played: {tell.seat(who)} "
+                         f"{tell.verb('takes', who)} the pot of {count(result['pot'], 'chip')} without play.")
+        for seat in result["playing"] if result["uncontested"] is None else ():
+            name, won = tell.seat(seat), result["won"][seat]
+            took = result["tricks"][seat]
+            poke = " took the poke and" if result["choices"][seat] == "poke" else ""
+            said = f"{name}{poke} took {count(took, 'trick')}"
+            said += f", winning {count(won, 'chip')}" if took else ""
+            if seat in result["looed"]:
+                paid = result["loo_paid"][seat]
+                said += (f" and {tell.verb('is', seat)} looed: {tell.verb('pays', seat)} "
+                         f"{count(paid, 'chip')} into the next pot" if not result["last_hand"] else
+                         f" and {tell.verb('is', seat)} looed, but after the last hand nobody pays")
+            elif not took and result["wolf_exempt"] == seat:
+                said += (f" but {tell.verb('is', seat)} not looed: the Treachery took "
+                         f"{tell.possessive(seat, start=False)} Wolf")
+            lines.append(said + ".")
+        folded = [s for s, c in enumerate(result["choices"]) if c == "fold"]
+        if folded:
+            lines.append(f"{tell.seats(folded)} folded.")
+        if result["next_pot"] is not None:
+            lines.append(f"The next pot: {count(result['next_pot'], 'chip')}.")
+        return lines
+
+    unit = "chip"
 
 
 WORDS = VorenWords("Voren")
@@ -136,6 +183,12 @@ class VorenRules(Rules):
                      "trick and is not looed, though the loo rule names every player who "
                      "played and took no trick.", ruling="gap", choices=("not_looed",),
         label="Taking the pot without play", help="That player is not looed.")
+    hand_end_shows: str = rule(
+        "played_cards", "At a hand's end the table shows every hand face up as far as "
+                        "its cards were played in the tricks; a folded hand, the poke and a "
+                        "discarded hand stay hidden, as the rules list them hidden.",
+        ruling="gap", choices=("played_cards",), label="Hands shown at a hand's end",
+        help="Each hand as far as it was played; folded hands and the poke stay hidden.")
     empty_loo_antes: bool = rule(
         True, "When the previous hand's loo payments came to nothing (every looed "
               "player had no chips left), they form no pot: everyone antes as if nobody had "
@@ -179,7 +232,9 @@ class VorenState(GameState):
     __slots__ = ("hand_index", "dealer", "phase", "options", "hands", "poke", "discards",
                  "turnup", "stock", "trump", "choices", "decide_pos", "active", "trick_order",
                  "tricks_won", "chips", "pot", "hand_pot", "paid", "won", "scores",
-                 "last_hand", "short", "looed", "exempt", "carry", "carry_looed")
+                 "last_hand", "short", "looed", "exempt", "carry", "carry_looed",
+                 "from_loo", "antes", "hand_log")
+    # hand_log: per finished hand, its public score sheet (JSON; see _end_hand)
 
     # --- set-up -------------------------------------------------------------------
     def _begin(self) -> None:
@@ -189,6 +244,7 @@ class VorenState(GameState):
         self.pot = 0
         self.carry = 0
         self.carry_looed = False
+        self.hand_log = ()
         self._start_hand(0, self.game.first_dealer_of(self))
 
     def _start_hand(self, index: int, dealer: int) -> None:
@@ -224,6 +280,7 @@ class VorenState(GameState):
             if owed:
                 self._pay_into_pot(seat, owed)
         self.hand_pot = self.pot
+        self.from_loo, self.antes = from_loo, self.paid
         # Ruling V6: a short payment at the start makes this the last hand.
         self.last_hand = bool(self.short) or index + 1 >= self.rules.hands_in_game
 
@@ -317,42 +374,52 @@ class VorenState(GameState):
             return [top]                               # must play the highest card that takes the trick
         return allowed
 
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action, tell=None) -> str:
         seat = self.current_player
+        card = tell.the if tell else str          # record errors name the token
+        who = (lambda s: tell.seat(s, start=False)) if tell else (lambda s: f"seat {s}")
         if self.phase == "options":
-            return (f"the dealer (seat {seat}) first chooses how to deal: "
+            return (f"the dealer ({who(seat)}) first chooses how to deal" if tell else
+                    f"the dealer (seat {seat}) first chooses how to deal: "
                     "deal, deal poke, deal allplay or deal poke allplay")
         if self.phase == "decide":
             if isinstance(action, Options):
                 return "the cards are dealt already"
             if not isinstance(action, Choice):
-                return f"seat {seat} must first play, fold or take the poke"
+                return (f"{who(seat)} must first play, fold or take the poke" if tell else
+                        f"seat {seat} must first play, fold or take the poke")
             if action == FOLD:
                 return "all play was declared: nobody may fold"
             if action == POKE and not self.options.poke:
                 return "the dealer dealt no poke"
             if action == POKE:
                 taker = self.choices.index("poke") if "poke" in self.choices else None
-                return f"the poke was taken already (by seat {taker})"
+                return f"the poke was taken already (by {who(taker)})"
             return "choose play, fold or poke"
         if not isinstance(action, Play):
             return "the tricks are under way: play a card"
         hand = self.hands[seat]
-        token = DECK.token
         if action.card not in hand:
-            return f"{token(action.card)} is not in your hand"
+            return f"{card(DECK.token(action.card))} is not in your hand"
         trick = self.tricks[-1]
         if not trick.plays:
             if len(self.tricks) == 1:
-                return f"the first must lead the Greater Crown of trump, {token(self.trump * 8 + GREATER_CROWN)}"
-            return f"the winner of the first trick must lead trump ({SUIT_NAMES[self.trump]}) while holding one"
+                crown = card(DECK.token(self.trump * 8 + GREATER_CROWN))
+                return (f"only {crown} can be led: the first player must lead the Greater Crown "
+                        f"of trump" if tell else
+                        f"the first must lead the Greater Crown of trump, {crown}")
+            return (f"the winner of the first trick must lead trump ({SUIT_NAMES[self.trump]}) "
+                    f"while holding one")
         led = trick.plays[0][1] // 8
         allowed = self._follow_options(hand)
         if action.card in allowed:
-            top = self._playable(hand)[0]
-            return f"you can take the trick, so you must play the highest card that takes it: {token(top)}"
+            top = card(DECK.token(self._playable(hand)[0]))
+            return (f"only {top} can be played: it takes the trick, and a player who can take "
+                    f"the trick must play the highest card that takes it" if tell else
+                    f"you can take the trick, so you must play the highest card that takes it: {top}")
         if any(c // 8 == led if c < WOLF else led == self.trump for c in hand):
-            extra = " (or the Treachery or Wolf)" if led == self.trump else ""
+            extra = (f" (or the {tell.card('Treachery')} or the {tell.card('Wolf')})" if tell else
+                     " (or the Treachery or Wolf)") if led == self.trump else ""
             return f"you must follow {SUIT_NAMES[led]}{extra}"
         return f"you cannot follow {SUIT_NAMES[led]}: you must play a trump"
 
@@ -424,20 +491,56 @@ class VorenState(GameState):
         # Looed: played tricks and took none (an uncontested pot has no tricks, no loo).
         self.looed = tuple(s for s in self.active if self.tricks_won[s] == 0 and s != self.exempt
                            and self.tricks)
+        loo = [0] * self.players
         if not self.last_hand:                                 # no loo payments after the last hand
             for seat in self.looed:
                 amount = min(self.hand_pot, self.chips[seat])  # Ruling V6: pays what they have
                 self.chips = _replace_at(self.chips, seat, self.chips[seat] - amount)
                 self.paid = _replace_at(self.paid, seat, self.paid[seat] + amount)
                 self.carry += amount
+                loo[seat] = amount
             self.carry_looed = bool(self.looed)
         points = [w - p for w, p in zip(self.won, self.paid)]
         self.scores = self.chips
+        self.hand_log = self.hand_log + (self._hand_sheet(loo, points),)
         self._finish_hand(points)
         if self.last_hand:
             self.phase = "over"
         else:
             self._start_hand(self.hand_index + 1, left_of(self.dealer, self.players))
+
+    def _hand_sheet(self, loo: list[int], points: list[int]) -> dict:
+        """This hand's public score sheet, made as it ends: the pot and where it came
+        from, each seat's choice, tricks, share of the pot, antes and loo payment,
+        and the cards each player who played showed in the tricks (a folded hand,
+        the poke and a discarded hand stay hidden: rules.hand_end_shows)."""
+        n = self.players
+        trick = {s: [t.card_of(s) for t in self.tricks if t.card_of(s) is not None] for s in self.active}
+        uncontested = None if self.tricks else (self.active[0] if self.active else self.dealer)
+        return {
+            "hand": self.hand_index + 1, "dealer": self.dealer,
+            "options": self.options._asdict(), "turnup": DECK.token(self.turnup),
+            "trump": SUITS[self.trump] if self.trump is not None else None,
+            "pot": self.hand_pot, "pot_from_loo": self.from_loo,
+            "antes": list(self.antes), "short_payers": list(self.short),
+            "choices": list(self.choices), "playing": list(self.active),
+            "uncontested": uncontested,
+            "tricks": list(self.tricks_won), "won": list(self.won),
+            "looed": list(self.looed), "loo_paid": loo, "wolf_exempt": self.exempt,
+            "last_hand": self.last_hand,
+            "points": list(points), "chips": list(self.chips),
+            "hands": [DECK.tokens_of(sorted(trick[s])) if s in trick and self.tricks else None
+                      for s in range(n)],
+        }
+
+    def _hand_results(self) -> list[dict]:
+        """The finished hands' score sheets, each with the pot the next hand started with."""
+        out = []
+        for index, sheet in enumerate(self.hand_log):
+            later = self.hand_log[index + 1]["pot"] if index + 1 < len(self.hand_log) else (
+                self.hand_pot if self._hand_in_progress() else None)
+            out.append(dict(sheet, next_pot=later))
+        return out
 
     # --- results ------------------------------------------------------------------
     def totals(self) -> list[int]:
@@ -483,6 +586,7 @@ class VorenState(GameState):
             "short_payers": list(self.short),
             "looed": list(self.looed),
             "wolf_exempt": self.exempt,
+            "hand_results": self._hand_results(),
         }
 
     # --- conformance hooks --------------------------------------------------------

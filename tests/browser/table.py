@@ -141,3 +141,52 @@ def page_totals(page) -> tuple[list, list]:
     scores = page.locator("#final-scores")
     return (json.loads(scores.get_attribute("data-totals")),
             json.loads(scores.get_attribute("data-winners")))
+
+
+# Every word the table shows or says: the visible text of the table view (the hint
+# panel aside: its content is the solver's), the log, and each element's accessible
+# name and description (aria-label, title, aria-describedby).
+SCREEN_WORDS = """
+() => {
+  const out = [];
+  const view = document.querySelector('#view-table');
+  for (const sel of ['#game-title', '#table', '.toolbar']) {
+    const el = view.querySelector(sel);
+    if (el) out.push(el.innerText);
+  }
+  out.push(document.querySelector('#log').textContent);
+  for (const el of view.querySelectorAll('#table *, .toolbar *, #log *')) {
+    for (const attr of ['aria-label', 'title']) {
+      if (el.hasAttribute(attr)) out.push(el.getAttribute(attr));
+    }
+    const described = el.getAttribute('aria-describedby');
+    if (described) {
+      for (const id of described.split(' ')) {
+        const target = document.getElementById(id);
+        if (target) out.push(target.textContent);
+      }
+    }
+  }
+  return out;
+}
+"""
+
+
+def screen_tokens(page) -> list:
+    """Engine tokens anywhere a player reads or hears the table (tests/engine_tokens.py)."""
+    from tests.engine_tokens import engine_tokens
+    return [(kind, piece, text[:80]) for text in page.evaluate(SCREEN_WORDS)
+            for kind, piece in engine_tokens(text)]
+
+
+def set_trick_pause(page, value: str) -> None:
+    """The "After a trick" setting: "wait", "1", "2" or "0"."""
+    page.select_option("#trick-pace", value)
+
+
+STATE = """() => ({turn: document.body.dataset.turn, hold: document.body.dataset.hold || '',
+  over: !!document.querySelector('#final-scores'), actions: +document.body.dataset.actions})"""
+
+
+def table_state(page) -> dict:
+    return page.evaluate(STATE)

@@ -1,6 +1,7 @@
-"""The built site in Debian's Chromium: every registered game played to the end
-through the page, hints, import errors, resume, offline play; no request ever
-leaves the page's origin (checked by the `context` fixture)."""
+"""The built site in Debian's Chromium: hints, import errors, resume, offline play,
+rules pages, each game's table at phone width; no request ever leaves the page's
+origin (checked by the `context` fixture). Whole games of every game through the
+page, with their moments, are in test_moments.py."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ import pytest
 from pycore import all_games
 
 from .conftest import SCREENSHOTS, Requests, Site
-from .table import (READY, export_record, open_site, page_totals, play, replay_summary, start_game,
+from .table import (READY, export_record, open_site, play, start_game,
                     wait_my_turn)
 
 pytestmark = pytest.mark.browser
@@ -36,28 +37,6 @@ def _rules(name, players):
     return rules
 
 
-@pytest.mark.parametrize("name,players", _cases())
-def test_play_to_the_end(page, site, tmp_path, name, players):
-    open_site(page, site)
-    start_game(page, name, _rules(name, players), seed=5)
-    wait_my_turn(page)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    tag = f"{name}-{players}p" if players else name
-    page.screenshot(path=str(SCREENSHOTS / f"{tag}-start.png"), full_page=True)
-    first = play(page, limit=6)
-    assert first["played"] >= 1
-    page.screenshot(path=str(SCREENSHOTS / f"{tag}-table.png"), full_page=True)
-    result = play(page, timeout_s=300)
-    assert result["done"], result
-    page.screenshot(path=str(SCREENSHOTS / f"{tag}-result.png"), full_page=True)
-    totals, winners = page_totals(page)
-    record = export_record(page)
-    assert record["game"] == name
-    summary = replay_summary(record, tmp_path)
-    assert summary["terminal"]
-    assert summary["totals"] == totals
-    assert sorted(summary["winners"]) == sorted(winners)
-    assert not page.errors
 
 
 def test_hint_panel_ranks_legal_choices(page, site):
@@ -323,6 +302,10 @@ def test_prophecy_theme_renames_the_cards(page, site):
     page.click("#theme-toggle")
     text = page.inner_text("#hand")
     assert any(word in text for word in ("Sunburst", "Spears", "Serpents", "Eagles", "Jaguar", "Monkey", "Lizard"))
+    # the title and every label follow the theme
+    assert page.inner_text("#game-title").startswith("Prophecy")
+    assert page.inner_text("#status").startswith("Prophecy")
+    assert "Sunburst" in page.inner_text("#trump-schedule")
 
 
 # Each game's own regions (web/manyhands_web/layouts.py), looked for at the start of a game.

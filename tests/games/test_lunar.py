@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pycore import DealError, IllegalActionError, RulesError, get_game, load_record, record_of, replay
-from pycore.games.lunar import DEFAULT_TRACK, LunarRules, trick_winner
+from pycore.games.lunar import DECK, DEFAULT_TRACK, LunarRules, trick_winner
 
 from ..conformance import check_hidden_permutation, check_record_round_trip, check_step
 
@@ -591,3 +591,52 @@ def test_observations_are_plain_json(players):
                 assert json.loads(json.dumps(obs)) == obs                # no tuples, sets or ints as keys
         state = state.apply_action(rng.choice(state.legal_actions()))
     assert state.observation(0)["phase"] == "over"
+
+
+# --- what the table tells -----------------------------------------------------------------
+def test_a_round_that_scores_nothing_says_why():
+    from pycore.words import Narrator
+    rng = random.Random(3)
+    state = GAME.new_game({"players": 4, "track": [0] * 13, "star_cards": [], "target": 1}, seed=3)
+    while not state.finished_hands:
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    sheet = obs["hand_results"][0]
+    assert [t["points"] for t in sheet["teams"]] == [0, 0] and sheet["points"] == obs["hands"][0]["points"]
+    assert sum(t["tricks"] for t in sheet["teams"]) == 12
+    lines = Narrator(GAME, obs).hand_lines(sheet)
+    assert lines[1].startswith("You and Across took ")
+    assert "Nothing scored: " in lines[1] and "worth nothing on the track" in lines[1]
+    assert lines[-1] == "Score: You and Across 0, Left and Right 0; the target is 1."
+
+
+def test_the_score_sheet_and_the_ranking_name_teams():
+    from pycore.words import Narrator
+    rng = random.Random(8)
+    state = GAME.new_game({"players": 4, "target": 6}, seed=8)
+    while not state.is_terminal:
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(1)
+    for h, sheet in enumerate(obs["hand_results"]):
+        tricks = state.finished_hands[h][0]
+        for t, team in enumerate(sheet["teams"]):
+            won = [x for x in tricks if x.winner % 2 == t]
+            assert team["tricks"] == len(won)
+            assert team["points"] == state.rules.track[len(won)] + len(team["stars"])
+    first, second = obs["ranking"]
+    assert (first["place"], second["place"]) == (1, 2) and first["team"] and first["score"] > second["score"]
+    tell = Narrator(GAME, obs)
+    winners = state.winners()
+    assert tell.outcome() == ("Your team wins: you and Across!" if 1 in winners else "Left and Right win.")
+    assert tell.places()[0].startswith("1st: ")
+
+
+def test_refusals_in_words_say_what_a_gift_lacks():
+    from pycore.words import Narrator
+    state = GAME.new_game({"players": 4}, seed=2)
+    seat = state.current_player
+    hand = DECK.tokens_of(state.hands[seat])
+    rank = next(c for c in hand if c.startswith("R"))
+    tell = Narrator(GAME, state.observation(seat))
+    assert state.why_not(f"give {rank}", tell) == \
+        "give 2 rank and 2 suit cards: pick 1 more rank card and 2 more suit cards"

@@ -462,3 +462,83 @@ def test_replaying_a_whole_game_from_its_tokens():
     from pycore import record_of
     again = replay(record_of(state).to_json())
     assert again.summary() == state.summary()
+
+
+# --- what the table tells (pycore/words.py, hand_results) ------------------------------
+def test_refusals_are_said_in_the_players_words_and_theme():
+    from pycore.words import Narrator
+    state = position({0: "Sw5", 1: "Sw9 Ax3 Wolf Sh2"}, leader=0, plays="Sw5")
+    tell = Narrator(GAME, state.observation(1))
+    assert state.why_not("Ax3", tell) == "you must follow Swords or play a specialist"
+    assert state.why_not("Sw9", tell) is None
+    prophecy = Narrator(GAME, state.observation(1), "prophecy")
+    assert state.why_not("Ax3", prophecy) == "you must follow Spears or play a specialist"
+    state = position({0: "Shaman Sw5"}, leader=0)
+    assert state.why_not("Shaman", Narrator(GAME, state.observation(0), "prophecy")) == "the Shaman cannot be led"
+    # a partial bid says its value so far and what is missing
+    bidding = GAME.new_game({"players": 4}, seed=1)
+    seat = bidding.current_player
+    suited = [DECK.token(c) for c in bidding.hands[seat] if c < 56]
+    tell = Narrator(GAME, bidding.observation(seat))
+    value = DECK.card(suited[0]) // 14
+    assert bidding.why_not(f"bid {suited[0]}", tell) == f"bid {value} so far: pick 2 more cards to set aside"
+    assert bidding.why_not("bid Raven", tell) == "specialists can never be bid cards"
+
+
+def test_bids_reach_the_log_once_the_hand_is_scored():          # Ruling R1
+    rng = random.Random(4)
+    state = play_randomly(GAME.new_game({"players": 3}, seed=4), rng,
+                          until=lambda s: s.phase == "play")
+    log = state.observation(0)["history"]
+    assert [token is None for actor, token in log[:3]] == [actor != 0 for actor, _ in log[:3]]
+    state = play_randomly(state, rng, until=lambda s: s.hand_index == 1)
+    log = state.observation(0)["history"]
+    bids = [token for _, token in log if token and token.startswith("bid ")]
+    assert len(bids) == 3          # every bid of hand 1, shown to every seat once scored
+    assert [t for _, t in state.observation(1)["history"][:3]] == [t for _, t in log[:3]]
+
+
+def test_the_score_sheet_shows_every_bid_tricks_and_points():
+    from pycore.words import Narrator
+    rng = random.Random(2)
+    state = play_randomly(GAME.new_game({"players": 4}, seed=2), rng, until=lambda s: s.hand_index == 1)
+    obs = state.observation(3)
+    (sheet,) = obs["hand_results"]
+    bids = state.past_bids[0]
+    assert [b["value"] for b in sheet["bids"]] == [sum(c // 14 for c in bid) for bid in bids]
+    assert sheet["tricks"] == [sum(1 for t in state.finished_hands[0][0] if t.winner == s) for s in range(4)]
+    assert sheet["points"] == [t + (5 if t == b["value"] else 0) for t, b in zip(sheet["tricks"], sheet["bids"])]
+    assert sheet["points"] == obs["hands"][0]["points"] == sheet["totals"]
+    assert [sorted(h) for h in sheet["hands"]] == [sorted(DECK.tokens_of(h)) for h in state.deals[0]["hands"]]
+    lines = Narrator(GAME, obs).hand_lines(sheet)
+    assert lines[0] == "Hand 1: trump Shields."
+    seat = sheet["exact"].index(True) if any(sheet["exact"]) else None
+    if seat is not None:
+        assert f"exactly the bid, {sheet['tricks'][seat]} + 5 bonus = {sheet['points'][seat]} points." in lines[1 + seat]
+
+
+def test_the_score_sheet_tells_the_shamans_cases():
+    from pycore.words import Narrator
+    # the Shaman after the 9 of Swords, half a step above it, takes the trick (and ends the hand)
+    state = position({0: "Sw5", 1: "Sw9", 2: "Shaman", 3: "Sw2"}, leader=0, plays="Sw5, Sw9, Shaman, Sw2")
+    (case,) = state.observation(0)["hand_results"][0]["shaman"]
+    assert case == {"trick": 1, "seat": 2, "won": True, "after": "Sw9", "lone": False}
+    line = Narrator(GAME, state.observation(0)).hand_lines(state.observation(0)["hand_results"][0])[-1]
+    assert line == "Trick 1: Across's Shaman came after the 9 of Swords, half a step above it, and took the trick."
+    # Ruling R2: the leader holds only the Shaman: the next player leads, the Shaman plays last
+    fresh = GAME.new_game({"players": 4}, seed=0)
+    leader = (fresh.dealer + 1) % 4
+    hands = {leader: "Shaman", (leader + 1) % 4: "Sw5", (leader + 2) % 4: "Sw9", (leader + 3) % 4: "Sw2"}
+    state = position(hands, leader=leader)
+    state = play_randomly(state, random.Random(0))
+    case = state.observation(0)["hand_results"][0]["shaman"][0]
+    assert case["lone"] and case["seat"] == leader and case["after"] == "Sw2"
+
+
+def test_the_ranking_breaks_ties_by_exact_bids():                     # Ruling R4
+    rng = random.Random(9)
+    state = play_randomly(GAME.new_game({"players": 3, "short_game": True}, seed=9), rng)
+    ranking = state.observation(0)["ranking"]
+    keys = [(e["score"], e["exact_bids"]) for e in ranking]
+    assert keys == sorted(keys, reverse=True)
+    assert ranking[0]["seats"] == sorted(state.winners())

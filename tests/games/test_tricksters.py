@@ -393,3 +393,48 @@ def test_replay_command_on_a_tricksters_record(tmp_path):
                          capture_output=True, text=True, cwd=root)
     assert out.returncode == 2 and out.stdout == ""
     assert "action 3 'take T99'" in out.stderr
+
+
+# --- what the table tells -----------------------------------------------------------------
+def test_each_trick_keeps_the_critter_it_was_led_in():
+    """The last-trick view of a finished trick shows its own led critter, not the
+    next trick's (the observation carries every trick's)."""
+    import random
+    rng = random.Random(5)
+    state = GAME.new_game({}, seed=5)
+    checked = 0
+    while not state.is_terminal:
+        obs = state.observation(0)
+        if obs["phase"] == "play":
+            tricks = obs["hands"][-1]["tricks"]
+            assert obs["tricks_led"] == [obs["suits"][t["leader"]] for t in tricks]
+            done = [t for t in tricks if t["winner"] is not None]
+            if done and not tricks[-1]["cards"] and obs["tricks_led"][len(done) - 1] != obs["led_suit"]:
+                checked += 1          # a finished trick and a next trick in another critter
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    assert checked
+    for h, sheet in enumerate(state.observation(2)["hand_results"]):
+        tricks = state.finished_hands[h][0]
+        assert sheet["led"] == [sheet["suits"][t.leader] for t in tricks]
+        for pair in sheet["pairs"]:
+            a, b = pair["seats"]
+            assert sheet["partners"][a] == b and sheet["points"][a] == sheet["points"][b] == pair["points"]
+            assert pair["tricks"] == sum(1 for t in tricks if t.winner in (a, b))
+
+
+def test_a_trick_and_a_round_told_in_words():
+    from pycore.words import Narrator
+    import random
+    rng = random.Random(5)
+    state = GAME.new_game({}, seed=5)
+    while not state.finished_hands:
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    tell = Narrator(GAME, obs)
+    sheet = obs["hand_results"][0]
+    trick = obs["hands"][0]["tricks"][0]
+    line = tell.trick_taken(trick, 0, 0)
+    led = sheet["led"][0]
+    assert f" in {led}; " in line and line.endswith(" next.")
+    lines = tell.hand_lines(sheet)
+    assert lines[0].startswith("Round 1: ") and "partners" in lines[0]

@@ -498,3 +498,43 @@ def test_a_looed_player_short_of_chips_pays_what_they_have_and_play_goes_on():
     assert state.pot == 7 + 7 + 3 and state.short == () and not state.last_hand
     assert state.chips == (19, 0, 0, 4)
     assert state.rules.short_payment == "pays_what_they_have"   # Ruling V6, shown on the rules page
+
+
+# --- what the table tells ------------------------------------------------------------------
+def test_the_score_sheet_tells_the_pot_the_loo_and_the_next_pot():
+    from pycore.words import Narrator
+    hands = [["3H", "1D", "5D"], ["Wolf", "1C", "2C"], ["Treachery", "4H", "3D"], ["5H", "1S", "2S"]]
+    state = run(all_play(hands), "3H", "Wolf", "Treachery", "5H",
+                "4H", "1S", "1D", "1C", "3D", "2S", "5D", "2C")
+    obs = state.observation(0)
+    (sheet,) = obs["hand_results"]
+    assert sheet["points"] == list(state.finished_hands[0][1]) == obs["hands"][0]["points"]
+    assert (sheet["pot"], sheet["next_pot"], sheet["pot_from_loo"]) == (15, 18, False)
+    assert sheet["tricks"] == [1, 0, 2, 0] and sheet["won"] == [5, 0, 10, 0]
+    assert sheet["looed"] == [3] and sheet["loo_paid"] == [0, 0, 0, 15] and sheet["wolf_exempt"] == 1
+    assert sheet["antes"] == [3, 3, 3, 6] and sheet["chips"] == [102, 97, 107, 79]
+    # every player played: each shows the three cards played; nothing else is shown
+    assert [sorted(h) for h in sheet["hands"]] == [sorted(h) for h in hands]
+    lines = Narrator(GAME, obs).hand_lines(sheet)
+    assert "Left took 0 tricks but is not looed: the Treachery took Left's Wolf." in lines
+    assert "Right took 0 tricks and is looed: pays 15 chips into the next pot." in lines
+    assert lines[-1] == "The next pot: 18 chips."
+
+
+def test_folded_hands_stay_hidden_on_the_score_sheet():                  # gap: hand_end_shows
+    hands = [["1C", "1D", "2S"], ["GC", "GD", "GS"], ["3C", "3D", "4S"], ["4D", "5D", "RD"]]
+    state = run(start(hands, turnup="Wolf"), "deal", "play", "play", "play", "fold")
+    state = run(state, "1C", "GC", "3C", "GD", "3D", "1D", "GS", "4S", "2S")
+    sheet = state.observation(0)["hand_results"][0]
+    assert state.rules.hand_end_shows == "played_cards"
+    assert sheet["hands"][3] is None and sheet["choices"][3] == "fold"
+    assert sheet["pot_from_loo"] is False and sheet["next_pot"] == 33
+
+
+def test_refusals_in_words_name_the_card_to_play():
+    from pycore.words import Narrator
+    hands = [["3H", "1D", "2D"], ["Wolf", "1C", "2C"], ["Treachery", "4H", "3D"], ["5H", "1S", "2S"]]
+    state = run(all_play(hands), "3H", "Wolf")
+    tell = Narrator(GAME, state.observation(2))
+    assert state.why_not("4H", tell) == ("only the Treachery can be played: it takes the trick, and a player "
+                                         "who can take the trick must play the highest card that takes it")

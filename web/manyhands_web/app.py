@@ -15,7 +15,7 @@ import time
 from pyscript import fetch, web, when, window
 
 from . import pages, render
-from .session import ManyhandsError, Session, describe_games, namer_for
+from .session import ManyhandsError, Session, card_namer, describe_games
 
 SAVE_KEY = "manyhands/current"
 PREFS_KEY = "manyhands/prefs"
@@ -35,6 +35,11 @@ def _param(name: str, default: str) -> str:
 
 PACE = float(_param("pace", "0.7"))          # seconds between computer moves
 BUDGET = int(_param("budget", "0")) or None  # hint effort in playouts; None: the solver's default
+# How long a finished trick stays before the computers play on: "wait" (until you
+# click or press a key), "1", "2" (seconds) or "0" (no pause). A setting, kept in
+# the preferences; ?pace=S in the address sets it to S for this visit (the tests' ?pace=0).
+TRICK_PAUSES = ("wait", "1", "2", "0")
+PACE_GIVEN = _param("pace", "")
 
 
 def el(element_id: str):
@@ -50,7 +55,7 @@ def set_html(element_id: str, markup: str) -> None:
 class App:
     def __init__(self) -> None:
         self.session: Session | None = None
-        self.ui = {"selected": [], "sub": None, "show_last": False}
+        self.ui = self.fresh_ui()
         self.generation = 0            # bumped by undo/new/import: stale answers are dropped
         self.games = {g["name"]: g for g in describe_games()}
         self.prev_obs = None
@@ -59,6 +64,33 @@ class App:
         self.policy = ""
         self.texts: dict[str, str] = {}      # rules pages fetched so far
         self.confirming = None              # the answer the replace dialog awaits
+        self.prev_tell = None
+        self.hold_until = None         # when a timed trick pause ends (None: it waits for you)
+        self.trick_pause = self.initial_trick_pause()
+
+    @staticmethod
+    def fresh_ui() -> dict:
+        return {"selected": [], "sub": None, "moment": None, "holding": None, "sheet": None,
+                "view_trick": None, "show_scores": False, "end_closed": False, "why_said": ""}
+
+    @staticmethod
+    def initial_trick_pause() -> str:
+        if PACE_GIVEN:
+            seconds = float(PACE_GIVEN)
+            return "0" if seconds <= 0 else ("1" if seconds <= 1.5 else "2")
+        prefs = json.loads(window.localStorage.getItem(PREFS_KEY) or "{}")
+        pause = str(prefs.get("trick_pause", "2"))
+        return pause if pause in TRICK_PAUSES else "2"
+
+    def set_trick_pause(self, pause: str) -> None:
+        if pause not in TRICK_PAUSES:
+            return
+        self.trick_pause = pause
+        prefs = json.loads(window.localStorage.getItem(PREFS_KEY) or "{}")
+        prefs["trick_pause"] = pause
+        window.localStorage.setItem(PREFS_KEY, json.dumps(prefs))
+        if pause == "0" and self.ui.get("holding") == "trick":
+            self.release()
 
     # --- views -----------------------------------------------------------------------
     def route(self) -> None:
@@ -140,7 +172,7 @@ class App:
             values = values if isinstance(values, dict) else {}
             advanced = prefs.get("advanced", {}).get(name, {})
             cards.append(pages.game_card_html(game, values, advanced if isinstance(advanced, dict) else {},
-                                              name == playing, namer_for(name)))
+                                              name == playing, card_namer(name)))
         set_html("game-cards", "".join(cards))
         box = el("resume-box")._dom_element
         box.hidden = playing is None
@@ -224,7 +256,7 @@ class App:
         """A data field's control back to the standard values."""
         field = next(f for f in self.games[game]["fields"] if f["name"] == key)
         box = window.document.querySelector(f'#game-{game} .rule-field[data-field="{key}"]')
-        box.outerHTML = pages.field_html(game, field, field["default"], namer_for(game))
+        box.outerHTML = pages.field_html(game, field, field["default"], card_namer(game))
 
     def update_seats(self, game: str) -> None:
         players = window.document.getElementById(f"rule-{game}-players")
@@ -240,8 +272,9 @@ class App:
     def begin(self, session: Session) -> None:
         self.generation += 1
         self.session = session
-        self.prev_obs = None
-        self.ui = {"selected": [], "sub": None, "show_last": False}
+        self.prev_obs = self.prev_tell = None
+        self.ui = self.fresh_ui()
+        self.hold_until = None
         self.cancel_hint(quiet=True)
         self.close_hint()
         self.changed()
@@ -249,34 +282,79 @@ class App:
         _focus_next(NEXT_DECISION, force=True)
 
     def changed(self, announce: bool = True, bots: bool = True) -> None:
-        """After every change of the record: save, announce, draw, let computers move."""
+        """After every change of the record: save, announce, mark the moment (a trick
+        or a hand just finished, the game over), draw, let computers move."""
         session = self.session
         window.localStorage.setItem(SAVE_KEY, json.dumps(session.saved()))
         obs = session.observation()
+        tell = session.narrator(obs)
         if announce:
-            for line in render.announcements(self.prev_obs, obs, session.namer()):
+            for line in render.announcements(self.prev_tell, tell):
                 self.announce(line)
             if session.my_turn and (self.prev_obs is None or self.prev_obs.get("to_act") != session.seat):
                 self.announce("Your turn.")
-        self.prev_obs = obs
+        self.mark_moment(self.prev_obs, obs)
+        self.prev_obs, self.prev_tell = obs, tell
         self.draw(obs)
         if str(window.document.body.dataset.view) == "table":
             _focus_next(NEXT_DECISION)
         if bots and session.computer_to_act:
             self.schedule_bot()
 
+    def mark_moment(self, before: dict | None, after: dict) -> None:
+        """A trick just finished: it stays on the table, its winner said, and the
+        computers wait for you (or for the pause you chose). A hand just finished:
+        its score sheet, until you go on. The game over: the final result."""
+        if before is None:
+            return
+        def finished(obs):
+            return [(h, k) for h, hand in enumerate(obs.get("hands") or [])
+                    for k, t in enumerate(hand["tricks"]) if t.get("winner") is not None]
+        new = finished(after)[len(finished(before)):]
+        self.ui["moment"] = new[-1] if new else None
+        self.ui["view_trick"] = None
+        if len(after.get("history") or []) != len(before.get("history") or []):
+            self.ui["why_said"] = ""
+        pause = self.trick_pause
+        ended = len(after.get("hand_results") or []) > len(before.get("hand_results") or [])
+        if ended and pause != "0":
+            self.ui.update(sheet=len(after["hand_results"]) - 1, holding="hand")
+            self.hold_until = None
+        elif new and pause != "0" and self.session.computer_to_act:
+            self.ui["holding"] = "trick"
+            self.hold_until = None if pause == "wait" else time.monotonic() + float(pause)
+        if after.get("terminal") and not before.get("terminal"):
+            self.ui["end_closed"] = False
+
+    def release(self) -> None:
+        """Go on from a finished trick or a hand's score sheet."""
+        holding = self.ui.get("holding")
+        if not holding:
+            return
+        self.ui["holding"] = None
+        self.hold_until = None
+        if holding == "hand":
+            self.ui["sheet"] = None
+        self.draw()
+
+    async def wait_released(self) -> None:
+        while self.ui.get("holding"):
+            if self.hold_until is not None and time.monotonic() >= self.hold_until:
+                self.release()
+                break
+            await asyncio.sleep(0.05)
+
     def draw(self, obs: dict | None = None) -> None:
         session = self.session
         if session is None:
             return
         obs = obs or session.observation()
-        name = session.namer()
+        tell = session.narrator(obs)
         ui = dict(self.ui, computer=session.computers())
-        set_html("table", render.table_html(obs, name, ui))
-        set_html("log", render.log_html(obs, name))
-        el("game-title").textContent = session.game.title
-        el("game-facts").textContent = (f"{obs['players']} players · deal {session.state.seed} · "
-                                        f"you are seat {session.seat}")
+        set_html("table", render.table_html(tell, ui, session.why(tell)))
+        set_html("log", render.log_html(tell))
+        el("game-title").textContent = tell.title()
+        el("game-facts").textContent = f"{obs['players']} players · deal {session.state.seed}"
         el("rules-link")._dom_element.href = f"#rules/{session.game.name}"
         el("undo")._dom_element.disabled = session.undo_point() is None
         el("hint")._dom_element.disabled = not session.my_turn or self.hint_started is not None
@@ -286,10 +364,14 @@ class App:
         theme.hidden = len(themes) < 2
         if themes:
             theme.textContent = f"Theme: {session.theme.capitalize()}"
+        pace = window.document.getElementById("trick-pace")
+        if pace is not None and pace:
+            pace.value = self.trick_pause
         body = window.document.body.dataset
         body.turn = "you" if session.my_turn else ("over" if session.state.is_terminal else "computer")
         body.actions = str(len(session.state.history))
         self.set_title()
+        body.hold = self.ui.get("holding") or ""
 
     def act(self, token: str) -> None:
         session = self.session
@@ -300,10 +382,16 @@ class App:
         except ManyhandsError as exc:
             self.announce(f"Not allowed: {exc}")
             return
-        self.ui.update(selected=[], sub=None)
+        self.ui.update(selected=[], sub=None, holding=None, sheet=None)
         self.cancel_hint(quiet=True)
         self.close_hint()
         self.changed()
+
+    def play_again(self) -> None:
+        """Same game, rules, seat and computer players: a new deal."""
+        if self.session is not None:
+            self.begin(self.session.again())
+            self.announce(f"New game of {self.session.narrator().title()}, same rules: a new deal.")
 
     def schedule_bot(self) -> None:
         if self.bot_task is None or self.bot_task.done():
@@ -311,6 +399,9 @@ class App:
 
     async def run_bots(self) -> None:
         while self.session is not None and self.session.computer_to_act:
+            await self.wait_released()
+            if self.session is None or not self.session.computer_to_act:
+                return
             generation = self.generation
             session = self.session
             started = time.monotonic()
@@ -342,8 +433,9 @@ class App:
         if self.session and self.session.undo():
             self.generation += 1
             self.cancel_hint(quiet=True)
-            self.ui.update(selected=[], sub=None)
-            self.prev_obs = None
+            self.ui = self.fresh_ui()
+            self.hold_until = None
+            self.prev_obs = self.prev_tell = None
             self.announce("Took back your last decision.")
             self.changed(announce=False)
 
@@ -387,9 +479,9 @@ class App:
             self.hint_done()
             return
         if generation == self.generation and self.hint_started is not None:
-            obs = session.observation()
-            set_html("hint-body", render.hint_html(answer, session.namer(), obs))
-            sentence = hint_sentence(answer, session.namer(), obs)
+            tell = session.narrator()
+            set_html("hint-body", render.hint_html(answer, tell))
+            sentence = hint_sentence(answer, tell)
             el("hint-summary").textContent = sentence
             self.announce(sentence)
             self.hint_done()
@@ -495,7 +587,7 @@ class App:
                 where = (f"A new game of {game['title']} is played with these; change them under "
                          "House rules on the home page.")
             body = (f'<article class="guide">{self.texts[page]}</article>'
-                    + pages.house_rules_table(game["fields"], values, where, namer_for(name))
+                    + pages.house_rules_table(game["fields"], values, where, card_namer(name))
                     + f'<p class="reference-link"><a href="#rules/{name}/reference">The complete rules of '
                     f'{render.esc(game["title"])}, every case settled</a></p>')
         set_html("rules", nav + back + body)
@@ -523,6 +615,7 @@ class App:
             return False
         self.session = session
         self.prev_obs = session.observation()
+        self.prev_tell = session.narrator(self.prev_obs)
         self.changed(announce=False)
         return True
 
@@ -542,7 +635,11 @@ def _attr(node, name: str) -> str | None:
 @when("click", "#table")
 def on_table_click(event):
     button = _target(event, "[data-action],[data-toggle],[data-sub],[data-ui]")
-    if not button or button.disabled:
+    if not button:
+        if app.ui.get("holding") == "trick" and _target(event, "#middle"):
+            app.release()          # a click on the finished trick goes on
+        return
+    if button.disabled:
         return
     action, toggle, sub, ui = (_attr(button, f"data-{k}") for k in ("action", "toggle", "sub", "ui"))
     if action:
@@ -557,14 +654,84 @@ def on_table_click(event):
         app.ui["sub"] = None if app.ui["sub"] == sub else sub
         app.draw()
         _refocus("#prompt .choice")
-    elif ui == "last-trick":
-        app.ui["show_last"] = not app.ui["show_last"]
+    elif ui:
+        on_ui(ui, button)
+
+
+def on_ui(ui: str, button) -> None:
+    """The table's own controls (data-ui): moments, the trick viewer, score pad and sheets."""
+    state = app.ui
+    if ui == "why":          # a card or button that cannot be chosen: say why
+        reason = _reason(button)
+        state["why_said"] = reason
+        app.announce(reason)
         app.draw()
-        _refocus('[data-ui="last-trick"]')
-    elif ui == "details":
-        app.ui["show_details"] = not app.ui.get("show_details")
-        app.draw()
-        _refocus('[data-ui="details"]')
+        card = _attr(button, "data-card")
+        _refocus(f'[data-ui="why"][data-card="{card}"]' if card else f'#{_attr(button, "id") or "confirm"}')
+        return
+    if ui == "continue":
+        app.release()
+        if app.session and app.session.state.is_terminal:
+            _refocus("#play-again")
+        return
+    if ui == "details":
+        state["show_details"] = not state.get("show_details")
+    elif ui == "tricks":
+        state["view_trick"] = None if state.get("view_trick") is not None else 10**6
+    elif ui in ("trick-prev", "trick-next"):
+        state["view_trick"] = max(0, min(int(state.get("view_trick") or 0), _tricks_viewable() - 1)
+                                  + (1 if ui == "trick-next" else -1))
+    elif ui == "trick-close":
+        state["view_trick"] = None
+    elif ui == "scores":
+        state["show_scores"] = not state.get("show_scores")
+    elif ui == "sheet":
+        state["sheet"] = int(_attr(button, "data-hand") or 0)
+    elif ui == "sheet-close":
+        state["sheet"] = None
+    elif ui == "end-close":
+        state["end_closed"] = True
+    elif ui == "end-open":
+        state["end_closed"] = False
+    elif ui == "play-again":
+        app.play_again()
+        return
+    elif ui == "new-game":
+        app.go("home")
+        return
+    app.draw()
+    _refocus(f'[data-ui="{ui}"]' if ui not in ("sheet-close", "end-close") else "#table-tools button, #result button")
+
+
+def _tricks_viewable() -> int:
+    obs = app.session.observation() if app.session else {}
+    h = render.viewed_hand(obs)
+    return len(render.finished_tricks(obs, h)) if h is not None else 0
+
+
+@when("focusin", "#table")
+def on_table_focus(event):
+    """A card that cannot be chosen says why when it gets the focus, as on hover."""
+    node = _target(event, '[data-ui="why"]')
+    said = window.document.getElementById("why-said")
+    if node and said:
+        said.textContent = _reason(node)
+
+
+def _reason(node) -> str:
+    """Why a card or button cannot be chosen: its tooltip, else its description."""
+    described = window.document.getElementById(_attr(node, "aria-describedby") or "")
+    return _attr(node, "title") or (str(described.textContent) if described else "")
+
+
+def on_key(event):
+    """Any key goes on from a finished trick (outside form fields)."""
+    if app.ui.get("holding") != "trick" or str(event.key) in ("Shift", "Control", "Alt", "Meta", "Tab"):
+        return
+    tag = str(event.target.tagName or "").lower() if event.target else ""
+    if tag in ("input", "select", "textarea"):
+        return
+    app.release()
 
 
 def _refocus(selector: str) -> None:
@@ -591,7 +758,7 @@ def _options(**values):
     return to_js(values, dict_converter=window.Object.fromEntries)
 
 
-def hint_sentence(answer: dict, name, obs: dict) -> str:
+def hint_sentence(answer: dict, tell) -> str:
     """The hint in one sentence: the best choice (the panel has the details)."""
     if not answer.get("available", True):
         return answer.get("message") or "No hint for this position."
@@ -599,7 +766,7 @@ def hint_sentence(answer: dict, name, obs: dict) -> str:
     if not ranked:
         return "No hint for this position."
     best = ranked[0].get("action") or ranked[0].get("token")
-    return f"Hint: the best choice is {render.choice_name(str(best), name, obs)}."
+    return f"Hint: the best choice is {tell.choice(str(best))}."
 
 
 # --- home ------------------------------------------------------------------------------------------
@@ -715,6 +882,11 @@ def on_new(event):
     app.go("home")
 
 
+@when("change", "#trick-pace")
+def on_trick_pace(event):
+    app.set_trick_pause(str(event.target.value))
+
+
 def _tick():
     """Hint progress: the share of worlds searched (the worker's reports set the
     bar, client.js) and the time elapsed while the worker thinks (the table stays live)."""
@@ -728,7 +900,11 @@ def main() -> None:
     started = window.performance.now()
     from pyodide.ffi import create_proxy
     window.addEventListener("hashchange", create_proxy(lambda e: app.route()))
+    window.document.addEventListener("keydown", create_proxy(on_key))
     window.setInterval(create_proxy(_tick), 100)
+    pace = window.document.getElementById("trick-pace")
+    if pace is not None and pace:
+        pace.value = app.trick_pause
     app.resume()
     app.route()
     window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"

@@ -1,20 +1,27 @@
-"""The table as HTML: a pure function of one seat's observation.
+"""The table as HTML: a pure function of one seat's observation, told in words.
 
 Nothing here knows a game's rules. What is drawn comes from
-`GameState.observation(seat)`; what is clickable comes from its `legal` tokens.
-The seats sit around the table (you at the bottom) with the trick in the middle;
-each game's own regions come from `layouts.py`, from the same observation.
+`GameState.observation(seat)`; what is clickable comes from its `legal` tokens;
+every word a player reads or hears (cards, choices, seats, log lines, score
+sheets, why a card cannot be played) comes from the game's `Words` through a
+`pycore.words.Narrator` told to that seat. The seats sit around the table (you
+at the bottom) with the trick in the middle; each game's own regions come from
+`layouts.py`, from the same observation.
+
 Legal tokens are grouped only by their shape:
 
 - a token that is a card of your hand: click the card;
 - a card of your hand followed by words (`Dwarf Ax`): click the card, then a choice;
 - a verb followed by cards of your hand (`bid Sh3 Sw9 Wa1`, `give R2 R7 Owl Bat`):
   buttons when there are few, else pick the cards and confirm (the confirm button
-  carries the legal token the selection spells, and is disabled when it spells none);
+  carries the legal token the selection spells; until it spells one it says what
+  is missing, in the engine's words);
 - anything else (`deal poke`, `fold`, `partner 3`, `take T7`, `sky:R5`): a button.
 
 Every clickable element carries `data-action="<token>"`; UI-only controls carry
-`data-ui`. Runs natively (tests) and in Pyodide.
+`data-ui`. A card that cannot be chosen now stays focusable (`aria-disabled`) and
+says why (its description and tooltip: `why(token)`, the engine's reason). Runs
+natively (tests) and in Pyodide.
 """
 from __future__ import annotations
 
@@ -24,11 +31,16 @@ import re
 from collections import Counter
 from typing import Callable
 
+from pycore.words import Narrator
+
 from . import layouts
+
+Why = Callable[[str], "str | None"]      # a token -> why it may not be chosen now (None: it may)
 
 # Observation fields drawn in their own place (the rest go to the generic panels).
 _PLACED = {"game", "rules", "seat", "players", "to_act", "terminal", "legal", "history",
-           "hands", "totals", "winners", "hand", "phase", "past_bids"}
+           "hands", "totals", "winners", "hand", "phase", "past_bids", "hand_starts", "ranking",
+           "hand_results"}
 MANY_CHOICES = 8   # more verb+cards tokens than this: pick cards, then confirm
 HINT_SHOWN = 10    # hint choices listed before "All n choices"
 
@@ -41,109 +53,45 @@ def humanize(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def seat_name(seat: int, me: int) -> str:
-    return "You" if seat == me else f"Seat {seat}"
+def sentence(text: str) -> str:
+    """A reason as a sentence: capitalised, with a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
 
 
-class Namer:
-    """Card display names (a game module's `display_name(token, theme)` if it has one)."""
-
-    def __init__(self, display_name: Callable[[str, str], str] | None = None, theme: str = "",
-                 value_suits: tuple | None = None, cards=(), module=None):
-        self.display_name = display_name
-        self.module = module                # the game module (layouts read its constants)
-        self.marks: frozenset = frozenset()  # cards drawn with a star (Lunar's star cards)
-        self.cards = frozenset(cards)       # the deck's card tokens (drawn as cards)
-        self.theme = theme
-        # Cards with a value per suit (Tricksters' critters): the observation's
-        # "values" {token: [value per suit]}, in the order of the game module's SUITS.
-        self.value_suits = value_suits
-        self.values: dict = {}
-        self.oriented: str | None = None
-
-    def is_card(self, value) -> bool:
-        return isinstance(value, str) and (value in self.cards or not self.cards)
-
-    def observe(self, obs: dict) -> "Namer":
-        values = obs.get("values")
-        self.values = values if isinstance(values, dict) and self.value_suits else {}
-        led = obs.get("led_suit")
-        if led is None and obs.get("phase") == "play" and obs.get("to_act") == obs.get("seat"):
-            # you lead: the edge of your own suit faces the centre (Tricksters)
-            suits = obs.get("suits") or []
-            led = suits[obs["seat"]] if obs["seat"] < len(suits) else None
-        self.oriented = led if self.values and led in (self.value_suits or ()) else None
-        stars = obs.get("star_cards")
-        self.marks = frozenset(stars) if isinstance(stars, list) else frozenset()
-        return self
-
-    def is_special(self, token: str) -> bool:
-        """A suitless named card of a suited deck (Raven's specialists, Voren's Wolf and
-        Treachery): a card with no number whose display name is not "<rank> of <suit>"."""
-        return (self.display_name is not None and token in self.cards
-                and not re.search(r"\d", token) and " of " not in self(token))
-
-    def short(self, suit: str) -> str:
-        """The shortest prefix (2 letters or more) telling this suit from the others
-        (Tricksters' Ravens and Rats: "Rav", "Rat")."""
-        others = [s for s in self.value_suits or () if s != suit]
-        for size in range(2, len(suit) + 1):
-            if not any(o.startswith(suit[:size]) for o in others):
-                return suit[:size]
-        return suit
-
-    def values_of(self, token: str) -> tuple[str, str] | None:
-        """(short markup text, spoken text) of a card's suit values, the led suit's first."""
-        values = self.values.get(token)
-        if not values or len(values) != len(self.value_suits):
-            return None
-        pairs = list(zip(self.value_suits, values))
-        if self.oriented:
-            value = dict(pairs)[self.oriented]
-            return f"{self.short(self.oriented)} {value}", f"{self.oriented} {value}"
-        return (" ".join(f"{self.short(suit)}{value}" for suit, value in pairs),
-                ", ".join(f"{suit} {value}" for suit, value in pairs))
-
-    def __call__(self, token: str) -> str:
-        if self.display_name is not None:
-            try:
-                try:
-                    shown = self.display_name(token, self.theme)
-                except TypeError:   # a game without themes: display_name(token)
-                    shown = self.display_name(token)
-            except Exception:       # not a card of this game: show the token
-                return token
-            # a bare suit code ("Sh" for a trump or a named suit) comes back as " of Shields"
-            return shown[4:] if shown.startswith(" of ") else shown
-        return token
+def is_card(tell: Narrator, value) -> bool:
+    return isinstance(value, str) and value in tell.game.deck.tokens
 
 
-def card_html(token: str, name: Namer, *, action: str | None = None, enabled: bool = False,
-              classes: str = "", attrs: str = "", label: str | None = None) -> str:
-    """A card: a focusable button when it is a choice, else a static box."""
-    suit = re.match(r"[A-Za-z]+", token.split(":")[-1])
+def card_html(token: str, tell: Narrator, *, action: str | None = None, enabled: bool = False,
+              classes: str = "", attrs: str = "", why: str | None = None, uid: str = "",
+              led: str | None = None) -> str:
+    """A card: a focusable button when it is a choice (or one that says why it is
+    not: `why`, described by an element with id `uid`), else a static picture.
+    `led`: the suit the card counts in, where a card has a value per suit
+    (Tricksters: the critter a trick was led in; default: the one led now)."""
+    suit = re.match(r"[A-Za-z]+", token)
     suit_class = f"suit-{suit.group(0).lower()}" if suit else "suit-none"
-    shown = name(token)
-    text = label or shown
-    inner = f'<span class="card-face">{esc(text)}</span>'
-    if isinstance(name, Namer) and token in name.marks:
-        inner += '<span class="star" aria-hidden="true">★</span>'
-        shown = f"{shown}, star card"
-    if isinstance(name, Namer) and name.is_special(token):
+    layout = layouts.layout_for(tell.game.name)
+    face, spoken = layout.face(token, tell, led)
+    if layout.is_special(token):
         classes += " specialist"
-    elif " of " in shown:       # "3 of Hearts": a class per suit name, for colour
-        classes += " of-" + re.sub(r"[^a-z]", "", shown.rpartition(" of ")[2].lower())
-    values = name.values_of(token) if isinstance(name, Namer) else None
-    if values:
-        cls = "card-values oriented" if name.oriented else "card-values"
-        inner += f'<span class="{cls}">{esc(values[0])}</span>'
-        shown = f"{shown} ({values[1]})"
-    if action is not None or attrs:
+    elif " of " in spoken:       # "3 of Hearts": a class per suit name, for colour
+        classes += " of-" + re.sub(r"[^a-z]", "", spoken.split(",")[0].rpartition(" of ")[2].lower())
+    if action is not None or attrs or why:
+        if why:
+            note = f'<span class="visually-hidden why" id="{esc(uid)}">{esc(sentence(why))}</span>'
+            return (f'<button type="button" class="card {suit_class} {classes} unavailable"{attrs} '
+                    f'aria-label="{esc(spoken)}" aria-disabled="true" aria-describedby="{esc(uid)}" '
+                    f'title="{esc(sentence(why))}" data-ui="why" data-card="{esc(token)}">{face}{note}</button>')
         state = "" if enabled else " disabled"
         act = f' data-action="{esc(action)}"' if action is not None and enabled else ""
         return (f'<button type="button" class="card {suit_class} {classes}{" legal" if enabled else ""}"'
-                f'{act}{attrs} aria-label="{esc(shown)}"{state}>{inner}</button>')
-    return f'<span class="card {suit_class} {classes}" role="img" aria-label="{esc(shown)}">{inner}</span>'
+                f'{act}{attrs} aria-label="{esc(spoken)}"{state}>{face}</button>')
+    return f'<span class="card {suit_class} {classes}" role="img" aria-label="{esc(spoken)}">{face}</span>'
 
 
 def classify(legal: list[str], hand: list[str]) -> dict:
@@ -172,71 +120,60 @@ def spelled(verb_tokens: list[str], chosen: list[str]) -> str | None:
     return None
 
 
-def _value_html(value, name: Namer) -> str:
+def _value_html(value, tell: Narrator) -> str:
     if value is None:
         return "–"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, str) and name.cards and value in name.cards:
-        return card_html(value, name, classes="small")
+    if is_card(tell, value):
+        return card_html(value, tell, classes="small")
     if isinstance(value, list):
-        if value and all(name.is_card(v) for v in value):
-            return '<span class="cards small">' + "".join(card_html(v, name, classes="small") for v in value) + "</span>"
-        return ", ".join(_value_html(v, name) for v in value) or "none"
+        if value and all(is_card(tell, v) for v in value):
+            return '<span class="cards small">' + "".join(card_html(v, tell, classes="small") for v in value) + "</span>"
+        return ", ".join(_value_html(v, tell) for v in value) or "none"
     if isinstance(value, dict):
         parts = []
         for key, item in value.items():
             if item is None or item is False:
                 continue
-            parts.append(f'<span class="kv">{esc(humanize(key))}: {_value_html(item, name)}</span>'
+            parts.append(f'<span class="kv">{esc(humanize(key))}: {_value_html(item, tell)}</span>'
                          if not isinstance(item, bool) else f'<span class="kv">{esc(humanize(key))}</span>')
         return " ".join(parts) or "–"
     return esc(value)
 
 
-def _per_seat_fields(obs: dict, name: "Namer") -> list[str]:
+def _per_seat_fields(obs: dict, tell: Narrator) -> list[str]:
     n = obs["players"]
     return [k for k, v in obs.items()
             if k not in _PLACED and isinstance(v, list) and len(v) == n and n > 1
-            and not all(name.is_card(x) for x in v)]
+            and not all(is_card(tell, x) for x in v)]
 
 
-def trick_html(trick: dict, obs: dict, name: Namer, title: str, tid: str) -> str:
-    me = obs["seat"]
-    plays = "".join(
-        f'<li class="play"><span class="who">{esc(seat_name(seat, me))}</span>'
-        f'{card_html(card, name)}</li>' for seat, card in trick["cards"])
-    winner = trick.get("winner")
-    won = (f'<p class="trick-winner">{esc(seat_name(winner, me))} won the trick.</p>'
-           if winner is not None else "")
-    return (f'<section class="trick" id="{tid}" aria-label="{esc(title)}"><h3>{esc(title)}</h3>'
-            f'<ol class="plays">{plays or "<li class=empty>No card yet</li>"}</ol>{won}</section>')
-
-
-def seat_box(obs: dict, seat: int, name: Namer, layout, ui: dict, totals: list) -> str:
+def seat_box(tell: Narrator, seat: int, layout, ui: dict) -> str:
     """One seat's place at the table: who, badges (dealer, suit, choice...), public facts."""
-    me = obs["seat"]
+    obs = tell.obs
     acting = obs.get("to_act") == seat and not obs.get("terminal")
-    who = seat_name(seat, me)
+    who = tell.seat(seat)
     level = ui.get("computer", {}).get(seat)
-    cls = "seatbox" + (" me" if seat == me else "") + (" acting" if acting else "") + layout.seat_classes(obs, seat)
-    badges = layout.seat_badges(obs, seat, name)
+    cls = "seatbox" + (" me" if seat == tell.me else "") + (" acting" if acting else "") + layout.seat_classes(obs, seat)
+    badges = layout.seat_badges(tell, seat)
     if acting:
-        badges.insert(0, '<span class="badge to-act">to act</span>')
+        badges.insert(0, '<span class="badge to-act">to play</span>')
+    totals = obs.get("totals") or []
     total = totals[seat] if seat < len(totals) else ""
-    return (f'<section class="{cls}" data-seat="{seat}" aria-label="{esc(who)}{", to act" if acting else ""}">'
+    return (f'<section class="{cls}" data-seat="{seat}" aria-label="{esc(who)}{", to play" if acting else ""}">'
             f'<h3 class="seat-name">{esc(who)}'
             + (f' <span class="level">computer, {esc(level)}</span>' if level else "")
             + (f' <span class="total" title="Total"><span class="visually-hidden">total </span>{esc(total)}</span>'
                if layout.total_in_header else "") + "</h3>"
             + (f'<p class="badges">{"".join(badges)}</p>' if badges else "")
-            + layout.seat_body(obs, seat, name) + "</section>")
+            + layout.seat_body(tell, seat) + "</section>")
 
 
 def _trick_cell(places: dict, seat: int) -> str:
     """The grid cell of a seat's cards in the middle: the same side as its seat box."""
-    count = Counter(side for side, _ in places.values())
-    top, left, right = max(count["top"], 1), count["left"], count["right"]
+    count_ = Counter(side for side, _ in places.values())
+    top, left, right = max(count_["top"], 1), count_["left"], count_["right"]
     rows = max(left, right, 1)
     side, index = places[seat]
     if side == "top":
@@ -250,12 +187,18 @@ def _trick_cell(places: dict, seat: int) -> str:
     return f"grid-area: {row} / {col} / span 1 / span {span}"
 
 
-def ring_trick_html(trick: dict, obs: dict, name: Namer, layout, places: dict, previous: bool = False) -> str:
+def ring_trick_html(trick: dict, tell: Narrator, layout, places: dict, *, finished: bool = False,
+                    where: tuple[int, int] | None = None, title: str = "", tid: str = "current-trick",
+                    footer: str = "") -> str:
     """A trick in the middle: each card on its player's side, in play order for screen
-    readers; an empty place for each seat still to play. `previous`: the last trick,
-    shown until the next one's first card."""
-    me = obs["seat"]
-    notes = [""] * len(trick["cards"]) if previous else layout.play_notes(obs, trick)
+    readers. In play: an empty place for each seat still to play. `finished`: the
+    trick is over (`where` = its hand and trick index): the winning card stands out
+    and a line says who took it."""
+    obs = tell.obs
+    notes = [""] * len(trick["cards"]) if finished else layout.play_notes(obs, trick)
+    led = layout.trick_led(tell, *where) if where else None
+    winner = trick.get("winner")
+    winning = layout.winning_seats(tell, trick, where) if finished and winner is not None else set()
     by_seat: dict[int, list[str]] = {}
     order: list[int] = []
     for index, (seat, card) in enumerate(trick["cards"]):
@@ -265,66 +208,63 @@ def ring_trick_html(trick: dict, obs: dict, name: Namer, layout, places: dict, p
         note = notes[index] if index < len(notes) else ""
         tag = f'<span class="play-note">{esc(note)}</span>' if note else ""
         by_seat[seat].append(f'<span class="played"><span class="play-n" aria-hidden="true">{index + 1}</span>'
-                             f'{card_html(card, name)}{tag}</span>')
-    count = Counter(side for side, _ in places.values())
-    columns = max(count["top"], 1) + 2
+                             f'{card_html(card, tell, led=led)}{tag}</span>')
+    count_ = Counter(side for side, _ in places.values())
+    columns = max(count_["top"], 1) + 2
     items = []
-    winner = trick.get("winner")
     for seat in order:
         side, _ = places[seat]
-        cls = " acting" if obs.get("to_act") == seat and not previous else ""
-        cls += " won" if previous and seat == winner else ""
+        cls = " acting" if obs.get("to_act") == seat and not finished else ""
+        cls += " won" if seat in winning else ""
         items.append(f'<li class="play at-{side}{cls}" data-seat="{seat}" style="{_trick_cell(places, seat)}">'
-                     f'<span class="who">{esc(seat_name(seat, me))}</span>{"".join(by_seat[seat])}</li>')
-    if not previous:
+                     f'<span class="who">{esc(tell.seat(seat))}</span>{"".join(by_seat[seat])}</li>')
+    if not finished:
         for seat in layout.plays_in_trick(obs):
             if seat not in by_seat and seat in places:
                 side, _ = places[seat]
                 items.append(f'<li class="play pending at-{side}{" acting" if obs.get("to_act") == seat else ""}" '
                              f'data-seat="{seat}" aria-hidden="true" style="{_trick_cell(places, seat)}">'
-                             f'<span class="who">{esc(seat_name(seat, me))}</span><span class="card slot"></span></li>')
+                             f'<span class="who">{esc(tell.seat(seat))}</span><span class="card slot"></span></li>')
     leader = trick.get("leader")
-    led_by = f" led by {seat_name(leader, me)}" if leader is not None else ""
+    led_by = f", led by {tell.seat(leader, start=False)}" if leader is not None else ""
     grid = f'style="grid-template-columns: repeat({columns}, minmax(0, 1fr))"'
-    if previous:
-        title = f"Last trick{led_by}, won by {seat_name(winner, me)}"
-        return (f'<section class="trick ring-trick previous" id="previous-trick" aria-label="{esc(title)}">'
-                f'<h3 class="trick-title">{esc(title)}</h3><ol class="plays" {grid}>{"".join(items)}</ol></section>')
-    return (f'<section class="trick ring-trick" id="current-trick" aria-label="Current trick{esc(led_by)}">'
+    if finished:
+        line = tell.trick_taken(trick, *where) if winner is not None else ""
+        label = f"{title}{led_by}"
+        return (f'<section class="trick ring-trick previous" id="{tid}" aria-label="{esc(label)}" '
+                f'data-hand="{where[0]}" data-trick="{where[1]}">'
+                f'<h3 class="trick-title">{esc(label)}</h3><ol class="plays" {grid}>{"".join(items)}</ol>'
+                f'<p class="trick-winner" id="trick-winner">{esc(line)}</p>{footer}</section>')
+    return (f'<section class="trick ring-trick" id="{tid}" aria-label="Current trick{esc(led_by)}">'
             f'<h3 class="visually-hidden">Current trick{esc(led_by)}</h3>'
-            f'<ol class="plays" {grid}>{"".join(items)}</ol>{layout.trick_footer(obs, trick, name)}</section>')
+            f'<ol class="plays" {grid}>{"".join(items)}</ol>{layout.trick_footer(tell, trick)}</section>')
 
 
-def details_html(obs: dict, name: Namer, ui: dict, layout, groups: dict) -> str:
+def details_html(tell: Narrator, ui: dict, layout, groups: dict) -> str:
     """Every public field in full (the per-seat table and the rest), folded away:
     what the layout draws around the table, as a plain table for reading."""
-    me, n = obs["seat"], obs["players"]
-    fields = _per_seat_fields(obs, name)
+    obs = tell.obs
+    n = obs["players"]
+    fields = [k for k in _per_seat_fields(obs, tell) if k not in layout.hidden_details]
     head = "".join(f"<th scope=col>{esc(humanize(k))}</th>" for k in fields)
     rows = []
     totals = obs.get("totals") or [0] * n
     for seat in range(n):
-        cls = "seat" + (" me" if seat == me else "") + (" acting" if obs.get("to_act") == seat else "")
-        who = seat_name(seat, me)
+        cls = "seat" + (" me" if seat == tell.me else "") + (" acting" if obs.get("to_act") == seat else "")
+        who = tell.seat(seat)
         if seat in ui.get("computer", {}):
             who += f" (computer, {ui['computer'][seat]})"
-        cells = "".join(f"<td>{_value_html(obs[k][seat], name)}</td>" for k in fields)
+        cells = "".join(f"<td>{_value_html(obs[k][seat], tell)}</td>" for k in fields)
         rows.append(f'<tr class="{cls}" data-seat="{seat}"><th scope=row>{esc(who)}'
                     f'{" ▶" if obs.get("to_act") == seat else ""}</th><td>{esc(totals[seat])}</td>{cells}</tr>')
-    table = (f'<table class="seats" id="seats"><caption>Players</caption><thead><tr><th scope=col>Seat</th>'
+    table = (f'<table class="seats" id="seats"><caption>Players</caption><thead><tr><th scope=col>Player</th>'
              f'<th scope=col>Total</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
     extra = []
     for key, value in obs.items():
-        if key in _PLACED or key in fields or key in layout.placed or key in ("hand_number", "hands_in_game", "trump"):
+        if (key in _PLACED or key in fields or key in layout.placed or key in layout.hidden_details
+                or key in ("hand_number", "hands_in_game", "trump")):
             continue
-        playable = {t.partition(":")[2] for t in groups["buttons"] if t.startswith(f"{key}:")}
-        if playable and isinstance(value, list):    # a place whose legal cards are clickable here too
-            value_html = '<span class="cards small">' + "".join(
-                card_html(c, name, action=f"{key}:{c}", enabled=c in playable, classes="small")
-                if c in playable else card_html(c, name, classes="small") for c in value) + "</span>"
-        else:
-            value_html = _value_html(value, name)
-        extra.append(f"<dt>{esc(humanize(key))}</dt><dd>{value_html}</dd>")
+        extra.append(f"<dt>{esc(humanize(key))}</dt><dd>{_value_html(value, tell)}</dd>")
     public = f'<dl class="public" id="public">{"".join(extra)}</dl>' if extra else ""
     shown = bool(ui.get("show_details"))
     label = "Hide table details" if shown else "Table details"
@@ -344,217 +284,399 @@ def current_tricks(obs: dict) -> tuple[dict | None, dict | None]:
     return current, (done[-1] if done else None)
 
 
-def prompt_text(obs: dict, groups: dict) -> str:
-    phase = obs.get("phase")
+def viewed_hand(obs: dict) -> int | None:
+    """The hand whose finished tricks the trick viewer shows: the latest hand with
+    one (the hand just scored, while the next one has none yet)."""
+    for h in range(len(obs.get("hands") or []) - 1, -1, -1):
+        if any(t.get("winner") is not None for t in obs["hands"][h]["tricks"]):
+            return h
+        if h < len(obs["hands"]) - 1:
+            return None
+    return None
+
+
+def finished_tricks(obs: dict, h: int) -> list[dict]:
+    return [t for t in obs["hands"][h]["tricks"] if t.get("winner") is not None]
+
+
+def status_html(tell: Narrator, layout, my_turn: bool) -> str:
+    obs = tell.obs
+    bits = [tell.title()]
+    number = obs.get("hand_number") or obs.get("round")
+    if number is not None:
+        total = obs.get("hands_in_game")
+        bits.append(f"{layout.hand_word.capitalize()} {number}" + (f" of {total}" if total else ""))
+    trump = layout.trump_words(tell)
+    if trump:
+        bits.append(trump)
+    if obs.get("terminal"):
+        bits.append("Game over")
+    else:
+        if tell.phase():
+            bits.append(tell.phase().capitalize())
+        if obs.get("to_act") is not None:
+            bits.append("Your turn" if my_turn else f"{tell.seat(obs['to_act'])} to play")
+    return f'<p class="status" id="status">{" · ".join(esc(b) for b in bits)}</p>'
+
+
+def prompt_text(tell: Narrator, groups: dict) -> str:
     what = []
     if groups["plays"] or groups["subs"]:
         what.append("play a card")
     for verb in groups["verbs"]:
-        what.append(verb)
+        what.append(f"pick cards {tell.words.picks.get(verb, 'to choose')}")
     if groups["buttons"]:
         what.append("choose")
-    doing = " or ".join(what) or "act"
-    return f"Your turn{f' ({phase})' if phase else ''}: {doing}."
+    return f"Your turn: {' or '.join(what) or 'choose'}."
 
 
-def table_html(obs: dict, name: Namer, ui: dict) -> str:
-    """The whole table for one seat.
+def trick_area_html(tell: Narrator, layout, places: dict, ui: dict) -> str:
+    """The middle's trick: the trick viewer (any finished trick of the hand), the
+    trick in play, or the trick just finished (its moment: the winning card and a
+    line in words, with Continue while the table waits)."""
+    obs = tell.obs
+    current, last = current_tricks(obs)
+    h = viewed_hand(obs)
+    tricks = finished_tricks(obs, h) if h is not None else []
+    view = ui.get("view_trick")
+    if view is not None and tricks:
+        k = max(0, min(int(view), len(tricks) - 1))
+        nav = (f'<p class="trick-nav">'
+               f'<button type="button" data-ui="trick-prev"{" disabled" if k == 0 else ""}>Previous trick</button> '
+               f'<button type="button" data-ui="trick-next"{" disabled" if k == len(tricks) - 1 else ""}>Next trick</button> '
+               f'<button type="button" data-ui="trick-close">Back to the game</button></p>')
+        title = f"{layout.hand_word.capitalize()} {h + 1}, trick {k + 1} of {len(tricks)}"
+        return ring_trick_html(tricks[k], tell, layout, places, finished=True, where=(h, k),
+                               title=title, tid="trick-view", footer=nav)
+    if current is not None and current["cards"]:
+        return ring_trick_html(current, tell, layout, places)
+    moment = ui.get("moment")
+    if moment is not None:
+        mh, mk = moment
+        trick = obs["hands"][mh]["tricks"][mk]
+    elif last is not None:
+        mh, mk = len(obs["hands"]) - 1, len(tricks) - 1
+        trick = last
+    else:
+        return ring_trick_html(current, tell, layout, places) if current is not None else ""
+    more = ""
+    if ui.get("holding") == "trick":
+        more = ('<p class="trick-nav"><button type="button" class="primary" data-ui="continue" id="continue">'
+                'Continue</button> <span class="note">or press any key</span></p>')
+    return ring_trick_html(trick, tell, layout, places, finished=True, where=(mh, mk),
+                           title=f"Trick {mk + 1}", tid="previous-trick", footer=more)
 
-    `ui`: {"selected": [hand indices], "sub": card token or None, "show_last": bool,
-    "computer": {seat: level label}}.
+
+def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecting: dict) -> str:
+    """Your hand: each card a choice, or (while the decision is about your cards)
+    a card that says why it cannot be chosen."""
+    hand = list(tell.obs.get("hand") or [])
+    selected = [i for i in ui.get("selected", []) if 0 <= i < len(hand)]
+    deciding = bool(groups["plays"] or groups["subs"])
+    verb = next(iter(selecting), None)
+    usable = {c for t in selecting.get(verb, ()) for c in t.split(" ")[1:]}
+    cards = []
+    for index, token in enumerate(hand):
+        uid = f"why-hand-{index}"
+        if selecting:
+            on = index in selected
+            if token not in usable and why is not None:   # never part of a legal choice
+                cards.append(card_html(token, tell, why=why(f"{verb} {token}") or "not a choice now", uid=uid))
+                continue
+            cards.append(card_html(token, tell, enabled=True, classes="selectable" + (" selected" if on else ""),
+                                   attrs=f' data-toggle="{index}" data-card="{esc(token)}" aria-pressed="{str(on).lower()}"'))
+        elif token in groups["plays"]:
+            cards.append(card_html(token, tell, action=token, enabled=True))
+        elif token in groups["subs"]:
+            cards.append(card_html(token, tell, enabled=True, attrs=f' data-sub="{esc(token)}"'))
+        elif deciding and why is not None:
+            cards.append(card_html(token, tell, why=why(token) or "not playable now", uid=uid))
+        else:
+            cards.append(card_html(token, tell))
+    return (f'<section class="hand" aria-label="Your hand"><h3>Your hand ({len(hand)})</h3>'
+            f'<div class="cards" id="hand">{"".join(cards) or "<p>No cards.</p>"}</div></section>')
+
+
+def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecting: dict,
+                legal: list[str]) -> str:
+    obs = tell.obs
+    hand = list(obs.get("hand") or [])
+    my_turn = obs.get("to_act") == tell.me and not obs.get("terminal")
+    prompt = []
+    if my_turn:
+        prompt.append(f'<p id="prompt-text">{esc(prompt_text(tell, groups))}</p>')
+        sub = ui.get("sub")
+        if sub in groups["subs"]:
+            prompt.append(f'<p>{esc(tell.card(sub))}: choose</p><div class="choices">' + "".join(
+                f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(tell.choice(t))}</button>'
+                for t in groups["subs"][sub]) + "</div>")
+        for verb, toks in groups["verbs"].items():
+            if verb in selecting:
+                chosen = [hand[i] for i in ui.get("selected", []) if 0 <= i < len(hand)]
+                token = spelled(toks, chosen)
+                size = len(toks[0].split(" ")) - 1
+                if token:
+                    button = (f'<button type="button" class="confirm legal" id="confirm" data-action="{esc(token)}">'
+                              f'{esc(tell.choice(token))}</button>')
+                    missing = ""
+                else:
+                    missing = (why(" ".join([verb, *chosen])) if chosen and why else None) or \
+                        f"pick {size} cards of your hand"
+                    button = (f'<button type="button" class="confirm" id="confirm" aria-disabled="true" '
+                              f'aria-describedby="confirm-why" data-ui="why">Confirm</button>')
+                prompt.append(f'<p>Pick {size} cards {esc(tell.words.picks.get(verb, ""))} '
+                              f'({len(chosen)} picked).</p>'
+                              + (f'<p class="selection-why" id="confirm-why" role="status">{esc(sentence(missing))}</p>'
+                                 if missing else "") + button)
+            else:
+                prompt.append('<div class="choices">' + "".join(
+                    f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(tell.choice(t))}</button>'
+                    for t in toks) + "</div>")
+        if groups["buttons"]:
+            prompt.append('<div class="choices">' + "".join(
+                f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(tell.choice(t))}</button>'
+                for t in groups["buttons"]) + "</div>")
+        prompt.append(f'<p class="why-said" id="why-said" role="status">{esc(ui.get("why_said") or "")}</p>')
+    elif not obs.get("terminal"):
+        prompt.append(f'<p id="prompt-text">Waiting for {esc(tell.seat(obs["to_act"], start=False))}…</p>')
+    # data-legal: the legal tokens, for scripts and tests driving the page
+    return (f'<section class="prompt" id="prompt" aria-label="Your decision" data-legal="{esc(json.dumps(legal))}">'
+            f'{"".join(prompt)}</section>')
+
+
+def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
+    """The whole table for the seat `tell` tells the game to.
+
+    `ui`: {"selected": [hand indices], "sub": card token or None, "computer": {seat:
+    level}, "show_details", "view_trick": index in the viewed hand or None, "moment":
+    (hand, trick) just finished or None, "holding": "trick" / "hand" while the table
+    waits for Continue, "sheet": index of the hand whose score sheet is open or None,
+    "show_scores", "end_closed"}. `why(token)`: the engine's reason a choice is
+    refused now, in words (the page: `state.why_not(token, tell)`).
     """
-    me = obs["seat"]
-    n = obs["players"]
+    obs = tell.obs
+    me, n = tell.me, tell.players
     hand = list(obs.get("hand") or [])
     my_turn = obs.get("to_act") == me and not obs.get("terminal")
     legal = list(obs.get("legal") or []) if my_turn else []
     groups = classify(legal, hand)
-    name.observe(obs)
-    out = []
-
-    # --- status line --------------------------------------------------------------
-    bits = []
-    if obs.get("hand_number") is not None:
-        total = obs.get("hands_in_game")
-        bits.append(f"Hand {obs['hand_number']}" + (f" of {total}" if total else ""))
-    if obs.get("phase"):
-        bits.append(f"Phase: {obs['phase']}")
-    if "trump" in obs:
-        bits.append(f"Trump: {esc(layouts.layout_for(obs.get('game', '')).trump_name(obs, name))}")
-    if obs.get("terminal"):
-        bits.append("Game over")
-    elif obs.get("to_act") is not None:
-        bits.append("Your turn" if my_turn else f"{seat_name(obs['to_act'], me)} to act")
-    out.append(f'<p class="status" id="status">{" · ".join(esc(b) if "<" not in b else b for b in bits)}</p>')
-
-    # --- the table: seats around, the middle, the current trick ------------------------------
     layout = layouts.layout_for(obs.get("game", ""))
+    out = [status_html(tell, layout, my_turn)]
+
+    # --- the table: seats around, the middle, the trick -------------------------------------
     legal_set = set(legal)
     places = layouts.sides(n, me)
-    totals = obs.get("totals") or [0] * n
     boxes: dict[str, list[tuple[int, str]]] = {"top": [], "left": [], "right": [], "bottom": []}
     for seat in range(n):
         side, index = places[seat]
-        boxes[side].append((index, seat_box(obs, seat, name, layout, ui, totals)))
-    current, last = current_tricks(obs)
-    middle = layout.middle(obs, name, legal_set)
-    if current is not None and not current["cards"] and last is not None:
-        middle += ring_trick_html(last, obs, name, layout, places, previous=True)
-    elif current is not None:
-        middle += ring_trick_html(current, obs, name, layout, places)
+        boxes[side].append((index, seat_box(tell, seat, layout, ui)))
+    middle = layout.middle(tell, legal_set, why if my_turn else None) + trick_area_html(tell, layout, places, ui)
     ring = []
     for side in ("top", "left", "right", "bottom"):
         ring.append(f'<div class="side side-{side}">'
                     + "".join(html_ for _, html_ in sorted(boxes[side])) + "</div>")
     ring.insert(3, f'<div class="middle" id="middle">{middle}</div>')
     out.append(f'<div class="ring ring-{n}" id="ring">{"".join(ring)}</div>')
-    out.append(layout.below(obs, name, legal_set))
+    out.append(table_tools_html(tell, layout, ui))
+    out.append(layout.below(tell, legal_set, why if my_turn else None))
 
-    if last is not None:
-        label = "Hide last trick" if ui.get("show_last") else "Show last trick"
-        out.append('<div class="tricks">')
-        out.append(f'<button type="button" data-ui="last-trick" aria-expanded="{str(bool(ui.get("show_last"))).lower()}">{label}</button>')
-        if ui.get("show_last"):
-            out.append(trick_html(last, obs, name, "Last trick", "last-trick"))
-        out.append("</div>")
     # --- your hand and the prompt ------------------------------------------------------------
     selecting = {verb: toks for verb, toks in groups["verbs"].items() if len(toks) > MANY_CHOICES}
-    selected = [i for i in ui.get("selected", []) if 0 <= i < len(hand)]
-    cards = []
-    for index, token in enumerate(hand):
-        if selecting:
-            on = index in selected
-            cards.append(card_html(token, name, enabled=True, classes="selectable" + (" selected" if on else ""),
-                                   attrs=f' data-toggle="{index}" data-card="{esc(token)}" aria-pressed="{str(on).lower()}"'))
-        elif token in groups["plays"]:
-            cards.append(card_html(token, name, action=token, enabled=True))
-        elif token in groups["subs"]:
-            cards.append(card_html(token, name, enabled=True, attrs=f' data-sub="{esc(token)}"'))
-        else:
-            cards.append(card_html(token, name, action="", enabled=False))
-    out.append(f'<section class="hand" aria-label="Your hand"><h3>Your hand ({len(hand)})</h3>'
-               f'<div class="cards" id="hand">{"".join(cards) or "<p>No cards.</p>"}</div></section>')
-
-    prompt = []
-    if my_turn:
-        prompt.append(f'<p id="prompt-text">{esc(prompt_text(obs, groups))}</p>')
-        sub = ui.get("sub")
-        if sub in groups["subs"]:
-            prompt.append(f'<p>{esc(name(sub))}: choose</p><div class="choices">' + "".join(
-                f'<button type="button" class="choice legal" data-action="{esc(t)}">'
-                f'{esc(" ".join(name(w) if i == 0 else w for i, w in enumerate(t.split(" "))))}</button>'
-                for t in groups["subs"][sub]) + "</div>")
-        for verb, toks in groups["verbs"].items():
-            if verb in selecting:
-                chosen = [hand[i] for i in selected]
-                token = spelled(toks, chosen)
-                size = len(toks[0].split(" ")) - 1
-                attrs = f'data-action="{esc(token)}"' if token else "disabled"
-                prompt.append(f'<p>Pick {size} cards of your hand to {esc(verb)} '
-                              f'({len(chosen)} picked).</p>'
-                              f'<button type="button" class="confirm{" legal" if token else ""}" id="confirm" {attrs}>'
-                              f'{esc(verb.capitalize())} {esc(", ".join(name(c) for c in chosen))}</button>')
-            else:
-                prompt.append('<div class="choices">' + "".join(
-                    f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(_label(t, name))}</button>'
-                    for t in toks) + "</div>")
-        if groups["buttons"]:
-            prompt.append('<div class="choices">' + "".join(
-                f'<button type="button" class="choice legal" data-action="{esc(t)}">'
-                f'{esc(layout.label(t, obs) or _label(t, name))}</button>'
-                for t in groups["buttons"]) + "</div>")
-    elif not obs.get("terminal"):
-        prompt.append(f'<p id="prompt-text">Waiting for {esc(seat_name(obs["to_act"], me))}…</p>')
-    # data-legal: the legal tokens, for scripts and tests driving the page
-    out.append(f'<section class="prompt" id="prompt" aria-label="Your decision" data-legal="{esc(json.dumps(legal))}">'
-               f'{"".join(prompt)}</section>')
-
-    # --- everything else public, in full: the seats table and the other fields ----------------
-    out.append(details_html(obs, name, ui, layout, groups))
-
-    # --- summaries and the result ------------------------------------------------------------
-    out.append(summary_html(obs))
+    out.append(hand_cards_html(tell, groups, ui, why if my_turn else None, selecting))
+    out.append(prompt_html(tell, groups, ui, why, selecting, legal))
+    if ui.get("show_scores"):
+        out.append(score_pad_html(tell, layout))
+    out.append(details_html(tell, ui, layout, groups))
+    # --- the moments: a hand's score sheet, the end of the game --------------------------------
+    sheet = ui.get("sheet")
+    results = obs.get("hand_results") or []
+    if sheet is not None and 0 <= sheet < len(results):
+        out.append(score_sheet_html(tell, layout, sheet, ui.get("holding") == "hand"))
+    elif obs.get("terminal"):
+        out.append(game_end_html(tell, layout, closed=bool(ui.get("end_closed"))))
     game = re.sub(r"[^a-z0-9-]", "", str(obs.get("game", "")).lower())
     return f'<div class="gametable game-{game}">' + "".join(out) + "</div>"
 
 
-def _label(token: str, name: Namer) -> str:
-    words = token.split(" ")
+def table_tools_html(tell: Narrator, layout, ui: dict) -> str:
+    """One click away: the finished tricks of the hand and the score pad."""
+    obs = tell.obs
+    h = viewed_hand(obs)
+    tricks = finished_tricks(obs, h) if h is not None else []
     out = []
-    for word in words:
-        prefix, colon, rest = word.partition(":")
-        if colon:
-            out.append(f"{prefix} {name(rest)}")
+    if tricks:
+        on = ui.get("view_trick") is not None
+        out.append(f'<button type="button" data-ui="tricks" aria-pressed="{str(on).lower()}">'
+                   f'Tricks of {layout.hand_word} {h + 1} ({len(tricks)})</button>')
+    if obs.get("hand_results"):
+        on = bool(ui.get("show_scores"))
+        out.append(f'<button type="button" data-ui="scores" aria-expanded="{str(on).lower()}" '
+                   f'aria-controls="score-pad">Score pad</button>')
+    return f'<div class="table-tools" id="table-tools">{"".join(out)}</div>' if out else ""
+
+
+def score_pad_html(tell: Narrator, layout) -> str:
+    """The running score: one row per finished hand, one column per player (per
+    team in Lunar); each hand's row opens its score sheet."""
+    heads, rows = layout.pad(tell)
+    head = "".join(f"<th scope=col>{esc(h)}</th>" for h in heads)
+    body = []
+    for index, cells in enumerate(rows):
+        body.append(f'<tr data-hand="{index}"><th scope=row><button type="button" data-ui="sheet" '
+                    f'data-hand="{index}">{esc(layout.hand_word.capitalize())} {index + 1}</button></th>'
+                    + "".join(f'<td data-col="{c}">{cell}</td>' for c, cell in enumerate(cells)) + "</tr>")
+    return (f'<section class="score-pad" id="score-pad" aria-label="Score pad"><h3>Score pad</h3>'
+            f'<p class="note">{esc(layout.pad_note)}</p>'
+            f'<div class="scroll"><table><thead><tr><th scope=col>{esc(layout.hand_word.capitalize())}</th>{head}'
+            f'</tr></thead><tbody>{"".join(body)}</tbody></table></div></section>')
+
+
+def score_sheet_html(tell: Narrator, layout, index: int, holding: bool) -> str:
+    """A finished hand's score sheet: the numbers per player (or team), the points
+    explained in sentences, and every hand of it face up."""
+    obs = tell.obs
+    results = obs["hand_results"]
+    result = results[index]
+    total = obs.get("hands_in_game")
+    title = (f"{layout.hand_word.capitalize()} {index + 1}" + (f" of {total}" if total else "") + ": scores")
+    lines = "".join(f"<li>{esc(line)}</li>" for line in tell.hand_lines(result))
+    faces, marked = [], ""
+    for seat, cards in enumerate(result.get("hands") or []):
+        marks, marked = layout.face_marks(result, seat)
+        if cards is None:
+            shown = '<span class="note">not shown (folded, or took the pot without play)</span>'
         else:
-            shown = name(word)
-            out.append(shown)
-    return " ".join(out)
+            shown = "".join(card_html(c, tell, classes="small mini" + (" marked" if c in marks else "")) for c in cards)
+            shown = f'<span class="cards small">{shown}</span>'
+        faces.append(f'<li data-seat="{seat}"><b>{esc(tell.seat(seat))}</b>{shown}</li>')
+    legend = f' <span class="note">(dashed outline: {esc(marked)})</span>' if marked else ""
+    last = index == len(results) - 1
+    if holding:
+        go = "See the final result" if obs.get("terminal") and last else f"Next {layout.hand_word}"
+        buttons = f'<button type="button" class="primary" data-ui="continue" id="continue">{go}</button>'
+    else:
+        buttons = '<button type="button" class="primary" data-ui="sheet-close" id="sheet-close">Close</button>'
+    nav = (f'<button type="button" data-ui="sheet" data-hand="{index - 1}">Previous {layout.hand_word}</button>'
+           if index > 0 else "")
+    nav += (f'<button type="button" data-ui="sheet" data-hand="{index + 1}">Next {layout.hand_word}\'s scores</button>'
+            if not last else "")
+    return (f'<section class="overlay score-sheet" id="score-sheet" role="dialog" aria-modal="false" '
+            f'aria-labelledby="score-sheet-title" data-hand="{index}">'
+            f'<div class="overlay-body"><div class="overlay-head"><h3 id="score-sheet-title">{esc(title)}</h3>'
+            f'<p class="overlay-buttons">{buttons} {nav}</p></div>'
+            f'<div class="scroll">{layout.sheet_table(tell, result)}</div>'
+            f'<ul class="sheet-lines">{lines}</ul>'
+            f'<h4>The hands, face up{legend}</h4><ul class="faces">{"".join(faces)}</ul></div></section>')
 
 
-def choice_name(token: str, name: Namer, obs: dict) -> str:
-    """A legal choice named as the table's own buttons name it."""
+def game_end_html(tell: Narrator, layout, closed: bool) -> str:
+    """The end of the game: the winner in words, the ranking (shared places said as
+    such, teams as teams), Play again (same rules and seat, a new deal) and New game."""
+    obs = tell.obs
+    totals = obs.get("totals") or []
+    winners = obs.get("winners") or []
+    data = (f'id="final-scores" data-totals="{esc(json.dumps(totals))}" '
+            f'data-winners="{esc(json.dumps(winners))}"')
+    places = "".join(f'<li data-seats="{esc(json.dumps(e["seats"]))}" data-place="{e["place"]}">{esc(line)}</li>'
+                     for e, line in zip(obs.get("ranking") or [], tell.places()))
+    buttons = ('<button type="button" class="primary" data-ui="play-again" id="play-again">Play again</button> '
+               '<button type="button" data-ui="new-game" id="new-game-end">New game</button>')
+    results = obs.get("hand_results") or []
+    extra = (f' <button type="button" data-ui="sheet" data-hand="{len(results) - 1}">'
+             f'Last {layout.hand_word}\'s scores</button>' if results else "")
+    if closed:
+        return (f'<section class="result compact" id="result" aria-label="Game over">'
+                f'<p><b>Game over.</b> {esc(tell.outcome())}</p><ol class="ranking" {data}>{places}</ol>'
+                f'<p>{buttons} <button type="button" data-ui="end-open">Show the result</button></p></section>')
+    return (f'<section class="overlay result" id="result" role="dialog" aria-modal="false" '
+            f'aria-labelledby="result-title">'
+            f'<div class="overlay-body"><h3 id="result-title">Game over</h3>'
+            f'<p class="outcome" id="outcome">{esc(tell.outcome())}</p>'
+            f'<ol class="ranking" {data}>{places}</ol>'
+            f'<p class="overlay-buttons">{buttons}{extra} '
+            f'<button type="button" data-ui="end-close">See the table</button></p></div></section>')
+
+
+# --- the game log: hands, tricks, winners, in sentences -------------------------------------
+def story(tell: Narrator) -> list[tuple[str, int, str]]:
+    """The game told in order as (kind, hand index, text): "hand" (a hand begins),
+    "act" (an action), "play" (a card in a trick), "trick" (who took it), "score"
+    (a hand's score sheet in sentences)."""
+    obs = tell.obs
+    history = obs.get("history") or []
+    starts = list(obs.get("hand_starts") or [0]) + [len(history)]
+    results = obs.get("hand_results") or []
     layout = layouts.layout_for(obs.get("game", ""))
-    return layout.label(token, obs) or _label(token, name)
-
-
-def summary_html(obs: dict) -> str:
-    me = obs["seat"]
-    n = obs["players"]
-    hands = [h for h in obs.get("hands") or [] if h.get("points") is not None]
-    rows = "".join(
-        f"<tr><th scope=row>{i + 1}</th>" + "".join(f"<td>{esc(p)}</td>" for p in h["points"]) + "</tr>"
-        for i, h in enumerate(hands))
-    head = "".join(f"<th scope=col>{esc(seat_name(s, me))}</th>" for s in range(n))
-    out = ""
-    if hands:
-        out += (f'<details class="summary" id="hand-summaries"{" open" if obs.get("terminal") else ""}>'
-                f'<summary>Hand results ({len(hands)})</summary><table><thead><tr><th scope=col>Hand</th>{head}</tr></thead>'
-                f'<tbody>{rows}</tbody></table></details>')
+    out = []
+    for h, hand in enumerate(obs.get("hands") or []):
+        if h + 1 >= len(starts):
+            break
+        out.append(("hand", h, f"{layout.hand_word.capitalize()} {h + 1}"))
+        tricks = hand.get("tricks") or []
+        k = i = 0
+        for actor, token in history[starts[h]:starts[h + 1]]:
+            trick = tricks[k] if k < len(tricks) else None
+            card = token.split(" ")[0].removeprefix("sky:") if token else None
+            if trick is not None and i < len(trick["cards"]) and trick["cards"][i] == [actor, card]:
+                out.append(("play", h, tell.sentence(actor, token, (h, k))))
+                i += 1
+                if i == len(trick["cards"]) and trick.get("winner") is not None:
+                    out.append(("trick", h, tell.trick_taken(trick, h, k)))
+                    k, i = k + 1, 0
+            else:
+                out.append(("act", h, tell.sentence(actor, token)))
+        if h < len(results):
+            out.extend(("score", h, line) for line in tell.hand_lines(results[h]))
     if obs.get("terminal"):
-        totals = obs.get("totals") or []
-        winners = obs.get("winners") or []
-        names = ", ".join(seat_name(w, me) for w in winners) or "nobody"
-        verdict = "You win!" if me in winners and len(winners) == 1 else (
-            "You share the win!" if me in winners else f"Winner: {names}.")
-        cells = "".join(f"<li>{esc(seat_name(s, me))}: <b>{esc(t)}</b></li>" for s, t in enumerate(totals))
-        out += (f'<section class="result" id="result" role="status"><h3>Final result</h3><p>{esc(verdict)}</p>'
-                f'<ul id="final-scores" data-totals="{esc(json.dumps(totals))}" '
-                f'data-winners="{esc(json.dumps(winners))}">{cells}</ul></section>')
+        out.append(("end", len(results), f"Game over. {tell.outcome()}"))
     return out
 
 
-def log_html(obs: dict, name: Namer) -> str:
-    me = obs["seat"]
-    items = []
-    for actor, token in obs.get("history") or []:
-        what = _label(token, name) if token is not None else "(hidden)"
-        items.append(f"<li>{esc(seat_name(actor, me))}: {esc(what)}</li>")
+def log_html(tell: Narrator) -> str:
+    """The log as list items: a heading per hand, each trick's cards and winner together."""
+    items, hand, trick = [], [], []
+
+    def close_trick():
+        if trick:
+            hand.append(f'<li class="log-trick"><ol>{"".join(trick)}</ol></li>')
+            trick.clear()
+
+    def close_hand():
+        close_trick()
+        if hand:
+            items.append(f'<ol class="log-lines">{"".join(hand)}</ol></li>')
+            hand.clear()
+    for kind, _, text in story(tell):
+        if kind == "hand":
+            close_hand()
+            items.append(f'<li class="log-hand"><h4>{esc(text)}</h4>')
+        elif kind == "play":
+            trick.append(f"<li>{esc(text)}</li>")
+        elif kind == "trick":
+            trick.append(f'<li class="log-won">{esc(text)}</li>')
+            close_trick()
+        elif kind == "end":
+            close_hand()
+            items.append(f'<li class="log-end"><b>{esc(text)}</b></li>')
+        else:
+            close_trick()
+            hand.append(f'<li class="log-{kind}">{esc(text)}</li>')
+    close_hand()
     return "".join(items)
 
 
-def announcements(before: dict | None, after: dict, name: Namer) -> list[str]:
+def announcements(before: Narrator | None, after: Narrator) -> list[str]:
     """Plain sentences for what happened between two observations (screen readers)."""
-    me = after["seat"]
-    old = len(before.get("history") or []) if before else len(after.get("history") or [])
-    said = []
-    for actor, token in (after.get("history") or [])[old:]:
-        said.append(f"{seat_name(actor, me)}: {_label(token, name) if token else 'a hidden choice'}.")
-    if before is not None:
-        def done(o):
-            return [t for h in o.get("hands") or [] for t in h.get("tricks", []) if t.get("winner") is not None]
-        for trick in done(after)[len(done(before)):]:
-            said.append(f"{seat_name(trick['winner'], me)} won the trick.")
-        if after.get("terminal") and not before.get("terminal"):
-            said.append("Game over. Totals: " + ", ".join(
-                f"{seat_name(s, me)} {t}" for s, t in enumerate(after.get("totals") or [])) + ".")
-    return said
+    now = [text for kind, _, text in story(after) if kind != "hand"]
+    if before is None:
+        return []
+    old = [text for kind, _, text in story(before) if kind != "hand"]
+    return now[len(old):]
 
 
-def hint_html(result: dict, name: Namer, obs: dict | None = None) -> str:
-    """The solver's answer: the legal choices ranked, the explanation, the inference.
-    With the observation the hint was asked from, each choice is named as the
-    table's own buttons name it (Tricksters: "Pair with Seat 3 …", not "partner 3")."""
-    layout = layouts.layout_for(obs.get("game", "")) if obs else None
+def hint_html(result: dict, tell: Narrator) -> str:
+    """The solver's answer: the legal choices ranked, the explanation, the inference,
+    each choice named as the table's own buttons name it."""
     if not result.get("available", True):
         return f'<p class="hint-unavailable" id="hint-unavailable">{esc(result.get("message", "Hints are unavailable."))}</p>'
     ranked = result.get("ranked") or result.get("actions") or []
@@ -564,7 +686,7 @@ def hint_html(result: dict, name: Namer, obs: dict | None = None) -> str:
         value = entry.get("value", entry.get("ev"))
         why = entry.get("explanation") or entry.get("why") or ""
         val = f' <span class="ev">{value:.2f}</span>' if isinstance(value, (int, float)) else ""
-        named = (layout.label(str(token), obs) if layout else None) or _label(str(token), name)
+        named = tell.choice(str(token))
         items.append(f'<li data-token="{esc(token)}"><b>{esc(named)}</b>{val}'
                      f'{f" — {esc(why)}" if why else ""}</li>')
     shown, rest = items[:HINT_SHOWN], items[HINT_SHOWN:]
@@ -590,28 +712,29 @@ def hint_html(result: dict, name: Namer, obs: dict | None = None) -> str:
         out += '<details id="hint-inference"><summary>What the solver inferred about each opponent</summary>'
         items = inference.items() if isinstance(inference, dict) else enumerate(inference)
         for seat, info in items:
-            out += f'<h4>{esc(_place_name(seat))}</h4><div class="inference">{_inference_html(info, name)}</div>'
+            out += f'<h4>{esc(_place_name(seat, tell))}</h4><div class="inference">{_inference_html(info, tell)}</div>'
         out += "</details>"
     return out
 
 
-def _place_name(place) -> str:
+def _place_name(place, tell: Narrator) -> str:
     """The solver's hidden places ("hand:2", "bid:1", "out") in words."""
     kind, _, who = str(place).partition(":")
+    words = {"hand": "hand", "bid": "bid cards", "gift": "gift", "discard": "discarded hand"}
     if who.isdigit():
-        return f"Seat {who}: {kind}"
-    return humanize(kind) if not isinstance(place, int) else f"Seat {place}"
+        return f"{tell.possessive(int(who))} {words.get(kind, kind)}"
+    return {"out": "Cards out of play", "poke": "The poke", "stock": "Undealt cards"}.get(kind, humanize(kind))
 
 
-def _inference_html(info, name: Namer) -> str:
+def _inference_html(info, tell: Narrator) -> str:
     if isinstance(info, dict):
         rows = []
         for key, value in info.items():
             if isinstance(value, dict) and value and all(isinstance(v, (int, float)) for v in value.values()):
-                cells = " ".join(f'<span class="prob">{esc(name(c))} {float(p):.0%}</span>'
+                cells = " ".join(f'<span class="prob">{esc(tell.card(c) if is_card(tell, c) else c)} {float(p):.0%}</span>'
                                  for c, p in sorted(value.items(), key=lambda kv: -float(kv[1])))
                 rows.append(f"<dt>{esc(humanize(str(key)))}</dt><dd>{cells}</dd>")
             else:
-                rows.append(f"<dt>{esc(humanize(str(key)))}</dt><dd>{_value_html(value, name)}</dd>")
+                rows.append(f"<dt>{esc(humanize(str(key)))}</dt><dd>{_value_html(value, tell)}</dd>")
         return f"<dl>{''.join(rows)}</dl>"
-    return _value_html(info, name)
+    return _value_html(info, tell)

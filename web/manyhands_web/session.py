@@ -7,13 +7,12 @@ resuming is replaying it. Pure Python: runs natively (tests) and in Pyodide.
 from __future__ import annotations
 
 import json
-import sys
+import random
 
 from pycore import get_game
 from pycore.errors import ManyhandsError
 from pycore.records import dumps, load_record, record_of, replay
-
-from .render import Namer
+from pycore.words import Narrator
 
 LEVELS = ("easy", "normal", "hard")     # the solver's computer-player levels
 
@@ -92,18 +91,26 @@ class Session:
         return {s: self.level
                 for s in range(self.state.players) if s != self.seat}
 
-    def namer(self) -> Namer:
-        return namer_for(self.game.name, self.theme)
+    def narrator(self, obs: dict | None = None) -> Narrator:
+        """The game told to your seat, in the chosen theme (`obs`: your observation,
+        by default the current one)."""
+        return Narrator(self.game, obs if obs is not None else self.observation(), self.theme)
+
+    def why(self, tell: Narrator):
+        """`why(token)`: why you may not choose `token` now, in words (None: you may)."""
+        return lambda token: self.state.why_not(token, tell)
+
+    def again(self, seed: int | None = None) -> "Session":
+        """A new game with the same rules, seat, computer players and theme: a new deal."""
+        seed = random.randrange(1, 10**6) if seed is None else seed
+        if seed == self.state.seed:
+            seed += 1
+        return Session(self.game.new_game(self.state.rules, seed=seed), self.seat, self.level, self.theme)
 
 
-def namer_for(game_name: str, theme: str = "") -> Namer:
-    """The card names of a game (its module's display_name, in `theme`)."""
-    game = get_game(game_name)
-    module = sys.modules.get(type(game).__module__)
-    suits = getattr(module, "SUITS", None)   # used only if the observation has "values"
-    return Namer(getattr(module, "display_name", None), theme,
-                 tuple(suits) if suits else None, getattr(game.deck, "tokens", ()),
-                 module=module)
+def card_namer(game_name: str, theme: str = ""):
+    """`name(token)`: a card's name in a game (pycore.words), for pages without a table."""
+    return Narrator(get_game(game_name), None, theme).card
 
 
 def describe_games() -> list[dict]:
@@ -117,4 +124,4 @@ def describe_games() -> list[dict]:
     return out
 
 
-__all__ = ["Session", "describe_games", "namer_for", "ManyhandsError", "json"]
+__all__ = ["Session", "card_namer", "describe_games", "ManyhandsError", "json"]

@@ -1,0 +1,350 @@
+"""Every trick, hand and game gets its moment, told in words (issue 12): whole
+games of every game played through the page with the "wait for me" trick pause,
+each finished trick's winner line, each hand's score sheet checked number by
+number against `python -m pycore replay` of the exported record, the score pad,
+the end of the game and Play again; no engine token on any screen; why a card
+cannot be chosen, on hover, on focus and in its accessible description."""
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from pycore import get_game, load_record, replay
+from pycore.words import Narrator
+
+from .conftest import SCREENSHOTS
+from .table import (PLAY_ONE, export_record, open_site, page_totals, play, replay_summary,
+                    screen_tokens, set_trick_pause, start_game, table_state, wait_my_turn)
+
+pytestmark = pytest.mark.browser
+
+# Short whole games: Raven's 5-hand game, Lunar to 12 points, Voren one deal each.
+CASES = [
+    pytest.param("raven", {"players": 4, "short_game": True}, id="raven"),
+    pytest.param("tricksters", {}, id="tricksters"),
+    pytest.param("lunar", {"players": 4, "target": 12}, id="lunar-4p"),
+    pytest.param("lunar", {"players": 2, "target": 12}, id="lunar-2p"),
+    pytest.param("voren", {"players": 4, "hands_per_player": 1}, id="voren"),
+]
+
+TRICK = """() => {
+  const s = document.querySelector('#previous-trick');
+  if (!s) return null;
+  return {hand: +s.dataset.hand, trick: +s.dataset.trick,
+    line: s.querySelector('#trick-winner').textContent,
+    won: [...s.querySelectorAll('.play.won')].map(e => +e.dataset.seat),
+    led: [...s.querySelectorAll('.v.led')].map(v => v.className.match(/v-(\\w+)/)[1])};
+}"""
+
+SHEET = """() => {
+  const s = document.querySelector('#score-sheet');
+  const num = (el) => el ? +el.textContent : null;
+  return {hand: +s.dataset.hand,
+    rows: [...s.querySelectorAll('table.sheet tbody tr')].map(tr => ({
+      seats: tr.dataset.seats ? JSON.parse(tr.dataset.seats) : [+tr.dataset.seat],
+      points: +tr.querySelector('.points').dataset.points,
+      tricks: num(tr.querySelector('.tricks')),
+      bid: num(tr.querySelector('.bid-value'))})),
+    lines: [...s.querySelectorAll('.sheet-lines li')].map(l => l.textContent),
+    faces: [...s.querySelectorAll('.faces li')].map(li => li.querySelectorAll('.card').length)};
+}"""
+
+PAD = """() => [...document.querySelectorAll('#score-pad tbody tr')].map(tr =>
+  [...tr.querySelectorAll('[data-points]')].map(e => +e.dataset.points))"""
+
+
+def _shot(page, name: str, show: str = "#middle") -> None:
+    """The view as it is, on a desktop and on a 390 px phone, `show` scrolled into view."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(show).first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(150)
+    page.locator(show).first.evaluate("e => e.scrollIntoView({block: 'center'})")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-phone.png"))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    assert width <= 392, f"{name}: the page is {width}px wide on a 390px phone"
+
+
+def _go_on(page, way: str) -> None:
+    """Past a finished trick: a key, the Continue button, or a click on the trick."""
+    before = table_state(page)["actions"]
+    if way == "key":
+        page.keyboard.press("c")
+    elif way == "button":
+        page.click("#continue")
+    else:
+        page.click("#previous-trick .trick-title")
+    page.wait_for_function(f"document.body.dataset.hold !== 'trick' || +document.body.dataset.actions !== {before}")
+
+
+def _won_by(state, trick, h) -> set:
+    """The seats whose cards took a finished trick, from the engine's own facts."""
+    name = state.game.name
+    if name == "tricksters":
+        partners = state.observation(0)["hand_results"][h]["partners"]
+        return {trick.winner, partners[trick.winner]}
+    if name == "lunar":
+        return {s for s, _ in trick.plays if s % 2 == trick.winner % 2}
+    return {trick.winner}
+
+
+def _tricks_taken(state, h: int, seats: list[int]) -> int:
+    tricks = state.finished_hands[h][0]
+    if state.game.name == "tricksters":                         # the pair's: the partner from its action
+        partner = next(int(a.seat) for s, a in state.history[state.hand_starts[h]:]
+                       if type(a).__name__ == "Partner")
+        chooser = (state.deals[h]["dealer"] + 2) % 4
+        pairs = [{chooser, partner}, set(range(4)) - {chooser, partner}]
+        pair = next(p for p in pairs if seats[0] in p)
+        return sum(1 for t in tricks if t.winner in pair)
+    if state.game.name == "lunar":
+        return sum(1 for t in tricks if t.winner % 2 == seats[0] % 2)
+    return sum(1 for t in tricks if t.winner == seats[0])
+
+
+@pytest.mark.parametrize("name,rules", CASES)
+def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, name, rules):
+    open_site(page, site)
+    start_game(page, name, rules, seed=5)
+    set_trick_pause(page, "wait")
+    seen_tricks, sheets, tokens = {}, {}, []
+    ways = itertools.cycle(["key", "button", "trick"])
+    shot = set()
+    for _ in range(5000):
+        state = table_state(page)
+        if state["over"] and not state["hold"]:
+            break
+        if state["hold"] == "trick":
+            info = page.evaluate(TRICK)
+            assert info and info["line"], "a finished trick stays with its winner said"
+            seen_tricks[(info["hand"], info["trick"])] = info
+            tokens += screen_tokens(page)
+            if "trick" not in shot:
+                shot.add("trick")
+                _shot(page, f"{name}-{rules.get('players', 4)}p-trick-end", "#previous-trick")
+            _go_on(page, next(ways))
+        elif state["hold"] == "hand":
+            page.wait_for_selector("#score-sheet #continue")
+            sheet = page.evaluate(SHEET)
+            sheets[sheet["hand"]] = sheet
+            tokens += screen_tokens(page)
+            if "hand" not in shot:
+                shot.add("hand")
+                _shot(page, f"{name}-{rules.get('players', 4)}p-hand-end", "#score-sheet")
+            page.click("#score-sheet #continue")
+            page.wait_for_function("document.body.dataset.hold !== 'hand'")
+        elif state["turn"] == "you":
+            page.evaluate(PLAY_ONE)
+        else:
+            page.wait_for_timeout(10)
+    else:
+        pytest.fail("the game did not end")
+    page.wait_for_selector("#result #final-scores")
+    _shot(page, f"{name}-{rules.get('players', 4)}p-game-end", "#result")
+    tokens += screen_tokens(page)
+
+    record = export_record(page)
+    summary = replay_summary(record, tmp_path)
+    state = replay(load_record(record))
+    tell = Narrator(state.game, state.observation(0))
+    assert summary["terminal"]
+
+    # each finished trick: the winning cards stand out and the line says who took it
+    assert seen_tricks, "no trick was held for its moment"
+    for (h, k), info in seen_tricks.items():
+        trick = state.finished_hands[h][0][k]
+        assert info["line"] == tell.trick_taken(summary["hands"][h]["tricks"][k], h, k)
+        assert set(info["won"]) == _won_by(state, trick, h)
+        if name == "tricksters":      # every card shows its value in that trick's led critter
+            led = state.observation(0)["hand_results"][h]["led"][k]
+            assert info["led"] == [led.lower()] * 4, (h, k, info["led"], led)
+
+    # each hand's score sheet, number by number, against the replay's summary
+    assert sorted(sheets) == list(range(len(summary["hands"])))
+    bids, made = {}, 0          # Raven: each hand's bids, from the record's own bid actions
+    for seat, action in state.history:
+        if name == "raven" and type(action).__name__ == "Bid":
+            bids.setdefault(made // state.players, {})[seat] = sum(c // 14 for c in action.cards)
+            made += 1
+    for h, sheet in sheets.items():
+        points = summary["hands"][h]["points"]
+        covered = sorted(s for row in sheet["rows"] for s in row["seats"])
+        assert covered == list(range(state.players))
+        for row in sheet["rows"]:
+            assert all(points[s] == row["points"] for s in row["seats"]), (h, row, points)
+            assert row["tricks"] == _tricks_taken(state, h, row["seats"]), (h, row)
+            if name == "raven":         # every bid shown once the hand is scored, concealed ones too
+                assert row["bid"] == bids[h][row["seats"][0]]
+        assert sheet["lines"] == tell.hand_lines(state.observation(0)["hand_results"][h])
+        if name != "voren":            # every card of the hand is public then: all hands face up
+            assert all(count > 0 for count in sheet["faces"])
+
+    # the score pad: one row per hand, the points per player (per team in Lunar)
+    page.click("#result [data-ui=end-close]")
+    page.click('[data-ui="scores"]')
+    pad = page.evaluate(PAD)
+    assert len(pad) == len(summary["hands"])
+    for h, row in enumerate(pad):
+        points = summary["hands"][h]["points"]
+        assert row == ([points[0], points[1]] if name == "lunar" else points)
+    tokens += screen_tokens(page)
+    # a past hand's sheet from the pad, the table details: no engine token anywhere
+    page.click('#score-pad [data-ui="sheet"][data-hand="0"]')
+    page.wait_for_selector("#score-sheet")
+    tokens += screen_tokens(page)
+    page.click("#sheet-close")
+    page.click('[data-ui="details"]')
+    tokens += screen_tokens(page)
+    if name == "tricksters":       # the last round's tricks again, each in its own led critter
+        page.click('[data-ui="tricks"]')
+        last = len(summary["hands"]) - 1
+        for k in range(len(summary["hands"][last]["tricks"]) - 1, -1, -1):
+            view = page.locator("#trick-view")
+            assert view.get_attribute("data-trick") == str(k)
+            led = state.observation(0)["hand_results"][last]["led"][k]
+            classes = view.locator(".v.led").evaluate_all("vs => vs.map(v => v.className)")
+            assert classes and all(f"v-{led.lower()}" in c for c in classes)
+            if k:
+                page.click('[data-ui="trick-prev"]')
+    assert not tokens, tokens[:8]
+
+    # the end: the winner in words, the ranking in order (shared places said), in view
+    page.click('[data-ui="end-open"]')
+    totals, winners = page_totals(page)
+    assert summary["totals"] == totals and sorted(summary["winners"]) == sorted(winners)
+    assert page.inner_text("#outcome") == tell.outcome()
+    places = page.locator("#result .ranking li")
+    assert places.all_inner_texts() == tell.places()
+    seats = [json.loads(places.nth(i).get_attribute("data-seats")) for i in range(places.count())]
+    standing = [summary["totals"][group[0]] for group in seats]
+    assert standing == sorted(standing, reverse=True)
+    assert sorted(s for group in seats for s in group) == list(range(state.players))
+    box = page.locator("#result .overlay-body").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 900, "the result is in view without scrolling"
+    assert not page.errors
+
+    # Play again: the same game, rules and seat, a new deal
+    page.click("#play-again")
+    page.wait_for_function("!document.querySelector('#final-scores')")
+    wait_my_turn(page)
+    again = export_record(page)
+    assert (again["game"], again["rules"]) == (record["game"], record["rules"])
+    assert again["seed"] != record["seed"] and again["deals"][0] != record["deals"][0]
+
+
+# --- why a choice is not allowed -------------------------------------------------------------
+FIND_UNAVAILABLE = {
+    "raven": "#hand .card.unavailable",
+    "lunar": "#hand .card.unavailable",
+    "voren": "#hand .card.unavailable",
+    "tricksters": "#draft-centre .card.unavailable",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIND_UNAVAILABLE))
+def test_a_card_that_cannot_be_played_says_why(page, site, name):
+    """A position where a card is not playable: it stays focusable, says why on
+    hover (its tooltip) and on focus, and its accessible description reads the
+    engine's reason for that very card."""
+    open_site(page, site)
+    start_game(page, name, {"players": 4} if name != "tricksters" else {}, seed=7)
+    selector = FIND_UNAVAILABLE[name]
+    for _ in range(200):
+        wait_my_turn(page)
+        if table_state(page)["over"]:
+            pytest.fail("no unavailable card seen in a whole game")
+        if page.locator(selector).count():
+            break
+        assert play(page, limit=1)["played"] == 1
+    state = replay(load_record(export_record(page)))
+    card = page.locator(selector).first
+    token = card.get_attribute("data-card")
+    reason = card.get_attribute("title")
+    assert card.get_attribute("aria-disabled") == "true" and card.get_attribute("data-action") is None
+    described = page.locator(f'#{card.get_attribute("aria-describedby")}').text_content()
+    assert described == reason
+    card.hover()
+    assert card.get_attribute("title") == reason
+    card.focus()
+    assert page.evaluate("document.activeElement.dataset.card") == token
+    assert page.inner_text("#why-said") == reason
+    # it is the engine's reason, in the player's words
+    tell = Narrator(get_game(name), state.observation(0))
+    legal = json.loads(page.get_attribute("#prompt", "data-legal"))
+    picking = page.locator("#hand [data-toggle]").count() > 0      # Raven's bid: a specialist
+    asked = (f"take {token}" if name == "tricksters" else
+             f"{legal[0].split()[0]} {token}" if picking else token)
+    expected = state.why_not(asked, tell)
+    assert expected and reason == expected[0].upper() + expected[1:] + ("" if expected.endswith(".") else ".")
+    # choosing it (Enter on the focused card, or a click) plays nothing and says why
+    before = table_state(page)["actions"]
+    page.evaluate("document.getElementById('why-said').textContent = ''")
+    card.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('why-said').textContent.length > 0")
+    assert page.inner_text("#why-said") == reason
+    assert page.evaluate("document.activeElement.dataset.card") == token     # the focus stays on it
+    card.click(force=True)
+    assert table_state(page)["actions"] == before
+    assert not page.errors
+
+
+@pytest.mark.parametrize("name,rules,verb", [("raven", {"players": 4}, "bid"), ("lunar", {"players": 4}, "give")])
+def test_a_partial_selection_says_what_is_missing(page, site, name, rules, verb):
+    """Picking bid cards (Raven) or a gift (Lunar): until the cards spell a choice,
+    Confirm says what is still missing (Raven: the bid's value so far)."""
+    open_site(page, site)
+    start_game(page, name, rules, seed=3)
+    wait_my_turn(page)
+    first = page.locator("#hand [data-toggle]").first
+    card = first.get_attribute("data-card")
+    first.click()
+    page.wait_for_selector('#hand [data-toggle][aria-pressed="true"]')
+    confirm = page.locator("#confirm")
+    assert confirm.get_attribute("aria-disabled") == "true"
+    said = page.inner_text("#confirm-why")
+    state = replay(load_record(export_record(page)))
+    expected = state.why_not(f"{verb} {card}", Narrator(get_game(name), state.observation(0)))
+    assert said == expected[0].upper() + expected[1:] + "."
+    if name == "raven":
+        value = ["Sh", "Sw", "Ax", "Wa"].index(card[:2])
+        assert said.startswith(f"Bid {value} so far")
+    page.click("#confirm", force=True)      # Confirm, not yet a choice: says what is missing
+    page.wait_for_function("document.getElementById('why-said').textContent.length > 0")
+    assert page.inner_text("#why-said") == said
+    if name == "raven":           # a specialist is never a bid card: it says so
+        special = page.locator("#hand .card.unavailable")
+        if special.count():
+            assert "never be bid cards" in special.first.get_attribute("title")
+    assert not page.errors
+
+
+def test_the_pause_after_a_trick_is_a_kept_setting(page, site):
+    """"After a trick": a timed pause lets the computers go on by themselves; the
+    choice is kept for the next visit (an address's ?pace= sets it for that visit only)."""
+    open_site(page, site)
+    assert page.input_value("#trick-pace") == "0"              # ?pace=0: no pause
+    start_game(page, "raven", {"players": 4, "short_game": True}, seed=5)
+    set_trick_pause(page, "1")
+    for _ in range(400):                                      # to a trick held for a computer
+        state = table_state(page)
+        if state["hold"] == "trick":
+            break
+        if state["turn"] == "you":
+            page.evaluate(PLAY_ONE)
+        page.wait_for_timeout(10)
+    else:
+        pytest.fail("no trick was held")
+    held = table_state(page)["actions"]
+    page.wait_for_function(f"document.body.dataset.hold !== 'trick' || +document.body.dataset.actions !== {held}",
+                           timeout=10_000)                     # it goes on by itself after a second
+    assert json.loads(page.evaluate("localStorage.getItem('manyhands/prefs')"))["trick_pause"] == "1"
+    page.goto(site.url + "?budget=8")                        # no ?pace: the kept setting
+    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+    page.wait_for_selector("#view-table:not([hidden])")
+    assert page.input_value("#trick-pace") == "1"
+    assert not page.errors
