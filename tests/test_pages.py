@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
 from manyhands_web import pages, render  # noqa: E402
-from manyhands_web.session import describe_games, namer_for  # noqa: E402
+from manyhands_web.session import describe_games, card_namer  # noqa: E402
 
 SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 GAMES = {g["name"]: g for g in describe_games()}
@@ -77,7 +77,7 @@ def test_the_home_page_card_has_a_control_for_every_house_rule(name):
     fields too: checkboxes, a row or a table of numbers); fields with one possible
     value are named in words; nothing a person reads is JSON or a code name."""
     game = GAMES[name]
-    html = pages.game_card_html(game, {}, {}, in_progress=False, name=namer_for(name))
+    html = pages.game_card_html(game, {}, {}, in_progress=False, name=card_namer(name))
     assert f'id="play-{name}"' in html and "Replay a deal by its number" in html
     assert "<svg" in html and pages.INTROS[name].pitch in html
     for field in game["fields"]:
@@ -92,16 +92,16 @@ def test_the_home_page_card_has_a_control_for_every_house_rule(name):
     text = visible_text(html)
     assert not SNAKE_CASE.search(text), SNAKE_CASE.search(text)
     assert "[" not in text and "{" not in text, "no JSON on the home page"
-    in_progress = pages.game_card_html(game, {}, {}, in_progress=True, name=namer_for(name))
+    in_progress = pages.game_card_html(game, {}, {}, in_progress=True, name=card_namer(name))
     assert f'id="resume-{name}"' in in_progress and f'id="resume-{name}"' not in html
 
 
 def test_lunar_and_tricksters_data_fields_have_real_controls():
-    lunar = pages.game_card_html(GAMES["lunar"], {}, {}, False, namer_for("lunar"))
+    lunar = pages.game_card_html(GAMES["lunar"], {}, {}, False, card_namer("lunar"))
     boxes = re.findall(r'id="rule-lunar-star_cards-\d+" value="([^"]+)"( checked)?', lunar)
     assert len(boxes) == 12 and [v for v, on in boxes if on] == ["R1", "R8"]     # one box per card kind
     assert 'id="rule-lunar-track-12"' in lunar and "12 tricks" in lunar          # the track: 13 numbers
-    tricksters = pages.game_card_html(GAMES["tricksters"], {}, {}, False, namer_for("tricksters"))
+    tricksters = pages.game_card_html(GAMES["tricksters"], {}, {}, False, card_namer("tricksters"))
     assert 'id="rule-tricksters-deck-19-3"' in tricksters                       # 20 cards x 4 critters
     assert "Standard values" in tricksters
 
@@ -120,9 +120,9 @@ def test_house_rules_read_back_into_the_games_rules(name):
     rules = all_games()[name].Rules.from_dict(values).to_dict()
     for key, value in wanted.items():
         assert rules[key] == value, key
-    table = pages.house_rules_table(game["fields"], wanted, "", namer_for(name))
+    table = pages.house_rules_table(game["fields"], wanted, "", card_namer(name))
     for field in changeable:
-        shown = pages.value_text(field, wanted[field["name"]], namer_for(name))
+        shown = pages.value_text(field, wanted[field["name"]], card_namer(name))
         assert f'<td class="value">{render.esc(shown)}<br><span class="standard">' in table
 
 

@@ -25,7 +25,7 @@ from .table import (READY, export_record, open_details, open_site, play, set_rul
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
 from manyhands_web import pages  # noqa: E402
-from manyhands_web.session import describe_games, namer_for  # noqa: E402
+from manyhands_web.session import describe_games, card_namer  # noqa: E402
 from tests.test_pages import other_value  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -137,7 +137,7 @@ def test_every_house_rule_control_round_trips_into_the_record(page, site, name):
     page.wait_for_selector("#rules .house-table")
     for field in fields:
         row = page.locator(f'#rules tr[data-field="{field["name"]}"]')
-        shown = pages.value_text(field, wanted[field["name"]], namer_for(name))
+        shown = pages.value_text(field, wanted[field["name"]], card_namer(name))
         assert row.locator(".value").inner_text().startswith(shown), field["name"]
         assert "Standard:" in row.inner_text()
     # the home page keeps them for the next game
@@ -223,7 +223,7 @@ def test_the_rules_pages_are_for_players(page, site):
         for field in GAMES[name]["fields"]:
             row = page.locator(f'#rules tr[data-field="{field["name"]}"]')
             assert row.locator("th").inner_text().startswith(field["label"])
-            assert row.locator(".value").inner_text() == pages.value_text(field, field["default"], namer_for(name))
+            assert row.locator(".value").inner_text() == pages.value_text(field, field["default"], card_namer(name))
             if field["ruling"] and field["ruling"] != "gap":
                 assert f"Ruling {field['ruling']}" in row.inner_text()
         assert focused(page).startswith("- heading")
