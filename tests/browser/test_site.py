@@ -504,7 +504,8 @@ def test_focus_title_and_announcements_follow_the_game(browser, site):
         said = page.locator("#announce p").all_inner_texts()
         assert "Your turn." in said
         assert all(len(line) <= 90 for line in said), said
-        assert any(re.fullmatch(r"(You|Seat \d): .+\.", line) for line in said)
+        assert any(re.fullmatch(r"(You|Left|Right) takes? the trick with .+\.", line) for line in said), said
+        assert any(re.fullmatch(r"(You|Left|Right) (play|played|bid|led|set) .+\.", line) for line in said), said
         wait_my_turn(page)
         page.click("#hint")
         page.wait_for_selector("#hint-list li", timeout=60_000)
