@@ -102,6 +102,15 @@ class LunarWords(Words):
         return sorted((s for s in range(tell.players) if s % 2 == seat % 2),
                       key=lambda s: (s - tell.me) % tell.players)
 
+    def still_due(self, due: dict) -> str:
+        """What a player still owes this trick with the Sky (the engine's `still_due`)."""
+        if due["cards"] == 2:
+            return "two cards: one from hand and one from the Sky, one suit and one rank"
+        if due["cards"] == 0:
+            return "done this trick"
+        place = "the Sky" if due["place"] == "sky" else "hand"
+        return f"a {due['type']} card from {place}"
+
     def trick_taken(self, trick: dict, tell, hand: int, number: int) -> str:
         winner = trick["winner"]
         team = self.team(winner, tell)
@@ -346,6 +355,24 @@ class LunarState(GameState):
                 return card, sky
         return None
 
+    def still_due(self, seat: int) -> dict | None:
+        """With the Sky (2 players, trick play): what `seat` still owes this trick.
+        {"cards": 2, 1 or 0, "place": "hand" / "sky" (None: either), "type": "rank"
+        / "suit" (None: either)}: each player plays one card from hand and one from
+        the Sky, one rank and one suit card where that place holds one (Rulings L5,
+        L8). The type is what the rule asks for, not what the seat can give (that
+        would tell its hand)."""
+        if self.players != 2 or self.phase != "play":
+            return None
+        mine = [(c, sky) for (s, c), sky in zip(self.tricks[-1].plays, self.trick_sky) if s == seat]
+        if not mine:
+            return {"cards": 2, "place": None, "type": None}
+        if len(mine) == 1:
+            card, sky = mine[0]
+            return {"cards": 1, "place": "hand" if sky else "sky",
+                    "type": "suit" if is_rank(card) else "rank"}
+        return {"cards": 0, "place": None, "type": None}
+
     def _playable(self, seat: int) -> list[Play]:
         mine = self._team_play(seat)
         if self.players == 4:
@@ -549,6 +576,7 @@ class LunarState(GameState):
             "hand": tokens(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
             "sky": tokens(self.sky) if n == 2 else None,
+            "still_due": [self.still_due(s) for s in range(n)] if n == 2 and playing else None,
             "tile_turners": list(self._turners()),
             "tiles_down": tokens(self.turned),
             "tiles_up": tokens(s for s in SUITS if s not in self.turned),

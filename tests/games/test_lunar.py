@@ -640,3 +640,37 @@ def test_refusals_in_words_say_what_a_gift_lacks():
     tell = Narrator(GAME, state.observation(seat))
     assert state.why_not(f"give {rank}", tell) == \
         "give 2 rank and 2 suit cards: pick 1 more rank card and 2 more suit cards"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sky_still_due_is_what_the_legal_plays_allow(seed):
+    """The engine's `still_due` (what the table shows as due this trick) agrees with
+    the legal plays at every turn of a 2-player game, and tells nothing hidden:
+    every seat's observation carries the same list."""
+    state = GAME.new_game({"players": 2}, seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_terminal:
+        if state.phase == "play":
+            seat = state.current_player
+            dues = [state.observation(s)["still_due"] for s in range(2)]
+            assert dues[0] == dues[1]
+            due = dues[0][seat]
+            tokens = [GAME.action_token(state, a) for a in state.legal_actions()]
+            places = {"sky" if t.startswith("sky:") else "hand" for t in tokens}
+            assert due["cards"] in (1, 2)
+            if due["cards"] == 2:
+                assert due["place"] is None and due["type"] is None
+            else:
+                assert places == {due["place"]}
+                place = state.sky if due["place"] == "sky" else state.hands[seat]
+                wanted = [c for c in place if DECK.token(c).startswith("R") == (due["type"] == "rank")]
+                if wanted:
+                    assert all(t.removeprefix("sky:").startswith("R") == (due["type"] == "rank")
+                               for t in tokens)
+                checked += 1
+            other = dues[0][1 - seat]
+            assert other["cards"] in (0, 1, 2)
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 10
+    assert GAME.new_game({"players": 4}, seed=seed).observation(0)["still_due"] is None

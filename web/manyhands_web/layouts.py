@@ -315,7 +315,7 @@ class Lunar(Layout):
     placed = frozenset({"teams", "partner", "sky", "tile_turners", "tiles_down", "tiles_up", "trump",
                         "lead_suit", "trick", "trick_leader", "last_trick", "tricks_won", "track",
                         "track_points", "stars_won", "star_cards", "scores", "target", "hand_sizes",
-                        "round", "start", "exchange", "partner_known"})
+                        "round", "start", "exchange", "partner_known", "still_due"})
     ORDER = ("Wolf", "Owl", "Lynx", "Bat")
     pad_note = "Points per round for each team, the running score in brackets."
 
@@ -437,17 +437,8 @@ class Lunar(Layout):
         """With the Sky: what each player still has to play this trick (place and type)."""
         obs = tell.obs
         lines = []
-        trick = obs.get("trick") or []
-        for seat in range(obs["players"]):
-            mine = [p for p in trick if p.get("seat") == seat]
-            if not mine:
-                what = "two cards: one from hand and one from the Sky, one suit and one rank"
-            elif len(mine) == 1:
-                place = "the Sky" if mine[0].get("from") == "hand" else "hand"
-                kind = "a suit card" if str(mine[0].get("card", "")).startswith("R") else "a rank card"
-                what = f"{kind} from {place}"
-            else:
-                what = "done this trick"
+        for seat, due in enumerate(obs.get("still_due") or []):
+            what = tell.words.still_due(due)
             lines.append(f'<li data-seat="{seat}"{" class=acting" if obs.get("to_act") == seat else ""}>'
                          f'<b>{esc(tell.seat(seat))}</b>: {esc(what)}</li>')
         return lines
