@@ -6,6 +6,7 @@ from .errors import (DealError, IllegalActionError, ManyhandsError, RecordError,
                      RulesError, TokenError)
 from .game import Game, GameState, all_games, get_game
 from .records import Record, load_record, record_of, replay
+from . import games  # noqa: E402,F401  (last: registers every game, the one catalog)
 
 __all__ = [
     "DealError", "Game", "GameState", "IllegalActionError", "ManyhandsError", "Record",

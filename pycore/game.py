@@ -42,7 +42,8 @@ def register(game: "Game") -> "Game":
 
 
 def get_game(name: str) -> "Game":
-    from . import games  # noqa: F401  (importing the package registers every game)
+    """The registered game called `name` (the package pycore registers every game
+    in pycore/games/ when it is imported)."""
     try:
         return GAMES[name]
     except KeyError:
@@ -50,7 +51,6 @@ def get_game(name: str) -> "Game":
 
 
 def all_games() -> dict[str, "Game"]:
-    from . import games  # noqa: F401
     return dict(GAMES)
 
 

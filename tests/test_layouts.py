@@ -346,3 +346,19 @@ def test_no_position_of_a_game_shows_a_hidden_card(name, rules):
         html = _html(session, state.observation(0), state, **ui)
         assert html == _html(session, other.observation(0), other, **ui)
     assert 'id="final-scores"' in _html(session, state.observation(0), state)
+
+
+# --- one catalog ----------------------------------------------------------------------------------
+def test_every_game_of_the_catalog_has_a_layout_and_a_solver_adapter():
+    """Games register once (pycore); the page's layout and the solver's adapter hang
+    off the game's name: a game without either fails here."""
+    from pycore import all_games
+    from solver.view import adapter_for
+    for name, game in all_games().items():
+        assert type(layouts.layout_for(name)) is not layouts.Layout, f"{name} has no layout"
+        adapter = adapter_for(name)
+        assert callable(adapter.build_view), f"{name}'s adapter has no build_view"
+    assert set(layouts.LAYOUTS) == set(all_games())
+    with pytest.raises(Exception, match="unknown game"):
+        class Chess(layouts.Layout, game="chess"):
+            pass

@@ -19,6 +19,7 @@ tokens stay the only authority on what may be played.
 """
 from __future__ import annotations
 
+from pycore.game import get_game
 from pycore.words import count
 
 from . import render   # (render imports this module: names are looked up at call time)
@@ -66,14 +67,25 @@ def _pad_cell(points: int, running: int) -> str:
             f'<span class="run">({esc(running)})</span>')
 
 
+LAYOUTS: dict[str, "Layout"] = {}
+
+
 class Layout:
-    """The generic table: no per-game touches."""
+    """The generic table: no per-game touches. A game's layout registers against the
+    game by subclassing with its name, `class Lunar(Layout, game="lunar")`; the
+    conformance suite fails for a game of the catalog without one."""
     placed: frozenset = frozenset()
     hidden_details: frozenset = frozenset()   # fields the details panel leaves out (drawn elsewhere)
     total_in_header = True      # False where the seat's box shows its score or chips itself
     hand_word = "hand"          # a hand, or a round
     pad_note = "Points per hand, the running total in brackets."
     specials: frozenset = frozenset()         # suitless named cards, drawn apart
+
+    def __init_subclass__(cls, game: str = "", **kwargs):
+        super().__init_subclass__(**kwargs)
+        if game:
+            get_game(game)                  # a layout for a game of the catalog only
+            LAYOUTS[game] = cls()
 
     def seat_classes(self, obs: dict, seat: int) -> str:
         return ""
@@ -168,7 +180,7 @@ def _tricks(n: int) -> str:
 
 
 # --- Tricksters ---------------------------------------------------------------------------
-class Tricksters(Layout):
+class Tricksters(Layout, game="tricksters"):
     total_in_header = False
     hand_word = "round"
     placed = frozenset({"centre", "drafted", "known_held", "suits", "partners", "roles", "dealer",
@@ -310,7 +322,7 @@ class Tricksters(Layout):
 
 
 # --- Lunar ----------------------------------------------------------------------------------
-class Lunar(Layout):
+class Lunar(Layout, game="lunar"):
     hand_word = "round"
     placed = frozenset({"teams", "partner", "sky", "tile_turners", "tiles_down", "tiles_up", "trump",
                         "lead_suit", "trick", "trick_leader", "last_trick", "tricks_won", "track",
@@ -510,7 +522,7 @@ class Lunar(Layout):
 
 
 # --- Raven ------------------------------------------------------------------------------------
-class Raven(Layout):
+class Raven(Layout, game="raven"):
     total_in_header = False
     placed = frozenset({"bids", "bid_cards", "tricks_won", "scores", "bonuses", "hand_sizes", "dealer",
                         "trump", "ravenclaw", "led_suit", "dwarf_named", "hand_number", "hands_in_game",
@@ -597,7 +609,7 @@ class Raven(Layout):
 
 
 # --- Voren --------------------------------------------------------------------------------------
-class Voren(Layout):
+class Voren(Layout, game="voren"):
     total_in_header = False
     placed = frozenset({"chips", "pot", "hand_pot", "turnup", "trump", "choices", "playing", "poke_dealt",
                         "poke_taken_by", "tricks_won", "dealer", "options", "paid_this_hand",
@@ -714,11 +726,9 @@ class Voren(Layout):
         return _table(["Player", "Choice", "Tricks", "Won", "Paid", "Net", "Chips"], rows, caption=pot)
 
 
-LAYOUTS = {"tricksters": Tricksters(), "lunar": Lunar(), "raven": Raven(), "voren": Voren()}
-
-
 def layout_for(game: str) -> Layout:
-    return LAYOUTS.get(game, Layout())
+    """The game's layout (the generic table for a name not in the catalog)."""
+    return LAYOUTS.get(game) or Layout()
 
 
 def sides(n: int, me: int) -> dict[int, tuple[str, int]]:
