@@ -42,9 +42,10 @@ from functools import lru_cache
 
 from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
                                 Turn, gift_shape, is_rank, rank_value, trick_winner)
+from pycore.errors import ManyhandsError
 from pycore.records import Record
 
-from ..errors import SolverError
+from ..errors import InconsistentWorld, SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
 from .common import (Played, consistent,  # noqa: F401  (the adapter's API)
@@ -410,7 +411,7 @@ def team_gifts(hold_a, hold_b, gift_a=None, gift_b=None):
                       None if gift_a is None else _ranks(gift_a),
                       None if gift_b is None else _ranks(gift_b))
     if got is None:
-        raise ValueError("no exchange fits these hands")
+        raise InconsistentWorld("no exchange fits these hands")
     x, y = got
     return (list(gift_a) if gift_a is not None else _gift_of(hold_b, x),
             list(gift_b) if gift_b is not None else _gift_of(hold_a, y))
@@ -518,7 +519,7 @@ def consistent_fast(view: SeatView, world: dict) -> bool:
         s = s.with_hidden(seat, {f"hand:{x}": hands[x] for x in range(n) if x != seat})
         for token in actions:
             s = s.apply_action(s.game.parse_action(s, token))
-    except Exception:
+    except ManyhandsError:            # an illegal replay: an inconsistent world (a bug still raises)
         return False
     return s.observation(seat) == obs
 
