@@ -47,6 +47,104 @@ def bid_value(cards) -> int:
     return sum(card // RANKS for card in cards)
 
 
+# --- the rules of trick play on plain values ------------------------------------------------
+# The State and the solver's fast playouts both call these: a trick is its `plays`,
+# ((seat, card), ...) in order; `led_suit` and `dwarf_suit` are suit indexes or None;
+# `trump` is a suit index, or None in the ravenclaw hand.
+def playable(hand, plays, led_suit, trump) -> list[int]:
+    """The cards of `hand` that may be played to the trick `plays`.
+
+    >>> playable((0, 15, SHAMAN), (), None, 1)             # the Shaman cannot be led
+    [0, 15]
+    >>> playable((0, 15, WOLF), ((1, 3),), 0, 1) == [0, WOLF]   # follow Shields, or a specialist
+    True
+    """
+    if not plays:
+        return [c for c in hand if c != SHAMAN]
+    specialists = [c for c in hand if c >= 56]
+    if plays[0][1] == RAVEN and trump is None:
+        return list(hand)                                  # ravenclaw: Raven led, anything goes
+    if led_suit is None:                                   # Wolf led, no suit set yet
+        non_trump = [c for c in hand if c < 56 and c // RANKS != trump]
+        return non_trump + specialists if non_trump else list(hand)
+    follow = [c for c in hand if c < 56 and c // RANKS == led_suit]
+    if not follow and led_suit == trump and RAVEN in hand:
+        return specialists                                 # the Raven is the only trump held
+    return follow + specialists if follow else list(hand)
+
+
+def play_choices(cards, leading: bool) -> list["Play"]:
+    """The Play actions of playable `cards`: a Dwarf leading names one of the four suits."""
+    if not leading or DWARF not in cards:
+        return [Play(c, None) for c in cards]
+    return [Play(c, s) for c in cards for s in ((0, 1, 2, 3) if c == DWARF else (None,))]
+
+
+def suits_after(plays, led_suit, dwarf_suit, play: "Play", trump) -> tuple:
+    """(led suit, Dwarf's suit) once `play` is added to the trick `plays`."""
+    card = play.card
+    if not plays:
+        if card == DWARF:
+            return play.named_suit, play.named_suit           # the Dwarf is rank 0 of it
+        if card == RAVEN:
+            return trump, None                                 # None in the ravenclaw hand
+        return (card // RANKS if card < 56 else None), None
+    if led_suit is None and plays[0][1] == WOLF and card < 56 and card // RANKS != trump:
+        return card // RANKS, dwarf_suit                       # the first non-trump suited card after a Wolf lead
+    return led_suit, dwarf_suit
+
+
+def card_strength(plays, index: int, led_suit, dwarf_suit, trump) -> tuple[int, float]:
+    """(class, rank) of the card played `index`-th: Raven 4, trump 3, Wolf 2, led
+    suit 1, cannot win 0; the Shaman half a step above the card before it.
+
+    >>> card_strength(((0, 5), (1, SHAMAN)), 1, 0, None, 1)   # after the 6 of Shields
+    (1, 6.5)
+    """
+    card = plays[index][1]
+    if card == SHAMAN:
+        level, rank = card_strength(plays, index - 1, led_suit, dwarf_suit, trump)
+        return level, rank + 0.5
+    if card == RAVEN:
+        return 4, 0
+    if card == WOLF:
+        return 2, 0
+    if card == DWARF:
+        if index == 0 and dwarf_suit is not None:
+            return (3 if dwarf_suit == trump else 1), 0
+        return 0, 0
+    suit = card // RANKS
+    if suit == trump:
+        return 3, rank_of(card)
+    if suit == led_suit:
+        return 1, rank_of(card)
+    return 0, 0
+
+
+def trick_winner(plays, led_suit, dwarf_suit, trump) -> int:
+    """The seat that takes the trick `plays` (the first of equal strengths).
+
+    >>> trick_winner(((0, 3), (1, 20), (2, 9)), 0, None, 1)   # Swords trump
+    1
+    """
+    best = max(range(len(plays)), key=lambda i: card_strength(plays, i, led_suit, dwarf_suit, trump))
+    return plays[best][0]
+
+
+def trick_order(leader: int, hands, players: int) -> tuple[int, ...]:
+    """Who plays to a trick led by `leader`, in order. Ruling R2: a leader holding
+    only the Shaman cannot lead; the left neighbour leads and the Shaman plays last."""
+    order = clockwise_from(leader, players)
+    if tuple(hands[leader]) == (SHAMAN,):
+        order = order[1:] + order[:1]
+    return tuple(order)
+
+
+def hand_scores(tricks_won, bids, bonus: int) -> tuple[int, ...]:
+    """Each seat's points for a hand: its tricks, plus `bonus` if it took exactly its bid."""
+    return tuple(won + (bonus if won == bid_value(bid) else 0) for won, bid in zip(tricks_won, bids))
+
+
 class RavenWords(Words):
     """Raven's cards in either theme: "10 of Shields", "Raven" (Prophecy: "10 of
     Sunburst", "Jaguar"); a bid is said with its value and cards."""
@@ -259,24 +357,11 @@ class RavenState(GameState):
             suited = [c for c in hand if c < 56]
             combos = itertools.combinations(suited, self.rules.sizes[1])
             return [_new_tuple(Bid, (cards,)) for cards in combos]   # Bid(cards), without its frame
-        return [Play(card, suit) for card in self._playable(hand)
-                for suit in ((0, 1, 2, 3) if card == DWARF and not self.tricks[-1].plays else (None,))]
+        plays = self.tricks[-1].plays
+        return play_choices(playable(hand, plays, self.led_suit, self.trump), not plays)
 
     def _playable(self, hand: tuple[int, ...]) -> list[int]:
-        trick = self.tricks[-1]
-        if not trick.plays:
-            return [c for c in hand if c != SHAMAN]           # the Shaman cannot be led
-        specialists = [c for c in hand if c >= 56]
-        lead = trick.plays[0][1]
-        if lead == RAVEN and self.trump is None:
-            return list(hand)                                  # ravenclaw: Raven led, anything goes
-        if self.led_suit is None:                              # Wolf led, no suit set yet
-            non_trump = [c for c in hand if c < 56 and c // RANKS != self.trump]
-            return non_trump + specialists if non_trump else list(hand)
-        follow = [c for c in hand if c < 56 and c // RANKS == self.led_suit]
-        if not follow and self.led_suit == self.trump and RAVEN in hand:
-            return specialists                                 # the Raven is the only trump held
-        return follow + specialists if follow else list(hand)
+        return playable(hand, self.tricks[-1].plays, self.led_suit, self.trump)
 
     def why_illegal(self, action, tell=None) -> str:
         """Why `action` is refused: record words (tokens, seat numbers) or, with a
@@ -338,29 +423,16 @@ class RavenState(GameState):
             self._start_trick(left_of(self.dealer, self.players))
 
     def _start_trick(self, leader: int) -> None:
-        n = self.players
-        order = clockwise_from(leader, n)
-        if self.hands[leader] == (SHAMAN,):   # Ruling R2: the left neighbour leads, the Shaman plays last
-            order = order[1:] + order[:1]
-            leader = order[0]
-        self.trick_order = tuple(order)
-        self.tricks = self.tricks + (Trick(leader),)
+        self.trick_order = trick_order(leader, self.hands, self.players)
+        self.tricks = self.tricks + (Trick(self.trick_order[0]),)
         self.led_suit = None
         self.dwarf_suit = None
 
     def _apply_play(self, play: Play, seat: int) -> None:
         trick = self.tricks[-1]
         card = play.card
-        if not trick.plays:
-            if card == DWARF:
-                self.led_suit = self.dwarf_suit = play.named_suit   # the Dwarf is rank 0 of it
-            elif card == RAVEN:
-                self.led_suit = self.trump                          # None in the ravenclaw hand
-            elif card < 56:
-                self.led_suit = card // RANKS
-        elif self.led_suit is None and trick.plays[0][1] == WOLF and card < 56 \
-                and card // RANKS != self.trump:
-            self.led_suit = card // RANKS            # the first non-trump suited card after a Wolf lead
+        self.led_suit, self.dwarf_suit = suits_after(trick.plays, self.led_suit, self.dwarf_suit,
+                                                     play, self.trump)
         trick = trick.add(seat, card)
         self.hands = _replace_at(self.hands, seat, remove_card(self.hands[seat], card))
         if len(trick.plays) < self.players:
@@ -374,38 +446,13 @@ class RavenState(GameState):
         else:
             self._end_hand()
 
-    def _card_strength(self, trick: Trick, index: int) -> tuple[int, float]:
-        """(class, rank): Raven 4, trump 3, Wolf 2, led suit 1, cannot win 0."""
-        card = trick.plays[index][1]
-        if card == SHAMAN:                       # half a step above the card before it
-            level, rank = self._card_strength(trick, index - 1)
-            return level, rank + 0.5
-        if card == RAVEN:
-            return 4, 0
-        if card == WOLF:
-            return 2, 0
-        if card == DWARF:
-            if index == 0 and self.dwarf_suit is not None:
-                return (3 if self.dwarf_suit == self.trump else 1), 0
-            return 0, 0
-        suit = card // RANKS
-        if suit == self.trump:
-            return 3, rank_of(card)
-        if suit == self.led_suit:
-            return 1, rank_of(card)
-        return 0, 0
-
     def _trick_winner(self, trick: Trick) -> int:
-        best = max(range(len(trick.plays)), key=lambda i: self._card_strength(trick, i))
-        return trick.plays[best][0]
+        return trick_winner(trick.plays, self.led_suit, self.dwarf_suit, self.trump)
 
     def _end_hand(self) -> None:
         bonus = self.rules.sizes[3]
-        points, bonuses = [], list(self.bonuses)
-        for seat in range(self.players):
-            exact = self.tricks_won[seat] == bid_value(self.bids[seat])
-            points.append(self.tricks_won[seat] + (bonus if exact else 0))
-            bonuses[seat] += exact
+        points = list(hand_scores(self.tricks_won, self.bids, bonus))
+        bonuses = [b + (won == bid_value(bid)) for b, won, bid in zip(self.bonuses, self.tricks_won, self.bids)]
         self.scores = tuple(s + p for s, p in zip(self.scores, points))
         self.bonuses = tuple(bonuses)
         self.past_bids = self.past_bids + (self.bids,)

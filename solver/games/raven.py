@@ -18,7 +18,8 @@ import sys
 from functools import lru_cache
 
 from pycore.games.raven import (DECK, DWARF, RANKS, RAVEN, SHAMAN, SPECIALISTS, WOLF, Bid, Play,
-                                bid_value)
+                                bid_value, card_strength, hand_scores, play_choices, playable,
+                                suits_after, trick_order, trick_winner)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 from pycore.tricks import left_of
@@ -328,7 +329,8 @@ def policy_action(state, rng=None):
     trick = state.tricks[-1]
     return choose_play(legal, trick.plays, seat, state.hands[seat], trump,
                        bid_value(state.bids[seat]) - state.tricks_won[seat] > 0, state.players,
-                       lambda card: state._trick_winner(trick.add(seat, card)))
+                       lambda card: trick_winner(trick.plays + ((seat, card),), state.led_suit,
+                                                 state.dwarf_suit, trump))
 
 
 def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, winner_with):
@@ -361,52 +363,6 @@ def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, winne
 
 
 # --- the quick simulator of a hand's remaining tricks (playouts only) ---------------------
-def _playable_light(hand, plays, led, trump) -> list:
-    """The engine's `_playable` on plain lists (tested to agree with it)."""
-    if not plays:
-        cards = [c for c in hand if c != SHAMAN]
-    else:
-        specialists = [c for c in hand if c >= 56]
-        lead = plays[0][1]
-        if lead == RAVEN and trump is None:
-            cards = list(hand)
-        elif led is None:
-            non_trump = [c for c in hand if c < 56 and c // RANKS != trump]
-            cards = non_trump + specialists if non_trump else list(hand)
-        else:
-            follow = [c for c in hand if c < 56 and c // RANKS == led]
-            if not follow and led == trump and RAVEN in hand:
-                cards = specialists
-            else:
-                cards = follow + specialists if follow else list(hand)
-    if plays or DWARF not in cards:
-        return [Play(c, None) for c in cards]
-    return [Play(c, s) for c in cards for s in ((0, 1, 2, 3) if c == DWARF else (None,))]
-
-
-def _strength_at(plays, i, led, dwarf, trump):
-    """The engine's `_card_strength`: (class, rank), the Shaman half a step above
-    the card before it."""
-    card = plays[i][1]
-    if card == SHAMAN:
-        level, rank = _strength_at(plays, i - 1, led, dwarf, trump)
-        return level, rank + 0.5
-    if card == RAVEN:
-        return 4, 0
-    if card == WOLF:
-        return 2, 0
-    if card == DWARF:
-        if i == 0 and dwarf is not None:
-            return (3 if dwarf == trump else 1), 0
-        return 0, 0
-    suit = card // RANKS
-    if suit == trump:
-        return 3, card % RANKS + 1
-    if suit == led:
-        return 1, card % RANKS + 1
-    return 0, 0
-
-
 def _winner_with(plays, seat, led, dwarf, trump):
     """`winner_with` for the policy: the trick so far is ranked once, then each
     card of the seat against its best (a later card must beat it strictly, as
@@ -414,7 +370,7 @@ def _winner_with(plays, seat, led, dwarf, trump):
     last card)."""
     if not plays:
         return lambda card: seat
-    strengths = [_strength_at(plays, i, led, dwarf, trump) for i in range(len(plays))]
+    strengths = [card_strength(plays, i, led, dwarf, trump) for i in range(len(plays))]
     best = max(strengths)
     leader = plays[strengths.index(best)][0]
     last_level, last_rank = strengths[-1]
@@ -423,14 +379,9 @@ def _winner_with(plays, seat, led, dwarf, trump):
         if card == SHAMAN:
             mine = (last_level, last_rank + 0.5)
         else:
-            mine = _strength_at((None, (seat, card)), 1, led, dwarf, trump)   # not led
+            mine = card_strength((None, (seat, card)), 1, led, dwarf, trump)   # not led
         return seat if mine > best else leader
     return winner_with
-
-
-def _winner_light(plays, led, dwarf, trump) -> int:
-    best = max(range(len(plays)), key=lambda i: _strength_at(plays, i, led, dwarf, trump))
-    return plays[best][0]
 
 
 def simulate(state) -> Played:
@@ -450,36 +401,24 @@ def simulate(state) -> Played:
     while True:
         seat = order[len(plays)]
         hand = hands[seat]
-        legal = _playable_light(hand, plays, led, trump)
+        legal = play_choices(playable(hand, plays, led, trump), not plays)
         if len(legal) == 1:
             action = legal[0]
         else:
             action = choose_play(legal, plays, seat, hand, trump, bids[seat] - won[seat] > 0, n,
                                  _winner_with(plays, seat, led, dwarf, trump))
         card = action.card
-        if not plays:
-            if card == DWARF:
-                led = dwarf = action.named_suit
-            elif card == RAVEN:
-                led = trump
-            elif card < 56:
-                led = card // RANKS
-        elif led is None and plays[0][1] == WOLF and card < 56 and card // RANKS != trump:
-            led = card // RANKS
+        led, dwarf = suits_after(plays, led, dwarf, action, trump)
         hand.remove(card)
         plays.append((seat, card))
         if len(plays) < n:
             continue
-        winner = _winner_light(plays, led, dwarf, trump)
+        winner = trick_winner(plays, led, dwarf, trump)
         winners.append(winner)
         won[winner] += 1
         if not hands[winner]:
-            bonus = state.rules.sizes[3]
-            points = tuple(won[s] + (bonus if won[s] == bids[s] else 0) for s in range(n))
-            return Played(points, winners, tuple(won))
-        order = [(winner + i) % n for i in range(n)]
-        if hands[winner] == [SHAMAN]:        # Ruling R2: the left neighbour leads, the Shaman last
-            order = order[1:] + order[:1]
+            return Played(hand_scores(won, state.bids, state.rules.sizes[3]), winners, tuple(won))
+        order = trick_order(winner, hands, n)
         plays, led, dwarf = [], None, None
 
 
