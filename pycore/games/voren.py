@@ -51,6 +51,26 @@ def rank_of(card: int) -> int:
     return card % 8
 
 
+def card_strength(card: int, trump, led) -> int:
+    """How strongly `card` contests a trick led in suit `led` (None: a Wolf or the
+    Treachery led): the Treachery, the Wolf, then trump, then the led suit; 0 cannot
+    take the trick. The State and the solver's playouts both rank cards by it.
+
+    >>> card_strength(TREACHERY, 0, 1) > card_strength(WOLF, 0, 1) > card_strength(7, 0, 1)
+    True
+    >>> card_strength(9, 0, 1), card_strength(17, 0, 1)        # led suit, then another suit
+    (21, 0)
+    """
+    if card >= WOLF:
+        return 100 + card              # Treachery 133 over Wolf 132
+    suit = card // 8
+    if suit == trump:
+        return 50 + card % 8
+    if suit == led:
+        return 20 + card % 8
+    return 0
+
+
 RANK_NAMES = ("1", "2", "3", "4", "5", "Realm", "Lesser Crown", "Greater Crown")
 
 
@@ -322,15 +342,7 @@ class VorenState(GameState):
         return [PLAYS[c] for c in self._playable(self.hands[self.current_player])]
 
     def _strength(self, card: int, led: int | None) -> int:
-        """Treachery, Wolf, then the trump suit, then the led suit; 0 cannot take a trick."""
-        if card >= WOLF:
-            return 100 + card              # Treachery 133 over Wolf 132
-        suit = card // 8
-        if suit == self.trump:
-            return 50 + card % 8
-        if suit == led:
-            return 20 + card % 8
-        return 0
+        return card_strength(card, self.trump, led)
 
     def _best_so_far(self, trick: Trick, led: int | None) -> int:
         return max(self._strength(c, led) for _, c in trick.plays)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import sys
 
 from pycore.games.voren import (CARDS, DECK, SUIT_NAMES, TREACHERY, WOLF, Choice,
-                                Options, Play, suit_of)
+                                Options, Play, card_strength, suit_of)
 from pycore.errors import ManyhandsError
 from pycore.records import Record, record_of
 
@@ -143,16 +143,10 @@ def world_state(view: SeatView, world: dict):
 
 
 # --- a fast playout policy (easy bot, and the playouts of the search) --------------------
-def strength(card: int, trump, led=None) -> int:
-    """How strong a card is in a trick: Treachery, Wolf, trump, led suit, the rest."""
-    if card >= WOLF:
-        return 100 + card
-    suit, rank = card // 8, card % 8
-    if suit == trump:
-        return 50 + rank
-    if suit == led:
-        return 20 + rank
-    return rank
+def strength(card: int, trump, led=None) -> tuple[int, int]:
+    """The policy's order of cards: the engine's card strength, then rank (which of
+    the cards that cannot take the trick is cheapest)."""
+    return card_strength(card, trump, led), card % 8 if card < WOLF else 0
 
 
 def _card_value(card: int, trump) -> float:
