@@ -25,9 +25,9 @@ function showProgress(done, total) {
 
 // A worker with its own Pyodide. `helper`: one of the extra workers of a split
 // hint (it never makes the memory snapshot: the main worker does).
-function spawn(helper = false) {
+function spawn(helper = false, name = "helper") {
   const worker = new Worker(new URL("./worker.mjs", base),
-    { type: "module", name: helper ? "helper" : "main" });
+    { type: "module", name: helper ? name : "main" });
   const pending = new Map();
   worker.onmessage = (event) => {
     const { id, ok, result, error, progress } = event.data;
@@ -62,6 +62,24 @@ function spawn(helper = false) {
 
 let main = null;
 let helpers = [];
+// The hand review runs in a worker of its own (started at the first review and
+// kept, with the analyses it has made), so computer moves and hints go on.
+let reviewer = null;
+
+// The review's progress: `done` of `total` decisions analysed.
+function showReviewProgress(done, total) {
+  const meter = document.getElementById("review-meter");
+  const text = document.getElementById("review-progress-text");
+  if (!meter || !text) return;
+  if (!(total > 0)) {
+    meter.removeAttribute("value");
+    text.textContent = "Starting the analysis…";
+    return;
+  }
+  meter.max = total;
+  meter.value = done;
+  text.textContent = done < total ? `Analysing decision ${done + 1} of ${total}` : "Writing the review…";
+}
 
 function stopHelpers() {
   for (const helper of helpers) helper.stop();
@@ -133,6 +151,18 @@ window.manyhands = {
       for (const helper of mine) helper.stop();
       helpers = helpers.filter((helper) => !mine.includes(helper));
     }
+  },
+  // A hand review (JSON text, op "review") in the review worker; its progress in
+  // decisions goes to the review panel's bar.
+  review(request) {
+    if (!reviewer) reviewer = spawn(true, "review");
+    showReviewProgress(0, 0);
+    return reviewer.ask(request, showReviewProgress);
+  },
+  // Stop the review under way (its worker ends; a fresh one starts at the next review).
+  cancelReview() {
+    if (reviewer) reviewer.stop();
+    reviewer = null;
   },
   // The hint's progress bar back to "not known yet" (a new hint starts).
   resetProgress() { showProgress(0, 0); },

@@ -8,9 +8,9 @@ let api = null;
 async function boot() {
   // From the memory snapshot when one is kept; else start afresh and keep one
   // for the next page load (pyodide/boot.mjs). The packages are fetched while it starts.
-  // (A split hint's helper workers, named "helper", only read it.)
+  // (A split hint's helper workers, named "helper", and the review's, only read it.)
   const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", base).href },
-    { offer: self.name !== "helper", bundles: ["core.zip", "solver.zip", "ui.zip"] });
+    { offer: self.name === "main", bundles: ["core.zip", "solver.zip", "ui.zip"] });
   api = pyodide.pyimport("manyhands_web.worker_api");
 }
 
