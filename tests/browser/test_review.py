@@ -91,6 +91,11 @@ def _review_first_hand(page, name: str) -> dict:
     page.click("#review-hand")
     page.wait_for_selector("#review-panel:not([hidden])")
     assert page.locator("#score-sheet").count() == 0, "the sheet stays open over the review"
+    # the table stays live while the review is made: the next hand is played on
+    before = int(page.evaluate("document.body.dataset.actions"))
+    page.wait_for_selector("body[data-turn=you]", state="attached", timeout=60_000)
+    played = page.evaluate(PLAY_ONE)
+    assert played and int(page.evaluate("document.body.dataset.actions")) > before
     page.wait_for_selector("#review-body", timeout=120_000)
     seen = page.evaluate("[...window.reviewProgressSeen]")
     review = page.evaluate(REVIEW)
@@ -136,8 +141,15 @@ def test_review_from_the_end_of_the_game(page, site):
     assert play(page, timeout_s=120)["done"]
     buttons = page.locator('#review-hands [data-ui="review"]')
     assert buttons.count() == 3              # one deal each, a review for every hand
+    _shot(page, "review-game-end", "#result")
+    # Cancel (while the review's worker starts: Voren's two decisions take no time
+    # after that): the analysis stops, the panel says so
+    buttons.nth(0).click()
+    page.click("#review-cancel")
+    assert "cancelled" in page.text_content("#review-message")
+    assert page.is_hidden("#review-progress")
     page.evaluate(PROGRESS)
-    buttons.nth(1).click()
+    page.locator('#review-hands [data-ui="review"]').nth(1).click()
     page.wait_for_selector("#review-body", timeout=120_000)
     review = page.evaluate(REVIEW)
     assert review["hand"] == 2

@@ -565,7 +565,8 @@ class App:
         key = review_key(record, end, session.seat, hand, BUDGET, session.theme)
         self.review_run += 1
         run = self.review_run
-        window.manyhands.cancelReview()
+        if self.review is not None and self.review.get("running"):
+            window.manyhands.cancelReview()      # one review at a time: the one asked last
         saved = self.stored_review(key)
         self.review = {"key": key, "hand": hand, "data": saved, "step": 0,
                        "source": "saved" if saved else "worker"}
@@ -576,15 +577,18 @@ class App:
             return
         request = {"op": "review", "record": dict(record, actions=record["actions"][:end]),
                    "seat": session.seat, "hand": hand, "budget": BUDGET}
+        self.review["running"] = True
         try:
             answer = json.loads(str(await window.manyhands.review(json.dumps(request))))
         except Exception as exc:
             if run == self.review_run:
+                self.review["running"] = False
                 self.review_message("Review cancelled." if "cancel" in str(exc).lower()
                                     else f"The review failed: {exc}")
             return
         if run != self.review_run:
             return
+        self.review["running"] = False
         if not answer.pop("available", True):
             self.review_message(answer.get("message") or "No review for this hand.")
             return
@@ -634,8 +638,9 @@ class App:
         self.draw_review()
 
     def cancel_review(self, quiet: bool = False) -> None:
-        if self.review is None or self.review["data"] is not None:
+        if self.review is None or not self.review.get("running"):
             return
+        self.review["running"] = False
         self.review_run += 1
         window.manyhands.cancelReview()
         if not quiet:
