@@ -6,6 +6,7 @@ the same code in the page: tests/browser/test_review.py.)"""
 from __future__ import annotations
 
 import functools
+import json
 import re
 import sys
 from pathlib import Path
@@ -88,3 +89,34 @@ def test_a_review_is_kept_under_its_hand_not_the_moves_after_it():
     assert review_key(record, end, 0, 1, None, "") != review_key(record, end, 1, 1, None, "")
     assert review_key(record, end, 0, 1, None, "") != review_key(record, end, 0, 1, 24, "")
     assert hand_end(record, 3) is None
+
+
+def test_the_worker_passes_each_analysis_on_and_takes_kept_ones_back():
+    """A review's analyses go to the page as they are made (progress' third
+    argument); given back as "known" to a fresh worker they are not made again,
+    and the review is the same; a malformed one is refused in one line."""
+    from manyhands_web import worker_api
+    record = load_record(record_text("raven", 4)).to_json()
+    request = {"op": "review", "record": record, "seat": SEAT, "hand": 1, "budget": BUDGET}
+    worker_api.KEPT.clear()
+    sent, reports = [], []
+
+    def progress(done, total, made):
+        reports.append((done, total))
+        sent.extend(json.loads(made))
+    first = json.loads(worker_api.handle(json.dumps(request), progress))
+    decisions = first["hands"][0]["decisions"]
+    assert first["reused"] == 0 and len(sent) == len(decisions) == reports[-1][0]
+    assert [g["key"] for g in sent] == [d["key"] for d in decisions]
+    worker_api.KEPT.clear()                     # a fresh worker: only what the page kept
+    known = {g["key"]: dict(g, worlds=str(g["worlds"])) for g in sent[:3]}
+    again = []
+    second = json.loads(worker_api.handle(json.dumps(dict(request, known=known)),
+                                          lambda d, t, made: again.extend(json.loads(made))))
+    assert second["reused"] == 3 and len(again) == len(decisions) - 3
+    assert {k: v for k, v in second.items() if k != "reused"} == {k: v for k, v in first.items() if k != "reused"}
+    bad = dict(known)
+    key = next(iter(bad))
+    bad[key] = dict(bad[key], key="another")
+    refused = json.loads(worker_api.handle(json.dumps(dict(request, known=bad))))
+    assert refused["available"] is False and "not an analysis" in refused["message"]

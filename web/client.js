@@ -30,10 +30,10 @@ function spawn(helper = false, name = "helper") {
     { type: "module", name: helper ? name : "main" });
   const pending = new Map();
   worker.onmessage = (event) => {
-    const { id, ok, result, error, progress } = event.data;
+    const { id, ok, result, error, progress, extra } = event.data;
     const entry = pending.get(id);
     if (progress !== undefined) {
-      if (entry) (entry.progress || showProgress)(...progress);
+      if (entry) (entry.progress || showProgress)(...progress, extra);
       return;
     }
     if (!entry) return;
@@ -65,6 +65,9 @@ let helpers = [];
 // The hand review runs in a worker of its own (started at the first review and
 // kept, with the analyses it has made), so computer moves and hints go on.
 let reviewer = null;
+// The analyses the review under way has sent (JSON texts, kept as text: a count
+// of deals can exceed what a JavaScript number holds exactly).
+let reviewMade = [];
 
 // The review's progress: `done` of `total` decisions analysed.
 function showReviewProgress(done, total) {
@@ -157,8 +160,15 @@ window.manyhands = {
   review(request) {
     if (!reviewer) reviewer = spawn(true, "review");
     showReviewProgress(0, 0);
-    return reviewer.ask(request, showReviewProgress);
+    reviewMade = [];
+    return reviewer.ask(request, (done, total, made) => {
+      showReviewProgress(done, total);
+      if (made) reviewMade.push(made);
+    });
   },
+  // The analyses the last review sent so far (a JSON list of JSON-list texts): the
+  // page keeps them, a cancelled review's too.
+  reviewAnalyses() { return JSON.stringify(reviewMade); },
   // Stop the review under way (its worker ends; a fresh one starts at the next review).
   cancelReview() {
     if (reviewer) reviewer.stop();

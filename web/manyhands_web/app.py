@@ -28,6 +28,13 @@ REVIEW_PREFIX = "manyhands/review/"
 REVIEWS_KEY = "manyhands/reviews"
 REVIEW_OPEN_KEY = "manyhands/review-open"
 KEEP_REVIEWS = 16
+# Each decision's analysis too, as the review worker sends it (a cancelled review
+# keeps those made): {"order": [groups], "groups": {group: {key: analysis}}}, a
+# group per game, deal number, seat and budget, the most recent KEEP_GROUPS; sent
+# back with the next review of that game ("known"), so a branched or replayed
+# hand's decisions that share the record up to them are not analysed again.
+ANALYSES_KEY = "manyhands/analyses"
+KEEP_GROUPS = 8
 # After an action, focus goes to the first of these that is there and enabled:
 # your next decision (a legal card, a card to pick, a choice), else the table.
 NEXT_DECISION = ("#hand [data-action]:not([disabled])", "#hand [data-toggle]", "#hand [data-sub]",
@@ -551,6 +558,41 @@ class App:
                 storage.removeItem(REVIEW_PREFIX + kept.pop(0))
         storage.setItem(REVIEWS_KEY, json.dumps(kept))
 
+    @staticmethod
+    def analyses() -> dict:
+        try:
+            kept = json.loads(str(window.localStorage.getItem(ANALYSES_KEY) or "{}"))
+        except ValueError:
+            kept = {}
+        if not isinstance(kept, dict) or not isinstance(kept.get("groups"), dict):
+            kept = {}
+        return {"order": [g for g in kept.get("order", []) if g in kept.get("groups", {})],
+                "groups": kept.get("groups", {})}
+
+    def keep_analyses(self, group: str) -> None:
+        """The analyses the review worker sent for the review just ended, kept."""
+        made = [got for text in json.loads(str(window.manyhands.reviewAnalyses()))
+                for got in json.loads(text)]
+        if not made:
+            return
+        kept = self.analyses()
+        mine = kept["groups"].setdefault(group, {})
+        for got in made:
+            if isinstance(got, dict) and isinstance(got.get("key"), str):
+                mine[got["key"]] = got
+        kept["order"] = [g for g in kept["order"] if g != group] + [group]
+        while True:
+            for old in kept["order"][:-KEEP_GROUPS]:
+                kept["groups"].pop(old, None)
+            kept["order"] = kept["order"][-KEEP_GROUPS:]
+            try:
+                window.localStorage.setItem(ANALYSES_KEY, json.dumps(kept))
+                return
+            except Exception:               # full: drop the oldest group, or give up
+                if len(kept["order"]) <= 1:
+                    return
+                kept["groups"].pop(kept["order"].pop(0), None)
+
     async def open_review(self, index: int) -> None:
         """Review hand `index` (0-based) of this game: the kept review at once, else
         the worker's, with progress."""
@@ -566,6 +608,7 @@ class App:
         self.review_run += 1
         run = self.review_run
         if self.review is not None and self.review.get("running"):
+            self.keep_analyses(self.review["group"])
             window.manyhands.cancelReview()      # one review at a time: the one asked last
         saved = self.stored_review(key)
         self.review = {"key": key, "hand": hand, "data": saved, "step": 0,
@@ -575,8 +618,13 @@ class App:
         if saved:
             self.announce(f"Review of {self.hand_word()} {hand}: {saved['hands'][0]['summary']}")
             return
+        group = json.dumps([record["game"], record.get("seed"), session.seat, BUDGET])
+        self.review["group"] = group
+        known = {k: dict(got, worlds=str(got.get("worlds", 0)))       # a JSON number may not hold it
+                 for k, got in self.analyses()["groups"].get(group, {}).items()}
         request = {"op": "review", "record": dict(record, actions=record["actions"][:end]),
-                   "seat": session.seat, "hand": hand, "budget": BUDGET}
+                   "seat": session.seat, "hand": hand, "budget": BUDGET, "theme": session.theme,
+                   "known": known}
         self.review["running"] = True
         try:
             answer = json.loads(str(await window.manyhands.review(json.dumps(request))))
@@ -589,10 +637,11 @@ class App:
         if run != self.review_run:
             return
         self.review["running"] = False
+        self.keep_analyses(group)
+        self.review["reused"] = answer.pop("reused", 0)
         if not answer.pop("available", True):
             self.review_message(answer.get("message") or "No review for this hand.")
             return
-        answer["theme"] = session.theme
         self.store_review(key, answer)
         self.review["data"] = answer
         self.draw_review()
@@ -615,6 +664,7 @@ class App:
             panel.hidden = True
             return
         panel.hidden = False
+        panel.dataset.reused = str(review.get("reused", ""))    # decisions analysed before (tests)
         data = review["data"]
         el("review-progress")._dom_element.hidden = data is not None
         for button in ("review-replay", "review-export"):
@@ -642,6 +692,7 @@ class App:
             return
         self.review["running"] = False
         self.review_run += 1
+        self.keep_analyses(self.review["group"])     # what it had analysed: not lost
         window.manyhands.cancelReview()
         if not quiet:
             self.review_message("Review cancelled. Ask again to start it over.")
