@@ -49,7 +49,7 @@ def test_the_review_shows_every_decision_in_player_words(name, rules):
     assert markup.count("With all hands seen") == len(hand["decisions"])
     assert hand["summary"] in markup.replace("&#x27;", "'")
     big = sum(d["big"] for d in hand["decisions"])
-    assert markup.count('class="decision verdict-big big"') == big
+    assert markup.count('class="decision decision-big big"') == big
     # every trick, and the deal, face up: each seat's cards shown
     for step in range(len(hand["tricks"]) + 1):
         shown = review_view.review_html(hand, tell, step)

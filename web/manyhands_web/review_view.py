@@ -68,7 +68,7 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True) -> str
     data = (f'data-index="{d["index"]}" data-choice="{esc(d["choice"])}" data-best="{esc(d["best"])}" '
             f'data-cost="{"" if cost is None else cost}" data-verdict="{esc(verdict)}" '
             f'data-faceup="{esc(up["best"])}"')
-    return (f'<li class="decision verdict-{VERDICT_CLASS.get(verdict, "none")}{" big" if d.get("big") else ""}" {data}>'
+    return (f'<li class="decision decision-{VERDICT_CLASS.get(verdict, "none")}{" big" if d.get("big") else ""}" {data}>'
             f'<div class="decision-head"><span class="decision-number">{number}</span>'
             f'<span class="when">{esc(d["when"])}</span>{badge}</div>'
             f'<div class="decision-cols">'
