@@ -8,8 +8,11 @@ holds them to the hint's)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+
+from solver import review as rv
 
 from tests.engine_tokens import engine_tokens
 
@@ -163,6 +166,19 @@ def test_play_from_here_replay_this_deal_and_a_reload(page, site):
     start_game(page, "raven", {"players": 4, "short_game": True}, seed=7)
     review = _review_first_hand(page, "raven")
     record = export_record(page)
+    # Export review: the review's JSON with the record up to the end of the hand;
+    # the command line's review of that record is the same
+    with page.expect_download() as info:
+        page.click("#review-export")
+    exported = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    assert exported["format"] == "manyhands-review/1" and "reused" not in exported
+    hand = exported["hands"][0]
+    assert hand["hand"] == 1 and exported["record"]["actions"] == record["actions"][:hand["end_action"]]
+    assert [(d["index"], d["choice"], d["best"]) for d in hand["decisions"]] == \
+        [(d["index"], d["choice"], d["best"]) for d in review["decisions"]]
+    native = rv.review(exported["record"], exported["seat"], 1, exported["budget"],
+                       theme=exported["theme"], cache={})
+    assert native == exported
     # a reload: the review is there again at once, from where it was kept
     page.reload()
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)

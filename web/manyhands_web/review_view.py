@@ -54,7 +54,7 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True) -> str
     up = d["face_up"]
     up_values = up["values"]
     same = up_values.get(d["choice"]) == up_values.get(up["best"])
-    up_line = ("your choice too" if same else
+    up_line = (f"your choice too, {_num(up_values[up['best']])} {unit}" if same else
                f'<b class="faceup-said">{esc(up["best_said"])}</b>, '
                f'{_num(up_values[up["best"]])} {unit} (yours: {_num(up_values[d["choice"]])})')
     why = f'<p class="why">{esc(d["why"])}</p>' if d.get("why") else ""
