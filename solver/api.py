@@ -251,9 +251,11 @@ def infer(record_json: Any, seat: Any) -> dict:
 
 
 def review(record_json: Any, seat: int, hand: int | None = None, budget: Any = None,
-           progress=None) -> dict:
+           progress=None, cache=None, theme: str = "") -> dict:
     """The hand review (solver/review.py) of `hand` (1-based; None: every finished
     hand) for `seat`: the record and, per decision, the choice, the hint's best and
-    the face-up best with their costs; `progress(done, total)` in decisions."""
+    the face-up best with their costs; `progress(done, total)` in decisions;
+    `cache`: where each decision's analysis is kept (default review.CACHE);
+    `theme`: the card names' theme (Raven: "prophecy")."""
     from . import review as hand_review
-    return hand_review.review(record_json, seat, hand, budget, progress)
+    return hand_review.review(record_json, seat, hand, budget, progress, theme=theme, cache=cache)

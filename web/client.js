@@ -25,15 +25,15 @@ function showProgress(done, total) {
 
 // A worker with its own Pyodide. `helper`: one of the extra workers of a split
 // hint (it never makes the memory snapshot: the main worker does).
-function spawn(helper = false) {
+function spawn(helper = false, name = "helper") {
   const worker = new Worker(new URL("./worker.mjs", base),
-    { type: "module", name: helper ? "helper" : "main" });
+    { type: "module", name: helper ? name : "main" });
   const pending = new Map();
   worker.onmessage = (event) => {
-    const { id, ok, result, error, progress } = event.data;
+    const { id, ok, result, error, progress, extra } = event.data;
     const entry = pending.get(id);
     if (progress !== undefined) {
-      if (entry) (entry.progress || showProgress)(...progress);
+      if (entry) (entry.progress || showProgress)(...progress, extra);
       return;
     }
     if (!entry) return;
@@ -62,6 +62,27 @@ function spawn(helper = false) {
 
 let main = null;
 let helpers = [];
+// The hand review runs in a worker of its own (started at the first review and
+// kept, with the analyses it has made), so computer moves and hints go on.
+let reviewer = null;
+// The analyses the review under way has sent (JSON texts, kept as text: a count
+// of deals can exceed what a JavaScript number holds exactly).
+let reviewMade = [];
+
+// The review's progress: `done` of `total` decisions analysed.
+function showReviewProgress(done, total) {
+  const meter = document.getElementById("review-meter");
+  const text = document.getElementById("review-progress-text");
+  if (!meter || !text) return;
+  if (!(total > 0)) {
+    meter.removeAttribute("value");
+    text.textContent = "Starting the analysis…";
+    return;
+  }
+  meter.max = total;
+  meter.value = done;
+  text.textContent = done < total ? `Analysing decision ${done + 1} of ${total}` : "Writing the review…";
+}
 
 function stopHelpers() {
   for (const helper of helpers) helper.stop();
@@ -133,6 +154,25 @@ window.manyhands = {
       for (const helper of mine) helper.stop();
       helpers = helpers.filter((helper) => !mine.includes(helper));
     }
+  },
+  // A hand review (JSON text, op "review") in the review worker; its progress in
+  // decisions goes to the review panel's bar.
+  review(request) {
+    if (!reviewer) reviewer = spawn(true, "review");
+    showReviewProgress(0, 0);
+    reviewMade = [];
+    return reviewer.ask(request, (done, total, made) => {
+      showReviewProgress(done, total);
+      if (made) reviewMade.push(made);
+    });
+  },
+  // The analyses the last review sent so far (a JSON list of JSON-list texts): the
+  // page keeps them, a cancelled review's too.
+  reviewAnalyses() { return JSON.stringify(reviewMade); },
+  // Stop the review under way (its worker ends; a fresh one starts at the next review).
+  cancelReview() {
+    if (reviewer) reviewer.stop();
+    reviewer = null;
   },
   // The hint's progress bar back to "not known yet" (a new hint starts).
   resetProgress() { showProgress(0, 0); },

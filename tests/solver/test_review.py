@@ -387,8 +387,9 @@ def test_worker_reviews_and_refuses_without_failing():
     calls = []
     answer = json.loads(worker_api.handle(json.dumps(
         {"op": "review", "record": record, "seat": SEAT, "hand": 1, "budget": BUDGET}),
-        lambda done, total: calls.append((done, total))))
+        lambda done, total, made: calls.append((done, total))))
     assert answer.pop("available") is True
+    assert answer.pop("reused") >= 0        # decisions this worker had analysed before
     assert answer == exported("voren", 3)
     assert calls[0][0] == 0 and calls[-1][0] == calls[-1][1]
     refused = json.loads(worker_api.handle(json.dumps(

@@ -14,12 +14,27 @@ import time
 
 from pyscript import fetch, web, when, window
 
-from . import pages, render
-from .session import ManyhandsError, Session, card_namer, describe_games
+from . import pages, render, review_view
+from .session import (ManyhandsError, Session, card_namer, describe_games, hand_end, review_key,
+                      review_narrator)
 
 SAVE_KEY = "manyhands/current"
 PREFS_KEY = "manyhands/prefs"
 VIEWS = ("home", "table", "rules")
+# Hand reviews are kept in localStorage, one per hand (the key: session.review_key),
+# the most recent KEEP_REVIEWS of them; REVIEW_OPEN_KEY: the one open, shown again
+# after a reload.
+REVIEW_PREFIX = "manyhands/review/"
+REVIEWS_KEY = "manyhands/reviews"
+REVIEW_OPEN_KEY = "manyhands/review-open"
+KEEP_REVIEWS = 16
+# Each decision's analysis too, as the review worker sends it (a cancelled review
+# keeps those made): {"order": [groups], "groups": {group: {key: analysis}}}, a
+# group per game, deal number, seat and budget, the most recent KEEP_GROUPS; sent
+# back with the next review of that game ("known"), so a branched or replayed
+# hand's decisions that share the record up to them are not analysed again.
+ANALYSES_KEY = "manyhands/analyses"
+KEEP_GROUPS = 8
 # After an action, focus goes to the first of these that is there and enabled:
 # your next decision (a legal card, a card to pick, a choice), else the table.
 NEXT_DECISION = ("#hand [data-action]:not([disabled])", "#hand [data-toggle]", "#hand [data-sub]",
@@ -67,6 +82,10 @@ class App:
         self.prev_tell = None
         self.hold_until = None         # when a timed trick pause ends (None: it waits for you)
         self.trick_pause = self.initial_trick_pause()
+        # the review panel: {"key", "hand", "data" (the export, None while analysed),
+        # "step" (0: as dealt, k: trick k), "source": "saved" / "worker"}
+        self.review: dict | None = None
+        self.review_run = 0            # bumped by each review asked and by Cancel
 
     @staticmethod
     def fresh_ui() -> dict:
@@ -505,6 +524,215 @@ class App:
         if not quiet:
             set_html("hint-body", "<p>Hint cancelled.</p>")
 
+    # --- the hand review ------------------------------------------------------------------------
+    # Asked of its own worker (client.js `review`), decision by decision with a
+    # progress bar and Cancel, while the table plays on; kept in localStorage.
+    @staticmethod
+    def stored_review(key: str) -> dict | None:
+        text = window.localStorage.getItem(REVIEW_PREFIX + key)
+        if not text:
+            return None
+        try:
+            data = json.loads(str(text))
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) and data.get("hands") else None
+
+    @staticmethod
+    def store_review(key: str, data: dict) -> None:
+        storage = window.localStorage
+        try:
+            kept = json.loads(str(storage.getItem(REVIEWS_KEY) or "[]"))
+        except ValueError:
+            kept = []
+        kept = [k for k in kept if isinstance(k, str) and k != key] + [key]
+        while len(kept) > KEEP_REVIEWS:
+            storage.removeItem(REVIEW_PREFIX + kept.pop(0))
+        while True:
+            try:
+                storage.setItem(REVIEW_PREFIX + key, json.dumps(data))
+                break
+            except Exception:              # full: drop the oldest kept review
+                if len(kept) <= 1:
+                    return
+                storage.removeItem(REVIEW_PREFIX + kept.pop(0))
+        storage.setItem(REVIEWS_KEY, json.dumps(kept))
+
+    @staticmethod
+    def analyses() -> dict:
+        try:
+            kept = json.loads(str(window.localStorage.getItem(ANALYSES_KEY) or "{}"))
+        except ValueError:
+            kept = {}
+        if not isinstance(kept, dict) or not isinstance(kept.get("groups"), dict):
+            kept = {}
+        return {"order": [g for g in kept.get("order", []) if g in kept.get("groups", {})],
+                "groups": kept.get("groups", {})}
+
+    def keep_analyses(self, group: str) -> None:
+        """The analyses the review worker sent for the review just ended, kept."""
+        made = [got for text in json.loads(str(window.manyhands.reviewAnalyses()))
+                for got in json.loads(text)]
+        if not made:
+            return
+        kept = self.analyses()
+        mine = kept["groups"].setdefault(group, {})
+        for got in made:
+            if isinstance(got, dict) and isinstance(got.get("key"), str):
+                mine[got["key"]] = got
+        kept["order"] = [g for g in kept["order"] if g != group] + [group]
+        while True:
+            for old in kept["order"][:-KEEP_GROUPS]:
+                kept["groups"].pop(old, None)
+            kept["order"] = kept["order"][-KEEP_GROUPS:]
+            try:
+                window.localStorage.setItem(ANALYSES_KEY, json.dumps(kept))
+                return
+            except Exception:               # full: drop the oldest group, or give up
+                if len(kept["order"]) <= 1:
+                    return
+                kept["groups"].pop(kept["order"].pop(0), None)
+
+    async def open_review(self, index: int) -> None:
+        """Review hand `index` (0-based) of this game: the kept review at once, else
+        the worker's, with progress."""
+        session = self.session
+        if session is None:
+            return
+        hand = index + 1
+        record = session.record()
+        end = hand_end(record, hand)
+        if end is None:
+            return
+        key = review_key(record, end, session.seat, hand, BUDGET, session.theme)
+        self.review_run += 1
+        run = self.review_run
+        if self.review is not None and self.review.get("running"):
+            self.keep_analyses(self.review["group"])
+            window.manyhands.cancelReview()      # one review at a time: the one asked last
+        saved = self.stored_review(key)
+        self.review = {"key": key, "hand": hand, "data": saved, "step": 0,
+                       "source": "saved" if saved else "worker"}
+        window.localStorage.setItem(REVIEW_OPEN_KEY, key)
+        self.draw_review(scroll=True)
+        if saved:
+            self.announce(f"Review of {self.hand_word()} {hand}: {saved['hands'][0]['summary']}")
+            return
+        group = json.dumps([record["game"], record.get("seed"), session.seat, BUDGET])
+        self.review["group"] = group
+        known = {k: dict(got, worlds=str(got.get("worlds", 0)))       # a JSON number may not hold it
+                 for k, got in self.analyses()["groups"].get(group, {}).items()}
+        request = {"op": "review", "record": dict(record, actions=record["actions"][:end]),
+                   "seat": session.seat, "hand": hand, "budget": BUDGET, "theme": session.theme,
+                   "known": known}
+        self.review["running"] = True
+        try:
+            answer = json.loads(str(await window.manyhands.review(json.dumps(request))))
+        except Exception as exc:
+            if run == self.review_run:
+                self.review["running"] = False
+                self.review_message("Review cancelled." if "cancel" in str(exc).lower()
+                                    else f"The review failed: {exc}")
+            return
+        if run != self.review_run:
+            return
+        self.review["running"] = False
+        self.keep_analyses(group)
+        self.review["reused"] = answer.pop("reused", 0)
+        if not answer.pop("available", True):
+            self.review_message(answer.get("message") or "No review for this hand.")
+            return
+        self.store_review(key, answer)
+        self.review["data"] = answer
+        self.draw_review()
+        self.announce(f"Review of {self.hand_word()} {hand} ready. {answer['hands'][0]['summary']}")
+
+    def hand_word(self) -> str:
+        from .layouts import layout_for
+        return layout_for(self.session.game.name).hand_word if self.session else "hand"
+
+    def review_message(self, text: str) -> None:
+        el("review-progress")._dom_element.hidden = True
+        set_html("review-content", f'<p class="review-message" id="review-message">{render.esc(text)}</p>')
+        if self.review is not None:
+            self.review["data"] = None
+
+    def draw_review(self, scroll: bool = False) -> None:
+        panel = el("review-panel")._dom_element
+        review = self.review
+        if review is None:
+            panel.hidden = True
+            return
+        panel.hidden = False
+        panel.dataset.reused = str(review.get("reused", ""))    # decisions analysed before (tests)
+        data = review["data"]
+        el("review-progress")._dom_element.hidden = data is not None
+        for button in ("review-replay", "review-export"):
+            el(button)._dom_element.disabled = data is None
+        word = self.hand_word()
+        el("review-title").textContent = f"Review of {word} {review['hand']}"
+        if data is None:
+            set_html("review-content", "")
+        else:
+            tell = review_narrator(data["record"], data["seat"], data.get("theme", ""))
+            set_html("review-content", review_view.review_html(data["hands"][0], tell, review["step"],
+                                                               review["source"]))
+        if scroll:
+            panel.scrollIntoView(_options(block="start"))
+            panel.focus(_options(preventScroll=True))
+
+    def close_review(self) -> None:
+        self.cancel_review(quiet=True)
+        self.review = None
+        window.localStorage.removeItem(REVIEW_OPEN_KEY)
+        self.draw_review()
+
+    def cancel_review(self, quiet: bool = False) -> None:
+        if self.review is None or not self.review.get("running"):
+            return
+        self.review["running"] = False
+        self.review_run += 1
+        self.keep_analyses(self.review["group"])     # what it had analysed: not lost
+        window.manyhands.cancelReview()
+        if not quiet:
+            self.review_message("Review cancelled. Ask again to start it over.")
+            self.announce("Review cancelled.")
+
+    def resume_review(self) -> None:
+        """After a reload: the review that was open, from where it is kept."""
+        key = window.localStorage.getItem(REVIEW_OPEN_KEY)
+        data = self.stored_review(str(key)) if key else None
+        if data is None:
+            return
+        self.review = {"key": str(key), "hand": data["hands"][0]["hand"], "data": data, "step": 0,
+                       "source": "saved"}
+        self.draw_review()
+
+    def export_review(self) -> None:
+        data = self.review and self.review["data"]
+        if data:
+            record = data["record"]
+            name = f"manyhands-review-{record['game']}-{record.get('seed', 0)}-hand{self.review['hand']}.json"
+            window.manyhands.download(name, json.dumps(data, indent=1))
+
+    async def branch(self, upto: int, choice: str | None, what: str) -> None:
+        """Play from one of the reviewed decisions (`choice`: the move made for you
+        there, else your turn at it), or replay the deal (`upto`: the hand's start)."""
+        data = self.review and self.review["data"]
+        if not data:
+            return
+        level = self.session.level if self.session else "normal"
+        try:
+            session = Session.branch(data["record"], upto, choice, data["seat"], level, data.get("theme", ""))
+        except ManyhandsError as exc:
+            self.announce(f"Could not start from there: {exc}")
+            return
+        if self.in_progress() and not await self.confirm_replace(what):
+            self.announce("Your game is kept.")
+            return
+        self.begin(session)
+        self.announce(f"{what[0].upper()}{what[1:]}: your game goes on from there.")
+
     # --- records ------------------------------------------------------------------------------
     def export(self) -> None:
         if self.session:
@@ -693,6 +921,14 @@ def on_ui(ui: str, button) -> None:
         state["end_closed"] = True
     elif ui == "end-open":
         state["end_closed"] = False
+    elif ui == "review":          # the score sheet's, the end of the game's: review a hand
+        if state.get("holding") == "hand":
+            app.release()
+        state["sheet"] = None
+        state["end_closed"] = True
+        app.draw()
+        asyncio.ensure_future(app.open_review(int(_attr(button, "data-hand") or 0)))
+        return
     elif ui == "play-again":
         app.play_again()
         return
@@ -824,6 +1060,36 @@ def on_menu(event):
     event.target.setAttribute("aria-expanded", "true" if opened else "false")
 
 
+@when("click", "#review-panel")
+def on_review_click(event):
+    button = _target(event, "[data-review]")
+    if not button or button.disabled or app.review is None:
+        return
+    what = _attr(button, "data-review")
+    if what == "close":
+        app.close_review()
+        _focus_next(NEXT_DECISION, force=True)
+    elif what == "cancel":
+        app.cancel_review()
+    elif what == "export":
+        app.export_review()
+    elif what in ("step", "trick"):
+        step = _attr(button, "data-step") or _attr(button, "data-trick") or "0"
+        app.review["step"] = int(step)
+        app.draw_review()
+        if what == "trick":
+            el("review-steps")._dom_element.scrollIntoView(_options(block="nearest"))
+        _refocus(f'[data-review="step"][data-step="{int(step) + 1}"]:not([disabled]), '
+                 f'[data-review="step"]:not([disabled])')
+    elif what == "replay":
+        first = app.review["data"]["hands"][0]["first_action"]
+        asyncio.ensure_future(app.branch(first, None, "this deal replayed from its start"))
+    elif what in ("branch", "try"):
+        index = int(_attr(button, "data-index"))
+        asyncio.ensure_future(app.branch(index, _attr(button, "data-choice"),
+                                         "the reviewed hand, played from your decision"))
+
+
 @when("click", "#undo")
 def on_undo(event):
     app.undo()
@@ -906,6 +1172,7 @@ def main() -> None:
     if pace is not None and pace:
         pace.value = app.trick_pause
     app.resume()
+    app.resume_review()
     app.route()
     window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"
     window.document.body.dataset.ready = "true"

@@ -560,6 +560,8 @@ def score_sheet_html(tell: Narrator, layout, index: int, holding: bool) -> str:
            if index > 0 else "")
     nav += (f'<button type="button" data-ui="sheet" data-hand="{index + 1}">Next {layout.hand_word}\'s scores</button>'
             if not last else "")
+    nav += (f' <button type="button" data-ui="review" data-hand="{index}" id="review-hand">'
+            f'Review this {layout.hand_word}</button>')
     return (f'<section class="overlay score-sheet" id="score-sheet" role="dialog" aria-modal="false" '
             f'aria-labelledby="score-sheet-title" data-hand="{index}">'
             f'<div class="overlay-body"><div class="overlay-head"><h3 id="score-sheet-title">{esc(title)}</h3>'
@@ -587,14 +589,26 @@ def game_end_html(tell: Narrator, layout, closed: bool) -> str:
     if closed:
         return (f'<section class="result compact" id="result" aria-label="Game over">'
                 f'<p><b>Game over.</b> {esc(tell.outcome())}</p><ol class="ranking" {data}>{places}</ol>'
-                f'<p>{buttons} <button type="button" data-ui="end-open">Show the result</button></p></section>')
+                f'<p>{buttons} <button type="button" data-ui="end-open">Show the result</button></p>'
+                f'{review_buttons_html(len(results), layout.hand_word)}</section>')
     return (f'<section class="overlay result" id="result" role="dialog" aria-modal="false" '
             f'aria-labelledby="result-title">'
             f'<div class="overlay-body"><h3 id="result-title">Game over</h3>'
             f'<p class="outcome" id="outcome">{esc(tell.outcome())}</p>'
             f'<ol class="ranking" {data}>{places}</ol>'
             f'<p class="overlay-buttons">{buttons}{extra} '
-            f'<button type="button" data-ui="end-close">See the table</button></p></div></section>')
+            f'<button type="button" data-ui="end-close">See the table</button></p>'
+            f'{review_buttons_html(len(results), layout.hand_word)}</div></section>')
+
+
+def review_buttons_html(count: int, word: str) -> str:
+    """The end of the game: a review for every hand (manyhands_web/review_view.py)."""
+    if not count:
+        return ""
+    buttons = "".join(f'<button type="button" data-ui="review" data-hand="{i}">{esc(word.capitalize())} {i + 1}</button>'
+                      for i in range(count))
+    return (f'<div class="review-hands" id="review-hands"><h4>Review a {esc(word)}</h4>'
+            f'<p class="overlay-buttons">{buttons}</p></div>')
 
 
 # --- the game log: hands, tricks, winners, in sentences -------------------------------------

@@ -6,6 +6,7 @@ resuming is replaying it. Pure Python: runs natively (tests) and in Pyodide.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 
@@ -107,6 +108,54 @@ class Session:
             seed += 1
         return Session(self.game.new_game(self.state.rules, seed=seed), self.seat, self.level, self.theme)
 
+    # --- branching off a reviewed hand (the review panel) ------------------------------
+    @classmethod
+    def branch(cls, record: dict, upto: int, choice: str | None = None, seat: int = 0,
+               level: str = "normal", theme: str = "") -> "Session":
+        """A new game from a reviewed record: its first `upto` actions (where one of
+        your decisions starts, or a hand's first action: "Replay this deal"), then
+        `choice` if given (checked legal there); the same rules, seed and deals, the
+        rest played at the table."""
+        record = load_record(record)
+        actions = record.to_json()["actions"]
+        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
+            raise ManyhandsError(f"no decision at action {upto} of this record")
+        data = record.to_json()
+        data["actions"] = actions[:upto]
+        session = cls(replay(data), seat, level, theme)
+        if choice is not None:
+            if not session.my_turn:
+                raise ManyhandsError("that was not your decision")
+            session.apply(choice)
+        return session
+
+
+def review_key(record: dict, upto: int, seat: int, hand: int, budget, theme: str) -> str:
+    """Where the page keeps a hand's review (localStorage): the record up to the
+    hand's end (its deals included), the seat, the hand, the budget and the theme
+    of its words. A replayed or branched deal has another key from its first
+    new action on."""
+    data = dict(record, actions=list(record.get("actions", []))[:upto])
+    text = json.dumps([data, seat, hand, budget, theme], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def hand_end(record: dict, hand: int) -> int | None:
+    """How many actions of `record` there are up to the end of `hand` (1-based),
+    None when that hand is not finished in it."""
+    from pycore.records import positions
+    for index, state in enumerate(positions(load_record(record))):
+        if len(state.finished_hands) >= hand:
+            return index
+    return None
+
+
+def review_narrator(record: dict, seat: int, theme: str = "") -> Narrator:
+    """The words of a review: seats named from the reviewed seat, cards in its theme."""
+    data = dict(record, actions=[])
+    state = replay(data)
+    return Narrator(state.game, state.observation(seat), theme)
+
 
 def card_namer(game_name: str, theme: str = ""):
     """`name(token)`: a card's name in a game (pycore.words), for pages without a table."""
@@ -124,4 +173,4 @@ def describe_games() -> list[dict]:
     return out
 
 
-__all__ = ["Session", "card_namer", "describe_games", "ManyhandsError", "json"]
+__all__ = ["Session", "card_namer", "review_key", "hand_end", "review_narrator", "describe_games", "ManyhandsError", "json"]

@@ -10,8 +10,14 @@ thinking, for every game and rules option; nothing here reads a record.
         -> {"parts": [k hint requests]}: one for each worker of a split search
     {"op": "merge", "request": {that hint request}, "answers": [the parts' answers]}
         -> the hint one search would have given
-    {"op": "review", "record": {...}, "seat": 0, "hand": 1, "budget": null}
-        -> the hand review (solver.api.review), with "available": true
+    {"op": "review", "record": {...}, "seat": 0, "hand": 1, "budget": null, "theme": "",
+     "known": {...}}
+        -> the hand review (solver.api.review), with "available": true and
+           "reused": how many of its decisions were analysed before
+       "known" (optional): decisions' analyses the page kept, {key: analysis}, as
+       `progress` gave them (below; "worlds" may be given as a string of digits);
+       each new analysis goes to the page as the third argument of
+       progress(done, total, analyses), a JSON list, as soon as it is made.
 
 Every refusal is one short line: a hint, split or merge request the solver
 refuses is answered {"available": false, "message": "Hint refused: ..."} (the hint
@@ -22,6 +28,7 @@ the worker as the request's error. The worker goes on either way.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 
 from pycore.errors import ManyhandsError, quote
 from pycore.records import parse_json
@@ -75,12 +82,70 @@ def _bot(request: dict) -> dict:
     return {"token": token, "policy": "solver"}
 
 
+class _Noting(OrderedDict):
+    """The review's analyses kept in this worker (solver.review.analyse's cache),
+    noting each new one so that the page gets it at once and keeps it too: a
+    review cancelled (its worker ended) loses only the decision under way."""
+
+    def __init__(self):
+        super().__init__()
+        self.new: list = []         # made since the last progress report
+        self.made = 0               # made in this request
+
+    def __setitem__(self, key, value):
+        if key not in self:
+            self.new.append(value)
+            self.made += 1
+        super().__setitem__(key, value)
+
+    def keep(self, key, value) -> None:
+        """One the page kept: known, not new."""
+        OrderedDict.__setitem__(self, key, value)
+
+
+KEPT = _Noting()
+MAX_KNOWN = 4_000
+
+
+def _known(known) -> dict:
+    """The page's kept analyses, checked for shape (a wrong one is refused, never used)."""
+    if known is None:
+        return {}
+    if not isinstance(known, dict) or len(known) > MAX_KNOWN:
+        raise SolverError(f"known analyses are an object of at most {MAX_KNOWN:,} analyses by key")
+    out = {}
+    for key, got in known.items():
+        if not (isinstance(got, dict) and got.get("key") == key and isinstance(got.get("values"), dict)
+                and isinstance(got.get("face_up"), dict) and isinstance(got.get("best"), str)):
+            raise SolverError(f"known analysis {quote(key[:16])} is not an analysis the review made")
+        worlds = got.get("worlds")
+        if isinstance(worlds, str):
+            if not worlds.isdigit() or len(worlds) > 200:
+                raise SolverError(f"known analysis {quote(key[:16])} has a bad number of deals")
+            got = {**got, "worlds": int(worlds)}
+        out[key] = got
+    return out
+
+
 def _review(request: dict, progress) -> dict:
-    """The hand review; `progress(done, total)` in decisions analysed."""
-    api.fields(request, "a review request", ("op", "record", "seat"), ("hand", "budget"))
+    """The hand review; `progress(done, total, analyses)` in decisions analysed,
+    with the analyses made since the last report (a JSON list)."""
+    api.fields(request, "a review request", ("op", "record", "seat"), ("hand", "budget", "theme", "known"))
+    theme = request.get("theme", "")
+    if not isinstance(theme, str):
+        raise SolverError(f"a theme is a name, not {quote(theme)}")
+    for key, got in _known(request.get("known")).items():
+        KEPT.keep(key, got)
+    KEPT.new, KEPT.made = [], 0
+    report = None
+    if progress is not None:
+        def report(done: int, total: int) -> None:
+            fresh, KEPT.new = KEPT.new, []
+            progress(done, total, json.dumps(fresh))
     result = api.review(request["record"], request["seat"], request.get("hand"), request.get("budget"),
-                        progress=progress)
-    return {**result, "available": True}
+                        progress=report, cache=KEPT, theme=theme)
+    listed = sum(len(h["decisions"]) for h in result["hands"])
+    return {**result, "available": True, "reused": listed - KEPT.made}
 
 
 def handle(text: str, progress=None) -> str:

@@ -1,0 +1,122 @@
+"""The review panel's Python, natively (web/manyhands_web/review_view.py and the
+session's branching): every decision of a seeded hand's review drawn in player
+words only, the hand stepped through face up, "Play from here" and "Replay this
+deal" records, the key the page keeps a review under. (The browser tests drive
+the same code in the page: tests/browser/test_review.py.)"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pycore.records import load_record
+from solver import review as rv
+from tests.engine_tokens import engine_tokens
+from tests.solver.test_review import BUDGET, GAMES, IDS, SEAT, record_text
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "web"))
+
+from manyhands_web import review_view  # noqa: E402
+from manyhands_web.session import Session, hand_end, review_key, review_narrator  # noqa: E402
+
+
+@functools.lru_cache(maxsize=None)
+def exported(name: str, players: int) -> dict:
+    return rv.review(record_text(name, players), SEAT, 1, BUDGET, cache={})
+
+
+def visible_text(markup: str) -> str:
+    """What a player reads: the text and the accessible names, not data- attributes."""
+    said = " ".join(re.findall(r'(?:aria-label|title)="([^"]*)"', markup))
+    text = re.sub(r"<[^>]+>", " ", markup)
+    return text + " " + said
+
+
+@pytest.mark.parametrize("name,rules", GAMES, ids=IDS)
+def test_the_review_shows_every_decision_in_player_words(name, rules):
+    data = exported(name, rules.get("players", 4))
+    hand = data["hands"][0]
+    tell = review_narrator(data["record"], data["seat"])
+    markup = review_view.review_html(hand, tell)
+    items = re.findall(r'<li class="decision[^"]*" data-index="(\d+)"', markup)
+    assert [int(i) for i in items] == [d["index"] for d in hand["decisions"]]
+    assert markup.count("By what you knew") == len(hand["decisions"])
+    assert markup.count("With all hands seen") == len(hand["decisions"])
+    assert hand["summary"] in markup.replace("&#x27;", "'")
+    big = sum(d["big"] for d in hand["decisions"])
+    assert markup.count('class="decision decision-big big"') == big
+    # every trick, and the deal, face up: each seat's cards shown
+    for step in range(len(hand["tricks"]) + 1):
+        shown = review_view.review_html(hand, tell, step)
+        faces = hand["start"]["hands"] if step == 0 else hand["tricks"][step - 1]["hands"]
+        assert shown.count('class="card ') >= sum(len(h) for h in faces)
+        assert not engine_tokens(visible_text(shown)), engine_tokens(visible_text(shown))[:5]
+
+
+@pytest.mark.parametrize("name,rules", GAMES[:1] + GAMES[2:3], ids=IDS[:1] + IDS[2:3])
+def test_play_from_here_and_replay_this_deal(name, rules):
+    data = exported(name, rules.get("players", 4))
+    record = data["record"]
+    hand = data["hands"][0]
+    decision = hand["decisions"][len(hand["decisions"]) // 2]
+    other = next(t for t in decision["values"] if t != decision["choice"])
+    branched = Session.branch(record, decision["index"], other, seat=SEAT)
+    assert branched.record()["actions"] == record["actions"][:decision["index"]] + [other]
+    assert branched.state.seed == load_record(record).seed
+    at = Session.branch(record, decision["index"], None, seat=SEAT)
+    assert at.my_turn and at.record()["actions"] == record["actions"][:decision["index"]]
+    again = Session.branch(record, hand["first_action"], None, seat=SEAT)
+    assert again.observation()["hand"] == Session.branch(record, 0, None, seat=SEAT).observation()["hand"]
+    assert again.record()["actions"] == record["actions"][:hand["first_action"]]
+    with pytest.raises(Exception):
+        Session.branch(record, decision["index"], "not a move", seat=SEAT)
+    with pytest.raises(Exception):
+        Session.branch(record, len(record["actions"]) + 1, None, seat=SEAT)
+
+
+def test_a_review_is_kept_under_its_hand_not_the_moves_after_it():
+    text = record_text("raven", 4, hands=2)
+    record = load_record(text).to_json()
+    end = hand_end(record, 1)
+    assert end is not None and hand_end(record, 2) == len(record["actions"])
+    later = dict(record, actions=record["actions"] + ["anything"])
+    assert review_key(record, end, 0, 1, None, "") == review_key(later, end, 0, 1, None, "")
+    assert review_key(record, end, 0, 1, None, "") != review_key(record, end, 1, 1, None, "")
+    assert review_key(record, end, 0, 1, None, "") != review_key(record, end, 0, 1, 24, "")
+    assert hand_end(record, 3) is None
+
+
+def test_the_worker_passes_each_analysis_on_and_takes_kept_ones_back():
+    """A review's analyses go to the page as they are made (progress' third
+    argument); given back as "known" to a fresh worker they are not made again,
+    and the review is the same; a malformed one is refused in one line."""
+    from manyhands_web import worker_api
+    record = load_record(record_text("raven", 4)).to_json()
+    request = {"op": "review", "record": record, "seat": SEAT, "hand": 1, "budget": BUDGET}
+    worker_api.KEPT.clear()
+    sent, reports = [], []
+
+    def progress(done, total, made):
+        reports.append((done, total))
+        sent.extend(json.loads(made))
+    first = json.loads(worker_api.handle(json.dumps(request), progress))
+    decisions = first["hands"][0]["decisions"]
+    assert first["reused"] == 0 and len(sent) == len(decisions) == reports[-1][0]
+    assert [g["key"] for g in sent] == [d["key"] for d in decisions]
+    worker_api.KEPT.clear()                     # a fresh worker: only what the page kept
+    known = {g["key"]: dict(g, worlds=str(g["worlds"])) for g in sent[:3]}
+    again = []
+    second = json.loads(worker_api.handle(json.dumps(dict(request, known=known)),
+                                          lambda d, t, made: again.extend(json.loads(made))))
+    assert second["reused"] == 3 and len(again) == len(decisions) - 3
+    assert {k: v for k, v in second.items() if k != "reused"} == {k: v for k, v in first.items() if k != "reused"}
+    bad = dict(known)
+    key = next(iter(bad))
+    bad[key] = dict(bad[key], key="another")
+    refused = json.loads(worker_api.handle(json.dumps(dict(request, known=bad))))
+    assert refused["available"] is False and "not an analysis" in refused["message"]

@@ -1,0 +1,150 @@
+"""The hand review, drawn (the review panel of the table view).
+
+`review_html(hand, tell, ui)` draws one hand of the solver's review export
+(solver/review.py, format "manyhands-review/1", README "Hand review"): each of
+your decisions in order, by what you knew and with every hand seen, the summary,
+and the hand trick by trick face up. Everything a player reads is the review's
+own words (`*_said`, `when`, `why`, `summary`) or pycore.words through `tell`;
+tokens only travel in data- attributes, for the page's buttons and the tests.
+"""
+from __future__ import annotations
+
+from pycore.words import Narrator
+
+from .render import card_html, esc
+
+VERDICT_CLASS = {"best": "good", "as good as the best": "good", "about as good": "good",
+                 "small loss": "small", "big loss": "big", "not searched": "none"}
+
+
+def _num(x) -> str:
+    return f"{float(x):.2f}"
+
+
+def _certainty(d: dict) -> str:
+    """How sure the expected values are: exact, an interval, or the deals sampled."""
+    if d.get("exact"):
+        return "exact: every possible deal searched"
+    intervals = d.get("intervals") or {}
+    best = intervals.get(d["best"])
+    n = int(d.get("searched_worlds") or 0)
+    if best:
+        half = (float(best[1]) - float(best[0])) / 2
+        return f"± {_num(half)} (95% range), from {n:,} deals you could not tell apart"
+    return f"estimated from {n:,} sampled deal{'s' if n != 1 else ''} you could not tell apart"
+
+
+def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True) -> str:
+    """One decision: what you chose, the best by what you knew, its cost; beside it
+    the best with every hand seen; the one line on why they differ; the branches."""
+    verdict = d["verdict"]
+    values = d["values"]
+    cost = d.get("cost")
+    cost_text = "" if cost is None else (f"−{_num(cost)} {unit}" if cost > 0 else "no loss")
+    badge = (f'<span class="verdict verdict-{VERDICT_CLASS.get(verdict, "none")}">'
+             f'{esc(verdict.capitalize())}{(" · " + esc(cost_text)) if cost and cost > 0 else ""}</span>')
+    mine = values.get(d["choice"])
+    if d["best"] == d["choice"]:
+        known = (f'<p>Best by what you knew: <b>your choice</b>, '
+                 f'{_num(values[d["best"]])} {unit} expected.</p>')
+    else:
+        yours = "" if mine is None else f" (yours: {_num(mine)})"
+        known = (f'<p>Best by what you knew: <b class="best-said">{esc(d["best_said"])}</b>, '
+                 f'{_num(values[d["best"]])} {unit} expected{yours}.</p>')
+    up = d["face_up"]
+    up_values = up["values"]
+    same = up_values.get(d["choice"]) == up_values.get(up["best"])
+    up_line = (f"your choice too, {_num(up_values[up['best']])} {unit}" if same else
+               f'<b class="faceup-said">{esc(up["best_said"])}</b>, '
+               f'{_num(up_values[up["best"]])} {unit} (yours: {_num(up_values[d["choice"]])})')
+    why = f'<p class="why">{esc(d["why"])}</p>' if d.get("why") else ""
+    buttons = [f'<button type="button" data-review="branch" data-index="{d["index"]}">Play from here</button>']
+    if d["best"] != d["choice"]:
+        buttons.append(f'<button type="button" data-review="try" data-index="{d["index"]}" '
+                       f'data-choice="{esc(d["best"])}">Play the best instead</button>')
+    if d.get("trick"):
+        buttons.append(f'<button type="button" data-review="trick" data-trick="{d["trick"]}">'
+                       f'See trick {d["trick"]} face up</button>')
+    data = (f'data-index="{d["index"]}" data-choice="{esc(d["choice"])}" data-best="{esc(d["best"])}" '
+            f'data-cost="{"" if cost is None else cost}" data-verdict="{esc(verdict)}" '
+            f'data-faceup="{esc(up["best"])}"')
+    return (f'<li class="decision decision-{VERDICT_CLASS.get(verdict, "none")}{" big" if d.get("big") else ""}" {data}>'
+            f'<div class="decision-head"><span class="decision-number">{number}</span>'
+            f'<span class="when">{esc(d["when"])}</span>{badge}</div>'
+            f'<div class="decision-cols">'
+            f'<div class="col known"><h5>By what you knew</h5>'
+            f'<p>You chose <b class="choice-said">{esc(d["choice_said"])}</b>.</p>{known}'
+            f'<p class="certainty note">{esc(_certainty(d))}</p></div>'
+            f'<div class="col faceup"><h5>With all hands seen <span class="note">({esc(up["label"])})</span></h5>'
+            f'<p>Best: {up_line}.</p>{why}</div></div>'
+            f'<p class="decision-buttons">{"".join(buttons)}</p></li>')
+
+
+def _faces_html(hands: list, tell: Narrator, sky=None, played: dict | None = None) -> str:
+    rows = []
+    for seat, cards in enumerate(hands):
+        shown = "".join(card_html(c, tell, classes="small mini" + (" played" if played and c == played.get(seat) else ""))
+                        for c in cards)
+        rows.append(f'<li data-seat="{seat}"><b>{esc(tell.seat(seat))}</b>'
+                    f'<span class="cards small">{shown or "<span class=note>no cards</span>"}</span></li>')
+    if sky:
+        shown = "".join(card_html(c, tell, classes="small mini") for c in sky)
+        rows.append(f'<li data-seat="sky"><b>The Sky</b><span class="cards small">{shown}</span></li>')
+    return f'<ul class="faces">{"".join(rows)}</ul>'
+
+
+def steps_html(h: dict, tell: Narrator, step: int) -> str:
+    """The hand face up: step 0 is the deal and what came before the first trick,
+    step k the k-th trick with every hand at its start."""
+    tricks = h.get("tricks") or []
+    step = max(0, min(step, len(tricks)))
+    nav = (f'<p class="steps-nav"><button type="button" data-review="step" data-step="{step - 1}"'
+           f'{" disabled" if step == 0 else ""}>Previous</button>'
+           f'<span class="step-title" id="review-step-title">'
+           f'{"As dealt" if step == 0 else f"Trick {step} of {len(tricks)}"}</span>'
+           f'<button type="button" data-review="step" data-step="{step + 1}"'
+           f'{" disabled" if step >= len(tricks) else ""}>Next</button></p>')
+    steps = h.get("steps") or []
+    if step == 0:
+        first = tricks[0]["first_step"] if tricks else h["end_action"]
+        said = [s["said"] for s in steps if s["index"] < first]
+        body = _faces_html(h["start"]["hands"], tell, h["start"].get("sky"))
+    else:
+        trick = tricks[step - 1]
+        last = tricks[step]["first_step"] if step < len(tricks) else h["end_action"]
+        said = [s["said"] for s in steps if trick["first_step"] <= s["index"] < last]
+        played = {seat: card for seat, card in trick["cards"]}
+        body = _faces_html(trick["hands"], tell, trick.get("sky"), played)
+        plays = "".join(f'<li class="{"won" if seat == trick.get("winner") else ""}" data-seat="{seat}">'
+                        f'<b>{esc(tell.seat(seat))}</b>{card_html(card, tell, classes="small")}</li>'
+                        for seat, card in trick["cards"])
+        winner = trick.get("winner")
+        won = (f'<p class="trick-won">{esc(tell.seat(winner))} took the trick.</p>'
+               if winner is not None else "")
+        body = f'<ol class="review-trick" aria-label="The trick">{plays}</ol>{won}' + body
+    lines = "".join(f"<li>{esc(line)}</li>" for line in said)
+    return (f'<section class="review-steps" id="review-steps" data-step="{step}" aria-labelledby="review-steps-title">'
+            f'<h4 id="review-steps-title">The hand, every card face up</h4>{nav}{body}'
+            f'<ol class="step-lines">{lines}</ol></section>')
+
+
+def review_html(h: dict, tell: Narrator, step: int = 0, source: str = "") -> str:
+    """One hand of the review: the summary, the decisions, the hand face up."""
+    unit = h["unit"]
+    decisions = h.get("decisions") or []
+    forced = h.get("forced") or 0
+    notes = [f"Marked in red: a loss of {h['big_loss_said']}."]
+    if forced:
+        notes.append(f"Not listed: {forced} move{'s' if forced != 1 else ''} with no other choice.")
+    items = "".join(decision_html(d, k, unit) for k, d in enumerate(decisions, 1))
+    data = f'data-hand="{h["hand"]}" data-source="{esc(source)}" data-decisions="{len(decisions)}"'
+    points = h.get("points")
+    scored = ""
+    if points:
+        scored = ('<p class="note">This hand scored: '
+                  + ", ".join(f"{esc(tell.seat(s))} {p:+g}" for s, p in enumerate(points)) + f" {unit}.</p>")
+    return (f'<div class="review-body" id="review-body" {data}>'
+            f'<p class="review-summary" id="review-summary">{esc(h["summary"])}</p>{scored}'
+            f'<p class="note">{esc(" ".join(notes))}</p>'
+            f'<ol class="decisions" id="review-decisions">{items}</ol>'
+            f'{steps_html(h, tell, step)}</div>')
