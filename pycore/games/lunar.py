@@ -287,6 +287,63 @@ def trick_winner(plays, trump: int) -> int:
     return last                                    # equal ranks: the team that played last
 
 
+# --- the rules of trick play on plain values ----------------------------------------------
+# The State and the solver's fast playouts both call these. A trick is its `plays`
+# ((seat, card), ...) and `places` (True: that card came from the Sky), in order.
+def playable(hand, sky, plays, places, seat: int, lead_suit, players: int) -> list["Play"]:
+    """The plays `seat` may make: from its hand (and with two players from the Sky,
+    one card from each); after its team's first card, a card of the other type where
+    that place holds one (Rulings L5, L8); following the lead suit within the place
+    played from.
+
+    >>> [p.card for p in playable((1, 9, 10), None, ((0, 10), (1, 9), (2, 3)), (False,) * 3,
+    ...                           3, 10, 4)]          # a rank card, as the partner played a suit
+    [1]
+    """
+    k = len(plays)              # a seat's team played two turns before it (trick_order)
+    if k < 2:
+        mine, from_places = None, ((False,) if players == 4 else (False, True))
+    else:
+        mine = plays[k - 2][1]
+        from_places = (False,) if players == 4 else (not places[k - 2],)   # the place not yet used
+    out = []
+    for from_sky in from_places:
+        cards = dict.fromkeys(sky if from_sky else hand)
+        if mine is not None:
+            want_rank = not is_rank(mine)
+            other = [c for c in cards if is_rank(c) == want_rank]
+            if other:                                  # Ruling L5 / L8: none of that type
+                cards = other
+        if lead_suit in cards:                         # following, within this place only
+            cards = [c for c in cards if is_rank(c) or c == lead_suit]
+        out += [Play(c, from_sky) for c in cards]
+    return out
+
+
+def lead_suit_after(lead_suit, card: int):
+    """The lead suit once `card` is played: the first suit card of a trick sets it."""
+    return card if lead_suit is None and not is_rank(card) else lead_suit
+
+
+def trick_order(leader: int, players: int) -> tuple[int, ...]:
+    """Who plays to a trick led by `leader`: clockwise with four; with the Sky two
+    turns each, alternating."""
+    if players == 2:
+        return (leader, 1 - leader, leader, 1 - leader)
+    return tuple(clockwise_from(leader, 4))
+
+
+def next_leader(plays, team: int) -> int:
+    """The seat that leads next after `team` takes the trick: the team's first player."""
+    return next(s for s, _ in plays if s % 2 == team)
+
+
+def round_points(track, tricks_won, stars_won) -> list[int]:
+    """Each team's points for a round: the track's points for its tricks, plus one
+    per star card it kept."""
+    return [track[tricks_won[t]] + stars_won[t] for t in (0, 1)]
+
+
 class LunarState(GameState):
     __slots__ = ("round_index", "start", "phase", "hands", "sky", "gifts", "give_pos",
                  "turned", "trump", "trick_order", "trick_sky", "lead_suit",
@@ -374,23 +431,8 @@ class LunarState(GameState):
         return {"cards": 0, "place": None, "type": None}
 
     def _playable(self, seat: int) -> list[Play]:
-        mine = self._team_play(seat)
-        if self.players == 4:
-            places = (False,)
-        elif mine is None:
-            places = (False, True)
-        else:
-            places = (not mine[1],)                       # the place not yet used
-        out = []
-        for sky in places:
-            cards = tuple(dict.fromkeys(self.sky if sky else self.hands[seat]))
-            if mine is not None:
-                other = tuple(c for c in cards if is_rank(c) != is_rank(mine[0]))
-                cards = other or cards                     # Ruling L5 / L8: none of that type
-            if self.lead_suit in cards:                    # following, within this place only
-                cards = tuple(c for c in cards if is_rank(c) or c == self.lead_suit)
-            out.extend(Play(c, sky) for c in cards)
-        return out
+        return playable(self.hands[seat], self.sky, self.tricks[-1].plays, self.trick_sky, seat,
+                        self.lead_suit, self.players)
 
     def why_illegal(self, action, tell=None) -> str:
         seat = self.current_player
@@ -455,10 +497,7 @@ class LunarState(GameState):
             self._start_trick(self.start)
 
     def _start_trick(self, leader: int) -> None:
-        if self.players == 2:
-            self.trick_order = (leader, 1 - leader, leader, 1 - leader)   # two turns each
-        else:
-            self.trick_order = tuple(clockwise_from(leader, 4))
+        self.trick_order = trick_order(leader, self.players)
         self.tricks = self.tricks + (Trick(leader),)
         self.trick_sky = ()
         self.lead_suit = None
@@ -469,15 +508,14 @@ class LunarState(GameState):
             self.sky = remove_card(self.sky, card)
         else:
             self.hands = _replace_at(self.hands, seat, remove_card(self.hands[seat], card))
-        if self.lead_suit is None and not is_rank(card):
-            self.lead_suit = card                  # the first suit card sets the lead suit
+        self.lead_suit = lead_suit_after(self.lead_suit, card)
         trick = self.tricks[-1].add(seat, card)
         self.trick_sky = self.trick_sky + (play.sky,)
         if len(trick.plays) < 4:
             self.tricks = self.tricks[:-1] + (trick,)
             return
         team = trick_winner(trick.plays, self.trump)
-        leader = next(s for s, _ in trick.plays if s % 2 == team)   # the team's first player
+        leader = next_leader(trick.plays, team)
         self.tricks = self.tricks[:-1] + (trick._replace(winner=leader),)
         self.last_trick = (self.tricks[-1], self.trick_sky)
         self.tricks_won = _replace_at(self.tricks_won, team, self.tricks_won[team] + 1)
@@ -489,7 +527,7 @@ class LunarState(GameState):
             self._end_round()
 
     def _end_round(self) -> None:
-        points = [self.rules.track[self.tricks_won[t]] + len(self.stars[t]) for t in (0, 1)]
+        points = round_points(self.rules.track, self.tricks_won, [len(self.stars[t]) for t in (0, 1)])
         self.scores = (self.scores[0] + points[0], self.scores[1] + points[1])
         self.past_trumps = self.past_trumps + (self.trump,)
         self._finish_hand(points[s % 2] for s in range(self.players))

@@ -41,7 +41,8 @@ from collections import Counter as Multiset
 from functools import lru_cache
 
 from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
-                                Turn, gift_shape, is_rank, rank_value, trick_winner)
+                                Turn, gift_shape, is_rank, lead_suit_after, playable, rank_value,
+                                next_leader, round_points, trick_order, trick_winner)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
@@ -638,31 +639,6 @@ def choose_play(legal, plays, seat, trump, rules, won, tricks, hand):
 
 
 # --- the quick simulator of a round's remaining tricks (playouts only) ---------------------
-def _legal_light(hands, sky, plays, places_used, seat, lead, players):
-    """The engine's `_playable` on plain lists (tested to agree with it). A seat's
-    team played two turns before it in the trick, in both forms of the game."""
-    k = len(plays)
-    mine = (plays[k - 2][1], places_used[k - 2]) if k >= 2 else None
-    if players == 4:
-        places = (False,)
-    elif mine is None:
-        places = (False, True)
-    else:
-        places = (not mine[1],)
-    out = []
-    for from_sky in places:
-        cards = set(sky if from_sky else hands[seat])
-        if mine is not None:
-            need_rank = mine[0] >= 8
-            other = [c for c in cards if (c < 8) == need_rank]
-            if other:
-                cards = other
-        if lead in cards:
-            cards = [c for c in cards if c < 8 or c == lead]
-        out.extend(Play(c, from_sky) for c in sorted(cards))
-    return out
-
-
 def simulate(state) -> Played:
     """Play the rest of the round (from the play phase) with `choose_play` for every
     seat, on plain lists instead of engine states: the same plays as the engine
@@ -683,7 +659,7 @@ def simulate(state) -> Played:
     star_cards = rules.star_cards
     while True:
         seat = order[len(plays)]
-        legal = _legal_light(hands, sky, plays, used, seat, lead, n)
+        legal = playable(hands[seat], sky, plays, used, seat, lead, n)
         if len(legal) == 1:
             action = legal[0]
         else:
@@ -691,23 +667,21 @@ def simulate(state) -> Played:
             action = choose_play(legal, plays, seat, trump, rules, won[seat % 2], tricks, hand)
         card = action.card
         (sky if action.sky else hands[seat]).remove(card)
-        if lead is None and not is_rank(card):
-            lead = card
+        lead = lead_suit_after(lead, card)
         plays = plays + ((seat, card),)
         used = used + (action.sky,)
         if len(plays) < 4:
             continue
         team = trick_winner(plays, trump)
-        leader = next(s for s, _ in plays if s % 2 == team)
+        leader = next_leader(plays, team)
         winners.append(leader)
         won[team] += 1
         stars[team] += sum(1 for _, c in plays if c in star_cards)
         if not any(hands):
-            points = [rules.track[won[t]] + stars[t] for t in (0, 1)]
+            points = round_points(rules.track, won, stars)
             return Played(tuple(points[s % 2] for s in range(n)), winners)
         tricks += 1
-        order = (leader, 1 - leader, leader, 1 - leader) if n == 2 else \
-            tuple((leader + i) % 4 for i in range(4))
+        order = trick_order(leader, n)
         plays, used, lead = (), (), None
 
 

@@ -150,17 +150,12 @@ def test_json_api_round_trip():
 
 @pytest.mark.parametrize("players", [4, 2])
 def test_quick_simulator_plays_as_the_engine(players):
-    """The playouts' simulator makes the engine's legal plays and, with the same
-    policy, ends the round with the same points and trick winners."""
-    from pycore.games.lunar import Play  # noqa: F401
+    """The playouts' simulator (on plain lists, with the engine's rule functions)
+    ends the round as the engine does with the same policy: the same points and
+    trick winners."""
     checked = 0
     for state, _ in positions("lunar", {"players": players}, 80, seed=3 + players):
         mark = adapter.hand_mark(state)
-        if state.phase == "play":
-            legal = adapter._legal_light([list(h) for h in state.hands], list(state.sky or ()),
-                                         state.tricks[-1].plays, state.trick_sky,
-                                         state.current_player, state.lead_suit, players)
-            assert sorted(legal) == sorted(state.legal_actions())
         s = state
         while adapter.hand_mark(s) == mark:
             s = s.apply_action(adapter.policy_action(s))
