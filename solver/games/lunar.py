@@ -802,8 +802,8 @@ def fast_apply(state, action):
     """apply_action, without listing every legal gift first (up to 225) when the
     action is a gift the policy made: cards of the giver's own hand in the shape
     `gift_shape` asks, so legal under either deal."""
-    if isinstance(action, Give) and state.phase == "exchange" and state._legal is None:
-        state._legal = (action,)
+    if isinstance(action, Give) and state.phase == "exchange":
+        return state.apply_trusted(action)
     return state.apply_action(action)
 
 

@@ -476,7 +476,7 @@ def fast_apply(state, action):
     """apply_action, without listing every legal bid first when the action is a bid
     the policy made from the bidder's own suited cards (hundreds of combinations)."""
     if isinstance(action, Bid) and state.phase == "bid":
-        state._legal = (action,)
+        return state.apply_trusted(action)
     return state.apply_action(action)
 
 
