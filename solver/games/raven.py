@@ -126,11 +126,7 @@ def bid_allowed_generic(state, seat: int) -> frozenset:
     if s.phase != "bid":
         raise ValueError("ask during the bidding")
     bidder = s.current_player
-    probe = blank_probe(s, seat, **({f"hand:{bidder}": ALL_CARDS} if bidder != seat else {}))
-    if bidder == seat:
-        probe = probe._copy()
-        probe.hands = tuple(ALL_CARDS if i == seat else h for i, h in enumerate(probe.hands))
-        probe._legal = None
+    probe = blank_probe(s, seat, **{f"hand:{bidder}": ALL_CARDS})   # (the seat's own hand too)
     found = set()
     for a in probe.legal_actions():
         found.update(a.cards)
