@@ -67,8 +67,8 @@ def test_bid_piles_fast_path_matches_asking_the_engine():
     for players in (3, 4, 5, 6):
         state = get_game("raven").new_game({"players": players}, seed=players)
         state = state.apply_action(state.legal_actions()[0])          # one bid made
-        seat = (state.current_player + 1) % players
-        assert adapter.bid_allowed_generic(state, seat) == adapter.bid_allowed(state)
+        for seat in (state.current_player, (state.current_player + 1) % players):   # the bidder too
+            assert adapter.bid_allowed_generic(state, seat) == adapter.bid_allowed(state)
 
 
 def test_lone_shaman_reveal_is_a_known_card():
