@@ -190,3 +190,19 @@ STATE = """() => ({turn: document.body.dataset.turn, hold: document.body.dataset
 
 def table_state(page) -> dict:
     return page.evaluate(STATE)
+
+
+def shot(page, name: str, show: str = "#middle", block: str = "center") -> None:
+    """The view as it is, on a desktop and on a 390 px phone (`show` scrolled to
+    `block`), saved in tests/screenshots/; fails if the phone page scrolls sideways."""
+    from .conftest import SCREENSHOTS
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(show).first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(150)
+    page.locator(show).first.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-phone.png"))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    assert width <= 392, f"{name}: the page is {width}px wide on a 390px phone"

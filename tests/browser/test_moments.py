@@ -14,9 +14,8 @@ import pytest
 from pycore import get_game, load_record, replay
 from pycore.words import Narrator
 
-from .conftest import SCREENSHOTS
 from .table import (PLAY_ONE, export_record, open_site, page_totals, play, replay_summary,
-                    screen_tokens, set_trick_pause, start_game, table_state, wait_my_turn)
+                    screen_tokens, set_trick_pause, shot, start_game, table_state, wait_my_turn)
 
 pytestmark = pytest.mark.browser
 
@@ -53,20 +52,6 @@ SHEET = """() => {
 
 PAD = """() => [...document.querySelectorAll('#score-pad tbody tr')].map(tr =>
   [...tr.querySelectorAll('[data-points]')].map(e => +e.dataset.points))"""
-
-
-def _shot(page, name: str, show: str = "#middle") -> None:
-    """The view as it is, on a desktop and on a 390 px phone, `show` scrolled into view."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(show).first.scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / f"{name}-desktop.png"))
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(150)
-    page.locator(show).first.evaluate("e => e.scrollIntoView({block: 'center'})")
-    page.screenshot(path=str(SCREENSHOTS / f"{name}-phone.png"))
-    width = page.evaluate("document.documentElement.scrollWidth")
-    page.set_viewport_size({"width": 1200, "height": 900})
-    assert width <= 392, f"{name}: the page is {width}px wide on a 390px phone"
 
 
 def _go_on(page, way: str) -> None:
@@ -125,7 +110,7 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
             tokens += screen_tokens(page)
             if "trick" not in shot:
                 shot.add("trick")
-                _shot(page, f"{name}-{rules.get('players', 4)}p-trick-end", "#previous-trick")
+                shot(page, f"{name}-{rules.get('players', 4)}p-trick-end", "#previous-trick")
             _go_on(page, next(ways))
         elif state["hold"] == "hand":
             page.wait_for_selector("#score-sheet #continue")
@@ -134,7 +119,7 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
             tokens += screen_tokens(page)
             if "hand" not in shot:
                 shot.add("hand")
-                _shot(page, f"{name}-{rules.get('players', 4)}p-hand-end", "#score-sheet")
+                shot(page, f"{name}-{rules.get('players', 4)}p-hand-end", "#score-sheet")
             page.click("#score-sheet #continue")
             page.wait_for_function("document.body.dataset.hold !== 'hand'")
         elif state["turn"] == "you":
@@ -144,7 +129,7 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
     else:
         pytest.fail("the game did not end")
     page.wait_for_selector("#result #final-scores")
-    _shot(page, f"{name}-{rules.get('players', 4)}p-game-end", "#result")
+    shot(page, f"{name}-{rules.get('players', 4)}p-game-end", "#result")
     tokens += screen_tokens(page)
 
     record = export_record(page)

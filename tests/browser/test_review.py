@@ -16,8 +16,7 @@ from solver import review as rv
 
 from tests.engine_tokens import engine_tokens
 
-from .conftest import SCREENSHOTS
-from .table import PLAY_ONE, export_record, open_site, play, start_game
+from .table import PLAY_ONE, export_record, open_site, play, shot, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -65,19 +64,6 @@ PROGRESS = """() => {
   watch.observe(text, {childList: true, characterData: true, subtree: true});
   window.reviewProgressSeen = seen;
 }"""
-
-
-def _shot(page, name: str, show: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(show).first.scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / f"{name}-desktop.png"))
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(150)
-    page.locator(show).first.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.screenshot(path=str(SCREENSHOTS / f"{name}-phone.png"))
-    width = page.evaluate("document.documentElement.scrollWidth")
-    page.set_viewport_size({"width": 1200, "height": 900})
-    assert width <= 392, f"{name}: the page is {width}px wide on a 390px phone"
 
 
 def _deal(record: dict) -> tuple:
@@ -134,7 +120,7 @@ def test_review_a_finished_hand_from_its_score_sheet(page, site, game, rules):
     assert page.locator("#review-steps .review-trick li").count() >= 2
     assert page.locator("#review-steps .faces li").count() == seats
     if game == "raven":
-        _shot(page, "review-raven", "#review-panel")
+        shot(page, "review-raven", "#review-panel", block="start")
     assert review["decisions"] and page.errors == []
 
 
@@ -144,7 +130,7 @@ def test_review_from_the_end_of_the_game(page, site):
     assert play(page, timeout_s=120)["done"]
     buttons = page.locator('#review-hands [data-ui="review"]')
     assert buttons.count() == 3              # one deal each, a review for every hand
-    _shot(page, "review-game-end", "#result")
+    shot(page, "review-game-end", "#result", block="start")
     # Cancel (while the review's worker starts: Voren's two decisions take no time
     # after that): the analysis stops, the panel says so
     buttons.nth(0).click()
