@@ -35,6 +35,16 @@ def rotations(players: int, levels: list[str], blocks: bool = False) -> list[lis
     return [[levels[(seat + r) % L] for seat in range(players)] for r in range(count)]
 
 
+def decide(state, seat: int, level: str, seed: int, effort: int | None = None):
+    """The move of `level` for `seat`: one of the page's levels (solver.bots), or
+    a reference bot ('ismcts:1000', 'pimc:24': solver.reference, native only)."""
+    if level not in bots.LEVELS:
+        from . import reference      # not shipped to the page
+        if reference.is_reference(level):
+            return reference.choose(state, seat, level, seed=seed, effort=effort)
+    return bots.choose(state, seat, level, seed=seed, effort=effort)
+
+
 def play_deal(args) -> dict:
     game_name, players, levels, deal_seed, hands, efforts = args
     game = get_game(game_name)
@@ -45,8 +55,8 @@ def play_deal(args) -> dict:
         while not state.is_terminal and (hands == 0 or len(state.finished_hands) < hands):
             seat = state.current_player
             level = seating[seat]
-            state = state.apply_action(bots.choose(state, seat, level, seed=deal_seed,
-                                                   effort=efforts.get(level)))
+            state = state.apply_action(decide(state, seat, level, seed=deal_seed,
+                                              effort=efforts.get(level)))
         totals = state.totals()
         best = max(totals)
         top = [s for s in range(players) if totals[s] == best]
@@ -74,7 +84,9 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m solver.arena", description=__doc__.split("\n")[0])
     p.add_argument("--game", default="raven")
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--bots", default="hard,easy", help="levels, comma-separated")
+    p.add_argument("--bots", default="hard,easy",
+                   help="levels, comma-separated: easy, normal, hard, or the reference bots "
+                        "ismcts:N (N iterations a move) and pimc:W (W deals a move)")
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hands", type=int, default=1, help="hands per deal (0: the whole game)")
