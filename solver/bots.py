@@ -10,9 +10,10 @@ normal: counts cards: the search over worlds consistent with everything the seat
         saw (cards gone, suits a seat has shown it lacks), small effort;
 hard:   the same search with more than three times the effort (exact endgames).
 
-Where the search values several actions exactly alike, the search levels spend
-least on a trick their partner is already sure to take (solver/partners.py):
-the weakest card, not one that would win a later trick.
+On a trick their partner is already sure to take (solver/partners.py), the
+search levels spend least among the cards the search cannot tell from the best
+(within two standard errors on the same worlds): the weakest card, not one that
+would win a later trick.
 """
 from __future__ import annotations
 
@@ -42,8 +43,26 @@ def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int |
     effort = LEVELS[level] if effort is None else effort
     stats = rank(view_of(state, seat, positions), effort, seed).stats
     best = stats[0]
-    alike = [s.action for s in stats if s.n == best.n and s.ev is not None and abs(s.ev - best.ev) < 1e-9]
+    if not partners.sure_trick(state, seat):
+        return best.action
+    alike = [s.action for s in stats if s.n == best.n and s.ev is not None and within_noise(best, s)]
     return partners.least_spent(state, seat, alike) or best.action
+
+
+def within_noise(best, other) -> bool:
+    """Whether the search cannot tell `other` from `best`: on the worlds both were
+    played out on, best's mean lead is nil or at most two standard errors."""
+    diffs = [b - o for b, o in zip(best.values, other.values)]
+    n = len(diffs)
+    if n == 0:       # a game's own search keeps no per-world values (Tricksters): exact ties
+        return best.ev - other.ev <= 1e-9
+    mean = sum(diffs) / n
+    if mean <= 1e-9:
+        return True
+    if n < 2:
+        return False
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean <= 2 * (var / n) ** 0.5
 
 
 def beginner(state, seat: int, seed: int = 0):
