@@ -53,7 +53,7 @@ def play_deal(args) -> dict:
     game = get_game(game_name)
     result = {"scores": {lv: [] for lv in levels}, "wins": {lv: 0.0 for lv in levels},
               "seats": {lv: 0 for lv in levels}}
-    judged = {lv: {} for lv in levels} if game_name in partners.PARTNERSHIP_GAMES else None
+    judged = {lv: {} for lv in levels} if partners.has_partners(game_name, players) else None
     for seating in rotations(players, levels, blocks=game_name == "tricksters"):
         state = game.new_game({"players": players}, seed=deal_seed)
         while not state.is_terminal and (hands == 0 or len(state.finished_hands) < hands):

@@ -36,6 +36,11 @@ from pycore.tricks import Trick
 PARTNERSHIP_GAMES = ("lunar", "tricksters")
 
 
+def has_partners(game_name: str, players: int) -> bool:
+    """Lunar with four players and Tricksters (Lunar's two players are alone with the Sky)."""
+    return game_name == "tricksters" or (game_name == "lunar" and players == 4)
+
+
 def partner_of(state, seat: int) -> int | None:
     name = state.game.name
     if name == "lunar" and state.players == 4:

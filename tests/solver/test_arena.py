@@ -44,3 +44,6 @@ def test_arena_counts_partner_figures_in_partnership_games_only(capsys):
     arena.main(["--game", "voren", "--players", "3", "--bots", "normal,easy", "--deals", "1",
                 "--effort", "normal=8", "--jobs", "1", "--json"])
     assert "partners" not in json.loads(capsys.readouterr().out)["levels"]["normal"]
+    arena.main(["--game", "lunar", "--players", "2", "--bots", "normal,easy", "--deals", "1",
+                "--effort", "normal=8", "--jobs", "1", "--json"])
+    assert "partners" not in json.loads(capsys.readouterr().out)["levels"]["normal"]   # the Sky is no partner
