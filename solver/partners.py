@@ -29,8 +29,6 @@ its own hand, and which cards it cannot see):
 """
 from __future__ import annotations
 
-from itertools import permutations
-
 from pycore.tricks import Trick
 
 PARTNERSHIP_GAMES = ("lunar", "tricksters")
