@@ -7,7 +7,10 @@ plays the whole game). Each deal is replayed once per rotation of the levels
 around the table, so every level sits in every seat on the same cards. Printed:
 each level's mean score per seat with a 95% confidence interval over deals, its
 share of the games a seat of that level won (ties shared), and the mean margin between the first two levels with
-its 95% interval (paired by deal). Native only (it may use both cores).
+its 95% interval (paired by deal). In the partnership games (Lunar with four
+players, Tricksters) it also counts, per level, how a bot treats its partner's
+sure tricks (overtakes at no gain, winners discarded: solver/partners.py).
+Native only (it may use both cores).
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ import time
 
 from pycore.game import get_game
 
-from . import bots
+from . import bots, partners
 
 
 def rotations(players: int, levels: list[str], blocks: bool = False) -> list[list[str]]:
@@ -35,18 +38,32 @@ def rotations(players: int, levels: list[str], blocks: bool = False) -> list[lis
     return [[levels[(seat + r) % L] for seat in range(players)] for r in range(count)]
 
 
+def decide(state, seat: int, level: str, seed: int, effort: int | None = None):
+    """The move of `level` for `seat`: one of the page's levels (solver.bots), or
+    a reference bot ('ismcts:1000', 'pimc:24': solver.reference, native only)."""
+    if level not in bots.LEVELS:
+        from . import reference      # not shipped to the page
+        if reference.is_reference(level):
+            return reference.choose(state, seat, level, seed=seed, effort=effort)
+    return bots.choose(state, seat, level, seed=seed, effort=effort)
+
+
 def play_deal(args) -> dict:
     game_name, players, levels, deal_seed, hands, efforts = args
     game = get_game(game_name)
     result = {"scores": {lv: [] for lv in levels}, "wins": {lv: 0.0 for lv in levels},
               "seats": {lv: 0 for lv in levels}}
+    judged = {lv: {} for lv in levels} if partners.has_partners(game_name, players) else None
     for seating in rotations(players, levels, blocks=game_name == "tricksters"):
         state = game.new_game({"players": players}, seed=deal_seed)
         while not state.is_terminal and (hands == 0 or len(state.finished_hands) < hands):
             seat = state.current_player
             level = seating[seat]
-            state = state.apply_action(bots.choose(state, seat, level, seed=deal_seed,
-                                                   effort=efforts.get(level)))
+            action = decide(state, seat, level, seed=deal_seed, effort=efforts.get(level))
+            if judged is not None:
+                for key, n in (partners.judge(state, seat, action) or {}).items():
+                    judged[level][key] = judged[level].get(key, 0) + n
+            state = state.apply_action(action)
         totals = state.totals()
         best = max(totals)
         top = [s for s in range(players) if totals[s] == best]
@@ -57,8 +74,26 @@ def play_deal(args) -> dict:
                 result["wins"][level] += 1 / len(top)    # a tie shares the game
         result["games"] = result.get("games", 0) + 1
     # per deal: each level's mean score per seat over the rotations
-    return {"mean": {lv: sum(v) / len(v) for lv, v in result["scores"].items() if v},
-            "wins": result["wins"], "games": result["games"]}
+    out = {"mean": {lv: sum(v) / len(v) for lv, v in result["scores"].items() if v},
+           "wins": result["wins"], "games": result["games"]}
+    if judged is not None:
+        out["partners"] = judged
+    return out
+
+
+def partner_figures(results: list[dict], level: str) -> dict | None:
+    """A level's partner counts summed over deals (solver/partners.py defines them)."""
+    if not any("partners" in r for r in results):
+        return None
+    total: dict = {}
+    for r in results:
+        for key, n in r.get("partners", {}).get(level, {}).items():
+            total[key] = total.get(key, 0) + n
+    for key in ("sure", "overtake_chance", "overtake", "winner_chance", "winner"):
+        total.setdefault(key, 0)
+    total["overtake_rate"] = round(total["overtake"] / total["overtake_chance"], 3) if total["overtake_chance"] else None
+    total["winner_rate"] = round(total["winner"] / total["winner_chance"], 3) if total["winner_chance"] else None
+    return total
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -74,7 +109,9 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m solver.arena", description=__doc__.split("\n")[0])
     p.add_argument("--game", default="raven")
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--bots", default="hard,easy", help="levels, comma-separated")
+    p.add_argument("--bots", default="hard,easy",
+                   help="levels, comma-separated: easy, normal, hard, or the reference bots "
+                        "ismcts:N (N iterations a move) and pimc:W (W deals a move)")
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hands", type=int, default=1, help="hands per deal (0: the whole game)")
@@ -118,6 +155,9 @@ def main(argv=None) -> int:
         mean, half = interval([r["mean"][lv] for r in results])
         wins = sum(r["wins"][lv] for r in results) / sum(r["games"] for r in results)
         out["levels"][lv] = {"mean": round(mean, 3), "ci95": round(half, 3), "win_rate": round(wins, 3)}
+        figures = partner_figures(results, lv)
+        if figures is not None:
+            out["levels"][lv]["partners"] = figures
     if len(levels) >= 2:
         first, second = levels[0], levels[1]
         mean, half = interval([r["mean"][first] - r["mean"][second] for r in results])
@@ -134,6 +174,14 @@ def main(argv=None) -> int:
     if "margin" in out:
         m = out["margin"]
         print(f"  margin {m['of']}: {m['mean']:+.2f} per seat, 95% CI [{m['low']:+.2f}, {m['high']:+.2f}]")
+    for lv, v in out["levels"].items():
+        f = v.get("partners")
+        if f is None:
+            continue
+        pct = lambda k, n: f"{100 * k / n:.0f}%" if n else "-"
+        print(f"  partner {lv}: {f['sure']} sure tricks of its partner's; overtook at no gain "
+              f"{f['overtake']} of {f['overtake_chance']} times it could ({pct(f['overtake'], f['overtake_chance'])}), "
+              f"discarded a winner {f['winner']} of {f['winner_chance']} ({pct(f['winner'], f['winner_chance'])})")
     return 0
 
 

@@ -1,17 +1,28 @@
 """Computer players at three levels, from the same machinery as the hints.
 They see the game only through the seat's view (observation and history).
 
-easy:   the game's quick heuristic, from the seat's own hand and what is public;
-normal: the search over sampled consistent worlds, small effort;
-hard:   the same search with more effort (exact endgames).
+easy:   a beginner who follows the rules: the game's quick rule of thumb, from
+        its own hand, the cards on the table in the trick under way and the public
+        contract (trump, bids, tricks taken); it is given nothing else (every
+        hidden place is empty in the position it reads), so it cannot count the
+        cards played before or infer who is out of a suit;
+normal: counts cards: the search over worlds consistent with everything the seat
+        saw (cards gone, suits a seat has shown it lacks), small effort;
+hard:   the same search with more than three times the effort (exact endgames).
+
+On a trick their partner is already sure to take (solver/partners.py), the
+search levels spend least among the cards the search cannot tell from the best
+(within two standard errors on the same worlds): the weakest card, not one that
+would win a later trick.
 """
 from __future__ import annotations
 
 import random
 
+from . import partners
 from .errors import SolverError
 from .search import rank
-from .view import adapter_for, view_of
+from .view import adapter_for, blank_probe, view_of
 
 LEVELS = {"easy": 0, "normal": 60, "hard": 200}
 
@@ -27,13 +38,46 @@ def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int |
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    adapter = adapter_for(state.game.name)
     if level == "easy":
-        view = view_of(state, seat, positions)
-        # the heuristic reads only the seat's own hand and public facts; it is run
-        # on a world drawn from the seat's view so no hidden card can reach it
-        rng = random.Random(f"manyhands/bot/{seed}/{len(state.history)}")
-        world = view.counter.sample(rng)
-        return adapter.policy_action(view.world_state(world), rng)
+        return beginner(state, seat, seed)
     effort = LEVELS[level] if effort is None else effort
-    return rank(view_of(state, seat, positions), effort, seed).stats[0].action
+    stats = rank(view_of(state, seat, positions), effort, seed).stats
+    best = stats[0]
+    if not partners.sure_trick(state, seat):
+        return best.action
+    alike = [s.action for s in stats if s.n == best.n and s.ev is not None and within_noise(best, s)]
+    return partners.least_spent(state, seat, alike) or best.action
+
+
+def within_noise(best, other) -> bool:
+    """Whether the search cannot tell `other` from `best`: on the worlds both were
+    played out on, best's mean lead is nil or at most two standard errors."""
+    diffs = [b - o for b, o in zip(best.values, other.values)]
+    n = len(diffs)
+    if n == 0:       # a game's own search keeps no per-world values (Tricksters): exact ties
+        return best.ev - other.ev <= 1e-9
+    mean = sum(diffs) / n
+    if mean <= 1e-9:
+        return True
+    if n < 2:
+        return False
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean <= 2 * (var / n) ** 0.5
+
+
+def beginner(state, seat: int, seed: int = 0):
+    """The easy level's move: the game's rule of thumb on the position with every
+    place hidden from the seat emptied (solver.view.blank_probe): its own hand and
+    what lies on the table, nothing inferred."""
+    adapter = adapter_for(state.game.name)
+    rng = random.Random(f"manyhands/bot/{seed}/{len(state.history)}")
+    hidden = state.hidden_places(seat)
+    # Voren's turn-up is one card, hidden only before the deal: its place cannot be
+    # empty; nobody has seen it and the rule of thumb reads nothing then
+    keep = {"turnup": hidden["turnup"]} if "turnup" in hidden else {}
+    probe = blank_probe(state, seat, **keep)
+    probe._legal = tuple(state.legal_actions())     # the seat's own choices
+    action = adapter.policy_action(probe, rng)
+    if action not in probe._legal:
+        raise SolverError(f"the easy player chose an illegal action {action!r}")
+    return action

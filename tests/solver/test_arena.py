@@ -29,3 +29,21 @@ def test_arena_prints_means_intervals_and_is_deterministic(capsys):
     wins = sum(v["win_rate"] for v in first["levels"].values())
     assert abs(wins - 1) < 1e-9        # every game has a winner, ties shared
     assert first["margin"]["low"] <= first["margin"]["mean"] <= first["margin"]["high"]
+
+
+def test_arena_counts_partner_figures_in_partnership_games_only(capsys):
+    argv = ["--game", "lunar", "--players", "4", "--bots", "normal,easy", "--deals", "2",
+            "--seed", "3", "--effort", "normal=8", "--jobs", "1", "--json"]
+    arena.main(argv)
+    out = json.loads(capsys.readouterr().out)
+    for level in ("normal", "easy"):
+        f = out["levels"][level]["partners"]
+        assert f["sure"] > 0
+        assert 0 <= f["overtake"] <= f["overtake_chance"] <= f["sure"]
+        assert 0 <= f["winner"] <= f["winner_chance"] <= f["sure"]
+    arena.main(["--game", "voren", "--players", "3", "--bots", "normal,easy", "--deals", "1",
+                "--effort", "normal=8", "--jobs", "1", "--json"])
+    assert "partners" not in json.loads(capsys.readouterr().out)["levels"]["normal"]
+    arena.main(["--game", "lunar", "--players", "2", "--bots", "normal,easy", "--deals", "1",
+                "--effort", "normal=8", "--jobs", "1", "--json"])
+    assert "partners" not in json.loads(capsys.readouterr().out)["levels"]["normal"]   # the Sky is no partner

@@ -94,9 +94,13 @@ INTROS = {
 
 # The computer players' levels as they play today (solver/bots.py), one line each.
 LEVELS = (
-    ("easy", "Easy", "plays by a quick rule of thumb from its own cards and the table"),
-    ("normal", "Normal", "plays out each choice over 60 deals that fit what it has seen"),
-    ("hard", "Hard", "the same search with more than three times the effort"),
+    ("easy", "Easy", "a beginner: follows the rules and plays by rule of thumb from its own "
+                     "cards and the trick on the table; it does not count the cards played "
+                     "or notice who is out of a suit"),
+    ("normal", "Normal", "counts cards: knows which cards are gone and who has shown they lack a "
+                         "suit, and plays out each choice over 60 deals that fit what it has seen"),
+    ("hard", "Hard", "counts cards and searches more than three times as many deals before "
+                     "each choice"),
 )
 
 

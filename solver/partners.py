@@ -1,0 +1,178 @@
+"""How a bot treats its partner's tricks, in the partnership games (Lunar with
+four players, Tricksters): what the arena counts per level, and the
+tie-break the search bots use when the search cannot tell actions apart.
+
+Definitions (each reads only what the seat to act may know: the trick so far,
+its own hand, and which cards it cannot see):
+
+- **Sure trick.** The seat's partner has already played to the trick and the
+  partnership takes the trick whichever legal card the seat plays and whatever
+  the opponents still to play put down, each of them any card still out (not
+  in the seat's hand, not yet played this hand; Tricksters' drafted cards
+  included, though their owners are known; Lunar: of the type its own partner's card leaves it; the duty to follow
+  the lead suit and what their earlier plays showed are ignored, so a trick
+  counts as sure only when no holding at all could beat it).
+- **Strength** of a card in this trick: Tricksters, its value on the led critter;
+  Lunar, a rank card's rank, a suit card 2 if trump else 1 (the seat's legal
+  cards are all of one type there, so only like is compared with like).
+- **Gain**: Lunar's star cards score for the team that takes the trick, so a star
+  played to a sure trick is banked, not wasted. Tricksters has none (the stronger
+  card of the pair leads next: taking the lead from the partner is counted as
+  an overtake all the same).
+- **Overtake at no gain**: on a sure trick the seat plays a card stronger than
+  its weakest legal card, and not a star. Counted when it had that choice.
+- **Discarding a winner**: on a sure trick the seat plays a *winner* (a card no
+  card still out beats in a later trick: Lunar, a rank card at least as high
+  as every rank card still out, or a trump suit card; Tricksters, a card showing 5,
+  the top value, on the seat's own critter, the one it may lead), not a star,
+  while a legal card that is not a winner was there to play.
+"""
+from __future__ import annotations
+
+from pycore.tricks import Trick
+
+PARTNERSHIP_GAMES = ("lunar", "tricksters")
+
+
+def has_partners(game_name: str, players: int) -> bool:
+    """Lunar with four players and Tricksters (Lunar's two players are alone with the Sky)."""
+    return game_name == "tricksters" or (game_name == "lunar" and players == 4)
+
+
+def partner_of(state, seat: int) -> int | None:
+    name = state.game.name
+    if name == "lunar" and state.players == 4:
+        return (seat + 2) % 4
+    if name == "tricksters" and getattr(state, "phase", None) == "play":
+        return state.partner[seat]
+    return None
+
+
+def _unseen(state, seat: int) -> list[int]:
+    """The cards still out: the hand's cards (the whole deck in both games) less
+    the seat's own and those played so far this hand, each copy once (Lunar)."""
+    out = list(state.cards_in_play())
+    gone = list(state.hands[seat]) + [c for trick in state.tricks for c in trick.cards]
+    for c in gone:
+        out.remove(c)
+    return out
+
+
+def _lunar(state):
+    from pycore.games import lunar
+    return lunar
+
+
+def strength(state, seat: int, card: int) -> int:
+    """The card's strength in the trick under way (see the module docstring)."""
+    if state.game.name == "tricksters":
+        trick = state.tricks[-1]
+        return state.rules.deck[card][state.suits[trick.leader]]
+    lunar = _lunar(state)
+    if lunar.is_rank(card):
+        return lunar.rank_value(card)
+    return 2 if card == state.trump else 1
+
+
+def gain(state, card: int) -> bool:
+    return state.game.name == "lunar" and card in state.rules.star_cards
+
+
+def is_winner(state, seat: int, card: int, unseen: list[int]) -> bool:
+    if state.game.name == "tricksters":
+        return state.rules.deck[card][state.suits[seat]] == 5
+    lunar = _lunar(state)
+    if not lunar.is_rank(card):
+        return card == state.trump
+    return all(lunar.rank_value(card) >= lunar.rank_value(c) for c in unseen if lunar.is_rank(c))
+
+
+def _takes(state, seat: int, plays: list) -> bool:
+    """Whether the seat's partnership takes the complete trick `plays`."""
+    if state.game.name == "tricksters":
+        winners, _ = state._trick_result(Trick(state.tricks[-1].leader, tuple(plays)))
+        return seat in winners
+    return _lunar(state).trick_winner(plays, state.trump) == seat % 2
+
+
+def sure_trick(state, seat: int) -> bool:
+    """Whether the trick under way is sure for the seat's partnership (its partner
+    has played), whatever the seat and the opponents still to play put down."""
+    partner = partner_of(state, seat)
+    if partner is None or state.current_player != seat or state.phase != "play":
+        return False
+    trick = state.tricks[-1]
+    if partner not in trick.seats:
+        return False
+    players = state.players
+    later = [(trick.leader + i) % players for i in range(len(trick.plays) + 1, players)]
+    unseen = _unseen(state, seat)
+    lunar = state.game.name == "lunar"
+    options = []
+    for seat_later in later:         # the cards each later opponent might play
+        cards = set(unseen)
+        if lunar:
+            mate = next((c for s, c in trick.plays if s % 2 == seat_later % 2), None)
+            if mate is not None:
+                other = {c for c in cards if _lunar(state).is_rank(c) != _lunar(state).is_rank(mate)}
+                cards = other or cards
+        options.append(sorted(cards))
+    plays = list(trick.plays)
+    for action in state.legal_actions():
+        mine = plays + [(seat, action.card)]
+        if not later:
+            if not _takes(state, seat, mine):
+                return False
+            continue
+        for combo in _completions(options, unseen):
+            if not _takes(state, seat, mine + list(zip(later, combo))):
+                return False
+    return True
+
+
+def _completions(options: list[list[int]], unseen: list[int]):
+    """Every choice of one card per later seat, no card used more often than it is unseen."""
+    if len(options) == 1:
+        for c in options[0]:
+            yield (c,)
+        return
+    left = list(unseen)
+    for first in options[0]:
+        left.remove(first)
+        for second in options[1]:
+            if second in left:
+                yield (first, second)
+        left.append(first)
+
+
+def judge(state, seat: int, action) -> dict | None:
+    """What the seat's `action` did to a sure trick of its partner's: None when
+    the trick is not sure (or the game has no partners), else
+    {"overtake_chance", "overtake", "winner_chance", "winner"} as 0/1 counts."""
+    if not sure_trick(state, seat):
+        return None
+    legal = state.legal_actions()
+    unseen = _unseen(state, seat)
+    weakest = min(strength(state, seat, a.card) for a in legal)
+    card = action.card
+    overtake_chance = any(strength(state, seat, a.card) > weakest for a in legal)
+    plain = [a for a in legal if not is_winner(state, seat, a.card, unseen)]
+    winner = is_winner(state, seat, card, unseen) and not gain(state, card)
+    return {"sure": 1,
+            "overtake_chance": int(overtake_chance),
+            "overtake": int(overtake_chance and strength(state, seat, card) > weakest and not gain(state, card)),
+            "winner_chance": int(bool(plain)),
+            "winner": int(bool(plain) and winner)}
+
+
+def least_spent(state, seat: int, actions: list):
+    """Of `actions` the search valued alike, the one that spends least on a sure
+    trick of the partner's (a star first in Lunar, then the weakest card, then
+    one that is not a winner); None when
+    the trick is not sure, so the caller keeps its own order."""
+    if len(actions) < 2 or not sure_trick(state, seat):
+        return None
+    unseen = _unseen(state, seat)
+    return min(actions, key=lambda a: (not gain(state, a.card),
+                                       strength(state, seat, a.card),
+                                       is_winner(state, seat, a.card, unseen)))

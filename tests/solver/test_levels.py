@@ -1,0 +1,77 @@
+"""The levels feel different because they know different things: easy is a
+beginner who follows the rules and counts nothing. Its move stays the same when
+the cards played to earlier tricks change (what a counter reads) while its hand
+and the trick under way do not; and it never reads a hidden card."""
+import random
+
+import pytest
+
+from solver import bots
+from tests.conformance import hidden_cards_shuffled
+from tests.solver.positions import positions
+
+TABLES = [("raven", 4), ("lunar", 4), ("tricksters", 4), ("voren", 4)]
+
+
+def other_past(state, seat: int, rng):
+    """The position with a card another seat played to an earlier trick of this
+    hand swapped with one still hidden in another hand: the seat's hand and the
+    trick under way are the same, the cards gone before are not."""
+    # cards whose place was public stay put: Lunar's gift to the partner, Tricksters' drafted cards
+    partner = (seat + 2) % 4 if state.game.name == "lunar" else None
+    drafted = getattr(state, "drafted", None) or ((),) * state.players
+    earlier = [(i, j) for i, t in enumerate(state.tricks[:-1]) for j, (s, c) in enumerate(t.plays)
+               if s not in (seat, partner) and c not in drafted[s]]
+    hidden = {n: cs for n, cs in state.hidden_places(seat).items()
+              if n.startswith("hand:") and cs and n != f"hand:{partner}"}
+    if not earlier or not hidden:
+        return None
+    i, j = earlier[rng.randrange(len(earlier))]
+    place = sorted(hidden)[rng.randrange(len(hidden))]
+    cards = list(hidden[place])
+    k = rng.randrange(len(cards))
+    who, played = state.tricks[i].plays[j]
+    if cards[k] == played:
+        return None
+    cards[k], swapped = played, cards[k]
+    new = state.with_hidden(seat, {place: tuple(cards)})
+    plays = list(state.tricks[i].plays)
+    plays[j] = (who, swapped)
+    tricks = list(state.tricks)
+    tricks[i] = state.tricks[i]._replace(plays=tuple(plays))
+    object.__setattr__(new, "tricks", tuple(tricks))
+    new._legal = None
+    return new
+
+
+def play_decisions(game: str, players: int):
+    return [s for s, _ in positions(game, {"players": players}, 120, seed=31)
+            if len(s.tricks) > 1 and s.tricks[-1].winner is None and len(s.legal_actions()) > 1
+            and getattr(s, "phase", "play") == "play"]
+
+
+@pytest.mark.parametrize("game,players", TABLES)
+def test_easy_counts_no_cards(game, players):
+    rng = random.Random(f"levels/{game}")
+    checked = 0
+    for state in play_decisions(game, players):
+        seat = state.current_player
+        other = other_past(state, seat, rng)
+        if other is None:
+            continue
+        assert other.observation(seat)["hands"] != state.observation(seat)["hands"]   # a counter would see it
+        assert other.hands[seat] == state.hands[seat] and other.tricks[-1] == state.tricks[-1]
+        assert bots.beginner(state, seat, seed=4) == bots.beginner(other, seat, seed=4)
+        checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("game,players", TABLES)
+def test_easy_reads_no_hidden_card(game, players):
+    rng = random.Random(f"levels/hidden/{game}")
+    for state, _ in positions(game, {"players": players}, 40, seed=32):
+        seat = state.current_player
+        other, _ = hidden_cards_shuffled(state, seat, rng)
+        move = bots.choose(state, seat, "easy", seed=4)
+        assert move in state.legal_actions()
+        assert bots.choose(other, seat, "easy", seed=4) == move

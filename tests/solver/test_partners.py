@@ -1,0 +1,79 @@
+"""Partner figures (solver/partners.py): a trick counted sure is one the engine
+never lets the partnership lose, whatever the seat and the opponents still to
+play choose; the counts read only what the seat may know; the bots' tie-break
+spends least on a sure trick."""
+import random
+
+import pytest
+
+from pycore.game import get_game
+from solver import partners
+from tests.conformance import hidden_cards_shuffled
+
+
+def play_positions(game: str, players: int, count: int):
+    """Positions where a seat is to play with its partner's card already in the trick."""
+    g = get_game(game)
+    rng = random.Random(f"partners/{game}")
+    out = []
+    for seed in range(200):
+        state = g.new_game({"players": players}, seed=seed)
+        while not state.is_terminal and len(state.finished_hands) < 1:
+            seat = state.current_player
+            if partners.partner_of(state, seat) in (state.tricks[-1].seats if state.tricks else ()) \
+                    and state.phase == "play":
+                out.append(state)
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        if len(out) >= count:
+            break
+    return out[:count]
+
+
+def engine_takes(state, seat: int) -> bool:
+    """Every legal play of the seat, then every legal play the real opponents
+    could make: does the partnership take the trick each time? (engine only)"""
+    mark, index = len(state.finished_hands), len(state.tricks) - 1
+
+    def rec(s) -> bool:
+        if len(s.finished_hands) != mark or len(s.tricks) - 1 != index or s.tricks[index].winner is not None:
+            trick = (s.finished_hands[mark][0] if len(s.finished_hands) != mark else s.tricks)[index]
+            if state.game.name == "lunar":
+                return trick.winner % 2 == seat % 2
+            return trick.winner in (seat, state.partner[seat])
+        return all(rec(s.apply_action(a)) for a in s.legal_actions())
+    return rec(state)
+
+
+@pytest.mark.parametrize("game,players", [("lunar", 4), ("tricksters", 4)])
+def test_a_sure_trick_cannot_be_lost(game, players):
+    states = play_positions(game, players, 150)
+    sure = 0
+    for state in states:
+        seat = state.current_player
+        if partners.sure_trick(state, seat):
+            sure += 1
+            assert engine_takes(state, seat)
+    assert sure >= 5
+
+
+@pytest.mark.parametrize("game,players", [("lunar", 4), ("tricksters", 4)])
+def test_partner_figures_read_only_the_seat_view(game, players):
+    rng = random.Random(game)
+    for state in play_positions(game, players, 60):
+        seat = state.current_player
+        other, _ = hidden_cards_shuffled(state, seat, rng)
+        for action in state.legal_actions():
+            assert partners.judge(state, seat, action) == partners.judge(other, seat, action)
+
+
+def test_tie_break_spends_the_weakest_card_on_a_sure_trick():
+    found = 0
+    for state in play_positions("tricksters", 4, 150):
+        seat = state.current_player
+        legal = state.legal_actions()
+        if partners.sure_trick(state, seat) and len(legal) > 1:
+            pick = partners.least_spent(state, seat, legal)
+            verdict = partners.judge(state, seat, pick)
+            assert verdict["overtake"] == 0
+            found += 1
+    assert found >= 3

@@ -1,0 +1,102 @@
+"""The arena's reference opponents (solver/reference/: ISMCTS and perfect-
+information Monte Carlo): they decide from the seat's view only (the permutation
+test: the same move in every deal the seat cannot tell apart), the same move for
+a seed, with effort counted in iterations and playouts; the arena plays them in
+every game; the page never gets them."""
+import random
+
+import pytest
+
+import build
+from pycore.game import get_game
+from solver import arena, reference
+from solver.reference import pimc  # noqa: F401  (reference.pimc below)
+from solver.errors import SolverError
+from solver.view import adapter_for
+from tests.solver import checks
+from tests.solver.positions import positions, truth
+from tests.solver.test_lunar_worlds import split_truth
+
+TABLES = [("raven", 4), ("tricksters", 4), ("lunar", 4), ("lunar", 2), ("voren", 4)]
+SMALL = {"ismcts": "ismcts:40", "pimc": "pimc:4"}
+
+
+def decisions(game: str, players: int, count: int) -> list:
+    """Mid-game positions where the seat to act has a choice."""
+    out = []
+    for state, _ in positions(game, {"players": players}, 4 * count, seed=17):
+        if len(state.legal_actions()) > 1:
+            out.append(state)
+        if len(out) == count:
+            break
+    return out
+
+
+def redeal_options(game: str) -> dict:
+    if game != "lunar":
+        return {}
+    adapter = adapter_for("lunar")
+    return {"truth_of": split_truth,
+            "differs": lambda world, state, seat: adapter.engine_places(world) != truth(state, seat)}
+
+
+# (Lunar with two players is left out here: the seat can deduce every card, so
+# there is no other deal to redeal to.)
+@pytest.mark.parametrize("kind", ["ismcts", "pimc"])
+@pytest.mark.parametrize("game,players", [t for t in TABLES if t != ("lunar", 2)])
+def test_reference_bots_decide_from_the_seat_view_only(kind, game, players):
+    adapter = adapter_for(game)
+    rng = random.Random(f"reference/{kind}/{game}/{players}")
+    changed_world = 0
+    for state in decisions(game, players, 6):
+        seat = state.current_player
+        other, differs = checks.other_world_state(adapter, state, seat, rng, **redeal_options(game))
+        changed_world += differs
+        a = reference.choose(state, seat, SMALL[kind], seed=5)
+        b = reference.choose(other, seat, SMALL[kind], seed=5)
+        assert a in state.legal_actions()
+        assert a == b, f"{kind} chose differently in a deal {game} seat {seat} cannot tell apart"
+    assert changed_world >= 2        # the redeals did move hidden cards
+
+
+@pytest.mark.parametrize("game,players", TABLES)
+def test_reference_bots_are_deterministic_and_count_their_effort(game, players):
+    for state in decisions(game, players, 3):
+        seat = state.current_player
+        first, second = {}, {}
+        a = reference.choose(state, seat, "ismcts:30", seed=2, counts=first)
+        b = reference.choose(state, seat, "ismcts:30", seed=2, counts=second)
+        assert a == b and first == second
+        assert first["iterations"] == 30
+        assert first.get("playouts", 0) <= 30        # at most one playout an iteration
+        counts = {}
+        reference.choose(state, seat, "pimc:3", seed=2, counts=counts)
+        assert 1 <= counts["worlds"] <= 3
+        actions = len(state.legal_actions())
+        # each action in each deal: one exact search, or at most PLAYOUTS playouts
+        assert counts.get("playouts", 0) <= max(actions * counts["worlds"],
+                                                min(3 * actions * 6, reference.pimc.PLAYOUT_BUDGET))
+        assert counts.get("playouts", 0) + counts.get("exact", 0) >= actions * counts["worlds"]
+
+
+def test_reference_names_are_checked():
+    assert reference.parse("ismcts:1000") == ("ismcts", 1000)
+    assert reference.parse("pimc") == ("pimc", reference.DEFAULT_PIMC_WORLDS)
+    for bad in ("ismcts:0", "ismcts:many", "mcts:10"):
+        with pytest.raises(SolverError):
+            reference.parse(bad)
+
+
+@pytest.mark.parametrize("game,players", [("raven", 3), ("tricksters", 4), ("lunar", 4), ("voren", 3)])
+def test_the_arena_plays_hard_against_ismcts(game, players, capsys):
+    arena.main(["--game", game, "--players", str(players), "--bots", "hard,ismcts:20", "--deals", "1",
+                "--effort", "hard=8", "--jobs", "1"])
+    out = capsys.readouterr().out
+    assert "ismcts:20" in out and "margin hard-ismcts:20" in out
+
+
+def test_the_page_never_gets_the_reference_bots():
+    shipped = [p.relative_to(build.ROOT).as_posix() for p in build.browser_solver_files()]
+    assert "solver/bots.py" in shipped
+    assert not [p for p in shipped if p.startswith("solver/reference/")]
+    assert (build.ROOT / "solver/reference/ismcts.py").exists()
