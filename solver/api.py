@@ -19,10 +19,11 @@ What they take:
   playouts from 1 to MAX_EFFORT, 100,000: the most the search may spend),
   "seconds" (from MIN_SECONDS to MAX_SECONDS of wall time: the most it may take),
   "seed" (a whole number), "all_worlds" (true: every consistent deal searched,
-  each once, refused where there are too many), and with "all_worlds" at most
+  each once, refused where there are too many), and at most
   one of "part": [i, k] (search part i of k, 0 <= i < k <= MAX_PARTS: every k-th
   world; the answer is that part's "sums") or "sums": [every part's "sums"] (the
-  whole hint, as one search would give it). Without "seconds" the search is a
+  whole hint, as one search would give it); a split search searches every deal
+  (a part or sums imply "all_worlds"). Without "seconds" the search is a
   pure function of its seed; with it, it stops when its time is up, and says so.
 - `theme`: a theme of the game's cards ("" the standard names; Raven: "prophecy").
 
@@ -162,6 +163,7 @@ class SearchBudget:
         all_worlds = budget.get("all_worlds", False)
         if not isinstance(all_worlds, bool):
             raise SolverError(f"budget all_worlds must be true or false, not {quote(all_worlds)}")
+        all_worlds = all_worlds or "part" in budget or "sums" in budget    # a split searches every deal
         effort = whole_number(budget.get("effort", MAX_EFFORT), "budget effort", 1, MAX_EFFORT)
         if "seconds" in budget:
             seconds = seconds_of(budget["seconds"])
@@ -217,8 +219,6 @@ class HintRequest:
             return cls(record, seat, checked, theme)
         if "part" in budget and "sums" in budget:
             raise SolverError("a budget has a part to search or the parts' sums to merge, not both")
-        if ("part" in budget or "sums" in budget) and not checked.all_worlds:
-            raise SolverError("only a search of every deal (all_worlds) is split across workers")
         return cls(record, seat, checked, theme,
                    part=_part(budget["part"]) if "part" in budget else None,
                    sums=_sums(budget["sums"]) if "sums" in budget else None)
@@ -293,11 +293,10 @@ def plan_split(request: HintRequest, k: int) -> list[HintRequest]:
     k = whole_number(k, "parts", 1, MAX_PARTS)
     if request.part is not None or request.sums is not None:
         raise SolverError("only a whole hint request can be split")
-    if not request.budget.all_worlds:
-        raise SolverError("only a search of every deal (all_worlds) is split across workers")
     if not _splits(request.record.game):
         raise SolverError(f"{request.record.game} hints cannot be split across workers")
-    return [replace(request, part=(i, k)) for i in range(k)]
+    every = replace(request.budget, all_worlds=True, seconds=None)    # a split searches every deal
+    return [replace(request, budget=every, part=(i, k)) for i in range(k)]
 
 
 def merge(request: HintRequest, answers: Any) -> HintRequest:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pycore.words import Narrator, join
 
 from .search import DEFAULT_EFFORT, Ranking, part_sums, rank
-from .stats import half_width, proportion_half_width
+from .stats import half_width, rate_interval
 from .view import SeatView, view_of
 
 DEFAULT_SECONDS = 1.0        # a hint's time natively (the page asks for its own)
@@ -72,7 +72,7 @@ def _entries(r: Ranking, tell: Narrator, unit: str) -> list[dict]:
     out = []
     best = r.stats[0]
     for i, s in enumerate(r.stats):
-        entry = {"action": s.token, "name": tell.choice(s.token), "n": s.n,
+        entry = {"action": s.token, "name": tell.choice(s.token), "n": s.n, "searched": bool(s.n),
                  "ev": round(s.ev, 3) if s.ev is not None else None, "exact": False}
         if not s.n:
             entry.update(group="unsearched", interval=None)
@@ -99,26 +99,30 @@ def _entries(r: Ranking, tell: Narrator, unit: str) -> list[dict]:
                 entry["group"] = "close"
             else:
                 entry["group"] = "worse"
-        if r.decision == "play" and (s.took_trick or r.stats[0].took_trick is not None):
-            entry["takes_trick"] = round(s.took_trick / s.n, 4)
-            tw = 0.0 if exact else proportion_half_width(s.took_trick, s.n, population)
-            entry["takes_trick_pm"] = None if tw is None else round(tw, 4)
+        rates = {}
+        if r.decision == "play":
+            rates["takes_trick"] = s.took_trick
         if r.bids and r.decision in ("bid", "play"):
-            entry["exact_bid"] = round(s.exact_bid / s.n, 4)
-            bw = 0.0 if exact else proportion_half_width(s.exact_bid, s.n, population)
-            entry["exact_bid_pm"] = None if bw is None else round(bw, 4)
+            rates["exact_bid"] = s.exact_bid
         for key in r.words:
-            entry[key] = round(s.outcomes.get(key, 0) / s.n, 4)
-            ow = 0.0 if exact else proportion_half_width(s.outcomes.get(key, 0), s.n, population)
-            entry[f"{key}_pm"] = None if ow is None else round(ow, 4)
+            rates[key] = s.outcomes.get(key, 0)
+        for key, hits in rates.items():
+            entry[key] = round(hits / s.n, 4)
+            entry[f"{key}_interval"] = (None if exact else
+                                        rate_interval(hits, s.n, population))
         out.append(entry)
     return out
 
 
-def _rate(p: float, pm: float | None, exact: bool) -> str:
+def _rate(p: float, interval: list | None, exact: bool) -> str:
+    """"in 62% of the possible deals" (exact), or "62% of the time (48–75%)"
+    with its 95% interval."""
     if exact:
-        return f"{_pct(p)} of the possible deals"
-    return f"{_pct(p)} of the time" + ("" if pm is None else f" (± {_pct(pm)})")
+        return f"in {_pct(p)} of the possible deals"
+    if interval is None:
+        return f"{_pct(p)} of the time"
+    low, high = (_pct(x) for x in interval)
+    return f"{_pct(p)} of the time ({low[:-1]}–{high})" if low != high else f"{_pct(p)} of the time"
 
 
 def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
@@ -127,11 +131,11 @@ def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
     exact = entry["exact"]
     bits = []
     if "takes_trick" in entry:
-        bits.append(f"{trick_words} {_rate(entry['takes_trick'], entry.get('takes_trick_pm'), exact)}")
+        bits.append(f"{trick_words} {_rate(entry['takes_trick'], entry.get('takes_trick_interval'), exact)}")
     if "exact_bid" in entry:
-        bits.append(f"makes its bid exactly {_rate(entry['exact_bid'], entry.get('exact_bid_pm'), exact)}")
+        bits.append(f"makes its bid exactly {_rate(entry['exact_bid'], entry.get('exact_bid_interval'), exact)}")
     for key, words in r.words.items():
-        bits.append(f"{words} {_rate(entry[key], entry.get(f'{key}_pm'), exact)}")
+        bits.append(f"{words} {_rate(entry[key], entry.get(f'{key}_interval'), exact)}")
     return bits
 
 
@@ -208,11 +212,16 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
 
 def certainty(r: Ranking, seconds: float | None) -> str:
     """How the search ended, and so how sure the hint is."""
-    searched = f"{r.used:,} of {deals_text(r.worlds)} possible deal{'s' if r.worlds != 1 else ''}"
+    searched = f"{r.used:,} of {deals_text(r.worlds)} possible deals"
+    if r.used >= r.worlds and not r.sampled_with_replacement:     # every deal, some played out again
+        searched = ("the only possible deal" if r.worlds == 1 else f"all {deals_text(r.worlds)} possible deals")
+        searched += f", played out {r.used:,} times in all"
     if r.exact:
         return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact."
     if r.stopped == "one choice":
         return "There is only one choice."
+    if r.used >= r.worlds and not r.sampled_with_replacement and not r.exact_search:
+        searched += " (so the values are estimated, not exact)"
     if r.stopped == "separated":
         return f"Searched {searched}; the best choice is clear at 95% confidence."
     if r.stopped == "all worlds":

@@ -159,6 +159,7 @@ FLAT_WORLDS = 8        # the race's first round: every action on this many world
 RACE_ACTIONS = 12      # more actions than this are screened first (sequential halving)
 ENUMERATE_WORLDS = 2_000   # at most this many consistent worlds are listed (then shuffled)
 SAME_WITHIN = 0.02     # two actions whose difference is surely within this are as good
+EXACT_FEW_WORLDS = 2 * FLAT_WORLDS   # this few worlds, each valued exactly: all searched (exact)
 
 
 def halving_schedule(actions: int, effort: int, floor: int = 2) -> list[tuple[int, int]]:
@@ -361,8 +362,9 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     out = Ranking(adapter.decision(state), total, 0, False, evaluator.exact,
                   bids=getattr(adapter, "HAS_BIDS", False),
                   words=dict(getattr(adapter, "OUTCOME_WORDS", {})), all_worlds_effort=offer)
-    if budget.all_worlds:
-        if offer is None:
+    few = evaluator.exact and total <= EXACT_FEW_WORLDS and len(legal) > 1
+    if budget.all_worlds or few:      # few worlds searched exactly: as cheap as a race, and exact
+        if evaluator.cost(len(legal)) * total > ALL_WORLDS_CAP:
             raise SolverError(f"there are too many possible deals ({total:,}) to search every one")
         _search_every_world(view, evaluator, stats, world_rng, total, spending, part, sums)
         out.stopped, out.sampled_with_replacement = "all worlds", False
@@ -374,7 +376,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
                             exact_end=worlds.listed and evaluator.exact and total)
     spending.report(done=True)
     _pair_with_the_best(stats)
-    out.stats = sorted(stats.values(), key=lambda s: (-s.ev, -s.n, s.token))
+    out.stats = sorted(stats.values(), key=lambda s: (-(s.ev or 0.0), -s.n, s.token))
     out.used = out.stats[0].n
     out.enumerated = not out.sampled_with_replacement and out.used >= total and part is None
     out.playouts = round(spending.spent)
@@ -384,6 +386,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
 def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:
     """The adaptive search (module docstring); returns why it stopped."""
     if len(legal) == 1:
+        spending.report()
         evaluator.evaluate(worlds.index(0), worlds[0], legal, stats)
         spending.spent += evaluator.cost(1)
         return "one choice"
@@ -395,10 +398,10 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
         evaluator.evaluate(worlds.index(i), worlds[i], actions, stats)
         spending.spent += evaluator.cost(len(actions))
 
+    spending.limit += evaluator.cost(len(alive))    # every action is played once, whatever the effort
+    search(0, alive)
+    n = 1
     if len(alive) > RACE_ACTIONS:          # screening: sequential halving to RACE_ACTIONS
-        spending.limit += evaluator.cost(len(alive))    # every action is played once, whatever the effort
-        search(0, alive)
-        n = 1
         plan = halving_schedule(len(alive), max(1, int(spending.left() / 2)), RACE_ACTIONS)
         for keep, seen in plan[1:]:
             alive.sort(key=_by_mean(stats))
@@ -439,6 +442,7 @@ def _search_every_world(view, evaluator, stats, world_rng, total, spending, part
     one shuffled list), or the parts' sums added up."""
     if sums is not None:
         merge_sums(stats, sums, total)
+        spending.spent += evaluator.cost(len(stats)) * total     # what the parts spent
         return
     items = list(view.counter.worlds())
     world_rng.shuffle(items)
@@ -463,6 +467,8 @@ def _pair_with_the_best(stats: dict) -> None:
     reference: an action left behind earlier is valued by its mean difference
     from the reference on the worlds they shared, plus the reference's mean."""
     searched = [st for st in stats.values() if st.n]
+    if not searched:                # a split part that got no worlds
+        return
     most = max(st.n for st in searched)
     ref = min((st for st in searched if st.n == most), key=lambda s: (-s.mean, s.token))
     for st in searched:

@@ -3,12 +3,14 @@ differences over common worlds (standard library only, for the browser too).
 
     >>> round(t95(1), 3), round(t95(30), 3), round(t95(10_000), 3)
     (12.706, 2.042, 1.96)
-    >>> half_width([1.0, 2.0, 3.0, 4.0])          # 2.5 +- t(3) * s / sqrt(4)
+    >>> round(half_width([1.0, 2.0, 3.0, 4.0]), 3)    # 2.5 +- t(3) * s / sqrt(4)
     2.054
     >>> half_width([2.0, 2.0, 2.0])               # no spread seen
     0.0
     >>> half_width([5.0]) is None                 # one value: no interval
     True
+    >>> rate_interval(0, 8), rate_interval(8, 8), rate_interval(3, 3, population=3)
+    ([0.0, 0.3244], [0.6756, 1.0], [1.0, 1.0])
 """
 from __future__ import annotations
 
@@ -45,17 +47,17 @@ def half_width(values, population: int | None = None) -> float | None:
     return round(t95(n - 1) * math.sqrt(var / n), 12)
 
 
-def proportion_half_width(hits: int, n: int, population: int | None = None) -> float | None:
-    """Half the width of a 95% interval of a proportion seen `hits` times in `n`
-    (Wilson's score interval, whose half-width never collapses to 0 at 0% or
-    100% of a small sample; 0 when `n` is the whole `population`)."""
+def rate_interval(hits: int, n: int, population: int | None = None) -> list | None:
+    """The 95% interval [low, high] of a proportion seen `hits` times in `n`
+    (Wilson's score interval: it stays inside 0..1 and never collapses to a point
+    at 0% or 100% of a small sample); the point itself when `n` is the whole
+    `population`; None for no sample."""
     if n < 1:
         return None
-    if population is not None and n >= population:
-        return 0.0
-    z = 1.96
     p = hits / n
+    if population is not None and n >= population:
+        return [round(p, 4), round(p, 4)]
+    z = 1.96
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    low, high = max(0.0, centre - spread), min(1.0, centre + spread)
-    return max(high - p, p - low)
+    return [round(max(0.0, centre - spread), 4), round(min(1.0, centre + spread), 4)]
