@@ -160,6 +160,8 @@ def _value_words(entry: dict, unit: str, best: dict | None) -> str:
     if group == "screened":
         return f"set aside early: {less} on the {entry['n']} deal{'s' if entry['n'] != 1 else ''} it was tried on"
     if group == "close":
+        if _num(diff) == "0":
+            return f"about as good as the best{_pm(width)}"
         return f"about as good: {less}{_pm(width)}"
     return f"{less}{_pm(width)}"
 
@@ -216,10 +218,10 @@ def certainty(r: Ranking, seconds: float | None) -> str:
     if r.used >= r.worlds and not r.sampled_with_replacement:     # every deal, some played out again
         searched = ("the only possible deal" if r.worlds == 1 else f"all {deals_text(r.worlds)} possible deals")
         searched += f", played out {r.used:,} times in all"
-    if r.exact:
-        return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact."
     if r.stopped == "one choice":
         return "There is only one choice."
+    if r.exact:
+        return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact."
     if r.used >= r.worlds and not r.sampled_with_replacement and not r.exact_search:
         searched += " (so the values are estimated, not exact)"
     if r.stopped == "separated":
