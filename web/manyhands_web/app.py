@@ -483,9 +483,8 @@ class App:
         if generation == self.generation and self.hint_started is not None:
             tell = session.narrator()
             set_html("hint-body", render.hint_html(answer, tell))
-            sentence = hint_sentence(answer, tell)
-            el("hint-summary").textContent = sentence
-            self.announce(sentence)
+            el("hint-summary").textContent = hint_first_step(answer, tell)
+            self.announce(hint_sentence(answer, tell))
             self.hint_done()
             _show(el("hint-panel")._dom_element, focus=True)
             return
@@ -764,12 +763,16 @@ def hint_sentence(answer: dict, tell) -> str:
     """The hint in one sentence: the best choice (the panel has the details)."""
     if not answer.get("available", True):
         return answer.get("message") or "No hint for this position."
-    if answer.get("summary"):
-        return answer["summary"]        # "Consider the 10 of Shields: it wins this trick ..."
     ranked = answer.get("actions") or []
     if not ranked:
         return "No hint for this position."
-    return f"Consider {tell.choice(str(ranked[0]['action']))}."
+    return f"Hint: the best choice is {tell.choice(str(ranked[0]['action']))}."
+
+
+def hint_first_step(answer: dict, tell) -> str:
+    """The hint's first step, above its details: one suggestion and its reason
+    ("Consider the 10 of Shields: it wins this trick ...")."""
+    return answer.get("summary") or hint_sentence(answer, tell)
 
 
 # --- home ------------------------------------------------------------------------------------------
