@@ -334,12 +334,15 @@ def _separated(best, other, population) -> bool:
 
 
 def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
-         seconds: float | None = None, all_worlds: bool = False,
+         seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None) -> Ranking:
     """Every legal action of the seat to act, each with its expected points for
     the hand over uniform consistent worlds (see the module docstring), within
     `Budget(effort, seconds, all_worlds)`. `progress(done, total)`, if given, is
     called as the search goes, from (0, total) to (total, total).
+
+    `flat`: no race, every action on the same worlds until the effort (or time)
+    is spent (bench/hint_quality.py's reference).
 
     Split across workers (a game whose adapter SPLITS, every world searched):
     `part=(i, k)` searches worlds i, i+k, ... of the one shuffled list; `sums`,
@@ -371,7 +374,8 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     else:
         worlds = Worlds(view, total, world_rng, listed=total <= ENUMERATE_WORLDS)
         out.sampled_with_replacement = not worlds.listed
-        out.stopped = _race(legal, stats, worlds, evaluator, spending,
+        race = _flat if flat else _race
+        out.stopped = race(legal, stats, worlds, evaluator, spending,
                             None if out.sampled_with_replacement or not evaluator.exact else total,
                             exact_end=worlds.listed and evaluator.exact and total)
     spending.report(done=True)
@@ -435,6 +439,22 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
         alive = [alive[0]] + [a for a in alive[1:] if not _separated(best, stats[a], population)]
         if len(alive) == 1:
             return "separated"
+
+
+def _flat(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:
+    """Every action on worlds 0, 1, 2, ... until the effort or the time is spent
+    (at least two worlds)."""
+    n = 0
+    while n < 2 or spending.affords(evaluator.cost(len(legal))):
+        if exact_end and n >= exact_end:
+            return "all worlds"
+        if n >= 2 and spending.out_of_time():
+            break
+        spending.report()
+        evaluator.evaluate(worlds.index(n), worlds[n], legal, stats)
+        spending.spent += evaluator.cost(len(legal))
+        n += 1
+    return "time" if spending.out_of_time() else "effort"
 
 
 def _search_every_world(view, evaluator, stats, world_rng, total, spending, part, sums) -> None:

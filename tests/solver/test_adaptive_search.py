@@ -102,3 +102,14 @@ def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game
         assert said[h["stopped"]] in h["certainty"], (h["stopped"], h["certainty"])
         seen.add(h["stopped"])
     assert seen & {"separated", "effort", "all worlds"}
+
+
+def test_the_flat_reference_spends_its_whole_effort():
+    """bench/hint_quality.py's reference (`flat`): no race, no early stop, every
+    choice on the same worlds until the effort is spent, even on a clear decision."""
+    from solver.search import _flat
+    means = {"good": 5.0, "bad": 0.0, "worse": -2.0}
+    stats = {a: ActionStats(a, a) for a in means}
+    spending = Spending(Budget(3_000), None)
+    assert _flat(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False) == "effort"
+    assert spending.spent == 3_000 and {st.n for st in stats.values()} == {1_000}
