@@ -225,7 +225,7 @@ def test_warm_load_starts_from_the_kept_memory_snapshot(page, site):
     start_game(page, "raven", {"players": 4}, seed=3)
     wait_my_turn(page)
     page.click("#hint")
-    page.wait_for_selector("#hint-list li", timeout=60_000)
+    page.wait_for_selector("#hint-table summary", timeout=60_000)
     assert play(page, limit=2)["played"] >= 1
     assert not page.errors
 
