@@ -14,11 +14,18 @@ What they take:
 - `seat`: an int (not a bool, float or text), a seat of the game; for `hint` and
   `bot_move` the seat to act;
 - `level`: "easy", "normal" or "hard"; `seed`: an int within +-(2**53 - 1);
-- `budget`: None (effort 160), an effort, or {"effort": int, "seed": int} with at
-  most one of "part": [i, k] (search part i of k, 0 <= i < k <= MAX_PARTS: every
-  k-th world; the answer is that part's "sums") or "sums": [every part's "sums"]
-  (the whole hint, as one search would give it). An effort is a whole number of
-  playouts from 1 to MAX_EFFORT (100,000).
+- `budget`: None (the default: an adaptive search of at most DEFAULT_SECONDS,
+  1 s), an effort, or an object of BUDGET_FIELDS: "effort" (a whole number of
+  playouts from 1 to MAX_EFFORT, 100,000: the most the search may spend),
+  "seconds" (from MIN_SECONDS to MAX_SECONDS of wall time: the most it may take),
+  "seed" (a whole number), "all_worlds" (true: every consistent deal searched,
+  each once, refused where there are too many), and at most
+  one of "part": [i, k] (search part i of k, 0 <= i < k <= MAX_PARTS: every k-th
+  world; the answer is that part's "sums") or "sums": [every part's "sums"] (the
+  whole hint, as one search would give it); a split search searches every deal
+  (a part or sums imply "all_worlds"). Without "seconds" the search is a
+  pure function of its seed; with it, it stops when its time is up, and says so.
+- `theme`: a theme of the game's cards ("" the standard names; Raven: "prophecy").
 
 Split hints (Tricksters, "splits": true in a hint): `HintRequest.parse` reads a
 request once; `plan_split(request, k)` gives the k part requests, `merge(request,
@@ -48,10 +55,11 @@ from .errors import SolverError
 from .search import ALL_WORLDS_CAP
 from .view import adapter_for, view_of
 
-MAX_EFFORT = ALL_WORLDS_CAP     # the largest effort a hint offers (all_worlds_effort)
+MAX_EFFORT = ALL_WORLDS_CAP     # the largest effort a hint may spend (as much as "search all deals")
+MIN_SECONDS, MAX_SECONDS = 0.05, 60.0   # a hint's time limit, when it has one
 MAX_PARTS = 64                  # a hint split across more workers than this is refused
 MAX_ACTIONS_PER_PART = 10_000   # actions in one part's sums (Raven has at most 2,380 bids)
-BUDGET_FIELDS = ("effort", "seed", "part", "sums")
+BUDGET_FIELDS = ("effort", "seconds", "seed", "all_worlds", "part", "sums")
 
 
 def whole_number(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
@@ -91,19 +99,27 @@ def _part(value: Any, what: str = "budget part") -> tuple[int, int]:
 
 
 def _part_sums(value: Any) -> dict:
-    """One part's "sums": {"part": [i, k], "actions": {token: [points, worlds, tricks taken]}}."""
-    shape = 'each is {"part": [i, k], "actions": {token: [points, worlds, tricks]}}'
+    """One part's "sums": {"part": [i, k], "actions": {token: [points, worlds,
+    tricks taken, [points in each world]]}}."""
+    shape = 'each is {"part": [i, k], "actions": {token: [points, worlds, tricks, [points per world]]}}'
     if not isinstance(value, dict) or set(value) != {"part", "actions"} \
             or not isinstance(value["actions"], dict) or len(value["actions"]) > MAX_ACTIONS_PER_PART:
         raise SolverError(f"malformed part sums {quote(value)}: {shape}")
     part = _part(value["part"], "part sums' part")
     for token, sums in value["actions"].items():
         if (not isinstance(token, str) or len(token) > MAX_TEXT or not isinstance(sums, (list, tuple))
-                or len(sums) != 3 or any(isinstance(x, bool) for x in sums)
-                or not isinstance(sums[0], (int, float)) or not -MAX_NUMBER <= sums[0] <= MAX_NUMBER
-                or any(not isinstance(x, int) or not 0 <= x <= MAX_NUMBER for x in sums[1:])):
+                or len(sums) != 4 or any(isinstance(x, bool) for x in sums[:3])
+                or not _number(sums[0])
+                or any(not isinstance(x, int) or not 0 <= x <= MAX_NUMBER for x in sums[1:3])
+                or not isinstance(sums[3], (list, tuple)) or len(sums[3]) != sums[1]
+                or not all(_number(x) for x in sums[3])):
             raise SolverError(f"malformed part sums for {quote(token)}: {quote(sums)}; {shape}")
     return {"part": list(part), "actions": dict(value["actions"])}
+
+
+def _number(x: Any) -> bool:
+    return (isinstance(x, (int, float)) and not isinstance(x, bool)
+            and -MAX_NUMBER <= x <= MAX_NUMBER)
 
 
 def _sums(value: Any) -> tuple[dict, ...]:
@@ -113,56 +129,118 @@ def _sums(value: Any) -> tuple[dict, ...]:
     return tuple(_part_sums(item) for item in value)
 
 
+def seconds_of(value: Any) -> float:
+    """A time limit: a number of seconds from MIN_SECONDS to MAX_SECONDS."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not MIN_SECONDS <= value <= MAX_SECONDS:
+        raise SolverError(f"budget seconds must be a number from {MIN_SECONDS} to {MAX_SECONDS:g}, "
+                          f"not {quote(value)}")
+    return float(value)
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """A checked budget: at most `effort` playouts and `seconds` (None: no clock),
+    every world when `all_worlds`, the search's `seed`."""
+    effort: int = MAX_EFFORT
+    seconds: float | None = hints.DEFAULT_SECONDS
+    seed: int = 0
+    all_worlds: bool = False
+
+    @classmethod
+    def parse(cls, budget: Any) -> "SearchBudget":
+        """None (the default), an effort (no clock), or an object of
+        BUDGET_FIELDS (its split fields are read by HintRequest.parse)."""
+        if budget is None:
+            return cls()
+        if isinstance(budget, int) and not isinstance(budget, bool):
+            return cls(whole_number(budget, "budget effort", 1, MAX_EFFORT), None)
+        if not isinstance(budget, dict):
+            raise SolverError(f"budget must be an effort (a whole number of playouts from 1 to "
+                              f"{MAX_EFFORT:,}) or an object of {', '.join(BUDGET_FIELDS)}; "
+                              f"not {quote(budget)}")
+        fields(budget, "a budget", (), BUDGET_FIELDS)
+        all_worlds = budget.get("all_worlds", False)
+        if not isinstance(all_worlds, bool):
+            raise SolverError(f"budget all_worlds must be true or false, not {quote(all_worlds)}")
+        all_worlds = all_worlds or "part" in budget or "sums" in budget    # a split searches every deal
+        effort = whole_number(budget.get("effort", MAX_EFFORT), "budget effort", 1, MAX_EFFORT)
+        if "seconds" in budget:
+            seconds = seconds_of(budget["seconds"])
+        else:       # an effort alone: no clock; neither: the default time
+            seconds = None if "effort" in budget or all_worlds else hints.DEFAULT_SECONDS
+        seed = whole_number(budget.get("seed", 0), "budget seed", 0, MAX_NUMBER)
+        return cls(effort, seconds, seed, all_worlds)
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"effort": self.effort, "seed": self.seed}
+        if self.seconds is not None:
+            out["seconds"] = self.seconds
+        if self.all_worlds:
+            out["all_worlds"] = True
+        return out
+
+
 def effort_and_seed(budget: Any) -> tuple[int, int]:
-    """A budget's search effort and seed: None (the defaults), an effort, or an
-    object of BUDGET_FIELDS (its split fields are read by HintRequest.parse)."""
-    if budget is None:
-        return hints.DEFAULT_EFFORT, 0
-    if isinstance(budget, int) and not isinstance(budget, bool):
-        return whole_number(budget, "budget effort", 1, MAX_EFFORT), 0
-    if not isinstance(budget, dict):
-        raise SolverError(f"budget must be an effort (a whole number of playouts from 1 to "
-                          f"{MAX_EFFORT:,}) or an object of {', '.join(BUDGET_FIELDS)}; "
-                          f"not {quote(budget)}")
-    fields(budget, "a budget", (), BUDGET_FIELDS)
-    return (whole_number(budget.get("effort", hints.DEFAULT_EFFORT), "budget effort", 1, MAX_EFFORT),
-            whole_number(budget.get("seed", 0), "budget seed", 0, MAX_NUMBER))
+    """A budget's effort and seed (see SearchBudget.parse)."""
+    got = SearchBudget.parse(budget)
+    return got.effort, got.seed
+
+
+def theme_of(game: str, theme: Any) -> str:
+    """A theme the game's cards have ("" for the standard names)."""
+    from pycore.game import get_game
+    themes = tuple(get_game(game).words.themes)
+    if theme == "" or (isinstance(theme, str) and theme in themes):
+        return theme
+    names = ", ".join(repr(t) for t in ("",) + themes)
+    raise SolverError(f"no theme {quote(theme)} for {game}; themes: {names}")
 
 
 @dataclass(frozen=True)
 class HintRequest:
     """One hint request, checked: the record (loaded, not yet replayed), the seat,
-    the effort and seed of the search, and the part to search or the parts' sums
-    to merge when the hint is split across workers."""
+    the search's budget, the card theme, and the part to search or the parts'
+    sums to merge when the hint is split across workers."""
     record: Record
     seat: int
-    effort: int = hints.DEFAULT_EFFORT
-    seed: int = 0
+    budget: SearchBudget = SearchBudget()
+    theme: str = ""
     part: tuple[int, int] | None = None
     sums: tuple[dict, ...] | None = None
 
     @classmethod
-    def parse(cls, record_json: Any, seat: Any, budget: Any = None) -> "HintRequest":
+    def parse(cls, record_json: Any, seat: Any, budget: Any = None, theme: Any = "") -> "HintRequest":
         record = load_record(record_json)
         seat = whole_number(seat, "seat")
-        effort, seed = effort_and_seed(budget)
+        checked = SearchBudget.parse(budget)
+        theme = theme_of(record.game, theme)
         if not isinstance(budget, dict):
-            return cls(record, seat, effort, seed)
+            return cls(record, seat, checked, theme)
         if "part" in budget and "sums" in budget:
             raise SolverError("a budget has a part to search or the parts' sums to merge, not both")
-        return cls(record, seat, effort, seed,
+        return cls(record, seat, checked, theme,
                    part=_part(budget["part"]) if "part" in budget else None,
                    sums=_sums(budget["sums"]) if "sums" in budget else None)
 
     @classmethod
     def from_json(cls, request: Any) -> "HintRequest":
-        """From the worker's form {"record": ..., "seat": ..., "budget": ...} (an
-        "op" field is the worker's and is ignored)."""
-        fields(request, "a hint request", ("record", "seat"), ("budget", "op"))
-        return cls.parse(request["record"], request["seat"], request.get("budget"))
+        """From the worker's form {"record": ..., "seat": ..., "budget": ...,
+        "theme": ...} (an "op" field is the worker's and is ignored)."""
+        fields(request, "a hint request", ("record", "seat"), ("budget", "theme", "op"))
+        return cls.parse(request["record"], request["seat"], request.get("budget"),
+                         request.get("theme", ""))
 
-    def budget(self) -> dict:
-        out: dict[str, Any] = {"effort": self.effort, "seed": self.seed}
+    @property
+    def effort(self) -> int:
+        return self.budget.effort
+
+    @property
+    def seed(self) -> int:
+        return self.budget.seed
+
+    def budget_json(self) -> dict:
+        out = self.budget.to_json()
         if self.part is not None:
             out["part"] = list(self.part)
         if self.sums is not None:
@@ -170,7 +248,10 @@ class HintRequest:
         return out
 
     def to_json(self) -> dict:
-        return {"record": self.record.to_json(), "seat": self.seat, "budget": self.budget()}
+        out = {"record": self.record.to_json(), "seat": self.seat, "budget": self.budget_json()}
+        if self.theme:
+            out["theme"] = self.theme
+        return out
 
 
 def _replayed(record: Record, seat: int, to_act: bool) -> list:
@@ -195,13 +276,15 @@ def _splits(game: str) -> bool:
 
 def answer(request: HintRequest, progress=None) -> dict:
     """The hint for a checked request (see hints.hint); `progress(done, total)`,
-    if given, is called as the worlds are searched."""
+    if given, is called as the search goes."""
     if (request.part is not None or request.sums is not None) and not _splits(request.record.game):
         raise SolverError(f"{request.record.game} hints cannot be split across workers")
     trail = _replayed(request.record, request.seat, to_act=True)
-    return hints.hint(trail[-1], request.seat, request.effort, request.seed, progress=progress,
+    budget = request.budget
+    return hints.hint(trail[-1], request.seat, budget.effort, budget.seed, progress=progress,
                       part=request.part, sums=None if request.sums is None else list(request.sums),
-                      positions=trail)
+                      positions=trail, seconds=budget.seconds, all_worlds=budget.all_worlds,
+                      theme=request.theme)
 
 
 def plan_split(request: HintRequest, k: int) -> list[HintRequest]:
@@ -212,7 +295,8 @@ def plan_split(request: HintRequest, k: int) -> list[HintRequest]:
         raise SolverError("only a whole hint request can be split")
     if not _splits(request.record.game):
         raise SolverError(f"{request.record.game} hints cannot be split across workers")
-    return [replace(request, part=(i, k)) for i in range(k)]
+    every = replace(request.budget, all_worlds=True, seconds=None)    # a split searches every deal
+    return [replace(request, budget=every, part=(i, k)) for i in range(k)]
 
 
 def merge(request: HintRequest, answers: Any) -> HintRequest:
@@ -223,10 +307,10 @@ def merge(request: HintRequest, answers: Any) -> HintRequest:
     return replace(request, part=None, sums=_sums([a["sums"] for a in answers]))
 
 
-def hint(record_json: Any, seat: Any, budget: Any = None, progress=None) -> dict:
+def hint(record_json: Any, seat: Any, budget: Any = None, progress=None, theme: Any = "") -> dict:
     """`progress`, if given, is called as progress(done, total) while the hint is
-    worked out: worlds searched of those to search, ending at (total, total)."""
-    return answer(HintRequest.parse(record_json, seat, budget), progress)
+    worked out, from (0, total) to (total, total)."""
+    return answer(HintRequest.parse(record_json, seat, budget, theme), progress)
 
 
 def bot_move(record_json: Any, seat: Any, level: Any = "normal", seed: Any = 0) -> str:

@@ -1,69 +1,262 @@
-"""Hints: every legal action ranked, with the numbers and the words, and what
-the seat can infer about each opponent (known voids, the chance of holding each
-unseen card)."""
+"""Hints: every legal action ranked, in the player's words, each number with how
+sure it is, and what the seat can infer about each opponent.
+
+A hint says, for each choice, one short line ("wins this trick 62% of the time
+(± 13%); about 3.2 points this hand (± 0.4)"), the best first and the others
+compared to it over the same deals: "about as good" when the 95% interval of
+the difference reaches 0, "as good" when they are surely equal. Values are
+labelled exact when every consistent deal was searched exactly. The summary
+("Consider the 10 of Shields: ...") is the first step; the table the second;
+`opponents` is what the seat knows of each hidden hand, as a table and in
+sentences. Every text comes from the game's words (pycore/words.py, in the
+chosen theme), never a record token.
+"""
 from __future__ import annotations
 
-from .search import Ranking, rank
+from pycore.words import Narrator, join
+
+from .search import DEFAULT_EFFORT, Ranking, part_sums, rank
+from .stats import half_width, rate_interval
 from .view import SeatView, view_of
 
-DEFAULT_EFFORT = 160
+DEFAULT_SECONDS = 1.0        # a hint's time natively (the page asks for its own)
+THINK_LONGER = 4             # "think longer" offers this many times the time
 
 
-def _pct(k: int, n: int) -> str:
-    return f"{round(100 * k / n)}%" if n else "-"
+# --- numbers in words ---------------------------------------------------------------------------
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def _deals(r: Ranking, n: int) -> str:
-    """The deals an action was searched on, truthfully: all of them, or how many
-    drawn uniformly (each action says its own number: with many actions the
-    better ones are searched on more deals)."""
-    if r.enumerated and n >= r.worlds:
-        return f"of the {r.worlds:,} possible deals"
-    return f"of {n:,} deal{'s' if n != 1 else ''} drawn uniformly from the {r.worlds:,} possible"
+def deals_text(n: int) -> str:
+    """A count of possible deals a person can read: '1,680', 'about 2.4 million',
+    'about 5 × 10²⁶'.
+
+    >>> deals_text(1680), deals_text(2_380_000), deals_text(518_289_666_856_764_826_383_360_000)
+    ('1,680', 'about 2.4 million', 'about 5 × 10²⁶')
+    """
+    if n < 1_000_000:
+        return f"{n:,}"
+    if n < 1_000_000_000:
+        return f"about {n / 1e6:.1f} million"
+    if n < 1_000_000_000_000:
+        return f"about {n / 1e9:.1f} billion"
+    exponent = len(str(n)) - 1
+    mantissa = round(n / 10 ** exponent)
+    if mantissa == 10:
+        mantissa, exponent = 1, exponent + 1
+    return f"about {mantissa} × 10{str(exponent).translate(_SUPERSCRIPT)}"
 
 
-def explain(r: Ranking) -> list[dict]:
-    """Each action with its numbers and one sentence in a player's words."""
+def _num(x: float, digits: int = 1) -> str:
+    text = f"{x:.{digits}f}"
+    return "0" if float(text) == 0 else text
+
+
+def _plural(unit: str, x: float = 2) -> str:
+    return unit if abs(x) == 1 else unit + "s"
+
+
+def _pm(width: float | None, digits: int = 1) -> str:
+    return "" if width is None else f" (± {_num(width, digits)})"
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+# --- the numbers of each choice ---------------------------------------------------------------
+def _entries(r: Ranking, tell: Narrator, unit: str) -> list[dict]:
+    """Each action with its numbers: ev and its 95% interval, the difference from
+    the best and its interval (common worlds), the group it falls in."""
+    population = r.population()
     out = []
-    searched = [s for s in r.stats if s.n]
+    best = r.stats[0]
     for i, s in enumerate(r.stats):
-        entry = {"action": s.token, "ev": round(s.ev, 3) if s.ev is not None else None,
-                 "searched": bool(s.n), "n": s.n}
-        if s.n:
-            bits = []
-            deals = _deals(r, s.n)
-            if r.decision == "play":
-                bits.append(f"takes this trick in {_pct(s.took_trick, s.n)} {deals}")
-                entry["takes_trick"] = round(s.took_trick / s.n, 4)
-            elif r.decision == "bid":
-                bits.append(f"makes this bid exactly in {_pct(s.exact_bid, s.n)} {deals}")
-            elif r.words:   # the game's own outcomes (Voren: takes a trick, is looed)
-                said = [f"{words} in {_pct(s.outcomes.get(key, 0), s.n)}"
-                        for key, words in r.words.items()]
-                bits.append(", ".join(said) + f" {deals}")
-                for key in r.words:
-                    entry[key] = round(s.outcomes.get(key, 0) / s.n, 4)
-            else:
-                bits.append(f"over {deals[3:] if deals.startswith('of ') else deals}")
-            if r.decision in ("bid", "play") and r.bids:
-                entry["exact_bid"] = round(s.exact_bid / s.n, 4)
-            other = searched[1] if i == 0 and len(searched) > 1 else searched[0] if i else None
-            line = f"expected score this hand {s.ev:.1f}"
-            if s.paired is not None:
-                line += (f" (its average {s.mean:.1f} on its {s.n:,} deal{'s' if s.n != 1 else ''}, "
-                         f"set against {s.reference} deal by deal)")
-                entry["mean"] = round(s.mean, 3)
-            if other is not None:
-                label = "next best" if i == 0 else "best"
-                line += f" ({label}, {other.token}: {other.ev:.1f})"
-            bits.append(line)
-            entry["why"] = f"{s.token}: " + "; ".join(bits)
+        entry = {"action": s.token, "name": tell.choice(s.token), "n": s.n, "searched": bool(s.n),
+                 "ev": round(s.ev, 3) if s.ev is not None else None, "exact": False}
+        if not s.n:
+            entry.update(group="unsearched", interval=None)
+            out.append(entry)
+            continue
+        exact = r.exact_search and not r.sampled_with_replacement and s.n >= r.worlds
+        entry["exact"] = exact
+        width = 0.0 if exact else half_width(s.values, population)
+        entry["interval"] = None if width is None else [round(s.ev - width, 3), round(s.ev + width, 3)]
+        if i == 0:
+            entry["group"] = "best"
         else:
-            entry["why"] = f"{s.token}: not searched"
+            n = min(s.n, best.n)
+            diffs = [b - v for b, v in zip(best.values[:n], s.values[:n])]
+            diff = best.ev - s.ev
+            dw = 0.0 if exact and best.n >= r.worlds else half_width(diffs, population)
+            entry["diff"] = round(diff, 3)
+            entry["diff_interval"] = None if dw is None else [round(diff - dw, 3), round(diff + dw, 3)]
+            if dw is None:
+                entry["group"] = "screened" if s.screened or s.n < 2 else "close"
+            elif abs(diff) + dw <= 0.02:
+                entry["group"] = "as good"
+            elif diff - dw <= 0:
+                entry["group"] = "close"
+            else:
+                entry["group"] = "worse"
+        rates = {}
+        if r.decision == "play":
+            rates["takes_trick"] = s.took_trick
+        if r.bids and r.decision in ("bid", "play"):
+            rates["exact_bid"] = s.exact_bid
+        for key in r.words:
+            rates[key] = s.outcomes.get(key, 0)
+        for key, hits in rates.items():
+            entry[key] = round(hits / s.n, 4)
+            entry[f"{key}_interval"] = (None if exact else
+                                        rate_interval(hits, s.n, population))
         out.append(entry)
     return out
 
 
+def _rate(p: float, interval: list | None, exact: bool) -> str:
+    """"in 62% of the possible deals" (exact), or "62% of the time (48–75%)"
+    with its 95% interval."""
+    if exact:
+        return f"in {_pct(p)} of the possible deals"
+    if interval is None:
+        return f"{_pct(p)} of the time"
+    low, high = (_pct(x) for x in interval)
+    return f"{_pct(p)} of the time ({low[:-1]}–{high})" if low != high else f"{_pct(p)} of the time"
+
+
+def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
+    """What a choice does besides its points: takes the trick, makes the bid, the
+    game's own outcomes (Voren: takes a trick, is looed)."""
+    exact = entry["exact"]
+    bits = []
+    if "takes_trick" in entry:
+        bits.append(f"{trick_words} {_rate(entry['takes_trick'], entry.get('takes_trick_interval'), exact)}")
+    if "exact_bid" in entry:
+        bits.append(f"makes its bid exactly {_rate(entry['exact_bid'], entry.get('exact_bid_interval'), exact)}")
+    for key, words in r.words.items():
+        bits.append(f"{words} {_rate(entry[key], entry.get(f'{key}_interval'), exact)}")
+    return bits
+
+
+def _value_words(entry: dict, unit: str, best: dict | None) -> str:
+    """The choice's points: the best's own value, the others' compared to it."""
+    if best is None:
+        if entry["exact"]:
+            return f"{_num(entry['ev'], 2)} {_plural(unit)} this hand on average over every possible deal (exact)"
+        low_high = entry.get("interval")
+        width = None if low_high is None else (low_high[1] - low_high[0]) / 2
+        return f"about {_num(entry['ev'])} {_plural(unit)} this hand{_pm(width)}"
+    group, diff = entry["group"], entry.get("diff", 0.0)
+    if group == "as good":
+        return "as good as the best" + (" (exact)" if entry["exact"] else " on every deal searched")
+    if group == "unsearched":
+        return "not searched"
+    interval = entry.get("diff_interval")
+    width = None if interval is None else (interval[1] - interval[0]) / 2
+    less = f"{_num(diff, 2 if entry['exact'] else 1)} {_plural(unit, diff)} less than the best"
+    if entry["exact"]:
+        return f"{less} (exact)"
+    if group == "screened":
+        return f"set aside early: {less} on the {entry['n']} deal{'s' if entry['n'] != 1 else ''} it was tried on"
+    if group == "close":
+        if _num(diff) == "0":
+            return f"about as good as the best{_pm(width)}"
+        return f"about as good: {less}{_pm(width)}"
+    return f"{less}{_pm(width)}"
+
+
+def explain(r: Ranking, tell: Narrator) -> list[dict]:
+    """Each action with its numbers and one short line in the player's words."""
+    game = tell.game
+    unit = game.words.unit
+    trick_words = getattr(game.words, "trick_taker_words", "wins this trick")
+    entries = _entries(r, tell, unit)
+    best = entries[0]
+    for entry in entries:
+        if entry["group"] == "unsearched":
+            entry["why"] = "not searched"
+            continue
+        bits = _facts(entry, r, trick_words)
+        bits.append(_value_words(entry, unit, None if entry is best else best))
+        entry["why"] = "; ".join(bits)
+    return entries
+
+
+# --- the hint as a whole ---------------------------------------------------------------------
+def _quoted(entry: dict, decision: str, tell: Narrator) -> str:
+    """A choice inside a sentence: "the 10 of Shields" for a card, else its name
+    in quotes ("“Deal with a poke”")."""
+    token = entry["action"]
+    if decision == "play" and " " not in token and ":" not in token:
+        return tell.the(token)
+    return f"“{entry['name']}”"
+
+
+def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
+    """The first step of the hint: the choice to consider and its reason, in one line."""
+    best = entries[0]
+    name = _quoted(best, r.decision, tell)
+    if len(entries) == 1:
+        return f"Only one choice: {name}."
+    facts = _facts(best, r, getattr(tell.game.words, "trick_taker_words", "wins this trick"))
+    value = _value_words(best, tell.game.words.unit, None)
+    reason = f"it {facts[0]}, and is worth {value}" if facts else f"it is worth {value}"
+    close = [e for e in entries[1:] if e["group"] in ("as good", "close")]
+    text = f"Consider {name}: {reason}."
+    if close:
+        others = join([_quoted(e, r.decision, tell) for e in close[:3]]
+                      + ([f"{len(close) - 3} more"] if len(close) > 3 else []))
+        verb = "is" if len(close) == 1 else "are"
+        text += f" {others[0].upper() + others[1:]} {verb} about as good."
+    return text
+
+
+def certainty(r: Ranking, seconds: float | None) -> str:
+    """How the search ended, and so how sure the hint is."""
+    searched = f"{r.used:,} of {deals_text(r.worlds)} possible deals"
+    if r.used >= r.worlds and not r.sampled_with_replacement:     # every deal, some played out again
+        searched = ("the only possible deal" if r.worlds == 1 else f"all {deals_text(r.worlds)} possible deals")
+        searched += f", played out {r.used:,} times in all"
+    if r.stopped == "one choice":
+        return "There is only one choice."
+    if r.exact:
+        return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact."
+    if r.used >= r.worlds and not r.sampled_with_replacement and not r.exact_search:
+        searched += " (so the values are estimated, not exact)"
+    if r.stopped == "separated":
+        return f"Searched {searched}; the best choice is clear at 95% confidence."
+    if r.stopped == "all worlds":
+        return f"Every possible deal searched ({deals_text(r.worlds)}), each played out: the values are estimates."
+    why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"
+    return f"Searched {searched}; {why} before the best choice was clear at 95% confidence."
+
+
+def _more(r: Ranking, entries: list[dict], seconds: float | None, effort: int) -> dict | None:
+    """What more effort would buy: every deal searched (where that is affordable),
+    or more time for a close call."""
+    if r.exact or r.stopped == "one choice":
+        return None
+    if not r.enumerated and r.all_worlds_effort is not None:
+        return {"budget": {"all_worlds": True}, "label": f"Search all {deals_text(r.worlds)} deals"}
+    close = any(e["group"] in ("close", "screened") for e in entries[1:])
+    if r.stopped in ("time", "effort") and close:
+        budget = ({"seconds": round(seconds * THINK_LONGER, 1)} if seconds
+                  else {"effort": min(effort * THINK_LONGER, 100_000)})
+        return {"budget": budget, "label": "Think longer"}
+    return None
+
+
+def close_call(entries: list[dict], r: Ranking, tell: Narrator) -> str | None:
+    """"A close call between ...": the choices the search could not tell apart."""
+    close = [e for e in entries[1:] if e["group"] == "close"]
+    if not close or r.exact:
+        return None
+    names = join([_quoted(e, r.decision, tell) for e in [entries[0]] + close[:3]])
+    return f"A close call between {names}: the search cannot tell them apart at 95% confidence."
+
+
+# --- what the seat knows of each hidden hand ---------------------------------------------------
 def inference(view: SeatView) -> dict:
     """Per hidden place: its size, the suits it cannot hold (voids shown by play)
     and the exact probability of each unseen card being there."""
@@ -88,10 +281,64 @@ def inference(view: SeatView) -> dict:
     return places
 
 
+SURE = 0.9995            # a chance this close to 1 is "surely holds"
+
+
+def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
+    """Each opponent's hidden hand as a small table (how many cards of each suit
+    on average, none where they surely have none, their likely other cards) and
+    the notable facts in sentences ("Left has no Waters.", "Across holds the
+    Raven with 62%."). Every chance is exact: it counts every possible deal."""
+    adapter, words = view.adapter, tell.game.words
+    suits = list(adapter.suit_names())
+    suit_words = [words.suit_name(code, tell) for code in suits]
+    token_suit = {adapter.card_token(c): adapter.card_suit(c) for c, _ in view.model.allowed}
+    rows, facts = [], []
+    for place, info in inferred.items():
+        kind, _, who = place.partition(":")
+        if kind != "hand" or not who.isdigit():
+            continue
+        seat = int(who)
+        name = tell.seat(seat)
+        chances = info.get("holds") or info.get("cards") or {}      # Lunar: the chance of a copy
+        counts = info.get("cards") or {}                            # expected copies
+        voids = set(info.get("voids") or [])
+        per_suit = []
+        for i, code in enumerate(suits):
+            expected = sum(v for t, v in counts.items() if token_suit.get(t) == i)
+            expected += sum(1 for t in info.get("known") or [] if token_suit.get(t) == i)
+            if code in voids or expected < 1e-9:
+                per_suit.append("none")
+            else:
+                per_suit.append(_num(expected))
+        others = sorted(((p, t) for t, p in chances.items() if token_suit.get(t) is None and p >= 0.1),
+                        key=lambda pt: (-pt[0], pt[1]))
+        other_cells = [f"{tell.card(t)} {'(sure)' if p >= SURE else _pct(p)}" for p, t in others[:6]]
+        if len(others) > 6:
+            other_cells.append(f"and {len(others) - 6} more")
+        rows.append({"place": place, "name": name, "cards": info.get("size"),
+                     "suits": per_suit, "other": ", ".join(other_cells) or "none likely"})
+        for i, code in enumerate(suits):
+            if code in voids:
+                facts.append(f"{name} {tell.verb('has', seat)} no {suit_words[i]}.")
+        for p, t in others:
+            if p >= SURE:
+                facts.append(f"{name} surely {tell.verb('holds', seat)} {tell.the(t)}.")
+            elif p >= 0.5:
+                facts.append(f"{name} {tell.verb('holds', seat)} {tell.the(t)} with {_pct(p)}.")
+    return {"suits": suit_words, "rows": rows, "facts": facts[:8],
+            "note": "Exact chances over every possible deal; suit columns: cards of that suit "
+                    "held on average; none: surely none."}
+
+
+# --- the entry point ----------------------------------------------------------------------------
 def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None,
-         positions: list | None = None) -> dict:
-    """`progress(done, total)`: called as the worlds are searched (see search.rank).
+         positions: list | None = None, *, seconds: float | None = None,
+         all_worlds: bool = False, theme: str = "") -> dict:
+    """The hint for `seat` to act in `state`: search.rank within (effort,
+    seconds, all_worlds), told in the game's words (`theme`).
+    `progress(done, total)`: called as the search goes (see search.rank).
     `positions`: every position of the record up to `state`, if the caller has
     replayed it (view_of then reads earlier positions from them).
 
@@ -103,17 +350,22 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
         r = rank(view, effort, seed, progress=progress, part=tuple(part))
         return {"game": state.game.name, "seat": seat, "decision": r.decision,
                 "worlds": r.worlds, "part": list(part), "searched_worlds": r.used,
-                "sums": view.adapter.part_sums(r, tuple(part))}
-    if sums is not None:
-        r = rank(view, effort, seed, sums=list(sums))
-    else:
-        r = rank(view, effort, seed, progress=progress)
-    actions = explain(r)
+                "sums": part_sums(r, tuple(part))}
+    r = rank(view, effort, seed, progress=progress, seconds=seconds,
+             all_worlds=all_worlds, sums=None if sums is None else list(sums))
+    tell = Narrator(state.game, state.observation(seat), theme)
+    actions = explain(r, tell)
+    inferred = inference(view)
     return {"game": state.game.name, "seat": seat, "decision": r.decision,
-            "worlds": r.worlds, "worlds_text": f"{r.worlds:,}", "searched_worlds": r.used,
-            "all_worlds": r.enumerated, "exact_endgame": r.exact_search,
+            "worlds": r.worlds, "worlds_text": deals_text(r.worlds), "searched_worlds": r.used,
+            "all_worlds": r.enumerated, "exact": r.exact, "exact_endgame": r.exact_search,
+            "stopped": r.stopped, "playouts": r.playouts,
             "all_worlds_effort": r.all_worlds_effort,
             "splits": bool(getattr(view.adapter, "SPLITS", False)),
-            "effort": effort, "seed": seed,
-            "best": actions[0]["action"], "why": actions[0].get("why"),
-            "actions": actions, "inferred": inference(view)}
+            "effort": effort, "seconds": seconds, "seed": seed,
+            "best": actions[0]["action"], "best_name": actions[0]["name"],
+            "summary": summary(actions, r, tell), "why": actions[0].get("why"),
+            "certainty": certainty(r, seconds), "close_call": close_call(actions, r, tell),
+            "more": _more(r, actions, seconds, effort),
+            "actions": actions, "inferred": inferred,
+            "opponents": opponents(view, inferred, tell)}

@@ -139,8 +139,11 @@ def check_seat(record: Record, seat) -> int:
 def budget_of(budget) -> dict:
     """The hint's budget, checked as the hint checks it (solver.api): playouts, or
     {"effort", "seed"}; a review does not split."""
-    if isinstance(budget, dict) and ("part" in budget or "sums" in budget):
-        raise ReviewError("a review's budget has an effort and a seed, not a split part or sums")
+    if isinstance(budget, dict) and set(budget) - {"effort", "seed"}:
+        raise ReviewError("a review's budget has an effort and a seed, no other field "
+                          "(no time limit, no split: a review is the same every time)")
+    if budget is None or isinstance(budget, dict) and "effort" not in budget:
+        budget = {"effort": DEFAULT_EFFORT, **(budget or {})}
     effort, seed = api.effort_and_seed(budget)
     return {"effort": effort, "seed": seed}
 

@@ -1,28 +1,49 @@
 """Rank every legal action of the seat to act over its consistent worlds.
 
-Each world (all of them when few, else an exactly uniform sample) becomes a
-complete position; every legal action is applied in it and the rest of the
-hand is played out, exactly (max^n: each seat maximises its own points for the
-hand) when few cards are left, else with the game's fast heuristic policy for
-every seat. Worlds are common to the actions, so differences between actions
-are not sampling noise between worlds.
+Each world (drawn from an exactly uniform sequence; all of them, shuffled, when
+they are few) becomes a complete position; every action still in the race is
+applied in it and valued by an evaluator: the rest of the hand played out by
+the game's fast policy for every seat, or searched exactly (max^n, or the
+game's own exact search) when few cards are left. Worlds are common to the
+actions, so the differences between actions carry no noise from one world to
+another, and the world sequence depends only on the seed and the position, not
+on the effort: a longer search sees the same first worlds.
 
-When the actions are few for the effort, every action is searched on the same
-worlds. When they are many (Raven's bids, up to 2,380; Lunar's gifts, up to
-225), sequential halving: every action is played out on the first world(s),
-the better ones go on to more worlds, halved each round (`halving_schedule`);
-each action's `n` says on how many worlds it was searched, and an action left
-behind is valued against the best one on the worlds they share. Budget:
-playouts (effort), so a seed always gives the same answer.
+How long it searches (`Budget`): until the best action is separated from each
+other one at 95% (its paired difference's interval clear of 0, or the two equal
+within a hair), or every world has been searched exactly, or the effort
+(playouts: one action played out on one world) or the time is spent; the
+Ranking says which (`stopped`). When the actions are many (Raven's bids: up to
+2,380; Lunar's gifts: up to 225), a screening round of sequential halving first
+plays every action on a world or two and keeps the better ones for the race.
+A search without a time limit is a pure function of its seed.
+
+Every action's value is the mean over its worlds, or for an action dropped
+from the race early, the best's mean plus their mean difference on the worlds
+both saw ("paired"), with 95% intervals from solver/stats.py.
 """
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 
 from .errors import SolverError
+from .stats import half_width
 from .view import SeatView
 
+DEFAULT_EFFORT = 160    # playouts, the hint's fixed budget in the tests and the review
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may spend: `effort` playouts at most; `seconds` of wall
+    time at most (None: no clock, so the search is a pure function of its seed);
+    `all_worlds`: search every consistent world, each once, with no early stop
+    (the hint's "search all deals", refused when there are too many)."""
+    effort: int = DEFAULT_EFFORT
+    seconds: float | None = None
+    all_worlds: bool = False
 
 
 @dataclass
@@ -37,6 +58,7 @@ class ActionStats:
     values: list = field(default_factory=list, repr=False)   # points in each world, in order
     paired: float | None = None    # set when searched on fewer worlds than the reference
     reference: str | None = None   # the token of the action it was paired with
+    screened: bool = False         # left behind by the screening round (too few worlds to race)
 
     @property
     def mean(self) -> float | None:
@@ -55,13 +77,26 @@ class ActionStats:
 class Ranking:
     decision: str
     worlds: int                   # consistent worlds (exact count)
-    used: int                     # worlds searched
-    enumerated: bool              # all worlds searched (exact expectation)
-    exact_search: bool            # endgame searched exactly within each world
+    used: int                     # worlds searched (by the best action)
+    enumerated: bool              # every world searched by the best action
+    exact_search: bool            # each world's value is exact (no playout noise)
     stats: list = field(default_factory=list)   # best first
     bids: bool = False            # the game has bids (exact-bid rates are meaningful)
-    words: dict = field(default_factory=dict)   # outcome -> the words a hint says for it
-    all_worlds_effort: int | None = None   # the effort that searches every world (None: too many)
+    words: dict = field(default_factory=dict)   # outcome -> what a hint says of it
+    all_worlds_effort: int | None = None   # playouts of searching every world (None: too many)
+    stopped: str = "separated"    # separated | all worlds | effort | time | one choice
+    playouts: int = 0             # effort spent
+    sampled_with_replacement: bool = True   # worlds drawn independently (else a shuffled list)
+
+    @property
+    def exact(self) -> bool:
+        """The values are the exact expectation over every consistent world."""
+        return self.exact_search and self.enumerated
+
+    def population(self) -> int | None:
+        """For intervals: the number of worlds sampled without replacement from,
+        when the values are exact per world (None: an infinite population)."""
+        return None if self.sampled_with_replacement or not self.exact_search else self.worlds
 
 
 def progress_reporter(progress, total: int):
@@ -112,140 +147,389 @@ ALL_WORLDS_CAP = 100_000
 
 
 def all_worlds_effort(worlds: int, actions: int) -> int | None:
-    """The effort at which `rank` plays every action out on every one of `worlds`
-    consistent worlds (the flat schedule, no halving), or None when that is more
-    than ALL_WORLDS_CAP searches, or there is nothing to choose."""
+    """The playouts of searching every action on every one of `worlds` consistent
+    worlds, or None when that is more than ALL_WORLDS_CAP, or there is nothing to
+    choose."""
     if actions <= 1 or actions * worlds > ALL_WORLDS_CAP:
         return None
-    return actions * max(worlds, FLAT_WORLDS)
+    return actions * worlds
 
 
-FLAT_WORLDS = 8        # at least this many worlds for every action: all actions on the same worlds
+FLAT_WORLDS = 8        # the race's first round: every action on this many worlds
+RACE_ACTIONS = 12      # more actions than this are screened first (sequential halving)
+ENUMERATE_WORLDS = 2_000   # at most this many consistent worlds are listed (then shuffled)
+SAME_WITHIN = 0.02     # two actions whose difference is surely within this are as good
+EXACT_FEW_WORLDS = 2 * FLAT_WORLDS   # this few worlds, each valued exactly: all searched (exact)
 
 
-def halving_schedule(actions: int, effort: int) -> list[tuple[int, int]]:
-    """Sequential halving when the actions are too many for `effort` playouts to
-    give each of them FLAT_WORLDS worlds: [(actions still in, worlds each has seen
-    once this round is done)], round by round. Round 0 plays every action on
-    max(1, effort / 2 actions) worlds; then at most max(2, effort / 8) of them go
-    on, halved each round, sharing `effort` more playouts, until two are left.
-    Every action is played out at least once; the cost is about
-    actions * (worlds of round 0) + effort playouts."""
-    if actions <= 1 or effort // actions >= FLAT_WORLDS:
+def halving_schedule(actions: int, effort: int, floor: int = 2) -> list[tuple[int, int]]:
+    """Sequential halving for `effort` playouts over `actions` actions: [(actions
+    still in, worlds each has seen once this round is done)], round by round.
+    Round 0 plays every action on max(1, effort / 2 actions) worlds; then at most
+    max(floor, effort / 8) of them go on, halved each round, sharing `effort`
+    more playouts, until `floor` are left. Every action is played out at least
+    once; the cost is about actions * (worlds of round 0) + effort playouts."""
+    if actions <= floor or effort // actions >= FLAT_WORLDS:
         return [(actions, max(1, effort // max(1, actions)))]
     seen = max(1, effort // (2 * actions))
     out = [(actions, seen)]
-    alive = max(2, min((actions + 1) // 2, effort // FLAT_WORLDS))
-    rounds = max(1, (alive - 1).bit_length())         # halvings from `alive` down to 2
+    alive = max(floor, min((actions + 1) // 2, effort // FLAT_WORLDS))
+    rounds = max(1, (alive - 1).bit_length() - (floor - 1).bit_length() + 1)
     share = effort / rounds
     while True:
         seen += max(1, int(share // alive))
         out.append((alive, seen))
-        if alive <= 2:
+        if alive <= floor:
             return out
-        alive = (alive + 1) // 2
+        alive = max(floor, (alive + 1) // 2)
 
 
-class _Worlds:
-    """The worlds the search uses, in a fixed order: all of them shuffled when
-    they are few enough, else exactly uniform samples drawn as needed. Any prefix
-    is a uniform sample (without replacement when all were listed), so an action
-    searched on fewer worlds than another saw a uniform sample of the same deals."""
+class Worlds:
+    """The worlds the search uses, in a fixed order that depends only on the seed
+    and the position: all of them shuffled when they are few (ENUMERATE_WORLDS),
+    else exactly uniform samples drawn as needed. Any prefix is a uniform sample
+    (without replacement when all were listed). Past the end of a listed set the
+    list is gone through again (more playouts of the same worlds)."""
 
-    def __init__(self, view, total: int, wanted: int, rng):
+    def __init__(self, view, total: int, rng, listed: bool):
         self.view, self.rng = view, rng
-        self.enumerated = total <= wanted
-        self.items = list(view.counter.worlds()) if self.enumerated else []
-        self.limit = len(self.items) if self.enumerated else wanted
+        self.listed = listed
+        self.items = list(view.counter.worlds()) if listed else []
+        if listed:
+            rng.shuffle(self.items)
+
+    def index(self, i: int) -> int:
+        return i % len(self.items) if self.listed else i
 
     def __getitem__(self, i: int):
+        if self.listed:
+            return self.items[i % len(self.items)]
         while len(self.items) <= i:
             self.items.append(self.view.counter.sample(self.rng))
         return self.items[i]
 
 
-def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None, **split) -> Ranking:
+class PlayoutEvaluator:
+    """The generic value of an action on a world: the rest of the hand played out
+    by the game's policy, or searched exactly when the adapter says so."""
+
+    def __init__(self, view: SeatView, rng):
+        adapter, state = view.adapter, view.state
+        self.view, self.adapter, self.seat, self.rng = view, adapter, view.seat, rng
+        self.exact = adapter.search_exactly(state)
+        self.mark = adapter.hand_mark(state)
+        self.trick = adapter.current_trick_index(state)
+        self.tally = getattr(adapter, "outcomes", None)    # optional: Voren's looed, ...
+        self.state = state
+        self.legal = frozenset(state.legal_actions())
+        self.cache: dict = {}           # world index -> (position, exact-search memo)
+
+    def cost(self, actions: int) -> float:
+        """Playouts of searching `actions` actions on one world."""
+        return float(actions)
+
+    def position(self, index: int, world):
+        got = self.cache.get(index)
+        if got is None:
+            position = self.view.world_state(world)
+            position._legal = self.legal      # the seat's own choices: the same in every world
+            got = self.cache[index] = (position, {})
+        return got
+
+    def evaluate(self, index: int, world, actions, stats: dict) -> None:
+        """Each of `actions` valued on world number `index` (`world`), into `stats`."""
+        adapter, seat, mark = self.adapter, self.seat, self.mark
+        position, memo = self.position(index, world)
+        for action in actions:
+            after = position.apply_action(action)
+            if self.exact:
+                final = adapter.exact_final(after, seat, mark, memo)
+            else:
+                final = playout(adapter, after, mark, self.rng)
+            points = adapter.hand_points(final, seat, mark)
+            st = stats[action]
+            st.total += points
+            st.n += 1
+            st.values.append(points)
+            if self.trick is not None and adapter.took_trick(self.state, final, seat, mark, self.trick):
+                st.took_trick += 1
+            target = adapter.target_of(self.state, seat, action)
+            if target is not None:
+                st.exact_bid += adapter.tricks_taken(final, seat, mark) == target
+            if self.tally is not None:
+                for key in self.tally(final, seat, mark):
+                    st.outcomes[key] = st.outcomes.get(key, 0) + 1
+
+
+def make_evaluator(view: SeatView, rng):
+    """The game's own evaluator where it has one (Tricksters' exact trick play),
+    else the generic one."""
+    own = getattr(view.adapter, "evaluator", None)
+    got = own(view, rng) if own is not None else None
+    return got if got is not None else PlayoutEvaluator(view, rng)
+
+
+class Spending:
+    """What the search has spent (playouts, time) against its budget."""
+
+    def __init__(self, budget: Budget, progress):
+        self.budget, self.progress = budget, progress
+        self.limit = float(budget.effort)     # playouts (plus a screening's first round)
+        self.start = time.monotonic()
+        self.spent = 0.0
+        self.last = -1
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
+
+    def out_of_time(self) -> bool:
+        return self.budget.seconds is not None and self.elapsed() >= self.budget.seconds
+
+    def affords(self, cost: float) -> bool:
+        return self.spent + cost <= self.limit and not self.out_of_time()
+
+    def left(self) -> float:
+        """Playouts the budget still has (time: at the rate seen so far)."""
+        left = self.limit - self.spent
+        if self.budget.seconds is not None and self.spent > 0:
+            elapsed = max(self.elapsed(), 1e-6)
+            left = min(left, (self.budget.seconds - elapsed) * self.spent / elapsed)
+        return max(0.0, left)
+
+    TICKS = 1000
+
+    def report(self, done: bool = False) -> None:
+        """progress(done, TICKS): the larger of the effort and the time spent."""
+        if self.progress is None:
+            return
+        if done:
+            tick = self.TICKS
+        else:
+            used = self.spent / self.limit
+            if self.budget.seconds:
+                used = max(used, self.elapsed() / self.budget.seconds)
+            tick = max(self.last, min(self.TICKS - 1, int(used * self.TICKS)))
+        if tick != self.last or done:
+            self.last = tick
+            self.progress(tick, self.TICKS)
+
+
+def _by_mean(stats):
+    return lambda a: (-stats[a].total / stats[a].n, stats[a].token)
+
+
+def _separated(best, other, population) -> bool:
+    """`other` need not race on against `best`: surely worse (the 95% interval of
+    their paired difference clear of 0), or surely as good (within SAME_WITHIN),
+    over the worlds both have seen."""
+    n = min(best.n, other.n)
+    if n < FLAT_WORLDS:
+        return False
+    diffs = [b - o for b, o in zip(best.values[:n], other.values[:n])]
+    width = half_width(diffs, population)
+    if width is None:
+        return False
+    mean = sum(diffs) / n
+    return mean - width > 0 or (abs(mean) + width <= SAME_WITHIN)
+
+
+def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
+         seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
+         part: tuple[int, int] | None = None, sums: list[dict] | None = None) -> Ranking:
     """Every legal action of the seat to act, each with its expected points for
-    the hand over uniform consistent worlds (see the module docstring).
-    `progress`, if given, is called as progress(done, total) with the worlds
-    searched so far: (0, total) before the first, (total, total) after the last.
-    `split` (part=(i, k), or sums= the parts' sums to merge) splits the search
-    across workers, for a game whose adapter SPLITS (Tricksters)."""
+    the hand over uniform consistent worlds (see the module docstring), within
+    `Budget(effort, seconds, all_worlds)`. `progress(done, total)`, if given, is
+    called as the search goes, from (0, total) to (total, total).
+
+    `flat`: no race, every action on the same worlds until the effort (or time)
+    is spent (bench/hint_quality.py's reference).
+
+    Split across workers (a game whose adapter SPLITS, every world searched):
+    `part=(i, k)` searches worlds i, i+k, ... of the one shuffled list; `sums`,
+    every part's `part_sums`, merges them instead of searching: the same ranking
+    as one search of every world."""
+    budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter
-    own = getattr(adapter, "rank", None)
-    if split:
-        if not getattr(adapter, "SPLITS", False):
-            raise SolverError(f"{view.state.game.name} hints cannot be split across workers")
-        return own(view, effort, seed, progress=progress, **split)
-    if own is not None:       # a game with its own search (Tricksters: exact trick play)
-        return own(view, effort, seed) if progress is None else own(view, effort, seed, progress=progress)
-    state = view.state
-    seat = view.seat
+    state, seat = view.state, view.seat
     if state.current_player != seat:
         raise SolverError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
-    rng = random.Random(f"manyhands/solver/{seed}/{len(state.history)}/{seat}")
+    tag = f"{seed}/{len(state.history)}/{seat}"
+    world_rng = random.Random(f"manyhands/worlds/{tag}")
+    rng = random.Random(f"manyhands/solver/{tag}")
     legal = state.legal_actions()
-    legal_set = frozenset(legal)                   # (hundreds of bids: membership tests)
     stats = {a: ActionStats(a, state.game.action_token(state, a)) for a in legal}
     total = view.count()
-    schedule = halving_schedule(len(legal), effort)
-    worlds = _Worlds(view, total, schedule[-1][1], rng)
-    if worlds.enumerated:      # a prefix of a shuffled list: a uniform sample without replacement
-        rng.shuffle(worlds.items)
-        schedule = [(alive, min(seen, worlds.limit)) for alive, seen in schedule]
-    mark = adapter.hand_mark(state)
-    trick = adapter.current_trick_index(state)
-    exact = adapter.search_exactly(state)
-    tally = getattr(adapter, "outcomes", None)     # optional: what else a game counts (Voren: looed)
-    positions: dict = {}                           # world index -> (position, memo of the exact search)
+    evaluator = make_evaluator(view, rng)
+    offer = all_worlds_effort_of(total, len(legal), evaluator)
+    spending = Spending(budget, progress)
+    out = Ranking(adapter.decision(state), total, 0, False, evaluator.exact,
+                  bids=getattr(adapter, "HAS_BIDS", False),
+                  words=dict(getattr(adapter, "OUTCOME_WORDS", {})), all_worlds_effort=offer)
+    few = evaluator.exact and total <= EXACT_FEW_WORLDS and len(legal) > 1
+    if budget.all_worlds or few:      # few worlds searched exactly: as cheap as a race, and exact
+        if evaluator.cost(len(legal)) * total > ALL_WORLDS_CAP:
+            raise SolverError(f"there are too many possible deals ({total:,}) to search every one")
+        _search_every_world(view, evaluator, stats, world_rng, total, spending, part, sums)
+        out.stopped, out.sampled_with_replacement = "all worlds", False
+    else:
+        worlds = Worlds(view, total, world_rng, listed=total <= ENUMERATE_WORLDS)
+        out.sampled_with_replacement = not worlds.listed
+        race = _flat if flat else _race
+        out.stopped = race(legal, stats, worlds, evaluator, spending,
+                            None if out.sampled_with_replacement or not evaluator.exact else total,
+                            exact_end=worlds.listed and evaluator.exact and total)
+    spending.report(done=True)
+    _pair_with_the_best(stats)
+    out.stats = sorted(stats.values(), key=lambda s: (-(s.ev or 0.0), -s.n, s.token))
+    out.used = out.stats[0].n
+    out.enumerated = not out.sampled_with_replacement and out.used >= total and part is None
+    out.playouts = round(spending.spent)
+    return out
+
+
+def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:
+    """The adaptive search (module docstring); returns why it stopped."""
+    if len(legal) == 1:
+        spending.report()
+        evaluator.evaluate(worlds.index(0), worlds[0], legal, stats)
+        spending.spent += evaluator.cost(1)
+        return "one choice"
     alive = list(legal)
-    done = 0
-    report = progress_reporter(progress, schedule[-1][1])
-    for keep, seen in schedule:
-        if keep < len(alive):     # the better half (by mean over the same worlds) goes on
-            alive.sort(key=lambda a: (-stats[a].total / stats[a].n, stats[a].token))
+    n = 0                         # worlds every action still in the race has seen
+
+    def search(i: int, actions) -> None:
+        spending.report()
+        evaluator.evaluate(worlds.index(i), worlds[i], actions, stats)
+        spending.spent += evaluator.cost(len(actions))
+
+    spending.limit += evaluator.cost(len(alive))    # every action is played once, whatever the effort
+    search(0, alive)
+    n = 1
+    if len(alive) > RACE_ACTIONS:          # screening: sequential halving to RACE_ACTIONS
+        plan = halving_schedule(len(alive), max(1, int(spending.left() / 2)), RACE_ACTIONS)
+        for keep, seen in plan[1:]:
+            alive.sort(key=_by_mean(stats))
+            for action in alive[keep:]:
+                stats[action].screened = True
             alive = alive[:keep]
-        for i in range(done, seen):
-            report()
-            got = positions.get(i)
-            if got is None:
-                got = positions[i] = (adapter.world_state(view, worlds[i]), {})
-                got[0]._legal = legal_set    # the seat's own choices: the same in every world
-            position, memo = got
-            for action in alive:
-                after = position.apply_action(action)
-                if exact:
-                    final = adapter.exact_final(after, seat, mark, memo)
-                else:
-                    final = playout(adapter, after, mark, rng)
-                points = adapter.hand_points(final, seat, mark)
-                st = stats[action]
-                st.total += points
-                st.n += 1
-                st.values.append(points)
-                if trick is not None and adapter.took_trick(state, final, seat, mark, trick):
-                    st.took_trick += 1
-                target = adapter.target_of(state, seat, action)
-                if target is not None:
-                    st.exact_bid += adapter.tricks_taken(final, seat, mark) == target
-                if tally is not None:
-                    for key in tally(final, seat, mark):
-                        st.outcomes[key] = st.outcomes.get(key, 0) + 1
-        done = max(done, seen)
+            if exact_end:
+                seen = min(seen, exact_end)
+            while n < seen and spending.affords(evaluator.cost(len(alive))):
+                search(n, alive)
+                n += 1
+            if n < seen:
+                break
+        alive.sort(key=_by_mean(stats))
+        for action in alive[RACE_ACTIONS:]:
+            stats[action].screened = True
+        alive = alive[:RACE_ACTIONS]
+    while True:
+        target = max(FLAT_WORLDS, 2 * n)
+        if exact_end:
+            target = min(target, exact_end)
+        while n < target:
+            if not spending.affords(evaluator.cost(len(alive))):
+                return "time" if spending.out_of_time() else "effort"
+            search(n, alive)
+            n += 1
+        if exact_end and n >= exact_end:
+            return "all worlds"
+        alive.sort(key=_by_mean(stats))
+        best = stats[alive[0]]
+        alive = [alive[0]] + [a for a in alive[1:] if not _separated(best, stats[a], population)]
+        if len(alive) == 1:
+            return "separated"
+
+
+def _flat(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:
+    """Every action on worlds 0, 1, 2, ... until the effort or the time is spent
+    (at least two worlds)."""
+    n = 0
+    while n < 2 or spending.affords(evaluator.cost(len(legal))):
+        if exact_end and n >= exact_end:
+            return "all worlds"
+        if n >= 2 and spending.out_of_time():
+            break
+        spending.report()
+        evaluator.evaluate(worlds.index(n), worlds[n], legal, stats)
+        spending.spent += evaluator.cost(len(legal))
+        n += 1
+    return "time" if spending.out_of_time() else "effort"
+
+
+def _search_every_world(view, evaluator, stats, world_rng, total, spending, part, sums) -> None:
+    """Every action on every world (or on part i of k of them: every k-th of the
+    one shuffled list), or the parts' sums added up."""
+    if sums is not None:
+        merge_sums(stats, sums, total)
+        spending.spent += evaluator.cost(len(stats)) * total     # what the parts spent
+        return
+    items = list(view.counter.worlds())
+    world_rng.shuffle(items)
+    indexes = range(len(items))
+    if part is not None:
+        i, k = part
+        if not 0 <= i < k:
+            raise SolverError(f"part {i} of {k} does not exist")
+        indexes = indexes[i::k]
+    report = progress_reporter(spending.progress, len(indexes))
+    spending.progress = None
+    actions = list(stats)
+    for index in indexes:
+        report()
+        evaluator.evaluate(index, items[index], actions, stats)
+        spending.spent += evaluator.cost(len(actions))
     report(last=True)
-    # The action searched on the most worlds (the best of the last round) is the
-    # reference: an action left behind earlier is estimated by its mean difference
-    # from the reference on the worlds they shared, plus the reference's mean.
-    ref = min(alive, key=lambda a: (-stats[a].total / stats[a].n, stats[a].token))
-    ref_values = stats[ref].values
-    ref_mean = stats[ref].total / stats[ref].n
-    for st in stats.values():
-        if st.n < len(ref_values):
-            st.paired = ref_mean + sum(v - r for v, r in zip(st.values, ref_values)) / st.n
-            st.reference = stats[ref].token
-    ordered = sorted(stats.values(), key=lambda s: (-s.ev, -s.n, s.token))
-    return Ranking(adapter.decision(state), total, done,
-                   worlds.enumerated and done >= worlds.limit, exact, ordered,
-                   bids=getattr(adapter, "HAS_BIDS", False),
-                   words=dict(getattr(adapter, "OUTCOME_WORDS", {})),
-                   all_worlds_effort=all_worlds_effort(total, len(legal)))
+
+
+def _pair_with_the_best(stats: dict) -> None:
+    """The action searched on the most worlds (the best of the last round) is the
+    reference: an action left behind earlier is valued by its mean difference
+    from the reference on the worlds they shared, plus the reference's mean."""
+    searched = [st for st in stats.values() if st.n]
+    if not searched:                # a split part that got no worlds
+        return
+    most = max(st.n for st in searched)
+    ref = min((st for st in searched if st.n == most), key=lambda s: (-s.mean, s.token))
+    for st in searched:
+        if st.n < ref.n:
+            st.paired = ref.mean + sum(v - r for v, r in zip(st.values, ref.values)) / st.n
+            st.reference = ref.token
+
+
+def all_worlds_effort_of(worlds: int, actions: int, evaluator) -> int | None:
+    """The playouts of searching every world (None: more than ALL_WORLDS_CAP)."""
+    if actions <= 1:
+        return None
+    effort = evaluator.cost(actions) * worlds
+    return None if effort > ALL_WORLDS_CAP else max(1, round(effort))
+
+
+# --- splitting the search of every world across workers ------------------------------------
+def part_sums(r: Ranking, part: tuple[int, int]) -> dict:
+    """Part i of k's per-action sums, as `rank(..., sums=)` merges them (JSON-able):
+    {token: [points, worlds, tricks taken, [points in each world]]}."""
+    return {"part": list(part),
+            "actions": {st.token: [st.total, st.n, st.took_trick, list(st.values)] for st in r.stats}}
+
+
+def merge_sums(stats: dict, sums: list[dict], total: int) -> None:
+    """Add every part's sums into `stats` once every part of one split is there
+    (their shape is checked by solver.api, which reads the request)."""
+    parts = sorted(tuple(got["part"]) for got in sums)
+    k = parts[0][1] if parts else 0
+    if parts != [(i, k) for i in range(k)]:
+        from pycore.errors import quote
+        raise SolverError(f"the parts do not cover every world once (parts {quote(parts)})")
+    by_token = {st.token: st for st in stats.values()}
+    for got in sorted(sums, key=lambda got: got["part"][0]):
+        for tok, (points, n, took, values) in got["actions"].items():
+            st = by_token.get(tok)
+            if st is None:
+                raise SolverError(f"{tok!r} is not a legal action here")
+            st.total += points
+            st.n += n
+            st.took_trick += took
+            st.values.extend(values)
+    if any(st.n != total for st in stats.values()):
+        raise SolverError("the parts do not cover every world once (not the same search)")

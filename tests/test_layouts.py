@@ -148,7 +148,7 @@ def test_tricksters_partner_choice_names_both_pairs():
     hint = render.hint_html(api.hint(dumps(session.state), 0, 24), session.narrator(obs))
     for token in obs["legal"]:
         other = int(token.split()[1])
-        assert re.search(f'<li data-token="{token}"><b>Pair with {_seat(other)} [(]against', hint)
+        assert re.search(f'<li data-token="{token}"[^>]*><b>Pair with {_seat(other)} [(]against', hint)
     assert "<b>partner " not in hint
 
 

@@ -91,7 +91,8 @@ class VorenWords(Words):
     }
 
     def suit_name(self, code: str, tell=None) -> str:
-        return SUIT_NAMES[SUITS.index(code)]
+        """'H' (the record's code) or 'Hearts' (the solver's name) -> 'Hearts'."""
+        return code if code in SUIT_NAMES else SUIT_NAMES[SUITS.index(code)]
 
     def card(self, token: str, tell=None) -> str:
         if token in ("Wolf", "Treachery"):

@@ -14,29 +14,22 @@ points, which is monotone in tricks). `TrickSolver` computes it by alpha-beta on
 bitmask hands with a table at trick boundaries; a hint uses one solver, so one
 table, for all its worlds (its entries hold in every world). CPU per world
 (bench/tricksters_exact.py): about 18 ms at the first trick (69 ms at worst),
-4 ms at the second, under 1 ms from the third. A hint searches every consistent
-world when its effort covers them (`play_world_budget`), else an exactly uniform
-sample of them, each still searched exactly: at the default effort (160) that is
-exact from the second trick when at most 96 worlds are left (90 when the other
-three all played a dealt card to the first trick), from the third when at most
-600, from the fourth always; at the effort a sampled hint offers
-(`all_worlds_effort_of`) always (a whole first-lead search of all 1,680 worlds
-takes tens of seconds). Drafts, suits and the partner
+4 ms at the second, under 1 ms from the third. The search (solver/search.py)
+draws worlds in a uniform order and searches each exactly (`TrickPlayEvaluator`)
+until the best card is separated from the others or its budget is spent; every
+world, when there are few or the hint is asked to search them all (a whole
+first-lead search of all 1,680 worlds takes tens of seconds). Drafts, suits and the partner
 choice are ranked by heuristic playouts of the round over uniform worlds.
 """
 from __future__ import annotations
 
-import math
-import random
 import sys
 
-from pycore.errors import quote
 from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, SUITS,
                                      TRICKS, Play)
 from pycore.records import Record
 
 from ..errors import SolverError
-from ..search import ActionStats, Ranking, all_worlds_effort, progress_reporter
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the adapter's API)
                      forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
@@ -397,134 +390,60 @@ def card_token(card: int) -> str:
     return DECK.token(card)
 
 
-# --- ranking every decision -----------------------------------------------------------------
-def _playout_points(state, seat: int, mark: int, rng) -> int:
-    while hand_mark(state) == mark:
-        state = state.apply_action(policy_action(state, rng))
-    return hand_points(state, seat, mark)
-
-
+# --- the search's evaluator for trick play ----------------------------------------------------
 # Measured CPU cost of searching one world exactly (ms, native, CPython 3.11), by
 # the cards the seat holds, one solver table shared by the worlds
 # (bench/tricksters_exact.py, 30 worlds of 8 positions per trick, the dearest
 # rounded up): the first trick ~18 ms median, 69 ms at worst (a whole first-lead
 # search of 1,680 worlds is still about a minute), the second ~4, at worst 7.
 WORLD_COST_MS = {5: 60.0, 4: 5.0, 3: 0.8, 2: 0.2, 1: 0.1}
-MS_PER_EFFORT = 3.0                 # effort 160 (the default hint) ~ half a second; hard bots 200
+MS_PER_EFFORT = 3.0                 # one unit of effort (a playout) ~ 3 ms of this search
 
 
-def play_world_budget(state, seat: int, effort: int) -> int:
-    """How many worlds a trick-play hint searches exactly at this effort."""
-    cost = WORLD_COST_MS[max(1, len(state.hands[seat]))]
-    return max(4, int(effort * MS_PER_EFFORT / cost))
+def search_exactly(state) -> bool:
+    return False            # drafts are played out; trick play has its own evaluator
 
 
-def part_sums(r: Ranking, part: tuple[int, int]) -> dict:
-    """Part i of k's per-action sums, as `rank(..., sums=)` merges them (JSON-able)."""
-    return {"part": list(part), "actions": {st.token: [st.total, st.n, st.took_trick] for st in r.stats}}
+class TrickPlayEvaluator:
+    """Each card of the trick under way valued exactly in a world: the round's
+    points of the seat's pair under exact play (TrickSolver), one table for
+    every world of the search."""
+    exact = True
 
+    def __init__(self, view: SeatView):
+        self.state, self.seat = view.state, view.seat
+        self.view = view
+        self.solver = None
+        self.world_cost = WORLD_COST_MS[max(1, len(self.state.hands[self.seat]))] / MS_PER_EFFORT
+        self.actions = len(self.state.legal_actions())
 
-def _merge(stats: dict, sums: list[dict]) -> None:
-    """Add every part's sums into `stats`, once each part of the same split is there
-    (their shape is checked by solver.api, which reads the request)."""
-    parts = sorted(tuple(got["part"]) for got in sums)
-    k = parts[0][1] if parts else 0
-    if parts != [(i, k) for i in range(k)]:
-        raise SolverError(f"the parts do not cover every world once (parts {quote(parts)})")
-    by_token = {st.token: st for st in stats.values()}
-    for got in sums:
-        for tok, (points, n, took) in got["actions"].items():
-            st = by_token.get(tok)
-            if st is None:
-                raise SolverError(f"{tok!r} is not a legal action here")
-            st.total += points
-            st.n += n
-            st.took_trick += took
+    def cost(self, actions: int) -> float:
+        """In playouts: searching the world costs the same whichever cards are asked."""
+        return self.world_cost * actions / self.actions
 
-
-def all_worlds_effort_of(state, seat: int, kind: str, worlds: int, actions: int) -> int | None:
-    """The effort at which `rank` searches every consistent world: trick play, each
-    world exactly (every trick of it; the first lead's 1,680 worlds take tens of
-    seconds); drafts, every world played out for every choice."""
-    if kind != "play" or actions <= 1:
-        return all_worlds_effort(worlds, actions)
-    cost = WORLD_COST_MS[max(1, len(state.hands[seat]))]
-    return max(1, math.ceil(worlds * cost / MS_PER_EFFORT))
-
-
-SPLITS = True       # rank(..., part=(i, k)) searches every k-th world, for parallel workers
-
-
-def rank(view: SeatView, effort: int = 400, seed: int = 0, progress=None,
-         part: tuple[int, int] | None = None, sums: list[dict] | None = None) -> Ranking:
-    """Every legal action ranked by the seat's expected points this round.
-
-    Trick play: every consistent world when the effort covers them (else an
-    exactly uniform sample), each searched exactly: the expectimax value over the
-    worlds of the exact value of the rest of the round. Drafts: `effort`
-    world-action playouts over uniformly drawn worlds (all when few), the round
-    played out by the policy.
-
-    Split across workers: `part=(i, k)` searches only worlds i, i+k, i+2k, ... of
-    the same list (its Ranking's stats are that part's sums, `used` its worlds);
-    `sums`, the parts' `part_sums`, merges them instead of searching: the same
-    ranking as one search of every world (each world's values are exact, and
-    points are whole numbers, so the sums add up exactly)."""
-    state, seat = view.state, view.seat
-    if state.current_player != seat:
-        raise SolverError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
-    rng = random.Random(f"manyhands/solver/{seed}/{len(state.history)}/{seat}")
-    legal = state.legal_actions()
-    token = state.game.action_token
-    stats = {a: ActionStats(a, token(state, a)) for a in legal}
-    total = view.count()
-    mark = hand_mark(state)
-    kind = decision(state)
-    budget = (play_world_budget(state, seat, effort) if kind == "play"
-              else max(1, effort // len(legal)))
-    enumerated = total <= budget
-    searched = total if enumerated else budget
-    if sums is not None:          # merging the parts: nothing to search here
-        worlds = []
-        _merge(stats, sums)
-        if any(st.n != searched for st in stats.values()):
-            raise SolverError("the parts do not cover every world once (not the same search)")
-    else:
-        worlds = (list(view.counter.worlds()) if enumerated
-                  else [view.counter.sample(rng) for _ in range(budget)])
-        if part is not None:      # every part draws the same list, then keeps its share
-            i, k = part
-            if not 0 <= i < k:
-                raise SolverError(f"part {i} of {k} does not exist")
-            worlds = worlds[i::k]
-            searched = len(worlds)
-    report = progress_reporter(progress, len(worlds))    # progress(done, total) per world
-    solver = None           # one table for every world: its entries hold in all of them
-    for world in worlds:
-        report()
-        position = world_state(view, world)
-        if kind == "play":
-            if solver is None:
-                solver = TrickSolver(position, seat)
-            hands = TrickSolver.hands_of(position)
-            trick = position.tricks[-1]
-            base = position.team_tricks[seat]
-            for action in legal:
-                plays = tuple(trick.cards) + (action.card,)
-                h = hands ^ (1 << (action.card + CARDS * seat))
-                v = solver.value(h, trick.leader, plays)
-                st = stats[action]
-                st.total += ROUND_POINTS[base + v]
-                st.n += 1
-                st.took_trick += solver.line_takes_trick(h, trick.leader, plays, v)
-            continue
-        for action in legal:
-            points = _playout_points(position.apply_action(action), seat, mark, rng)
+    def evaluate(self, index: int, world, actions, stats: dict) -> None:
+        position = world_state(self.view, world)
+        if self.solver is None:
+            self.solver = TrickSolver(position, self.seat)
+        solver = self.solver
+        hands = TrickSolver.hands_of(position)
+        trick = position.tricks[-1]
+        base = position.team_tricks[self.seat]
+        for action in actions:
+            plays = tuple(trick.cards) + (action.card,)
+            h = hands ^ (1 << (action.card + CARDS * self.seat))
+            v = solver.value(h, trick.leader, plays)
             st = stats[action]
+            points = ROUND_POINTS[base + v]
             st.total += points
             st.n += 1
-    report(last=True)
-    # (a part may get no world at all: its sums are then zeros, and no order matters)
-    ordered = sorted(stats.values(), key=lambda s: (-(s.ev or 0), s.token))
-    return Ranking(kind, total, searched, enumerated, kind == "play", ordered,
-                   all_worlds_effort=all_worlds_effort_of(state, seat, kind, total, len(legal)))
+            st.values.append(points)
+            st.took_trick += solver.line_takes_trick(h, trick.leader, plays, v)
+
+
+def evaluator(view: SeatView, rng):
+    """Trick play's exact evaluator (drafts: None, the generic playouts)."""
+    return TrickPlayEvaluator(view) if decision(view.state) == "play" else None
+
+
+SPLITS = True       # a search of every world can be split across workers (search.rank part=)

@@ -44,11 +44,48 @@ def test_hint_panel_ranks_legal_choices(page, site):
     start_game(page, "raven", {"players": 4}, seed=3)
     wait_my_turn(page)
     page.click("#hint")
-    page.wait_for_selector("#hint-list li", timeout=60_000)
+    page.wait_for_selector("#hint-table summary", timeout=60_000)
+    page.click("#hint-table summary")
     items = page.locator("#hint-list li")
     assert items.count() >= 1
     legal = json.loads(page.get_attribute("#prompt", "data-legal"))
-    assert {items.nth(i).get_attribute("data-token") for i in range(items.count())} <= set(legal)
+    assert {items.nth(i).get_attribute("data-token") for i in range(items.count())} == set(legal)
+
+
+@pytest.mark.parametrize("name,rules", [("tricksters", {}), ("raven", {"players": 4})])
+def test_the_hint_steps_fit_a_phone(browser, site, name, rules):
+    """At 390 px: the hint's first step is one suggestion and its reason; the
+    full table of choices opens on request (closed before); nothing in the panel
+    is wider than the screen, closed or open; no engine token in its text."""
+    from tests.engine_tokens import engine_tokens
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        open_site(page, site, "pace=0")
+        start_game(page, name, rules, seed=6)
+        wait_my_turn(page)
+        page.click("#hint")
+        page.wait_for_selector("#hint-table summary", timeout=120_000)
+        first = page.inner_text("#hint-summary")
+        legal = json.loads(page.get_attribute("#prompt", "data-legal"))
+        assert first.startswith("Consider ") and ": it " in first, first
+        assert first.count("Consider ") == 1
+        assert page.is_hidden("#hint-list li >> nth=0")            # the table: on request
+        overflow = ("() => { const p = document.querySelector('#hint-panel');"
+                    " return [p.scrollWidth, p.clientWidth, document.documentElement.scrollWidth]; }")
+        wide, room, page_wide = page.evaluate(overflow)
+        assert wide <= room + 1 and page_wide <= 392, (wide, room, page_wide)
+        page.click("#hint-table summary")
+        page.wait_for_selector("#hint-list li")
+        assert page.locator("#hint-list li").count() == len(legal)
+        if page.locator("#hint-inference").count():
+            page.click("#hint-inference summary")
+        wide, room, page_wide = page.evaluate(overflow)
+        assert wide <= room + 1 and page_wide <= 392, (wide, room, page_wide)
+        text = page.inner_text("#hint-panel")
+        assert not engine_tokens(text), engine_tokens(text)
+    finally:
+        context.close()
 
 
 def test_hint_can_be_cancelled_and_table_stays_live(page, site):
@@ -63,14 +100,28 @@ def test_hint_can_be_cancelled_and_table_stays_live(page, site):
     assert play(page, limit=1)["played"] == 1
 
 
+def to_first_card_play(page) -> None:
+    """Through the Tricksters drafts to your first card to play (a token with no space)."""
+    while True:
+        wait_my_turn(page)
+        legal = json.loads(page.get_attribute("#prompt", "data-legal"))
+        if " " not in legal[0] and len(legal) > 1:
+            return
+        assert play(page, limit=1)["played"] == 1
+
+
 def test_hint_shows_its_progress_and_can_still_be_cancelled(page, site):
-    """A hint with a large budget: the progress bar gets a value from the worker's
-    reports (worlds searched of those to search), labelled for assistive
-    technology; Cancel still stops it and the table plays on."""
-    open_site(page, site, "pace=0&budget=100000")     # the largest effort (solver.api.MAX_EFFORT)
-    start_game(page, "raven", {"players": 4}, seed=4)
-    wait_my_turn(page)
+    """A long hint (every deal of a Tricksters first trick; the default adaptive
+    hint stops as soon as the best choice is clear, too soon to watch): the
+    progress bar gets a value from the worker's reports (deals searched of those
+    to search), labelled for assistive technology; Cancel still stops it and the
+    table plays on."""
+    open_site(page, site, "pace=0")
+    start_game(page, "tricksters", {}, seed=6)
+    to_first_card_play(page)
     page.click("#hint")
+    page.wait_for_selector("#hint-all", timeout=60_000)
+    page.click("#hint-all")
     page.wait_for_function(
         "() => { const m = document.querySelector('#hint-meter');"
         "  return m.hasAttribute('value') && m.value > 0 && m.value < m.max; }", timeout=120_000)
@@ -96,17 +147,12 @@ def test_a_sampled_hint_offers_to_search_every_deal(page, site, tmp_path):
     solver gives for that record, seat and effort."""
     open_site(page, site, "pace=0&budget=4")
     start_game(page, "tricksters", {}, seed=6)
-    while True:         # through the drafts to your first card to play (a token with no space)
-        wait_my_turn(page)
-        legal = json.loads(page.get_attribute("#prompt", "data-legal"))
-        if " " not in legal[0] and len(legal) > 1:
-            break
-        assert play(page, limit=1)["played"] == 1
+    to_first_card_play(page)
     page.click("#hint")
     page.wait_for_selector("#hint-all", timeout=60_000)
     deals = page.inner_text("#hint-all").split()[2]          # "Search all 1,680 deals"
-    assert f"({deals} searched)" not in page.inner_text("#hint-body")
-    effort = int(page.get_attribute("#hint-all", "data-effort"))
+    assert f"Every possible deal searched exactly ({deals})" not in page.inner_text("#hint-body")
+    assert json.loads(page.get_attribute("#hint-all", "data-budget")) == {"all_worlds": True}
     assert page.get_attribute("#hint-all", "data-splits") == "true"
     cores = page.evaluate("navigator.hardwareConcurrency")
     page.click("#hint-all")                  # Cancel ends every worker of the search
@@ -127,18 +173,19 @@ def test_a_sampled_hint_offers_to_search_every_deal(page, site, tmp_path):
     else:
         page.click("#hint-all")
     page.wait_for_function(
-        "(d) => document.querySelector('#hint-body').textContent.includes(`(${d} searched)`)",
-        arg=deals, timeout=240_000)
+        "(d) => document.querySelector('#hint-body').textContent.includes("
+        "`Every possible deal searched exactly (${d})`)", arg=deals, timeout=240_000)
     assert page.locator("#hint-all").count() == 0
+    page.click("#hint-table summary")
     items = page.locator("#hint-list li")
-    shown = [(items.nth(i).get_attribute("data-token"), items.nth(i).locator(".ev").inner_text())
+    shown = [(items.nth(i).get_attribute("data-token"), items.nth(i).inner_text())
              for i in range(items.count())]
     legal = json.loads(page.get_attribute("#prompt", "data-legal"))
     assert {token for token, _ in shown} == set(legal)
     from solver import api
-    native = api.hint(export_record(page), 0, {"effort": effort})
-    assert native["all_worlds"]
-    assert shown == [(a["action"], f"{a['ev']:.2f}") for a in native["actions"]]
+    native = api.hint(export_record(page), 0, {"all_worlds": True})
+    assert native["all_worlds"] and native["exact"]
+    assert [(t, line.split(": ", 1)[1]) for t, line in shown] == [(a["action"], a["why"]) for a in native["actions"]]
     assert len(page.workers) == 1           # the helpers end with the search
     assert not page.errors
 
@@ -178,7 +225,7 @@ def test_warm_load_starts_from_the_kept_memory_snapshot(page, site):
     start_game(page, "raven", {"players": 4}, seed=3)
     wait_my_turn(page)
     page.click("#hint")
-    page.wait_for_selector("#hint-list li", timeout=60_000)
+    page.wait_for_selector("#hint-table summary", timeout=60_000)
     assert play(page, limit=2)["played"] >= 1
     assert not page.errors
 

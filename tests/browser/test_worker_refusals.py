@@ -32,5 +32,5 @@ def test_the_worker_refuses_malformed_requests_and_keeps_answering(page, site):
     got = page.evaluate(ASK, json.dumps({"op": "hint", "record": record, "seat": 0, "budget": 8}))
     assert json.loads(got["answer"])["available"] is True          # the worker goes on
     page.click("#hint")
-    page.wait_for_selector("#hint-list li", timeout=60_000)
+    page.wait_for_selector("#hint-table summary", timeout=60_000)
     assert not page.errors

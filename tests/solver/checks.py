@@ -202,7 +202,51 @@ def check_hint(state, seat: int, *, effort: int, seed: int, all_searched: bool =
     assert evs == sorted(evs, reverse=True)
     assert hint(state, seat, effort=effort, seed=seed) == h
     assert h == json.loads(json.dumps(h))
+    check_hint_words(h)
     return h
+
+
+def hint_texts(h: dict) -> list[str]:
+    """Every text of a hint a player may read."""
+    texts = [h[k] for k in ("summary", "certainty", "close_call", "worlds_text") if h.get(k)]
+    texts += [a["why"] for a in h["actions"]] + [a["name"] for a in h["actions"]]
+    if h.get("more"):
+        texts.append(h["more"]["label"])
+    opponents = h.get("opponents") or {}
+    texts += opponents.get("facts", []) + opponents.get("suits", [])
+    for row in opponents.get("rows", []):
+        texts += [row["name"], row["other"], *row["suits"]]
+    return texts
+
+
+def check_hint_words(h: dict) -> None:
+    """What the player reads: no engine token anywhere; each sampled value with its
+    95% interval ("±", or a range for a rate), each exact one marked exact; the
+    best said once (its line gives its own value, the others compare to it);
+    every choice whose difference from the best may be 0 grouped "about as good"."""
+    from tests.engine_tokens import engine_tokens
+    for text in hint_texts(h):
+        assert not engine_tokens(text), (text, engine_tokens(text))
+    best = h["actions"][0]
+    for i, entry in enumerate(h["actions"]):
+        why = entry["why"]
+        if entry["exact"]:
+            assert "exact" in why, why
+            continue
+        if i == 0:
+            assert "this hand" in why and "less than the best" not in why, why
+            if entry["n"] >= 2:
+                assert "±" in why, why
+            continue
+        assert "this hand" not in why, why            # compared to the best, not said again
+        if entry["group"] in ("close", "as good"):
+            low = entry["diff_interval"][0]
+            assert low <= 0.02 and "as good" in why, (entry, why)
+        elif entry["group"] == "worse":
+            assert entry["diff_interval"][0] > 0 and "± " in why, why
+        else:
+            assert entry["group"] == "screened" and "set aside early" in why, why
+    assert best["group"] == "best"
 
 
 def other_world_state(adapter, state, seat: int, rng, *, truth_of=truth, differs=None):
@@ -273,7 +317,7 @@ def check_exact_endgames(adapter, game: str, players: int, *, reduce_model, trut
         view = view_of(state, seat)
         view.model = reduce_model(view, truth_of(state, seat), rng)
         view._counter = None
-        r = rank(view, effort=10**6)
+        r = rank(view, all_worlds=True)
         assert r.enumerated and r.exact_search
         mark = adapter.hand_mark(state)
         worlds = list(view.counter.worlds())

@@ -100,9 +100,9 @@ def test_a_split_part_that_gets_no_deals_answers_empty_sums():
     record, seat = late_tricksters_play()
     parts = [api.hint(record, seat, {"effort": 8, "part": [i, 2]}) for i in range(2)]
     assert parts[1]["searched_worlds"] == 0
-    assert all(n == 0 for _, n, _ in parts[1]["sums"]["actions"].values())
+    assert all(n == 0 and values == [] for _, n, _, values in parts[1]["sums"]["actions"].values())
     merged = api.hint(record, seat, {"effort": 8, "sums": [p["sums"] for p in parts]})
-    assert merged == api.hint(record, seat, {"effort": 8})
+    assert merged == api.hint(record, seat, {"effort": 8, "all_worlds": True})
 
 
 @pytest.mark.parametrize("sums", [
@@ -309,7 +309,7 @@ def test_fuzz_hint_answers_like_the_engine_or_refuses(case, seat, budget, data):
         assert set(got["sums"]["actions"]) == legal
     else:
         assert {a["action"] for a in got["actions"]} == legal and got["best"] in legal
-        effort = budget.get("effort", 160) if isinstance(budget, dict) else budget or 160
+        effort = budget.get("effort", api.MAX_EFFORT) if isinstance(budget, dict) else budget or api.MAX_EFFORT
         assert type(effort) is int and got["effort"] == effort
 
 
@@ -354,7 +354,7 @@ def test_a_split_hint_through_the_worker_equals_one_search():
     """The worker plans the parts and merges their answers (client.js only carries
     them): the same hint as one search; a refused part refuses the whole."""
     record, seat = late_tricksters_play()
-    request = {"op": "hint", "record": record, "seat": seat, "budget": {"effort": 40, "seed": 2}}
+    request = {"op": "hint", "record": record, "seat": seat, "budget": {"all_worlds": True, "seed": 2}}
     whole = ask(request)
     plan = ask({"op": "split", "request": request, "parts": 3})
     assert [p["budget"]["part"] for p in plan["parts"]] == [[0, 3], [1, 3], [2, 3]]

@@ -1,12 +1,14 @@
-"""Hint progress: solver.api.hint(..., progress=f) calls f(done, total) with the
-worlds searched so far, monotonically, from (0, total) to (total, total), in
-every game; and reporting progress never changes the hint."""
+"""Hint progress: solver.api.hint(..., progress=f) calls f(done, total)
+monotonically, from (0, total) to (total, total), in every game: in thousandths
+of the budget spent for an adaptive search (its end is not known in advance), in
+worlds for a search of every world; and reporting progress never changes the hint."""
 from __future__ import annotations
 
 import pytest
 
 from pycore.records import dumps
 from solver import api
+from solver.search import Spending
 from tests.solver.positions import positions
 
 GAMES = [("raven", {"players": 4}), ("raven", {"players": 2}), ("tricksters", {}),
@@ -30,7 +32,7 @@ def test_progress_is_monotonic_and_ends_at_total(name, rules):
         totals = {total for _, total in calls}
         assert len(totals) == 1, calls[:5]
         total = totals.pop()
-        assert total == got["searched_worlds"] >= 1
+        assert total == (got["searched_worlds"] if got["stopped"] == "all worlds" else Spending.TICKS)
         dones = [done for done, _ in calls]
         assert dones[0] == 0 and dones[-1] == total
         assert all(a <= b for a, b in zip(dones, dones[1:])), dones
@@ -46,7 +48,7 @@ def test_the_offered_effort_searches_every_world(name, rules):
     (`all_worlds_effort`, the page's "Search all deals"), or None when that would be
     more than search.ALL_WORLDS_CAP world-action searches (Raven and Voren, whose
     worlds are astronomically many, never offer it) or there is one choice; asked
-    at that effort, the hint searches every world."""
+    so ({"all_worlds": true}), the hint searches every world."""
     from solver.search import ALL_WORLDS_CAP
     offered = 0
     for state, seat in to_act(name, rules, count=12):
@@ -59,7 +61,8 @@ def test_the_offered_effort_searches_every_world(name, rules):
             assert effort is None
         if quick["all_worlds"] or effort is None or effort > 3000:
             continue
-        full = api.hint(record, seat, {"effort": effort, "seed": 3})
+        full = api.hint(record, seat, {"all_worlds": True, "seed": 3})
+        assert quick["more"]["budget"] == {"all_worlds": True}      # the offer the page shows
         assert full["all_worlds"] and full["searched_worlds"] == full["worlds"] == quick["worlds"]
         assert all(entry["n"] == full["worlds"] for entry in full["actions"])
         offered += 1

@@ -55,13 +55,13 @@ def test_every_decision_is_hinted_with_every_legal_action(players):
         h = checks.check_hint(state, seat, effort=EFFORT, seed=5)
         assert h["decision"] == adapter.decision(state)
         assert sum(a["searched"] for a in h["actions"]) >= 2
-        assert "expected score this hand" in h["why"] and "deals" in h["why"]
+        assert "points this hand" in h["why"] and "deal" in h["certainty"]
         if h["decision"] == "play":
-            assert "takes this trick in" in h["why"] and "%" in h["why"]
+            assert "this trick" in h["why"] and "%" in h["why"]
         if h["decision"] == "give":
             # every gift is played out (sequential halving), each on its own n deals
             assert all(a["searched"] and a["n"] >= 1 for a in h["actions"])
-            assert all(f" {a['n']:,} deal" in a["why"] for a in h["actions"])
+            checks.check_hint_words(h)
 
 
 def test_endgame_ranking_is_the_exact_average_over_all_worlds():
@@ -77,7 +77,7 @@ def test_endgame_ranking_is_the_exact_average_over_all_worlds():
         view = view_of(state, seat)
         view.model = reduce(view, split_truth(state, seat), rng, limit=30)
         view._counter = adapter.KindCounter(view.model)
-        r = rank(view, effort=10**6)
+        r = rank(view, all_worlds=True)
         assert r.enumerated and r.exact_search
         mark = adapter.hand_mark(state)
         worlds = list(view.counter.worlds())
@@ -195,3 +195,36 @@ def test_every_gift_is_played_out_and_valued():
         evs = [a["ev"] for a in h["actions"]]
         assert evs == sorted(evs, reverse=True)
         assert hint(state, seat, effort=EFFORT, seed=2) == h
+
+
+def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
+    """With the Sky the seat sees every card but the other's hand: one possible
+    deal. From three tricks before the end its hint is a full search of that deal
+    (values marked exact, equal to the minimax of the round); earlier (the trump
+    turning, the first tricks) the values come from playouts and the hint says
+    they are estimated, never exact."""
+    game = get_game("lunar")
+    exact = estimated = 0
+    for seed in range(6):
+        state = game.new_game({"players": 2}, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and state.phase != "over" and len(state.finished_hands) == 0:
+            seat = state.current_player
+            if len(state.legal_actions()) > 1 and rng.random() < 0.25:
+                h = hint(state, seat, effort=EFFORT, seed=1)
+                assert h["worlds"] == 1
+                checks.check_hint_words(h)
+                if adapter.search_exactly(state):
+                    assert h["exact"] and all("exact" in a["why"] for a in h["actions"])
+                    mark = adapter.hand_mark(state)
+                    memo = {}
+                    for a in h["actions"]:
+                        action = state.game.parse_action(state, a["action"])
+                        assert a["ev"] == adapter._solve(state.apply_action(action), seat, mark, memo)[0]
+                    exact += 1
+                else:
+                    assert not h["exact"] and not any(a["exact"] for a in h["actions"])
+                    assert "estimated" in h["certainty"] and "exact" not in " ".join(a["why"] for a in h["actions"])
+                    estimated += 1
+            state = state.apply_action(rng.choice(state.legal_actions()))
+    assert exact >= 3 and estimated >= 3

@@ -98,7 +98,7 @@ def test_trick_play_hints_equal_brute_force_expectimax():
         if view.count() > limit:
             view.model = reduce(view, truth(state, seat), rng, limit=limit)
             view._counter = None
-        r = rank(view, effort=10**9)
+        r = rank(view, all_worlds=True)
         assert r.enumerated and r.exact_search and r.used == view.count()
         expected = brute_expectimax(view)
         assert {s.token: s.ev for s in r.stats} == pytest.approx(expected)
@@ -144,7 +144,7 @@ def test_late_hints_over_whole_views_equal_plain_minimax():
     for state in late_positions():
         seat = state.current_player
         view = view_of(state, seat)
-        r = rank(view, effort=10**6)
+        r = rank(view, all_worlds=True)
         assert r.enumerated and r.exact_search
         worlds = checks.brute_force(view, view.model, adapter.consistent, cap=10**6, trust_pins=False)
         assert r.worlds == len(worlds)
@@ -189,7 +189,7 @@ def test_second_trick_hints_equal_brute_force_expectimax():
         if view.count() > 4:
             view.model = reduce(view, truth(state, seat), rng, limit=4)
             view._counter = None
-        r = rank(view, effort=10**9)
+        r = rank(view, all_worlds=True)
         assert r.enumerated and r.exact_search and r.used == view.count()
         assert {s.token: s.ev for s in r.stats} == pytest.approx(brute_expectimax(view))
         kinds[kind] += 1
@@ -283,9 +283,9 @@ def test_hint_ranks_every_legal_action_and_is_deterministic(phase):
         assert h["decision"] == {"draft": "draft", "suits": "suit", "partners": "partners",
                                  "play": "play"}[phase]
         if len(h["actions"]) > 1:
-            assert "expected score this hand" in h["why"]
+            assert "points this hand" in h["why"]
             if phase == "play":
-                assert "takes this trick in" in h["why"] and "%" in h["why"]
+                assert "wins this trick" in h["why"] and "%" in h["why"]
             else:
                 assert "bid" not in h["why"]
 
@@ -355,8 +355,8 @@ def points_by_thresholds(solver, hands, leader, plays, base) -> int:
 
 
 def test_whole_first_trick_views_at_the_offered_effort_search_every_world():
-    """At the first trick the default hint samples; at the effort it offers
-    (`all_worlds_effort`) it searches every world of the whole view (1,680 at
+    """At the first trick the default hint samples; asked for what it offers
+    (every deal, `all_worlds`) it searches every world of the whole view (1,680 at
     the lead), and each card's expected points equal the mean over every world of
     points counted another way: null-window tests at the points' thresholds, the
     worlds taken in reverse order through a solver of their own."""
@@ -368,8 +368,8 @@ def test_whole_first_trick_views_at_the_offered_effort_search_every_world():
         view = view_of(state, seat)
         quick = hint(state, seat)
         assert not quick["all_worlds"] and quick["searched_worlds"] < view.count()
-        effort = quick["all_worlds_effort"]
-        r = rank(view, effort=effort)
+        assert quick["more"]["budget"] == {"all_worlds": True}
+        r = rank(view, all_worlds=True)
         assert r.enumerated and r.exact_search and r.used == r.worlds == view.count()
         worlds = list(view.counter.worlds())[::-1]
         other = None
@@ -401,7 +401,8 @@ def test_a_hint_split_across_workers_merges_to_the_one_search():
         record, seat = dumps(state), state.current_player
         quick = api.hint(record, seat)
         assert quick["splits"]
-        budget = {"effort": min(quick["all_worlds_effort"], 400)}
+        assert quick["all_worlds_effort"] is not None
+        budget = {"all_worlds": True, "seed": 2}
         whole = api.hint(record, seat, budget)
         for k in (2, 3):
             parts = [api.hint(record, seat, {**budget, "part": [i, k]}) for i in range(k)]
@@ -414,8 +415,6 @@ def test_a_hint_split_across_workers_merges_to_the_one_search():
                 api.hint(record, seat, {**budget, "sums": sums + sums[:1]})
             with pytest.raises(ValueError, match="do not cover"):
                 api.hint(record, seat, {**budget, "sums": [sums[0]] * k})
-            with pytest.raises(ValueError, match="do not cover"):    # another search's parts
-                api.hint(record, seat, {"effort": 1, "sums": sums})
             with pytest.raises(ValueError, match="malformed"):
                 api.hint(record, seat, {**budget, "sums": [{"actions": {}}] * k})
         with pytest.raises(ValueError, match="does not exist"):

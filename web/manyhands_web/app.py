@@ -49,7 +49,8 @@ def _param(name: str, default: str) -> str:
 
 
 PACE = float(_param("pace", "0.7"))          # seconds between computer moves
-BUDGET = int(_param("budget", "0")) or None  # hint effort in playouts; None: the solver's default
+BUDGET = int(_param("budget", "0")) or None  # hint effort in playouts; None: HINT_SECONDS
+HINT_SECONDS = 2.0      # the default hint's time in the page (Pyodide is slower than native)
 # How long a finished trick stays before the computers play on: "wait" (until you
 # click or press a key), "1", "2" (seconds) or "0" (no pause). A setting, kept in
 # the preferences; ?pace=S in the address sets it to S for this visit (the tests' ?pace=0).
@@ -470,9 +471,9 @@ class App:
         el("hint-summary").textContent = ""
         el("hint-panel")._dom_element.hidden = True
 
-    async def hint(self, effort: int | None = None, split: bool = False) -> None:
-        """Ask the worker for a hint: at the page's budget, or at `effort` (the hint's
-        offer to search every deal; `split`: on several workers at once)."""
+    async def hint(self, budget: dict | None = None, split: bool = False) -> None:
+        """Ask the worker for a hint: at the page's budget, or at `budget` (the hint's
+        offer: every deal, or a longer search; `split`: on several workers at once)."""
         session = self.session
         if session is None or not session.my_turn or self.hint_started is not None:
             return
@@ -487,8 +488,9 @@ class App:
         set_html("hint-body", "")
         el("hint-summary").textContent = ""
         _show(el("hint-panel")._dom_element, focus=False)
-        budget = {"effort": effort} if effort else BUDGET
-        request = {"op": "hint", "record": session.record(), "seat": session.seat, "budget": budget}
+        budget = budget or ({"effort": BUDGET} if BUDGET else {"seconds": HINT_SECONDS})
+        request = {"op": "hint", "record": session.record(), "seat": session.seat, "budget": budget,
+                   "theme": session.theme if session.theme in session.game.words.themes else ""}
         try:
             ask = window.manyhands.askSplit if split else window.manyhands.ask
             answer = json.loads(str(await ask(json.dumps(request))))
@@ -500,9 +502,8 @@ class App:
         if generation == self.generation and self.hint_started is not None:
             tell = session.narrator()
             set_html("hint-body", render.hint_html(answer, tell))
-            sentence = hint_sentence(answer, tell)
-            el("hint-summary").textContent = sentence
-            self.announce(sentence)
+            el("hint-summary").textContent = hint_first_step(answer, tell)
+            self.announce(hint_sentence(answer, tell))
             self.hint_done()
             _show(el("hint-panel")._dom_element, focus=True)
             return
@@ -998,11 +999,16 @@ def hint_sentence(answer: dict, tell) -> str:
     """The hint in one sentence: the best choice (the panel has the details)."""
     if not answer.get("available", True):
         return answer.get("message") or "No hint for this position."
-    ranked = answer.get("ranked") or answer.get("actions") or []
+    ranked = answer.get("actions") or []
     if not ranked:
         return "No hint for this position."
-    best = ranked[0].get("action") or ranked[0].get("token")
-    return f"Hint: the best choice is {tell.choice(str(best))}."
+    return f"Hint: the best choice is {tell.choice(str(ranked[0]['action']))}."
+
+
+def hint_first_step(answer: dict, tell) -> str:
+    """The hint's first step, above its details: one suggestion and its reason
+    ("Consider the 10 of Shields: it wins this trick ...")."""
+    return answer.get("summary") or hint_sentence(answer, tell)
 
 
 # --- home ------------------------------------------------------------------------------------------
@@ -1102,9 +1108,9 @@ def on_hint(event):
 
 @when("click", "#hint-body")
 def on_hint_body_click(event):
-    button = _target(event, "#hint-all")
+    button = _target(event, ".hint-more")
     if button and not button.disabled:
-        asyncio.ensure_future(app.hint(int(_attr(button, "data-effort")),
+        asyncio.ensure_future(app.hint(json.loads(_attr(button, "data-budget")),
                                        split=_attr(button, "data-splits") == "true"))
 
 

@@ -42,7 +42,6 @@ _PLACED = {"game", "rules", "seat", "players", "to_act", "terminal", "legal", "h
            "hands", "totals", "winners", "hand", "phase", "past_bids", "hand_starts", "ranking",
            "hand_results"}
 MANY_CHOICES = 8   # more verb+cards tokens than this: pick cards, then confirm
-HINT_SHOWN = 10    # hint choices listed before "All n choices"
 
 
 def esc(value) -> str:
@@ -688,67 +687,69 @@ def announcements(before: Narrator | None, after: Narrator) -> list[str]:
     return now[len(old):]
 
 
+HINT_GROUPS = (("best", "Best"), ("close", "About as good"), ("worse", "Less good"))
+
+
+def _hint_group(entry: dict) -> str:
+    group = entry.get("group", "worse")
+    return {"as good": "close", "screened": "worse", "unsearched": "worse"}.get(group, group)
+
+
 def hint_html(result: dict, tell: Narrator) -> str:
-    """The solver's answer: the legal choices ranked, the explanation, the inference,
-    each choice named as the table's own buttons name it."""
+    """The solver's answer as a player reads it, step by step: the hint's first
+    step is the summary line above this (hint_sentence: "Consider the 10 of
+    Shields: ..."); here how sure it is, a close call and the offer to search
+    more, then on request every choice grouped against the best (one line each,
+    the solver's words) and what can be told of the other hands, as a table."""
     if not result.get("available", True):
         return f'<p class="hint-unavailable" id="hint-unavailable">{esc(result.get("message", "Hints are unavailable."))}</p>'
-    ranked = result.get("ranked") or result.get("actions") or []
-    items = []
-    for entry in ranked:
-        token = entry.get("action") or entry.get("token")
-        value = entry.get("value", entry.get("ev"))
-        why = entry.get("explanation") or entry.get("why") or ""
-        val = f' <span class="ev">{value:.2f}</span>' if isinstance(value, (int, float)) else ""
-        named = tell.choice(str(token))
-        items.append(f'<li data-token="{esc(token)}"><b>{esc(named)}</b>{val}'
-                     f'{f" — {esc(why)}" if why else ""}</li>')
-    shown, rest = items[:HINT_SHOWN], items[HINT_SHOWN:]
-    out = f'<ol class="hint-list" id="hint-list">{"".join(shown)}</ol>'
-    if rest:
-        out += (f'<details><summary>All {len(items)} choices</summary>'
-                f'<ol class="hint-list" start="{HINT_SHOWN + 1}">{"".join(rest)}</ol></details>')
-    worlds = result.get("worlds_text")
-    if worlds:
-        searched = result.get("searched_worlds")
-        note = f" ({searched:,} searched)" if isinstance(searched, int) and searched else ""
-        out += f'<p class="hint-why">Over {esc(worlds)} deals consistent with what you have seen{esc(note)}.</p>'
-        effort = result.get("all_worlds_effort")
-        if not result.get("all_worlds", True) and isinstance(effort, int) and effort > 0:
-            splits = ' data-splits="true"' if result.get("splits") else ""
-            out += (f'<p class="hint-all"><button type="button" id="hint-all" data-effort="{effort}"{splits}>'
-                    f'Search all {esc(worlds)} deals</button> '
-                    f'<span class="hint-why">Slower: every possible deal, not a sample.</span></p>')
-    if result.get("explanation"):
-        out += f'<p class="hint-why">{esc(result["explanation"])}</p>'
-    inference = result.get("inferred") or result.get("inference") or result.get("opponents")
-    if inference:
-        out += '<details id="hint-inference"><summary>What the solver inferred about each opponent</summary>'
-        items = inference.items() if isinstance(inference, dict) else enumerate(inference)
-        for seat, info in items:
-            out += f'<h4>{esc(_place_name(seat, tell))}</h4><div class="inference">{_inference_html(info, tell)}</div>'
-        out += "</details>"
+    ranked = result.get("actions") or []
+    out = ""
+    if result.get("close_call"):
+        out += f'<p class="hint-close" id="hint-close-call">{esc(result["close_call"])}</p>'
+    if result.get("certainty"):
+        out += f'<p class="hint-why" id="hint-certainty">{esc(result["certainty"])}</p>'
+    more = result.get("more")
+    if more and not result.get("all_worlds"):
+        budget = more.get("budget") or {}
+        splits = ' data-splits="true"' if result.get("splits") and budget.get("all_worlds") else ""
+        button_id = "hint-all" if budget.get("all_worlds") else "hint-longer"
+        note = "Slower: every possible deal, not a sample." if budget.get("all_worlds") else \
+            "Slower: a longer search to tell the close choices apart."
+        out += (f'<p class="hint-all"><button type="button" id="{button_id}" class="hint-more" '
+                f'data-budget="{esc(json.dumps(budget))}"{splits}>{esc(more["label"])}</button> '
+                f'<span class="hint-why">{esc(note)}</span></p>')
+    if ranked:
+        groups = []
+        for key, title in HINT_GROUPS:
+            items = [f'<li data-token="{esc(e["action"])}" data-group="{esc(e.get("group", ""))}">'
+                     f'<b>{esc(tell.choice(str(e["action"])))}</b>: {esc(e.get("why", ""))}</li>'
+                     for e in ranked if _hint_group(e) == key]
+            if items:
+                groups.append(f'<h4>{esc(title)}</h4><ul class="hint-list">{"".join(items)}</ul>')
+        out += (f'<details id="hint-table"><summary>Compare all {len(ranked)} choice'
+                f'{"s" if len(ranked) != 1 else ""}</summary><div id="hint-list">{"".join(groups)}</div></details>')
+    opponents = result.get("opponents")
+    if opponents and opponents.get("rows"):
+        out += ('<details id="hint-inference"><summary>What you can tell about the other hands</summary>'
+                + _opponents_html(opponents) + "</details>")
     return out
 
 
-def _place_name(place, tell: Narrator) -> str:
-    """The solver's hidden places ("hand:2", "bid:1", "out") in words."""
-    kind, _, who = str(place).partition(":")
-    words = {"hand": "hand", "bid": "bid cards", "gift": "gift", "discard": "discarded hand"}
-    if who.isdigit():
-        return f"{tell.possessive(int(who))} {words.get(kind, kind)}"
-    return {"out": "Cards out of play", "poke": "The poke", "stock": "Undealt cards"}.get(kind, humanize(kind))
+def _opponents_html(opponents: dict) -> str:
+    """The solver's readable table of the other hands (solver.hints.opponents): a
+    row per hand, a column per suit (cards held on average, "none" when surely
+    none), their likely other cards; the notable facts as sentences above it."""
+    facts = "".join(f"<li>{esc(f)}</li>" for f in opponents.get("facts", []))
+    head = "".join(f"<th scope=col>{esc(s)}</th>" for s in opponents.get("suits", []))
+    rows = "".join(
+        f'<tr><th scope=row>{esc(r["name"])}</th><td>{esc(r["cards"])}</td>'
+        + "".join(f"<td>{esc(c)}</td>" for c in r["suits"]) + f'<td>{esc(r["other"])}</td></tr>'
+        for r in opponents["rows"])
+    return ((f'<ul class="hint-facts">{facts}</ul>' if facts else "")
+            + f'<div class="hint-table-wrap"><table class="hint-hands"><thead><tr><th scope=col>Hand</th>'
+            f'<th scope=col>Cards</th>{head}<th scope=col>Other likely cards</th></tr></thead>'
+            f'<tbody>{rows}</tbody></table></div>'
+            + (f'<p class="hint-why">{esc(opponents["note"])}</p>' if opponents.get("note") else ""))
 
 
-def _inference_html(info, tell: Narrator) -> str:
-    if isinstance(info, dict):
-        rows = []
-        for key, value in info.items():
-            if isinstance(value, dict) and value and all(isinstance(v, (int, float)) for v in value.values()):
-                cells = " ".join(f'<span class="prob">{esc(tell.card(c) if is_card(tell, c) else c)} {float(p):.0%}</span>'
-                                 for c, p in sorted(value.items(), key=lambda kv: -float(kv[1])))
-                rows.append(f"<dt>{esc(humanize(str(key)))}</dt><dd>{cells}</dd>")
-            else:
-                rows.append(f"<dt>{esc(humanize(str(key)))}</dt><dd>{_value_html(value, tell)}</dd>")
-        return f"<dl>{''.join(rows)}</dl>"
-    return _value_html(info, tell)

@@ -1,0 +1,115 @@
+"""The default hint's adaptive search, counted in playouts (never timed): it
+stops as soon as the best choice is separated at 95% on a clear decision, spends
+its whole budget on a close one, and the hint says which of the two happened."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pycore.records import dumps
+from solver import api
+from solver.search import FLAT_WORLDS, ActionStats, Budget, Spending, _race
+
+
+class NoisyEvaluator:
+    """An action's value on world i: its mean plus noise of spread 1, the same for
+    an action on a world whatever else is asked (a stand-in for playouts)."""
+    exact = False
+
+    def __init__(self, means: dict):
+        self.means = means
+
+    def cost(self, actions: int) -> float:
+        return float(actions)
+
+    def evaluate(self, index, world, actions, stats) -> None:
+        for action in actions:
+            points = self.means[action] + random.Random(f"{index}/{action}").gauss(0, 1)
+            st = stats[action]
+            st.total += points
+            st.n += 1
+            st.values.append(points)
+
+
+class Endless:
+    """Worlds numbered 0, 1, 2, ... (sampled, never exhausted)."""
+
+    def index(self, i: int) -> int:
+        return i
+
+    def __getitem__(self, i: int) -> int:
+        return i
+
+
+def race(means: dict, effort: int) -> tuple[str, float, dict]:
+    stats = {a: ActionStats(a, a) for a in means}
+    spending = Spending(Budget(effort), None)
+    stopped = _race(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False)
+    return stopped, spending.spent, stats
+
+
+def test_a_clear_decision_stops_early():
+    stopped, spent, stats = race({"good": 5.0, "bad": 0.0, "worse": -2.0}, effort=3_000)
+    assert stopped == "separated"
+    assert spent <= 3 * FLAT_WORLDS            # the first round was enough
+    assert stats["good"].n == FLAT_WORLDS
+
+
+def test_a_close_decision_uses_its_budget():
+    stopped, spent, stats = race({"a": 1.0, "b": 1.0, "c": -5.0}, effort=3_000)
+    assert stopped == "effort"
+    assert spent >= 3_000 - 3                  # all but less than one world's playouts
+    assert stats["c"].n < stats["a"].n         # the clearly worse one left the race early
+    assert stats["a"].n == stats["b"].n > 1_000
+
+
+def test_many_choices_are_screened_then_raced():
+    """Forty choices (a Raven bid has hundreds): every one is played out, the
+    screening keeps the promising ones, and a clear best still stops early."""
+    means = {f"x{i}": -i / 2 for i in range(40)}
+    means["best"] = 20.0
+    stopped, spent, stats = race(means, effort=20_000)
+    assert stopped == "separated" and spent < 20_000 / 4
+    assert all(st.n >= 1 for st in stats.values())
+    assert stats["best"].n == max(st.n for st in stats.values())
+
+
+def test_a_near_tie_is_told_apart_with_more_effort():
+    """Means 0.4 apart with spread 1: not separable on a few worlds; the race goes
+    on, doubling its worlds, until it is."""
+    stopped, spent, stats = race({"a": 0.4, "b": 0.0}, effort=20_000)
+    assert stopped == "separated"
+    assert 4 * FLAT_WORLDS <= stats["a"].n < 5_000
+
+
+@pytest.mark.parametrize("game,rules", [("tricksters", {}), ("raven", {"players": 4}),
+                                        ("voren", {"players": 5}), ("lunar", {"players": 4})])
+def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game, rules):
+    """Real positions, effort only (no clock): the search never spends more than
+    its effort plus one round of every choice, and the hint's certainty line says
+    which way it ended."""
+    from tests.solver.positions import positions
+    said = {"separated": "clear at 95% confidence", "effort": "budget was spent before",
+            "all worlds": "Every possible deal", "one choice": "only one choice"}
+    seen = set()
+    for state, _ in positions(game, rules, 6, seed=99):
+        seat = state.current_player
+        h = api.hint(dumps(state), seat, {"effort": 400, "seed": 1})
+        actions = len(h["actions"])
+        if h["stopped"] != "all worlds":
+            assert h["playouts"] <= 400 + max(2 * actions, 60)    # + one first round of every choice
+        assert said[h["stopped"]] in h["certainty"], (h["stopped"], h["certainty"])
+        seen.add(h["stopped"])
+    assert seen & {"separated", "effort", "all worlds"}
+
+
+def test_the_flat_reference_spends_its_whole_effort():
+    """bench/hint_quality.py's reference (`flat`): no race, no early stop, every
+    choice on the same worlds until the effort is spent, even on a clear decision."""
+    from solver.search import _flat
+    means = {"good": 5.0, "bad": 0.0, "worse": -2.0}
+    stats = {a: ActionStats(a, a) for a in means}
+    spending = Spending(Budget(3_000), None)
+    assert _flat(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False) == "effort"
+    assert spending.spent == 3_000 and {st.n for st in stats.values()} == {1_000}
