@@ -146,6 +146,8 @@ def _value_words(entry: dict, unit: str, best: dict | None) -> str:
             return f"{_num(entry['ev'], 2)} {_plural(unit)} this hand on average over every possible deal (exact)"
         low_high = entry.get("interval")
         width = None if low_high is None else (low_high[1] - low_high[0]) / 2
+        if width == 0:          # the same on every deal searched: no spread to show, not "± 0"
+            return f"{_num(entry['ev'])} {_plural(unit)} this hand on every deal searched"
         return f"about {_num(entry['ev'])} {_plural(unit)} this hand{_pm(width)}"
     group, diff = entry["group"], entry.get("diff", 0.0)
     if group == "as good":
@@ -212,18 +214,23 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
     return text
 
 
-def certainty(r: Ranking, seconds: float | None) -> str:
-    """How the search ended, and so how sure the hint is."""
+def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
+    """How the search ended, and so how sure the hint is ("" with one choice: the
+    summary says so). `ties`: other choices came out the same as the best on every
+    deal searched, so "clear" means only that nothing beats it."""
     searched = f"{r.used:,} of {deals_text(r.worlds)} possible deals"
     if r.used >= r.worlds and not r.sampled_with_replacement:     # every deal, some played out again
         searched = ("the only possible deal" if r.worlds == 1 else f"all {deals_text(r.worlds)} possible deals")
         searched += f", played out {r.used:,} times in all"
     if r.stopped == "one choice":
-        return "There is only one choice."
+        return ""
     if r.exact:
         return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact."
     if r.used >= r.worlds and not r.sampled_with_replacement and not r.exact_search:
         searched += " (so the values are estimated, not exact)"
+    if r.stopped == "separated" and ties:
+        return (f"Searched {searched}; nothing beats the best choice, clear at 95% confidence; "
+                "the choices as good as it came out the same on every deal searched.")
     if r.stopped == "separated":
         return f"Searched {searched}; the best choice is clear at 95% confidence."
     if r.stopped == "all worlds":
@@ -365,7 +372,8 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
             "effort": effort, "seconds": seconds, "seed": seed,
             "best": actions[0]["action"], "best_name": actions[0]["name"],
             "summary": summary(actions, r, tell), "why": actions[0].get("why"),
-            "certainty": certainty(r, seconds), "close_call": close_call(actions, r, tell),
+            "certainty": certainty(r, seconds, any(a["group"] == "as good" for a in actions[1:])),
+            "close_call": close_call(actions, r, tell),
             "more": _more(r, actions, seconds, effort),
             "actions": actions, "inferred": inferred,
             "opponents": opponents(view, inferred, tell)}

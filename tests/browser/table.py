@@ -206,3 +206,8 @@ def shot(page, name: str, show: str = "#middle", block: str = "center") -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     page.set_viewport_size({"width": 1200, "height": 900})
     assert width <= 392, f"{name}: the page is {width}px wide on a 390px phone"
+
+
+def wait_hint(page, timeout: int = 120_000) -> None:
+    """Until the hint has come: its first step (the summary line) is shown."""
+    page.wait_for_function("(document.querySelector('#hint-summary') || {}).textContent", timeout=timeout)

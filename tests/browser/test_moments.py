@@ -98,7 +98,7 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
     set_trick_pause(page, "wait")
     seen_tricks, sheets, tokens = {}, {}, []
     ways = itertools.cycle(["key", "button", "trick"])
-    shot = set()
+    shown = set()
     for _ in range(5000):
         state = table_state(page)
         if state["over"] and not state["hold"]:
@@ -108,8 +108,8 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
             assert info and info["line"], "a finished trick stays with its winner said"
             seen_tricks[(info["hand"], info["trick"])] = info
             tokens += screen_tokens(page)
-            if "trick" not in shot:
-                shot.add("trick")
+            if "trick" not in shown:
+                shown.add("trick")
                 shot(page, f"{name}-{rules.get('players', 4)}p-trick-end", "#previous-trick")
             _go_on(page, next(ways))
         elif state["hold"] == "hand":
@@ -117,8 +117,8 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
             sheet = page.evaluate(SHEET)
             sheets[sheet["hand"]] = sheet
             tokens += screen_tokens(page)
-            if "hand" not in shot:
-                shot.add("hand")
+            if "hand" not in shown:
+                shown.add("hand")
                 shot(page, f"{name}-{rules.get('players', 4)}p-hand-end", "#score-sheet")
             page.click("#score-sheet #continue")
             page.wait_for_function("document.body.dataset.hold !== 'hand'")

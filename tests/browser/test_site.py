@@ -20,7 +20,7 @@ from pycore import all_games
 
 from .conftest import ARGS, CHROMIUM, ROOT, SCREENSHOTS, Requests, _build_module
 from .table import (READY, export_record, open_details, open_site, play, set_rule, start_game,
-                    wait_my_turn)
+                    wait_hint, wait_my_turn)
 
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
@@ -266,7 +266,7 @@ def test_a_phone_shows_hand_trick_turn_and_decision_without_scrolling(browser, s
         tag = f"{name}-{rules.get('players', 4)}p"
         shot(page, f"phone-{tag}")
         page.click("#hint")
-        page.wait_for_selector("#hint-table summary", timeout=120_000)
+        wait_hint(page)
         page.wait_for_function("document.activeElement && document.activeElement.id === 'hint-panel'")
         assert inside_viewport(page, "#hint-summary")
         assert inside_viewport(page, "#hint-close")
@@ -318,7 +318,7 @@ def test_landscape_phones_and_tablets_are_tidy(browser, site, size):
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"] + 2
         shot(page, f"lunar-{size['width']}x{size['height']}")
         page.click("#hint")
-        page.wait_for_selector("#hint-table summary", timeout=120_000)
+        wait_hint(page)
         assert inside_viewport(page, "#hint-summary")
     finally:
         context.close()
@@ -508,7 +508,7 @@ def test_focus_title_and_announcements_follow_the_game(browser, site):
         assert any(re.fullmatch(r"(You|Left|Right) (play|played|bid|led|set) .+\.", line) for line in said), said
         wait_my_turn(page)
         page.click("#hint")
-        page.wait_for_selector("#hint-table summary", timeout=60_000)
+        wait_hint(page, 60_000)
         page.wait_for_function("document.querySelector('#announce').textContent.includes('Hint:')")
         sentence = page.locator("#announce p").last.inner_text()
         assert re.fullmatch(r"Hint: the best choice is [^.]+\.", sentence), sentence

@@ -719,7 +719,7 @@ def hint_html(result: dict, tell: Narrator) -> str:
         out += (f'<p class="hint-all"><button type="button" id="{button_id}" class="hint-more" '
                 f'data-budget="{esc(json.dumps(budget))}"{splits}>{esc(more["label"])}</button> '
                 f'<span class="hint-why">{esc(note)}</span></p>')
-    if ranked:
+    if len(ranked) > 1:                  # one choice: the summary line has said it all
         groups = []
         for key, title in HINT_GROUPS:
             items = [f'<li data-token="{esc(e["action"])}" data-group="{esc(e.get("group", ""))}">'
@@ -727,8 +727,8 @@ def hint_html(result: dict, tell: Narrator) -> str:
                      for e in ranked if _hint_group(e) == key]
             if items:
                 groups.append(f'<h4>{esc(title)}</h4><ul class="hint-list">{"".join(items)}</ul>')
-        out += (f'<details id="hint-table"><summary>Compare all {len(ranked)} choice'
-                f'{"s" if len(ranked) != 1 else ""}</summary><div id="hint-list">{"".join(groups)}</div></details>')
+        out += (f'<details id="hint-table"><summary>Compare all {len(ranked)} choices</summary>'
+                f'<div id="hint-list">{"".join(groups)}</div></details>')
     opponents = result.get("opponents")
     if opponents and opponents.get("rows"):
         out += ('<details id="hint-inference"><summary>What you can tell about the other hands</summary>'
