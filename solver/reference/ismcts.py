@@ -15,10 +15,8 @@ every game.
 from __future__ import annotations
 
 import math
-import random
 
-from ..view import view_of
-from .common import playout
+from .common import decision, playout
 
 EXPLORATION = 0.7
 
@@ -34,13 +32,9 @@ class Node:
 
 
 def choose(state, seat: int, iterations: int, seed: int, counts: dict):
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    view = view_of(state, seat)
-    adapter = view.adapter
-    rng = random.Random(f"manyhands/ismcts/{seed}/{len(state.history)}/{seat}")
-    mark = adapter.hand_mark(state)
+    if len(state.legal_actions()) == 1:
+        return state.legal_actions()[0]
+    legal, view, adapter, rng, mark = decision(state, seat, "ismcts", seed)
     players = state.players
     root = Node()
     own = tuple(legal)

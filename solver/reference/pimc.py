@@ -11,10 +11,8 @@ for, every one of them is used.
 """
 from __future__ import annotations
 
-import random
 
-from ..view import view_of
-from .common import playout
+from .common import decision, playout
 
 PLAYOUTS = 6        # per action and deal, where no exact search applies ...
 PLAYOUT_BUDGET = 3000   # ... fewer when the actions are many (Raven's bids, Lunar's gifts):
@@ -52,13 +50,9 @@ def value(adapter, after, seat: int, mark: int, rng, solvers: dict, counts: dict
 
 
 def choose(state, seat: int, worlds: int, seed: int, counts: dict):
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    view = view_of(state, seat)
-    adapter = view.adapter
-    rng = random.Random(f"manyhands/pimc/{seed}/{len(state.history)}/{seat}")
-    mark = adapter.hand_mark(state)
+    if len(state.legal_actions()) == 1:
+        return state.legal_actions()[0]
+    legal, view, adapter, rng, mark = decision(state, seat, "pimc", seed)
     worlds = min(worlds, max(4, PLAYOUT_BUDGET // len(legal)))
     playouts = max(1, min(PLAYOUTS, PLAYOUT_BUDGET // (len(legal) * worlds)))
     if view.count() <= worlds:
