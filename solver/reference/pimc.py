@@ -11,7 +11,6 @@ for, every one of them is used.
 """
 from __future__ import annotations
 
-
 from .common import decision, playout
 
 PLAYOUTS = 6        # per action and deal, where no exact search applies ...
