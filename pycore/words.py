@@ -126,6 +126,7 @@ class Words:
         return f"{tell.seats(winners)} {tell.verb('wins', winners)}."
 
     unit = "point"          # what the totals count (Voren: chips)
+    hand_word = "hand"      # what one deal played out is called (Lunar, Tricksters: a round)
 
     def place(self, entry: dict, tell: "Narrator") -> str:
         """One line of the final ranking ("1st, shared: You and Left, 12 points")."""

@@ -348,7 +348,7 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
     face_cost = _num(sum(d["face_up"]["cost"] for d in decisions))
     big = sum(d["big"] for d in decisions)
     out = {"hand": hand.number, "first_action": hand.first, "end_action": hand.end,
-           "unit": unit, "big_loss": _num(threshold),
+           "hand_word": game.words.hand_word, "unit": unit, "big_loss": _num(threshold),
            "big_loss_said": f"more than {threshold:.3g} {unit} ({said})",
            "decisions": decisions, "forced": forced, "cost": cost, "face_up_cost": face_cost,
            "big_losses": big}
@@ -360,9 +360,10 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
 def summary_line(h: dict) -> str:
     n, unit = len(h["decisions"]), h["unit"]
     marked = f", {h['big_losses']} of them marked as big losses" if h["big_losses"] else ""
+    called = h.get("hand_word", "hand").capitalize()
     if not n:
-        return f"Hand {h['hand']}: you had no choice to make."
-    return (f"Hand {h['hand']}: your {n} decision{'s' if n != 1 else ''} cost about "
+        return f"{called} {h['hand']}: you had no choice to make."
+    return (f"{called} {h['hand']}: your {n} decision{'s' if n != 1 else ''} cost about "
             f"{h['cost']:.2f} {unit} in all by what you could know{marked}; "
             f"with all hands seen, {h['face_up_cost']:.2f} {unit}.")
 

@@ -66,6 +66,8 @@ class LunarWords(Words):
     """Lunar's cards: a rank card by its number ("5"), a suit card by its suit
     ("Owl"); a card from the Sky says so."""
 
+    hand_word = "round"
+
     hidden = "gave two rank and two suit cards to their partner"
     picks = {"give": "to give to your partner"}
     phases = {"exchange": "the exchange", "trump": "turning trump tiles", "play": "trick play",

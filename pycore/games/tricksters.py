@@ -80,6 +80,8 @@ class TrickstersWords(Words):
     Rats 5 / Toads 2"); in a trick it is said by the led critter's value first
     ("Rats 5 (Ravens 4, Foxes 1, Toads 2)")."""
 
+    hand_word = "round"
+
     phases = {"draft": "the card draft", "suits": "the suit draft", "partners": "choosing partners",
               "play": "trick play", "over": "game over"}
 

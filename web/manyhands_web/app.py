@@ -649,8 +649,7 @@ class App:
         self.announce(f"Review of {self.hand_word()} {hand} ready. {answer['hands'][0]['summary']}")
 
     def hand_word(self) -> str:
-        from .layouts import layout_for
-        return layout_for(self.session.game.name).hand_word if self.session else "hand"
+        return self.session.game.words.hand_word if self.session else "hand"
 
     def review_message(self, text: str) -> None:
         el("review-progress")._dom_element.hidden = True

@@ -77,14 +77,14 @@ class Layout:
     placed: frozenset = frozenset()
     hidden_details: frozenset = frozenset()   # fields the details panel leaves out (drawn elsewhere)
     total_in_header = True      # False where the seat's box shows its score or chips itself
-    hand_word = "hand"          # a hand, or a round
+    hand_word = "hand"          # the game's word for a deal played out (its Words.hand_word)
     pad_note = "Points per hand, the running total in brackets."
     specials: frozenset = frozenset()         # suitless named cards, drawn apart
 
     def __init_subclass__(cls, game: str = "", **kwargs):
         super().__init_subclass__(**kwargs)
         if game:
-            get_game(game)                  # a layout for a game of the catalog only
+            cls.hand_word = get_game(game).words.hand_word   # (a game of the catalog only)
             LAYOUTS[game] = cls()
 
     def seat_classes(self, obs: dict, seat: int) -> str:
@@ -182,7 +182,6 @@ def _tricks(n: int) -> str:
 # --- Tricksters ---------------------------------------------------------------------------
 class Tricksters(Layout, game="tricksters"):
     total_in_header = False
-    hand_word = "round"
     placed = frozenset({"centre", "drafted", "known_held", "suits", "partners", "roles", "dealer",
                         "values", "trick_values", "tricks_won", "scores", "hand_sizes", "leader",
                         "led_suit", "round", "target", "tricks_led"})
@@ -323,7 +322,6 @@ class Tricksters(Layout, game="tricksters"):
 
 # --- Lunar ----------------------------------------------------------------------------------
 class Lunar(Layout, game="lunar"):
-    hand_word = "round"
     placed = frozenset({"teams", "partner", "sky", "tile_turners", "tiles_down", "tiles_up", "trump",
                         "lead_suit", "trick", "trick_leader", "last_trick", "tricks_won", "track",
                         "track_points", "stars_won", "star_cards", "scores", "target", "hand_sizes",
