@@ -11,7 +11,7 @@ on the effort: a longer search sees the same first worlds.
 
 How long it searches (`Budget`): until the best action is separated from each
 other one at 95% (its paired difference's interval clear of 0, or the two equal
-within a hair), or every world has been searched exactly, or the effort
+within a hair over at least SAME_MIN_WORLDS worlds), or every world has been searched exactly, or the effort
 (playouts: one action played out on one world) or the time is spent; the
 Ranking says which (`stopped`). When the actions are many (Raven's bids: up to
 2,380; Lunar's gifts: up to 225), a screening round of sequential halving first
@@ -159,6 +159,9 @@ FLAT_WORLDS = 8        # the race's first round: every action on this many world
 RACE_ACTIONS = 12      # more actions than this are screened first (sequential halving)
 ENUMERATE_WORLDS = 2_000   # at most this many consistent worlds are listed (then shuffled)
 SAME_WITHIN = 0.02     # two actions whose difference is surely within this are as good
+SAME_MIN_WORLDS = 32   # ... judged on this many worlds at least: two actions alike on every one
+#                        of n worlds may still differ on up to 3/n of all of them (95%), and
+#                        on 8 worlds such "ties" were up to 0.38 points apart in the exact search
 EXACT_FEW_WORLDS = 2 * FLAT_WORLDS   # this few worlds, each valued exactly: all searched (exact)
 
 
@@ -330,7 +333,8 @@ def _separated(best, other, population) -> bool:
     if width is None:
         return False
     mean = sum(diffs) / n
-    return mean - width > 0 or (abs(mean) + width <= SAME_WITHIN)
+    return mean - width > 0 or (n >= min(SAME_MIN_WORLDS, population or SAME_MIN_WORLDS)
+                                and abs(mean) + width <= SAME_WITHIN)
 
 
 def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
