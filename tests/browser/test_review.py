@@ -16,6 +16,8 @@ from solver import review as rv
 
 from tests.engine_tokens import engine_tokens
 
+from pycore import get_game
+
 from .table import PLAY_ONE, export_record, open_site, play, shot, start_game
 
 pytestmark = pytest.mark.browser
@@ -94,7 +96,8 @@ def _review_first_hand(page, name: str) -> dict:
     assert any(f"of {n}" in text and text.startswith("Analysing decision") for text in seen), seen
     tokens = [(kind, piece) for text in review["words"] for kind, piece in engine_tokens(text)]
     assert not tokens, tokens[:5]
-    assert review["summary"].startswith("Hand 1: your ")
+    called = get_game(name).words.hand_word.capitalize()     # "Round" in Lunar and Tricksters
+    assert review["summary"].startswith(f"{called} 1: your "), review["summary"]
     for d in review["decisions"]:
         assert d["cost"] is None or d["cost"] >= 0
         if d["choice"] == d["best"]:
