@@ -166,11 +166,11 @@ def judge(state, seat: int, action) -> dict | None:
 
 
 def least_spent(state, seat: int, actions: list):
-    """Of `actions` the search valued alike, the one that spends least on a sure
-    trick of the partner's (a star first in Lunar, then the weakest card, then
-    one that is not a winner); None when
-    the trick is not sure, so the caller keeps its own order."""
-    if len(actions) < 2 or not sure_trick(state, seat):
+    """Of `actions` the search valued alike, on a trick the caller found sure
+    (`sure_trick`), the one that spends least on it (a star first in Lunar, then
+    the weakest card, then one that is not a winner); None with fewer than two,
+    so the caller keeps its own order."""
+    if len(actions) < 2:
         return None
     unseen = _unseen(state, seat)
     return min(actions, key=lambda a: (not gain(state, a.card),
