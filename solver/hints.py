@@ -57,7 +57,13 @@ def _plural(unit: str, x: float = 2) -> str:
 
 
 def _pm(width: float | None, digits: int = 1) -> str:
-    return "" if width is None else f" (± {_num(width, digits)})"
+    """The interval's half width, never a bare "± 0" (a width that rounds to 0
+    gets another digit; one that is 0 is said by the caller in words)."""
+    if width is None:
+        return ""
+    while width > 0 and float(_num(width, digits)) == 0 and digits < 4:
+        digits += 1
+    return f" (± {_num(width, digits)})"
 
 
 def _pct(p: float) -> str:
@@ -139,7 +145,13 @@ def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
     return bits
 
 
-def _value_words(entry: dict, unit: str, best: dict | None) -> str:
+def _everywhere(r: Ranking) -> str:
+    """Where a value came out the same: over the deals searched, or, with one
+    possible deal played out again and again (Lunar's Sky), over its playouts."""
+    return "in every playout" if r.worlds == 1 else "on every deal searched"
+
+
+def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
     """The choice's points: the best's own value, the others' compared to it."""
     if best is None:
         if entry["exact"]:
@@ -147,11 +159,11 @@ def _value_words(entry: dict, unit: str, best: dict | None) -> str:
         low_high = entry.get("interval")
         width = None if low_high is None else (low_high[1] - low_high[0]) / 2
         if width == 0:          # the same on every deal searched: no spread to show, not "± 0"
-            return f"{_num(entry['ev'])} {_plural(unit)} this hand on every deal searched"
+            return f"{_num(entry['ev'])} {_plural(unit)} this hand {_everywhere(r)}"
         return f"about {_num(entry['ev'])} {_plural(unit)} this hand{_pm(width)}"
     group, diff = entry["group"], entry.get("diff", 0.0)
     if group == "as good":
-        return "as good as the best" + (" (exact)" if entry["exact"] else " on every deal searched")
+        return "as good as the best" + (" (exact)" if entry["exact"] else f" {_everywhere(r)}")
     if group == "unsearched":
         return "not searched"
     interval = entry.get("diff_interval")
@@ -165,6 +177,8 @@ def _value_words(entry: dict, unit: str, best: dict | None) -> str:
         if _num(diff) == "0":
             return f"about as good as the best{_pm(width)}"
         return f"about as good: {less}{_pm(width)}"
+    if width == 0:              # the same difference on every deal searched: not "± 0"
+        return f"{less} {_everywhere(r)}"
     return f"{less}{_pm(width)}"
 
 
@@ -180,7 +194,7 @@ def explain(r: Ranking, tell: Narrator) -> list[dict]:
             entry["why"] = "not searched"
             continue
         bits = _facts(entry, r, trick_words)
-        bits.append(_value_words(entry, unit, None if entry is best else best))
+        bits.append(_value_words(entry, unit, None if entry is best else best, r))
         entry["why"] = "; ".join(bits)
     return entries
 
@@ -202,7 +216,7 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
     if len(entries) == 1:
         return f"Only one choice: {name}."
     facts = _facts(best, r, getattr(tell.game.words, "trick_taker_words", "wins this trick"))
-    value = _value_words(best, tell.game.words.unit, None)
+    value = _value_words(best, tell.game.words.unit, None, r)
     reason = f"it {facts[0]}, and is worth {value}" if facts else f"it is worth {value}"
     close = [e for e in entries[1:] if e["group"] in ("as good", "close")]
     text = f"Consider {name}: {reason}."
@@ -230,7 +244,7 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
         searched += " (so the values are estimated, not exact)"
     if r.stopped == "separated" and ties:
         return (f"Searched {searched}; nothing beats the best choice, clear at 95% confidence; "
-                "the choices as good as it came out the same on every deal searched.")
+                f"the choices as good as it came out the same {_everywhere(r)}.")
     if r.stopped == "separated":
         return f"Searched {searched}; the best choice is clear at 95% confidence."
     if r.stopped == "all worlds":

@@ -230,6 +230,7 @@ def check_hint_words(h: dict) -> None:
     best = h["actions"][0]
     for i, entry in enumerate(h["actions"]):
         why = entry["why"]
+        assert "± 0)" not in why, why         # a spread of 0 is said in words, not "± 0"
         if entry["exact"]:
             assert "exact" in why, why
             continue
@@ -237,14 +238,17 @@ def check_hint_words(h: dict) -> None:
             assert "this hand" in why and "less than the best" not in why, why
             if entry["n"] >= 2:           # its spread, or that every deal gave the same
                 low, high = entry["interval"]
-                assert ("±" in why) if high > low else ("on every deal searched" in why), why
+                same = "in every playout" if h["worlds"] == 1 else "on every deal searched"
+                assert ("±" in why) if high > low else (same in why), why
             continue
         assert "this hand" not in why, why            # compared to the best, not said again
         if entry["group"] in ("close", "as good"):
             low = entry["diff_interval"][0]
             assert low <= 0.02 and "as good" in why, (entry, why)
         elif entry["group"] == "worse":
-            assert entry["diff_interval"][0] > 0 and "± " in why, why
+            low, high = entry["diff_interval"]
+            same = "in every playout" if h["worlds"] == 1 else "on every deal searched"
+            assert low > 0 and (("± " in why) if high > low else (same in why)), why
         else:
             assert entry["group"] == "screened" and "set aside early" in why, why
     assert best["group"] == "best"
