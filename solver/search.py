@@ -9,9 +9,11 @@ actions, so the differences between actions carry no noise from one world to
 another, and the world sequence depends only on the seed and the position, not
 on the effort: a longer search sees the same first worlds.
 
-How long it searches (`Budget`): until the best action is separated from each
-other one at 95% (its paired difference's interval clear of 0, or the two equal
-within a hair over at least SAME_MIN_WORLDS worlds), or every world has been searched exactly, or the effort
+How long it searches (`Budget`): until the best action is separated from every
+other one at 95% together (each paired difference's interval clear of 0, or the
+two equal within a hair over at least SAME_MIN_WORLDS worlds; with m rivals
+still racing, each interval at 1 - 5%/m, Bonferroni's correction, so that "clear
+at 95%" holds of the best against all of them at once), or every world has been searched exactly, or the effort
 (playouts: one action played out on one world) or the time is spent; the
 Ranking says which (`stopped`). When the actions are many (Raven's bids: up to
 2,380; Lunar's gifts: up to 225), a screening round of sequential halving first
@@ -321,15 +323,16 @@ def _by_mean(stats):
     return lambda a: (-stats[a].total / stats[a].n, stats[a].token)
 
 
-def _separated(best, other, population) -> bool:
-    """`other` need not race on against `best`: surely worse (the 95% interval of
+def _separated(best, other, population, rivals: int) -> bool:
+    """`other` need not race on against `best`: surely worse (the interval of
     their paired difference clear of 0), or surely as good (within SAME_WITHIN),
-    over the worlds both have seen."""
+    over the worlds both have seen; the interval is one of `rivals` (every action
+    racing the best) that hold together at 95%."""
     n = min(best.n, other.n)
     if n < FLAT_WORLDS:
         return False
     diffs = [b - o for b, o in zip(best.values[:n], other.values[:n])]
-    width = half_width(diffs, population)
+    width = half_width(diffs, population, comparisons=rivals)
     if width is None:
         return False
     mean = sum(diffs) / n
@@ -440,7 +443,8 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
             return "all worlds"
         alive.sort(key=_by_mean(stats))
         best = stats[alive[0]]
-        alive = [alive[0]] + [a for a in alive[1:] if not _separated(best, stats[a], population)]
+        rivals = len(alive) - 1
+        alive = [alive[0]] + [a for a in alive[1:] if not _separated(best, stats[a], population, rivals)]
         if len(alive) == 1:
             return "separated"
 

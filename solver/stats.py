@@ -9,12 +9,15 @@ differences over common worlds (standard library only, for the browser too).
     0.0
     >>> half_width([5.0]) is None                 # one value: no interval
     True
+    >>> round(t_quantile(0.975, 7), 3), round(t_quantile(1 - 0.05 / 22, 7), 3)   # 95%; 11 at once
+    (2.365, 4.103)
     >>> rate_interval(0, 8), rate_interval(8, 8), rate_interval(3, 3, population=3)
     ([0.0, 0.3244], [0.6756, 1.0], [1.0, 1.0])
 """
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 
 # Student's t, two-sided 95% (the 97.5th percentile), for 1 to 30 degrees of freedom.
 _T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -30,11 +33,28 @@ def t95(df: int) -> float:
     return _T95[df - 1] if df <= len(_T95) else 1.96 + 2.4 / df
 
 
-def half_width(values, population: int | None = None) -> float | None:
+def t_quantile(p: float, df: int) -> float:
+    """The `p` quantile of Student's t with `df` >= 7 degrees of freedom, from the
+    normal's by the Cornish-Fisher expansion (Abramowitz & Stegun 26.7.5): within
+    0.2% of the true value for p up to 1 - 0.0025 (checked against SciPy), which
+    is what a 95% test of up to 11 comparisons at once asks."""
+    if df < 7:
+        raise ValueError("this t quantile needs at least 7 degrees of freedom")
+    z = NormalDist().inv_cdf(p)
+    terms = ((z ** 3 + z) / 4,
+             (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96,
+             (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384,
+             (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160)
+    return z + sum(g / df ** (k + 1) for k, g in enumerate(terms))
+
+
+def half_width(values, population: int | None = None, comparisons: int = 1) -> float | None:
     """Half the width of the 95% interval of the mean of `values`, a uniform
     sample: None for fewer than two values. `population`: the sample was drawn
     without replacement from that many (the finite-population correction; the
-    interval is 0 when the sample is the whole population)."""
+    interval is 0 when the sample is the whole population). `comparisons`: this
+    interval is one of that many that must hold together at 95% (Bonferroni:
+    each at 1 - 5% / comparisons)."""
     n = len(values)
     if n < 2:
         return None
@@ -44,7 +64,8 @@ def half_width(values, population: int | None = None) -> float | None:
         if n >= population:
             return 0.0
         var *= (population - n) / (population - 1)
-    return round(t95(n - 1) * math.sqrt(var / n), 12)
+    t = t95(n - 1) if comparisons == 1 else t_quantile(1 - 0.05 / (2 * comparisons), n - 1)
+    return round(t * math.sqrt(var / n), 12)
 
 
 def rate_interval(hits: int, n: int, population: int | None = None) -> list | None:

@@ -17,15 +17,16 @@ class NoisyEvaluator:
     an action on a world whatever else is asked (a stand-in for playouts)."""
     exact = False
 
-    def __init__(self, means: dict):
-        self.means = means
+    def __init__(self, means: dict, seed: int = 0):
+        self.means, self.seed = means, seed
 
     def cost(self, actions: int) -> float:
         return float(actions)
 
     def evaluate(self, index, world, actions, stats) -> None:
         for action in actions:
-            points = self.means[action] + random.Random(f"{index}/{action}").gauss(0, 1)
+            noise = random.Random(f"{index}/{action}" if not self.seed else f"{self.seed}/{index}/{action}")
+            points = self.means[action] + noise.gauss(0, 1)
             st = stats[action]
             st.total += points
             st.n += 1
@@ -115,3 +116,21 @@ def test_the_flat_reference_spends_its_whole_effort():
     spending = Spending(Budget(3_000), None)
     assert _flat(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False) == "effort"
     assert spending.spent == 3_000 and {st.n for st in stats.values()} == {1_000}
+
+
+def test_a_clear_best_is_right_at_95_percent_against_many_close_rivals():
+    """"Clear at 95% confidence" is a claim about the best against every rival at
+    once: with eleven rivals each a little worse (0.1 against noise of spread 1),
+    of the races that stop with a clear best, at most 5% name the wrong one. (With
+    each comparison at a plain 95% about one in ten did: the leader of many noisy
+    rivals is flattered by its luck.)"""
+    means = {"best": 0.0, **{f"rival{i}": -0.1 for i in range(11)}}
+    claims = wrong = 0
+    for seed in range(300):
+        evaluator = NoisyEvaluator(means, seed)
+        stats = {a: ActionStats(a, a) for a in means}
+        stopped = _race(list(means), stats, Endless(), evaluator, Spending(Budget(4_000), None), None, False)
+        if stopped == "separated":
+            claims += 1
+            wrong += max(stats, key=lambda a: stats[a].total / stats[a].n) != "best"
+    assert wrong <= 0.05 * claims, (wrong, claims)
