@@ -93,6 +93,7 @@ class Game:
         raise NotImplementedError
 
     def action_token(self, state: "GameState", action: Any) -> str:
+        """The record token of `action`; TokenError if it is not an action of this game."""
         raise NotImplementedError
 
     # --- deals -------------------------------------------------------------
@@ -134,20 +135,27 @@ class Game:
             if deal["dealer"] != expected:
                 raise DealError(f"deal {index}: {self.dealer_field} {deal['dealer']} breaks the "
                                 f"rotation (expected {expected})")
+        state = self._blank_state(rules, 0 if seed is None else seed)
+        state.explicit_deals = tuple(explicit)
+        state._begin()
+        return state
+
+    def _blank_state(self, rules: Rules, seed: int) -> "GameState":
+        """A state of this game with no hand begun and no history."""
         state = object.__new__(self.State)
         for slot in self.State._slots:
             setattr(state, slot, None)
         state.game = self
         state.rules = rules
-        state.seed = 0 if seed is None else seed
-        state.explicit_deals = tuple(explicit)
+        state.seed = seed
+        state.explicit_deals = ()
         state.deals = ()
+        state.first_hand = 0
         state._log = None
         state._legal = None
         state.finished_hands = ()
         state.tricks = ()
         state.hand_starts = ()
-        state._begin()
         return state
 
     def first_dealer_of(self, state: "GameState") -> int:
@@ -159,10 +167,11 @@ class Game:
 class GameState:
     """One immutable position. Subclasses declare their own __slots__."""
 
-    __slots__ = ("game", "rules", "seed", "explicit_deals", "deals", "_log", "_legal",
-                 "finished_hands", "tricks", "hand_starts")
+    __slots__ = ("game", "rules", "seed", "explicit_deals", "deals", "first_hand", "_log",
+                 "_legal", "finished_hands", "tricks", "hand_starts")
     # hand_starts: for each hand begun, the number of actions before it (public:
-    # where the log starts a new hand)
+    # where the log starts a new hand); first_hand: the game's number of hands before
+    # `deals[0]` (0, but for a position read from text, which starts mid-game)
     _slots: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs):
@@ -207,8 +216,8 @@ class GameState:
         if action not in legal:
             try:
                 token = self.game.action_token(self, action)
-            except Exception:
-                token = repr(action)
+            except TokenError:                 # not an action of this game at all
+                token = quote(action)
             raise IllegalActionError(f"{token}: {self.why_illegal(action)}")
         return self.apply_trusted(action)
 
@@ -223,6 +232,23 @@ class GameState:
         new._log = (self._log, (seat, action))
         new._legal = None
         new._apply(action, seat)
+        return new
+
+    def with_legal(self, actions: Iterable) -> "GameState":
+        """A copy of this position that takes `actions` as its legal actions without
+        listing them: for a search that builds many positions differing only in
+        cards the seat to act cannot see, whose own choices are therefore the same
+        in each (`solver.search`). Like `apply_trusted`, nothing is checked: the
+        caller vouches that `actions` are exactly this position's legal actions.
+
+        >>> game = get_game("tricksters")
+        >>> state = game.new_game(seed=1)
+        >>> state.with_legal(state.legal_actions()).legal_actions() == state.legal_actions()
+        True
+        """
+        new = self._copy()
+        # a frozenset is kept as given: apply_action's check is then one lookup
+        new._legal = actions if isinstance(actions, (tuple, frozenset)) else tuple(actions)
         return new
 
     def apply_token(self, token: str) -> "GameState":
@@ -253,7 +279,7 @@ class GameState:
     def _next_deal(self, dealer: int) -> dict:
         """The deal for the next hand (explicit from the record, or made from the
         seed) by `dealer`; records it in `self.deals`. Call only on a fresh copy."""
-        index = len(self.deals)
+        index = self.first_hand + len(self.deals)
         if index < len(self.explicit_deals):
             deal = self.explicit_deals[index]
         else:

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from ..cards import Deck, add_cards, remove_card, remove_cards
 from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
-from ..errors import DealError, RulesError, TokenError
+from ..errors import DealError, RulesError, TokenError, quote
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
 from ..words import Words, count, join, ordinal
@@ -717,6 +717,8 @@ class LunarGame(Game):
             return "give " + " ".join(DECK.tokens_of(action.cards))
         if isinstance(action, Turn):
             return "turn " + DECK.token(action.suit)
+        if not isinstance(action, Play):
+            raise TokenError(f"{quote(action)} is not a Lunar action")
         return ("sky:" if action.sky else "") + DECK.token(action.card)
 
     def parse_action(self, state, token: str):

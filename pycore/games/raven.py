@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from ..cards import Deck, remove_card, remove_cards
 from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
-from ..errors import TokenError
+from ..errors import TokenError, quote
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
 from ..words import Words, count
@@ -662,6 +662,8 @@ class RavenGame(Game):
     def action_token(self, state, action) -> str:
         if isinstance(action, Bid):
             return "bid " + " ".join(DECK.tokens_of(action.cards))
+        if not isinstance(action, Play):
+            raise TokenError(f"{quote(action)} is not a Raven action")
         if action.named_suit is not None:
             return f"Dwarf {SUITS[action.named_suit]}"
         return DECK.token(action.card)

@@ -14,7 +14,7 @@ import dataclasses
 
 from ..cards import Deck, remove_card
 from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
-from ..errors import RulesError, TokenError
+from ..errors import RulesError, TokenError, quote
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
 from ..words import Words, count, join
@@ -567,6 +567,8 @@ class TrickstersGame(Game):
             return "take " + DECK.token(action.card)
         if isinstance(action, ChooseSuit):
             return "suit " + SUITS[action.suit]
+        if not isinstance(action, Partner):
+            raise TokenError(f"{quote(action)} is not a Tricksters action")
         return f"partner {action.seat}"
 
     def parse_action(self, state, token: str):

@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from ..cards import Deck, remove_card
 from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
-from ..errors import DealError, TokenError
+from ..errors import DealError, TokenError, quote
 from ..game import Game, GameState, register
 from ..rules import Rules, rule
 from ..words import Words, count
@@ -675,6 +675,8 @@ class VorenGame(Game):
             return DECK.token(action.card)
         if isinstance(action, Choice):
             return action.kind
+        if not isinstance(action, Options):
+            raise TokenError(f"{quote(action)} is not a Voren action")
         return "deal" + (" poke" if action.poke else "") + (" allplay" if action.allplay else "")
 
     def parse_action(self, state, token: str):
