@@ -29,7 +29,8 @@ import random
 from typing import Any, ClassVar, Iterable
 
 from .cards import Deck
-from .errors import DealError, IllegalActionError, RulesError, TokenError, quote
+from .errors import DealError, IllegalActionError, PositionError, RulesError, TokenError, quote
+from .position import PositionReader, rules_text, rules_value, split_fields
 from .rules import Rules
 from .words import Words
 
@@ -156,6 +157,33 @@ class Game:
         state.finished_hands = ()
         state.tricks = ()
         state.hand_starts = ()
+        return state
+
+    # --- a position as text (pycore/position.py) ----------------------------------
+    def position_text(self, state: "GameState") -> str:
+        """`state` as one line of text, like chess's FEN (pycore/position.py): the
+        game, its rules and seed, then the game's own fields (`position_fields`).
+        `from_position` reads it back."""
+        fields = {"rules": rules_text(state.rules), "seed": str(state.seed), **state.position_fields()}
+        return " ".join([self.name, *(f"{key}={value}" for key, value in fields.items())])
+
+    def from_position(self, text: str) -> "GameState":
+        """The position `text` describes (from `position_text`, or written by hand
+        for a test or a bug report), with no history; PositionError saying which
+        field is wrong if it is malformed or impossible."""
+        fields = split_fields(self.name, text)
+        if "rules" not in fields:
+            raise PositionError(f"{self.name} position: field 'rules' is missing")
+        try:
+            rules = self.make_rules(rules_value(fields["rules"]))
+        except RulesError as exc:
+            raise PositionError(f"{self.name} position, field 'rules': {exc}") from None
+        read = PositionReader(self.name, self.deck, fields, self.players(rules))
+        read.text("rules")
+        state = self._blank_state(rules, read.seed())
+        state.hand_starts = (0,)
+        state._read_position(read)
+        read.finish()
         return state
 
     def first_dealer_of(self, state: "GameState") -> int:
@@ -389,6 +417,16 @@ class GameState:
 
     def why_illegal(self, action: Any, tell=None) -> str:
         return "not a legal action here"
+
+    def position_fields(self) -> dict[str, str]:
+        """The game's fields of `Game.position_text`, by key, in order."""
+        raise NotImplementedError
+
+    def _read_position(self, read: PositionReader) -> None:
+        """Sets up this blank state (rules and seed set, no hand begun) from a
+        position's fields (`read`, pycore/position.py); sets `first_hand`, `deals`
+        (the current hand's deal, as far as the position shows it) and `tricks`."""
+        raise NotImplementedError
 
     def _observe(self, seat: int) -> dict:
         raise NotImplementedError
