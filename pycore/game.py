@@ -279,6 +279,11 @@ class GameState:
         new._legal = actions if isinstance(actions, (tuple, frozenset)) else tuple(actions)
         return new
 
+    def slot_values(self) -> dict[str, Any]:
+        """Every value this position holds, by slot, but the legal-actions cache: for
+        a test that a state is unchanged, or that two states differ."""
+        return {slot: getattr(self, slot) for slot in self._slots if slot != "_legal"}
+
     def apply_token(self, token: str) -> "GameState":
         return self.apply_action(self.game.parse_action(self, token))
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pycore import DealError, IllegalActionError, RulesError, get_game, load_record, record_of, replay
-from pycore.games.lunar import DECK, DEFAULT_TRACK, LunarRules, trick_winner
+from pycore.games.lunar import DECK, DEFAULT_TRACK, LunarRules, Play, trick_winner
 
 from ..conformance import check_hidden_permutation, check_record_round_trip, check_step
 
@@ -496,7 +496,7 @@ def test_record_round_trip_with_start_and_sky(players):
 
 def test_tokens():
     state = first_trick_s()
-    assert GAME.parse_action(state, "sky:Owl") == GAME.parse_action(state, "Owl")._replace(sky=True)
+    assert GAME.parse_action(state, "sky:Owl") == Play(GAME.parse_action(state, "Owl").card, sky=True)
     for token in ("turn R1", "turn", "give", "sky:R9", "R1 R2", "play R1"):
         with pytest.raises(Exception) as info:
             GAME.parse_action(state, token)
