@@ -21,7 +21,9 @@ Subclass contract (see games/raven.py for a complete example):
   cards by token and seats by number (record errors);
 - `totals()`, `winners()`;
 - conformance hooks `cards_in_play()`, `hidden_places(seat)`, `with_hidden(...)`,
-  `action_universe()`.
+  `action_universe()`;
+- a position as text (pycore/position.py): `position_fields()` writes the game's
+  fields, `_read_position(read)` sets up a blank state from them.
 """
 from __future__ import annotations
 
