@@ -29,6 +29,10 @@ class DealError(ManyhandsError):
     """A deal that does not hold exactly the game's cards, or breaks the dealer rotation."""
 
 
+class PositionError(ManyhandsError):
+    """A position's text (pycore/position.py) that is malformed or impossible."""
+
+
 class RecordError(ManyhandsError):
     """A game record that is malformed, or that cannot be replayed."""
 

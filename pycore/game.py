@@ -21,7 +21,9 @@ Subclass contract (see games/raven.py for a complete example):
   cards by token and seats by number (record errors);
 - `totals()`, `winners()`;
 - conformance hooks `cards_in_play()`, `hidden_places(seat)`, `with_hidden(...)`,
-  `action_universe()`.
+  `action_universe()`;
+- a position as text (pycore/position.py): `position_fields()` writes the game's
+  fields, `_read_position(read)` sets up a blank state from them.
 """
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ import random
 from typing import Any, ClassVar, Iterable
 
 from .cards import Deck
-from .errors import DealError, IllegalActionError, RulesError, TokenError, quote
+from .errors import DealError, IllegalActionError, PositionError, RulesError, TokenError, quote
+from .position import PositionReader, rules_text, rules_value, split_fields
 from .rules import Rules
 from .words import Words
 
@@ -93,6 +96,7 @@ class Game:
         raise NotImplementedError
 
     def action_token(self, state: "GameState", action: Any) -> str:
+        """The record token of `action`; TokenError if it is not an action of this game."""
         raise NotImplementedError
 
     # --- deals -------------------------------------------------------------
@@ -134,20 +138,54 @@ class Game:
             if deal["dealer"] != expected:
                 raise DealError(f"deal {index}: {self.dealer_field} {deal['dealer']} breaks the "
                                 f"rotation (expected {expected})")
+        state = self._blank_state(rules, 0 if seed is None else seed)
+        state.explicit_deals = tuple(explicit)
+        state._begin()
+        return state
+
+    def _blank_state(self, rules: Rules, seed: int) -> "GameState":
+        """A state of this game with no hand begun and no history."""
         state = object.__new__(self.State)
         for slot in self.State._slots:
             setattr(state, slot, None)
         state.game = self
         state.rules = rules
-        state.seed = 0 if seed is None else seed
-        state.explicit_deals = tuple(explicit)
+        state.seed = seed
+        state.explicit_deals = ()
         state.deals = ()
+        state.first_hand = 0
         state._log = None
         state._legal = None
         state.finished_hands = ()
         state.tricks = ()
         state.hand_starts = ()
-        state._begin()
+        return state
+
+    # --- a position as text (pycore/position.py) ----------------------------------
+    def position_text(self, state: "GameState") -> str:
+        """`state` as one line of text, like chess's FEN (pycore/position.py): the
+        game, its rules and seed, then the game's own fields (`position_fields`).
+        `from_position` reads it back."""
+        fields = {"rules": rules_text(state.rules), "seed": str(state.seed), **state.position_fields()}
+        return " ".join([self.name, *(f"{key}={value}" for key, value in fields.items())])
+
+    def from_position(self, text: str) -> "GameState":
+        """The position `text` describes (from `position_text`, or written by hand
+        for a test or a bug report), with no history; PositionError saying which
+        field is wrong if it is malformed or impossible."""
+        fields = split_fields(self.name, text)
+        if "rules" not in fields:
+            raise PositionError(f"{self.name} position: field 'rules' is missing")
+        try:
+            rules = self.make_rules(rules_value(fields["rules"]))
+        except RulesError as exc:
+            raise PositionError(f"{self.name} position, field 'rules': {exc}") from None
+        read = PositionReader(self.name, self.deck, fields, self.players(rules))
+        read.text("rules")
+        state = self._blank_state(rules, read.seed())
+        state.hand_starts = (0,)
+        state._read_position(read)
+        read.finish()
         return state
 
     def first_dealer_of(self, state: "GameState") -> int:
@@ -159,10 +197,11 @@ class Game:
 class GameState:
     """One immutable position. Subclasses declare their own __slots__."""
 
-    __slots__ = ("game", "rules", "seed", "explicit_deals", "deals", "_log", "_legal",
-                 "finished_hands", "tricks", "hand_starts")
+    __slots__ = ("game", "rules", "seed", "explicit_deals", "deals", "first_hand", "_log",
+                 "_legal", "finished_hands", "tricks", "hand_starts")
     # hand_starts: for each hand begun, the number of actions before it (public:
-    # where the log starts a new hand)
+    # where the log starts a new hand); first_hand: the game's number of hands before
+    # `deals[0]` (0, but for a position read from text, which starts mid-game)
     _slots: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs):
@@ -207,8 +246,8 @@ class GameState:
         if action not in legal:
             try:
                 token = self.game.action_token(self, action)
-            except Exception:
-                token = repr(action)
+            except TokenError:                 # not an action of this game at all
+                token = quote(action)
             raise IllegalActionError(f"{token}: {self.why_illegal(action)}")
         return self.apply_trusted(action)
 
@@ -224,6 +263,28 @@ class GameState:
         new._legal = None
         new._apply(action, seat)
         return new
+
+    def with_legal(self, actions: Iterable) -> "GameState":
+        """A copy of this position that takes `actions` as its legal actions without
+        listing them: for a search that builds many positions differing only in
+        cards the seat to act cannot see, whose own choices are therefore the same
+        in each (`solver.search`). Like `apply_trusted`, nothing is checked: the
+        caller vouches that `actions` are exactly this position's legal actions.
+
+        >>> game = get_game("tricksters")
+        >>> state = game.new_game(seed=1)
+        >>> state.with_legal(state.legal_actions()).legal_actions() == state.legal_actions()
+        True
+        """
+        new = self._copy()
+        # a frozenset is kept as given: apply_action's check is then one lookup
+        new._legal = actions if isinstance(actions, (tuple, frozenset)) else tuple(actions)
+        return new
+
+    def slot_values(self) -> dict[str, Any]:
+        """Every value this position holds, by slot, but the legal-actions cache: for
+        a test that a state is unchanged, or that two states differ."""
+        return {slot: getattr(self, slot) for slot in self._slots if slot != "_legal"}
 
     def apply_token(self, token: str) -> "GameState":
         return self.apply_action(self.game.parse_action(self, token))
@@ -253,7 +314,7 @@ class GameState:
     def _next_deal(self, dealer: int) -> dict:
         """The deal for the next hand (explicit from the record, or made from the
         seed) by `dealer`; records it in `self.deals`. Call only on a fresh copy."""
-        index = len(self.deals)
+        index = self.first_hand + len(self.deals)
         if index < len(self.explicit_deals):
             deal = self.explicit_deals[index]
         else:
@@ -363,6 +424,16 @@ class GameState:
 
     def why_illegal(self, action: Any, tell=None) -> str:
         return "not a legal action here"
+
+    def position_fields(self) -> dict[str, str]:
+        """The game's fields of `Game.position_text`, by key, in order."""
+        raise NotImplementedError
+
+    def _read_position(self, read: PositionReader) -> None:
+        """Sets up this blank state (rules and seed set, no hand begun) from a
+        position's fields (`read`, pycore/position.py); sets `first_hand`, `deals`
+        (the current hand's deal, as far as the position shows it) and `tricks`."""
+        raise NotImplementedError
 
     def _observe(self, seat: int) -> dict:
         raise NotImplementedError

@@ -75,9 +75,9 @@ def beginner(state, seat: int, seed: int = 0):
     # Voren's turn-up is one card, hidden only before the deal: its place cannot be
     # empty; nobody has seen it and the rule of thumb reads nothing then
     keep = {"turnup": hidden["turnup"]} if "turnup" in hidden else {}
-    probe = blank_probe(state, seat, **keep)
-    probe._legal = tuple(state.legal_actions())     # the seat's own choices
+    legal = state.legal_actions()
+    probe = blank_probe(state, seat, **keep).with_legal(legal)     # the seat's own choices
     action = adapter.policy_action(probe, rng)
-    if action not in probe._legal:
+    if action not in legal:
         raise SolverError(f"the easy player chose an illegal action {action!r}")
     return action

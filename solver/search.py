@@ -236,8 +236,8 @@ class PlayoutEvaluator:
     def position(self, index: int, world):
         got = self.cache.get(index)
         if got is None:
-            position = self.view.world_state(world)
-            position._legal = self.legal      # the seat's own choices: the same in every world
+            # the seat's own choices: the same in every world
+            position = self.view.world_state(world).with_legal(self.legal)
             got = self.cache[index] = (position, {})
         return got
 

@@ -13,9 +13,9 @@ from pycore.words import Narrator
 from .engine_tokens import engine_tokens
 
 
-def snapshot(state) -> tuple:
+def snapshot(state) -> dict:
     """Every slot of a state but the legal-actions cache."""
-    return tuple(getattr(state, slot) for slot in state._slots if slot != "_legal")
+    return state.slot_values()
 
 
 def check_step(state, rng: random.Random) -> None:

@@ -21,8 +21,9 @@ from typing import NamedTuple
 
 from ..cards import Deck, add_cards, remove_card, remove_cards
 from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
-from ..errors import DealError, RulesError, TokenError
+from ..errors import DealError, RulesError, TokenError, quote
 from ..game import Game, GameState, register
+from ..position import NONE, cards_text, numbers_text, places_text, tricks_text
 from ..rules import Rules, rule
 from ..words import Words, count, join, ordinal
 from ..tricks import Trick, clockwise_from, left_of
@@ -559,7 +560,10 @@ class LunarState(GameState):
         and the cards each seat played (every card of the round is public now)."""
         n = self.players
         track, stars = self.rules.track, self.rules.star_cards
-        out, totals = [], [0, 0]
+        # the running totals start from those before this state's first round (0 but
+        # for a position read from text)
+        out = []
+        totals = [self.scores[t] - sum(p[t] for _, p in self.finished_hands) for t in (0, 1)]
         for index, (tricks, points) in enumerate(self.finished_hands):
             teams = []
             for team in (0, 1):
@@ -573,7 +577,7 @@ class LunarState(GameState):
                 hands = [DECK.tokens_of(h) for h in self.deals[index]["hands"]]
             else:         # the hands as held after the exchange (the gifts stay private)
                 hands = [DECK.tokens_of(sorted(t.card_of(s) for t in tricks)) for s in range(n)]
-            out.append({"hand": index + 1, "start": self.deals[index]["dealer"],
+            out.append({"hand": self.first_hand + index + 1, "start": self.deals[index]["dealer"],
                         "trump": DECK.token(self.past_trumps[index]), "teams": teams,
                         "points": list(points), "target": self.rules.target,
                         "game_over": index + 1 == len(self.finished_hands) and self.phase == "over",
@@ -685,6 +689,120 @@ class LunarState(GameState):
         new.hands, new.gifts = tuple(hands), tuple(gifts)
         return new
 
+    # --- a position as text (pycore/position.py) -----------------------------------------
+    def position_fields(self) -> dict[str, str]:
+        """Lunar's fields: `round` (its number, from 1), `start` (its start player),
+        `phase` (exchange, trump, play, over), `scores` per team (seats 0 and 2, then
+        1 and 3), `dealt` (the hands as dealt this round), `hands` (as held now),
+        `sky` (2 players: the Sky's cards now, else `-`), `gifts` (4 players: per seat
+        the cards given, `?` not yet), `turned` (the trump tiles turned face down, in
+        order), `won` and `stars` (per team, the tricks and the star cards taken this
+        round), `tricks` (this round's; a card of the trick in progress played from
+        the Sky as `sky:R3`), `last` (the last trick finished, as shown on the table,
+        or `-`).
+
+        >>> state = GAME.new_game({"players": 2}, seed=1)
+        >>> for token in ("turn Wolf", "turn Owl", "turn Lynx", "sky:Bat"):
+        ...     state = state.apply_token(token)
+        >>> print(GAME.position_text(state).replace(" ", "\\n"))
+        lunar
+        rules={"players":2}
+        seed=1
+        round=1
+        start=0
+        phase=play
+        scores=0,0
+        dealt=R1,R1,R2,R4,R6,R6,Wolf,Wolf,Owl,Lynx,Lynx,Lynx/R3,R4,R5,R5,R7,R8,Wolf,Wolf,Owl,Owl,Lynx,Bat
+        hands=R1,R1,R2,R4,R6,R6,Wolf,Wolf,Owl,Lynx,Lynx,Lynx/R3,R4,R5,R5,R7,R8,Wolf,Wolf,Owl,Owl,Lynx,Bat
+        sky=R1,R2,R2,R3,R3,R4,R5,R6,R7,R7,R8,R8,Wolf,Wolf,Owl,Owl,Owl,Lynx,Lynx,Bat,Bat,Bat,Bat
+        gifts=?/?
+        turned=Wolf,Owl,Lynx
+        won=0,0
+        stars=-/-
+        tricks=0:sky:Bat
+        last=-
+        >>> back = GAME.from_position(GAME.position_text(state))
+        >>> back.legal_actions() == state.legal_actions() and back.history == []
+        True
+        """
+        def word(i: int, j: int, card: int) -> str:
+            current = i == len(self.tricks) - 1 and self.phase == "play"
+            return ("sky:" if current and self.trick_sky[j] else "") + DECK.token(card)
+
+        last = self.last_trick
+        return {"round": str(self.round_index + 1), "start": str(self.start), "phase": self.phase,
+                "scores": numbers_text(self.scores),
+                "dealt": places_text(DECK, self.deals[-1]["hands"]),
+                "hands": places_text(DECK, self.hands), "sky": cards_text(DECK, self.sky),
+                "gifts": places_text(DECK, self.gifts),
+                "turned": cards_text(DECK, self.turned), "won": numbers_text(self.tricks_won),
+                "stars": places_text(DECK, (sorted(s) for s in self.stars)),
+                "tricks": tricks_text(self.tricks, word),
+                "last": NONE if last is None else tricks_text(
+                    (last[0],), lambda i, j, card: ("sky:" if last[1][j] else "") + DECK.token(card))}
+
+    def _read_position(self, read) -> None:
+        n = self.players
+        self.round_index = read.number("round", 1) - 1
+        self.first_hand = self.round_index
+        start = self.start = read.seat("start")
+        phase = self.phase = read.choice("phase", ("exchange", "trump", "play", "over"))
+        self.scores = read.numbers("scores", 2)
+        dealt = read.places("dealt")
+        self.hands = read.places("hands")
+        self.sky = read.cards("sky")
+        self.gifts = read.places("gifts", allow_unchosen=True)
+        self.turned = read.cards("turned", sort=False)
+        self.tricks_won = read.numbers("won", 2, maximum=HAND_SIZE)
+        self.stars = read.places("stars", 2)
+        self.past_trumps = ()
+
+        def card(word: str) -> int:
+            return DECK.card(word[4:] if word.startswith("sky:") and n == 2 else word)
+        order = lambda leader: trick_order(leader, n)      # noqa: E731
+        tricks, words = read.tricks("tricks", order, card)
+        last, last_words = read.tricks("last", order, card)
+        if len(last) > 1 or (last and last[0].winner is None):
+            raise read.error("last", "is one finished trick, or -")
+        self.last_trick = (last[0], tuple(w.startswith("sky:") for w in last_words[0])) if last else None
+        if n == 4 and self.sky:
+            raise read.error("sky", "only the 2-player game has a Sky")
+        if any(len(h) != HAND_SIZE for h in dealt):
+            raise read.error("dealt", f"each hand is dealt {HAND_SIZE} cards")
+        sky_dealt = remove_cards(FULL_DECK, [c for h in dealt for c in h]) if n == 2 else ()
+        if n == 2 and any(g is not None for g in self.gifts):
+            raise read.error("gifts", "there is no exchange with the Sky: ? for each seat")
+        if len(set(self.turned)) != len(self.turned) or len(self.turned) > 3 \
+                or any(c not in SUITS for c in self.turned):
+            raise read.error("turned", "lists up to 3 different tiles: Wolf, Owl, Lynx, Bat")
+        self.give_pos = sum(g is not None for g in self.gifts)
+        if {s for s in range(n) if self.gifts[s] is not None} != {(start + i) % 4 for i in range(self.give_pos)}:
+            raise read.error("gifts", "the gifts are chosen clockwise from the start player")
+        stage = ("exchange", "trump", "play", "over").index(phase)
+        reached = 0 if n == 4 and self.give_pos < 4 else 1 if len(self.turned) < 3 else 2
+        if min(stage, 2) != reached:
+            raise read.error("phase", f"phase {phase} does not fit the gifts and tiles given")
+        self.trump = next(s for s in SUITS if s not in self.turned) if len(self.turned) == 3 else None
+        if (phase == "play") != bool(tricks) or (tricks and tricks[-1].winner is not None):
+            raise read.error("tricks", "a trick is in progress in phase play, and only then")
+        self.trick_order, self.trick_sky, self.lead_suit = (), (), None
+        if tricks:
+            current, played = tricks[-1], words[-1]
+            self.trick_order = trick_order(current.leader, n)
+            self.trick_sky = tuple(w.startswith("sky:") for w in played)
+            for card in current.cards:
+                self.lead_suit = lead_suit_after(self.lead_suit, card)
+            self.tricks = tricks
+            if not (self.hands[self.current_player] or (n == 2 and self.sky)):
+                raise read.error("hands", f"seat {self.current_player} is to play and holds no card")
+        self.tricks = tricks
+        held = [c for h in self.hands for c in h] + list(self.sky) + [c for t in tricks for c in t.cards]
+        if n == 4 and stage == 0:
+            held += [c for g in self.gifts if g for c in g]
+        if phase != "over" and sorted(held) != sorted([c for h in dealt for c in h] + list(sky_dealt)):
+            raise read.error("hands", "the cards held, in the Sky, given and played are not those dealt")
+        self.deals = ({"dealer": start, "hands": dealt, "sky": tuple(sky_dealt)},)
+
     def action_universe(self) -> list:
         plays = [Play(c, sky) for c in range(12) for sky in (False, True)]
         turns = [Turn(s) for s in SUITS]
@@ -717,6 +835,8 @@ class LunarGame(Game):
             return "give " + " ".join(DECK.tokens_of(action.cards))
         if isinstance(action, Turn):
             return "turn " + DECK.token(action.suit)
+        if not isinstance(action, Play):
+            raise TokenError(f"{quote(action)} is not a Lunar action")
         return ("sky:" if action.sky else "") + DECK.token(action.card)
 
     def parse_action(self, state, token: str):

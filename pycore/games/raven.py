@@ -11,8 +11,9 @@ from typing import NamedTuple
 
 from ..cards import Deck, remove_card, remove_cards
 from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
-from ..errors import TokenError
+from ..errors import TokenError, quote
 from ..game import Game, GameState, register
+from ..position import NONE, cards_text, check_cards, numbers_text, places_text, tricks_text
 from ..rules import Rules, rule
 from ..words import Words, count
 from ..tricks import Trick, clockwise_from, left_of
@@ -325,13 +326,16 @@ class RavenState(GameState):
         self.bids = (None,) * n
         self.tricks_won = (0,) * n
         self.tricks = ()
-        order = clockwise_from(left_of(dealer, n), n)
         self.revealing = tuple(self._revealing_seats())
+        self.bid_order = self._bid_order()
+        self.bid_pos = 0
+
+    def _bid_order(self) -> tuple[int, ...]:
+        order = clockwise_from(left_of(self.dealer, self.players), self.players)
         if self.rules.revealed_bidders_first:   # Ruling R1
             order = [s for s in order if s in self.revealing] + \
                     [s for s in order if s not in self.revealing]
-        self.bid_order = tuple(order)
-        self.bid_pos = 0
+        return tuple(order)
 
     def _revealing_seats(self) -> list[int]:
         """The leaders in score bid face up from the second hand, except the last."""
@@ -519,14 +523,21 @@ class RavenState(GameState):
         n = self.players
         bonus = self.rules.sizes[3]
         tokens = DECK.tokens_of
-        out, totals, exacts = [], [0] * n, [0] * n
+        finished = [[sum(1 for t in tricks if t.winner == s) for s in range(n)]
+                    for tricks, _ in self.finished_hands]
+        exact_all = [[won[s] == bid_value(bids[s]) for s in range(n)]
+                     for won, bids in zip(finished, self.past_bids)]
+        # the running totals start from those before this state's first hand (0 but
+        # for a position read from text)
+        totals = [self.scores[s] - sum(p[s] for _, p in self.finished_hands) for s in range(n)]
+        exacts = [self.bonuses[s] - sum(e[s] for e in exact_all) for s in range(n)]
+        out = []
         for index, (tricks, points) in enumerate(self.finished_hands):
             bids = self.past_bids[index]
-            won = [sum(1 for t in tricks if t.winner == s) for s in range(n)]
-            exact = [won[s] == bid_value(bids[s]) for s in range(n)]
+            won, exact = finished[index], exact_all[index]
             totals = [t + p for t, p in zip(totals, points)]
             exacts = [e + x for e, x in zip(exacts, exact)]
-            trump = self.rules.trump_of_hand(index)
+            trump = self.rules.trump_of_hand(self.first_hand + index)
             dealer = self.deals[index]["dealer"]
             shaman = []
             for number, trick in enumerate(tricks):
@@ -539,7 +550,7 @@ class RavenState(GameState):
                                "after": DECK.token(trick.plays[at - 1][1]),
                                "lone": trick.leader != due})   # Ruling R2: it was led round
             out.append({
-                "hand": index + 1,
+                "hand": self.first_hand + index + 1,
                 "dealer": dealer,
                 "trump": SUITS[trump] if trump is not None else None,
                 "ravenclaw": trump is None,
@@ -629,6 +640,98 @@ class RavenState(GameState):
         new.hands, new.bids = tuple(hands), tuple(bids)
         return new
 
+    # --- a position as text (pycore/position.py) -----------------------------------------
+    def position_fields(self) -> dict[str, str]:
+        """Raven's fields: `hand` (its number, from 1), `dealer`, `phase` (bid, play,
+        over), `scores` and `bonuses` (exact bids so far) per seat, `hands`, `bids`
+        (`?`: not yet made), `out` (cards out of play), `won` (tricks taken this hand
+        per seat), `tricks` (this hand's), `named` (the suit a led Dwarf named in the
+        trick in progress, or `-`). The tricks need not list every earlier trick of
+        the hand: a test may give only the one in progress and the tricks won.
+
+        >>> text = ('raven rules={"players":4} seed=0 hand=1 dealer=3 phase=play '
+        ...         'scores=0,0,0,0 bonuses=0,0,0,0 hands=Sw5/Sw9,Ax3,Wolf/Sw2/Sw3 '
+        ...         'bids=Sh1,Sh2,Sh3/Sh4,Sh5,Sh6/Sh7,Sh8,Sh9/Sh10,Sh11,Sh12 out=- won=0,0,0,0 '
+        ...         'tricks=0:Dwarf named=Ax')
+        >>> state = GAME.from_position(text)
+        >>> [GAME.action_token(state, a) for a in state.legal_actions()]   # Axes, or a specialist
+        ['Ax3', 'Wolf']
+        >>> GAME.position_text(state) == text
+        True
+        """
+        current = self.tricks[-1] if self.phase == "play" else None
+        named = (SUITS[self.dwarf_suit] if current and current.plays and current.plays[0][1] == DWARF
+                 else NONE)
+        return {"hand": str(self.hand_index + 1), "dealer": str(self.dealer), "phase": self.phase,
+                "scores": numbers_text(self.scores), "bonuses": numbers_text(self.bonuses),
+                "hands": places_text(DECK, self.hands), "bids": places_text(DECK, self.bids),
+                "out": cards_text(DECK, self.out), "won": numbers_text(self.tricks_won),
+                "tricks": tricks_text(self.tricks, lambda i, j, card: DECK.token(card)),
+                "named": named}
+
+    def _read_position(self, read) -> None:
+        n, rules = self.players, self.rules
+        size, bid_size = rules.sizes[0], rules.sizes[1]
+        self.hand_index = read.number("hand", 1, rules.hands_in_game) - 1
+        self.first_hand = self.hand_index
+        self.dealer = read.seat("dealer")
+        self.phase = read.choice("phase", ("bid", "play", "over"))
+        self.trump = rules.trump_of_hand(self.hand_index)
+        self.scores = read.numbers("scores", n)
+        self.bonuses = read.numbers("bonuses", n, maximum=rules.hands_in_game)
+        self.hands = read.places("hands")
+        self.bids = read.places("bids", allow_unchosen=True)
+        self.out = read.cards("out")
+        self.tricks_won = read.numbers("won", n, maximum=size)
+        tricks, _ = read.tricks("tricks", lambda leader: clockwise_from(leader, n))
+        self.past_bids = ()
+        self.revealing = tuple(self._revealing_seats())
+        self.bid_order = self._bid_order()
+        self.bid_pos = sum(bid is not None for bid in self.bids)
+        for seat, bid in enumerate(self.bids):
+            if bid is not None and (len(bid) != bid_size or any(c >= 56 for c in bid)):
+                raise read.error("bids", f"seat {seat}'s bid must be {bid_size} suited cards")
+        if self.phase == "bid" and set(self.bid_order[:self.bid_pos]) != {
+                s for s in range(n) if self.bids[s] is not None}:
+            raise read.error("bids", f"the bids are made in the order {self.bid_order}: "
+                                     f"{self.bid_pos} made must be the first {self.bid_pos}")
+        if self.phase != "bid" and None in self.bids:
+            raise read.error("bids", f"every seat has bid in phase {self.phase}")
+        if (self.phase == "play") != bool(tricks) or (tricks and tricks[-1].winner is not None):
+            raise read.error("tricks", "a trick is in progress in phase play, and only then")
+        named = read.text("named")
+        self.led_suit = self.dwarf_suit = None
+        self.trick_order = ()
+        if tricks:
+            current = tricks[-1]
+            if not current.plays:              # Ruling R2: a lone Shaman does not lead
+                order = trick_order(current.leader, self.hands, n)
+                current = current._replace(leader=order[0])
+                tricks = tricks[:-1] + (current,)
+            self.trick_order = tuple(clockwise_from(current.leader, n))
+            led_dwarf = bool(current.plays) and current.plays[0][1] == DWARF
+            if led_dwarf != (named != NONE):
+                raise read.error("named", "a led Dwarf names a suit, and nothing else does")
+            if led_dwarf and named not in SUITS:
+                raise read.error("named", f"{named!r} is not one of {', '.join(SUITS)}")
+            for i, (_, card) in enumerate(current.plays):
+                play = Play(card, SUITS.index(named) if i == 0 and led_dwarf else None)
+                self.led_suit, self.dwarf_suit = suits_after(current.plays[:i], self.led_suit,
+                                                             self.dwarf_suit, play, self.trump)
+            seat = self.trick_order[len(current.plays)]
+            if not self.hands[seat]:
+                raise read.error("hands", f"seat {seat} is to play and holds no card")
+        elif named != NONE:
+            raise read.error("named", "a led Dwarf names a suit, and nothing else does")
+        self.tricks = tricks
+        played = [c for t in tricks for c in t.cards]
+        check_cards(read, [c for h in self.hands for c in h] + [c for b in self.bids if b for c in b]
+                    + list(self.out) + played, range(60))
+        self.deals = ({"dealer": self.dealer, "out": self.out, "hands": tuple(
+            tuple(sorted(self.hands[s] + (self.bids[s] or ()) + tuple(t.card_of(s) for t in tricks
+                                                                       if t.card_of(s) is not None)))
+            for s in range(n))},)
+
     def action_universe(self) -> list:
         if self.phase == "bid":
             hand = self.hands[self.current_player]
@@ -662,6 +765,8 @@ class RavenGame(Game):
     def action_token(self, state, action) -> str:
         if isinstance(action, Bid):
             return "bid " + " ".join(DECK.tokens_of(action.cards))
+        if not isinstance(action, Play):
+            raise TokenError(f"{quote(action)} is not a Raven action")
         if action.named_suit is not None:
             return f"Dwarf {SUITS[action.named_suit]}"
         return DECK.token(action.card)

@@ -14,8 +14,9 @@ import dataclasses
 
 from ..cards import Deck, remove_card
 from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
-from ..errors import RulesError, TokenError
+from ..errors import RulesError, TokenError, quote
 from ..game import Game, GameState, register
+from ..position import NONE, UNCHOSEN, cards_text, check_cards, numbers_text, places_text, tricks_text
 from ..rules import Rules, rule
 from ..words import Words, count, join
 from ..tricks import Trick, clockwise_from, left_of, right_of
@@ -488,7 +489,10 @@ class TrickstersState(GameState):
         """Every finished round's score sheet: the partners and suits of that round,
         each pair's tricks and points, the critter each trick was led in, and the
         cards each seat played (its whole hand: every card of it is now public)."""
-        out, totals = [], [0] * PLAYERS
+        # the running totals start from those before this state's first round (0 but
+        # for a position read from text)
+        out = []
+        totals = [self.scores[s] - sum(p[s] for _, p in self.finished_hands) for s in range(PLAYERS)]
         for index, (tricks, points) in enumerate(self.finished_hands):
             suits, partner, target = self.past_rounds[index]
             totals = [t + p for t, p in zip(totals, points)]
@@ -499,7 +503,7 @@ class TrickstersState(GameState):
                     won = sum(1 for t in tricks if t.winner in pair)
                     pairs.append({"seats": pair, "tricks": won, "points": ROUND_POINTS[won]})
             out.append({
-                "hand": index + 1,
+                "hand": self.first_hand + index + 1,
                 "dealer": self.deals[index]["dealer"],
                 "suits": [SUITS[s] for s in suits],
                 "partners": list(partner),
@@ -542,6 +546,100 @@ class TrickstersState(GameState):
     def action_universe(self) -> list:
         return [*TAKES, *CHOICES, *PARTNERS, Partner(PLAYERS), *PLAYS]
 
+    # --- a position as text (pycore/position.py) -----------------------------------------
+    def position_fields(self) -> dict[str, str]:
+        """Tricksters' fields: `round` (its number, from 1), `dealer`, `phase` (draft,
+        suits, partners, play, over), `scores` per seat, `target` (`-` until set),
+        `hands` (the cards held: the dealt ones, joined by the drafted ones in the
+        trick phase), `centre` (the 8 cards dealt face up), `drafted` (per seat, the
+        centre cards it took, in order), `suits` (per seat, its suit or `?`),
+        `partners` (per seat, its partner's seat, or `-`), `won` (per seat, the tricks
+        its partnership took this round), `tricks` (this round's, every one).
+
+        >>> text = ('tricksters rules={"players":4} seed=3 round=2 dealer=1 phase=play '
+        ...         'scores=1,0,1,0 target=- hands=T1,T2,T3,T4/T5,T6,T7,T8/T9,T10,T11/T12,T13,T14 '
+        ...         'centre=T1,T5,T9,T12,T15,T16,T17,T18 drafted=T5,T16/T9,T17/T12,T18/T1,T15 '
+        ...         'suits=Foxes,Ravens,Rats,Toads partners=2,3,0,1 won=0,0,0,0 tricks=1:T15,T19,T20')
+        >>> state = GAME.from_position(text)
+        >>> state.current_player, [GAME.action_token(state, a) for a in state.legal_actions()]
+        (0, ['T1', 'T2', 'T3', 'T4'])
+        >>> GAME.position_text(state) == text
+        True
+        """
+        return {"round": str(self.round_index + 1), "dealer": str(self.dealer), "phase": self.phase,
+                "scores": numbers_text(self.scores),
+                "target": NONE if self.target is None else str(self.target),
+                "hands": places_text(DECK, self.hands), "centre": cards_text(DECK, self.centre_dealt),
+                "drafted": places_text(DECK, self.drafted),
+                "suits": ",".join(UNCHOSEN if s is None else SUITS[s] for s in self.suits),
+                "partners": NONE if self.partner[0] is None else numbers_text(self.partner),
+                "won": numbers_text(self.team_tricks),
+                "tricks": tricks_text(self.tricks, lambda i, j, card: DECK.token(card))}
+
+    def _read_position(self, read) -> None:
+        self.round_index = read.number("round", 1) - 1
+        self.first_hand = self.round_index
+        dealer = self.dealer = read.seat("dealer")
+        phase = self.phase = read.choice("phase", ("draft", "suits", "partners", "play", "over"))
+        self.scores = read.numbers("scores", PLAYERS)
+        self.target = read.optional_number("target")
+        self.hands = read.places("hands")
+        self.centre_dealt = read.cards("centre")
+        self.drafted = read.places("drafted", sort=False)
+        suits = read.text("suits").split(",")
+        if len(suits) != PLAYERS or any(s != UNCHOSEN and s not in SUITS for s in suits):
+            raise read.error("suits", f"lists per seat one of {', '.join(SUITS)} or '{UNCHOSEN}'")
+        self.suits = tuple(None if s == UNCHOSEN else SUITS.index(s) for s in suits)
+        partners = read.text("partners")
+        self.partner = (None,) * PLAYERS if partners == NONE else read.numbers("partners", PLAYERS,
+                                                                               maximum=PLAYERS - 1)
+        if partners != NONE and any(self.partner[p] != s or p == s for s, p in enumerate(self.partner)):
+            raise read.error("partners", f"{partners} does not pair the four seats")
+        self.team_tricks = read.numbers("won", PLAYERS, maximum=TRICKS)
+        self.tricks, _ = read.tricks("tricks", lambda leader: clockwise_from(leader, PLAYERS))
+        self.past_rounds = ()
+        self.draft_order = tuple(clockwise_from(right_of(dealer, PLAYERS), PLAYERS)) * 2
+        self.suit_order = tuple(clockwise_from(left_of(dealer, PLAYERS), PLAYERS))
+        if len(self.centre_dealt) != CENTRE_SIZE:
+            raise read.error("centre", f"lists the {CENTRE_SIZE} cards dealt face up")
+        taken = [c for d in self.drafted for c in d]
+        if any(c not in self.centre_dealt for c in taken) or len(set(taken)) != len(taken):
+            raise read.error("drafted", "the drafted cards are different cards of the centre")
+        if any(len(self.drafted[s]) != self.draft_order[:len(taken)].count(s) for s in range(PLAYERS)):
+            raise read.error("drafted", f"{len(taken)} cards are taken in the order "
+                                        f"{self.draft_order}")
+        self.centre = tuple(c for c in self.centre_dealt if c not in taken)
+        chosen = sum(s is not None for s in self.suits)
+        if {s for s in range(PLAYERS) if self.suits[s] is not None} != set(self.suit_order[:chosen]) \
+                or len({s for s in self.suits if s is not None}) != chosen:
+            raise read.error("suits", f"different suits are taken in the order {self.suit_order}")
+        stage = ("draft", "suits", "partners", "play", "over").index(phase)
+        reached = (0 if self.centre else 1 if chosen < PLAYERS else 2 if self.partner[0] is None else 3)
+        if min(stage, 3) != reached:
+            raise read.error("phase", f"phase {phase} does not fit the drafts and partners given")
+        if (phase == "play") != bool(self.tricks) or (self.tricks and self.tricks[-1].winner is not None) \
+                or len(self.tricks) > TRICKS:
+            raise read.error("tricks", "a trick is in progress in phase play, and only then")
+        counts = [0] * PLAYERS
+        for trick in self.tricks:
+            if trick.winner is not None:
+                for s in {trick.winner, self.partner[trick.winner]}:
+                    counts[s] += 1
+        if phase != "over" and tuple(counts) != self.team_tricks:
+            raise read.error("won", f"the tricks listed give {numbers_text(counts)}")
+        played = [c for t in self.tricks for c in t.cards]
+        if stage < 3:
+            check_cards(read, [c for h in self.hands for c in h] + list(self.centre_dealt), range(CARDS))
+            dealt = self.hands
+        else:
+            check_cards(read, [c for h in self.hands for c in h] + played, range(CARDS))
+            dealt = tuple(tuple(sorted(c for c in self.hands[s] + tuple(
+                t.card_of(s) for t in self.tricks if t.card_of(s) is not None) if c not in self.drafted[s]))
+                for s in range(PLAYERS))
+        if phase == "play" and not self.hands[self.current_player]:
+            raise read.error("hands", f"seat {self.current_player} is to play and holds no card")
+        self.deals = ({"dealer": dealer, "hands": dealt, "centre": self.centre_dealt},)
+
 
 class TrickstersGame(Game):
     name = "tricksters"
@@ -567,6 +665,8 @@ class TrickstersGame(Game):
             return "take " + DECK.token(action.card)
         if isinstance(action, ChooseSuit):
             return "suit " + SUITS[action.suit]
+        if not isinstance(action, Partner):
+            raise TokenError(f"{quote(action)} is not a Tricksters action")
         return f"partner {action.seat}"
 
     def parse_action(self, state, token: str):

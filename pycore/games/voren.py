@@ -27,8 +27,9 @@ from typing import NamedTuple
 
 from ..cards import Deck, remove_card
 from ..deals import check_deal_cards, deal_cards, deal_fields, deal_hands, deal_seat
-from ..errors import DealError, TokenError
+from ..errors import DealError, TokenError, quote
 from ..game import Game, GameState, register
+from ..position import NONE, UNCHOSEN, cards_text, check_cards, numbers_text, places_text, tricks_text
 from ..rules import Rules, rule
 from ..words import Words, count
 from ..tricks import Trick, clockwise_from, left_of
@@ -644,6 +645,129 @@ class VorenState(GameState):
     def action_universe(self) -> list:
         return [*PLAYS, *ALL_OPTIONS, PLAY, FOLD, POKE]
 
+    # --- a position as text (pycore/position.py) -----------------------------------------
+    def position_fields(self) -> dict[str, str]:
+        """Voren's fields: `hand` (its number, from 1), `dealer`, `phase` (options,
+        decide, play, over), `options` (the dealer's: plain, poke, allplay or
+        poke+allplay; `-` not yet), `turnup`, `hands`, `poke` (the poke's cards, `-`
+        once taken), `discards` (per seat, `?` for none), `choices` (per seat play,
+        fold, poke or `?`), `playing` (the seats playing the tricks), per seat `chips`,
+        `scores` (chips after the last finished hand), `antes` (paid into this hand's
+        pot at its start), `paid` (antes and loo payments), `gained` (chips taken from
+        the pot), `hand_pot` (the pot at the hand's start), `from_loo` (1 if that pot
+        was the last hand's loo payments), `short` (seats that could not pay in full),
+        `looed` (seats looed at the hand's end), `exempt` (the Wolf's player saved from
+        the loo, or `-`), `won` (tricks per seat) and `tricks` (this hand's). The
+        stock (cards not dealt) is what no other field holds.
+
+        >>> text = ('voren rules={"players":3} seed=0 hand=1 dealer=0 phase=play options=plain '
+        ...         'turnup=1H hands=2C/5H/RC poke=4S,5S,GS discards=?/?/? choices=play,play,play '
+        ...         'playing=1,2,0 chips=18,19,19 scores=20,20,20 antes=2,1,1 paid=2,1,1 '
+        ...         'gained=0,0,0 hand_pot=4 from_loo=0 short=- looed=- exempt=- won=0,0,0 '
+        ...         'tricks=1:3C')
+        >>> state = GAME.from_position(text)
+        >>> state.current_player, [GAME.action_token(state, a) for a in state.legal_actions()]
+        (2, ['RC'])
+        >>> GAME.position_text(state) == text
+        True
+        """
+        options = NONE if self.options is None else (
+            "+".join(name for name, on in self.options._asdict().items() if on) or "plain")
+        return {"hand": str(self.hand_index + 1), "dealer": str(self.dealer), "phase": self.phase,
+                "options": options, "turnup": DECK.token(self.turnup),
+                "hands": places_text(DECK, self.hands), "poke": cards_text(DECK, self.poke),
+                "discards": places_text(DECK, self.discards),
+                "choices": ",".join(UNCHOSEN if c is None else c for c in self.choices),
+                "playing": numbers_text(self.active) or NONE,
+                "chips": numbers_text(self.chips), "scores": numbers_text(self.scores),
+                "antes": numbers_text(self.antes), "paid": numbers_text(self.paid),
+                "gained": numbers_text(self.won), "hand_pot": str(self.hand_pot),
+                "from_loo": str(int(self.from_loo)), "short": numbers_text(self.short) or NONE,
+                "looed": numbers_text(self.looed) or NONE,
+                "exempt": NONE if self.exempt is None else str(self.exempt),
+                "won": numbers_text(self.tricks_won),
+                "tricks": tricks_text(self.tricks, lambda i, j, card: DECK.token(card))}
+
+    def _read_position(self, read) -> None:
+        n, rules = self.players, self.rules
+        self.hand_index = read.number("hand", 1, rules.hands_in_game) - 1
+        self.first_hand = self.hand_index
+        dealer = self.dealer = read.seat("dealer")
+        phase = self.phase = read.choice("phase", ("options", "decide", "play", "over"))
+        options = read.choice("options", (NONE, "plain", "poke", "allplay", "poke+allplay"))
+        self.options = None if options == NONE else Options("poke" in options, "allplay" in options)
+        turnup = read.cards("turnup")
+        if len(turnup) != 1:
+            raise read.error("turnup", "is one card")
+        self.turnup = turnup[0]
+        self.hands = read.places("hands")
+        self.poke = read.cards("poke")
+        self.discards = read.places("discards", allow_unchosen=True)
+        choices = read.text("choices").split(",")
+        if len(choices) != n or any(c not in ("play", "fold", "poke", UNCHOSEN) for c in choices):
+            raise read.error("choices", f"lists per seat play, fold, poke or '{UNCHOSEN}'")
+        self.choices = tuple(None if c == UNCHOSEN else c for c in choices)
+        self.active = read.seats("playing")
+        self.chips = read.numbers("chips", n)
+        self.scores = read.numbers("scores", n)
+        self.antes = read.numbers("antes", n)
+        self.paid = read.numbers("paid", n)
+        self.won = read.numbers("gained", n)
+        self.hand_pot = read.number("hand_pot")
+        self.from_loo = bool(read.number("from_loo", 0, 1))
+        self.short = read.seats("short")
+        self.looed = read.seats("looed")
+        exempt = read.text("exempt")
+        self.exempt = None if exempt == NONE else read.number("exempt", 0, n - 1, exempt)
+        self.tricks_won = read.numbers("won", n, maximum=3)
+        tricks, _ = read.tricks("tricks", self._trick_seats)
+        self.pot = self.hand_pot - sum(self.won)
+        if self.pot < 0:
+            raise read.error("gained", f"more chips were taken than the pot of {self.hand_pot}")
+        self.carry, self.carry_looed, self.hand_log = 0, False, ()
+        self.last_hand = bool(self.short) or self.hand_index + 1 >= rules.hands_in_game
+        self.trump = rules.trump_of(self.turnup) if self.options is not None else None
+        self.decide_pos = sum(c is not None for c in self.choices)
+        deciders = [(dealer + 1 + i) % n for i in range(self.decide_pos)]
+        if {s for s in range(n) if self.choices[s] is not None} != set(deciders):
+            raise read.error("choices", "the seats choose clockwise from the dealer's left")
+        if any((self.discards[s] is not None) != (self.choices[s] == "poke") for s in range(n)):
+            raise read.error("discards", "the seat that took the poke, and only it, has a discard")
+        stage = ("options", "decide", "play", "over").index(phase)
+        if (stage == 0) != (self.options is None):
+            raise read.error("options", "the dealer has chosen them after phase options")
+        if (phase == "play") != bool(tricks) or (tricks and tricks[-1].winner is not None) or len(tricks) > 3:
+            raise read.error("tricks", "a trick is in progress in phase play, and only then")
+        self.trick_order = ()
+        self.tricks = tricks
+        if tricks:
+            order = clockwise_from(left_of(dealer, n), n)
+            if self.active != tuple(s for s in order if self.choices[s] != "fold") or len(self.active) < 2:
+                raise read.error("playing", "the seats that did not fold, from the dealer's left")
+            leader = tricks[-1].leader
+            i = self.active.index(leader)
+            self.trick_order = self.active[i:] + self.active[:i]
+            if not self.hands[self.current_player]:
+                raise read.error("hands", f"seat {self.current_player} is to play and holds no card")
+        played = {s: tuple(t.card_of(s) for t in tricks if t.card_of(s) is not None) for s in range(n)}
+        held = [c for h in self.hands for c in h] + list(self.poke) + [self.turnup]
+        held += [c for d in self.discards if d for c in d] + [c for t in tricks for c in t.cards]
+        check_cards(read, held, range(CARDS))
+        self.stock = tuple(c for c in range(CARDS) if c not in held)
+        poke, hands = self.poke, list(self.hands)
+        for s in range(n):
+            hands[s] = tuple(sorted(hands[s] + played[s]))
+            if self.discards[s] is not None:
+                poke, hands[s] = hands[s], self.discards[s]
+        self.deals = ({"dealer": dealer, "hands": tuple(hands), "poke": poke, "turnup": self.turnup},)
+
+    def _trick_seats(self, leader: int) -> tuple[int, ...]:
+        """The seats playing to a trick led by `leader`, in order."""
+        if leader not in self.active:
+            return (leader,)
+        i = self.active.index(leader)
+        return self.active[i:] + self.active[:i]
+
 
 def _replace_at(values: tuple, index: int, value) -> tuple:
     return values[:index] + (value,) + values[index + 1:]
@@ -675,6 +799,8 @@ class VorenGame(Game):
             return DECK.token(action.card)
         if isinstance(action, Choice):
             return action.kind
+        if not isinstance(action, Options):
+            raise TokenError(f"{quote(action)} is not a Voren action")
         return "deal" + (" poke" if action.poke else "") + (" allplay" if action.allplay else "")
 
     def parse_action(self, state, token: str):

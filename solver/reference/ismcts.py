@@ -41,8 +41,8 @@ def choose(state, seat: int, iterations: int, seed: int, counts: dict):
     low, high = math.inf, -math.inf
     for _ in range(iterations):
         counts["iterations"] = counts.get("iterations", 0) + 1
-        position = view.world_state(view.counter.sample(rng))
-        position._legal = own       # the seat's own choices: the same in every world
+        # the seat's own choices: the same in every world
+        position = view.world_state(view.counter.sample(rng)).with_legal(own)
         node, path = root, []
         while adapter.hand_mark(position) == mark:
             actions = position.legal_actions()

@@ -63,8 +63,8 @@ def choose(state, seat: int, worlds: int, seed: int, counts: dict):
     solvers: dict = {}
     for deal in deals:
         counts["worlds"] = counts.get("worlds", 0) + 1
-        position = view.world_state(deal)
-        position._legal = own        # the seat's own choices: the same in every world
+        # the seat's own choices: the same in every world
+        position = view.world_state(deal).with_legal(own)
         solvers.pop("memo", None)            # a max^n memo holds for one deal only
         for a in legal:
             after = adapter.fast_apply(position, a)

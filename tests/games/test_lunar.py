@@ -1,12 +1,13 @@
 """Lunar scenarios (shared/rules/lunar.md), one per rule and ruling, written with
 card tokens on explicit deals."""
 import random
+import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from pycore import DealError, IllegalActionError, RulesError, get_game, load_record, record_of, replay
-from pycore.games.lunar import DECK, DEFAULT_TRACK, LunarRules, trick_winner
+from pycore.games.lunar import DECK, DEFAULT_TRACK, LunarRules, Play, trick_winner
 
 from ..conformance import check_hidden_permutation, check_record_round_trip, check_step
 
@@ -284,12 +285,17 @@ def _before_last_card(state):
         state = nxt
 
 
-def _with(state, **slots):
-    new = state._copy()
-    new._legal = None
-    for name, value in slots.items():
-        setattr(new, name, value)
-    return new
+def _with(state, **fields):
+    """The position `state` with some fields of its text (pycore/position.py) set:
+    a value is a number, or a list of numbers or of card lists."""
+    text = GAME.position_text(state)
+    for key, value in fields.items():
+        if isinstance(value, tuple):
+            value = ("/" if isinstance(value[0], tuple) else ",").join(
+                ",".join(DECK.tokens_of(v)) or "-" if isinstance(v, tuple) else str(v) for v in value)
+        text, found = re.subn(rf"(?<= ){key}=\S+", f"{key}={value}", text)
+        assert found == 1, key
+    return GAME.from_position(text)
 
 
 def test_default_track_values():
@@ -305,7 +311,7 @@ def test_track_scoring_at_every_trick_count(players, track):
     assert list(state.rules.track) == (track or list(DEFAULT_TRACK))
     track = state.rules.track
     for won in range(12):
-        ready = _with(state, tricks_won=(won, 11 - won), stars=((), ()))
+        ready = _with(state, won=(won, 11 - won), stars=((), ()))
         done = ready.apply_action(ready.legal_actions()[0])
         last = done.finished_hands[-1][0][-1]
         team = last.winner % 2
@@ -490,7 +496,7 @@ def test_record_round_trip_with_start_and_sky(players):
 
 def test_tokens():
     state = first_trick_s()
-    assert GAME.parse_action(state, "sky:Owl") == GAME.parse_action(state, "Owl")._replace(sky=True)
+    assert GAME.parse_action(state, "sky:Owl") == Play(GAME.parse_action(state, "Owl").card, sky=True)
     for token in ("turn R1", "turn", "give", "sky:R9", "R1 R2", "play R1"):
         with pytest.raises(Exception) as info:
             GAME.parse_action(state, token)
@@ -569,7 +575,7 @@ def test_every_refusal_says_what_is_wrong(rules):
             if "must follow the lead suit" in why:
                 assert action.card >= 8 and action.card != state.lead_suit and state.lead_suit in place
             elif "card: play a" in why:
-                mine = state._team_play(seat)[0]
+                mine = next(c for s, c in state.tricks[-1].plays if s % 2 == seat % 2)   # its team's card
                 assert (action.card < 8) == (mine < 8) and any((c < 8) != (mine < 8) for c in place)
             else:
                 assert ("is not in" in why or "must come from" in why or "no Sky" in why), why

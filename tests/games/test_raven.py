@@ -1,9 +1,9 @@
 """Raven (shared/rules/raven.md): one scenario per rule and Ruling, with card tokens.
 
-Trick rules are tested from play positions built by `position()`: a real game
-whose hands, trump and leader are set to the scenario's, so every check goes
-through `legal_actions` and `apply_action`. Bidding, reveals and scoring are
-tested on whole games.
+Trick rules are tested from play positions built by `position()` from the
+position text (pycore/position.py): the scenario's hands, trump and leader, so
+every check goes through `legal_actions` and `apply_action`. Bidding, reveals and
+scoring are tested on whole games.
 """
 import itertools
 import random
@@ -22,19 +22,25 @@ def cards(tokens: str) -> tuple[int, ...]:
 
 
 def position(hands: dict[int, str], *, leader: int, trump: int | None = SH, players: int = 4,
-             plays: str = ""):
+             plays: str = "", bids: dict[int, str] | None = None, won=None):
     """A play position: each seat holds `hands[seat]`, `leader` leads a fresh trick
-    in a hand with `trump` (None: the ravenclaw hand), then `plays` (tokens
-    separated by ", ") are played."""
-    state = GAME.new_game({"players": players}, seed=0)
-    while state.phase == "bid":
-        state = state.apply_action(state.legal_actions()[0])
-    state = state._copy()
-    state._legal = None
-    state.hands = tuple(cards(hands.get(seat, "")) for seat in range(players))
-    state.trump = trump
-    state.tricks = ()
-    state._start_trick(leader)
+    in a hand with `trump` (Shields: the first hand; None: the ravenclaw hand, the
+    fifth of the short game) as the hand's first trick, the seats have bid `bids` (by default cards no hand
+    holds) and taken `won` tricks, then `plays` (tokens separated by ", ") are played."""
+    held = {DECK.token(c) for seat in hands for c in cards(hands[seat])}
+    k = SIZES[players][1]
+    spare = [t for t in DECK.tokens[:56] if t not in held]
+    if bids is None:
+        bids = {seat: " ".join(spare[seat * k:(seat + 1) * k]) for seat in range(players)}
+    assert trump in (SH, None)
+    rules = '{"players":%d%s}' % (players, ',"short_game":true' if trump is None else "")
+    dealer = (leader - 1) % players          # the first trick listed is the dealer's left's
+    text = (f"raven rules={rules} seed=0 hand={5 if trump is None else 1} dealer={dealer} phase=play "
+            f"scores={','.join('0' * players)} bonuses={','.join('0' * players)} "
+            f"hands={'/'.join(','.join(hands.get(s, '').split()) or '-' for s in range(players))} "
+            f"bids={'/'.join(','.join(bids[s].split()) for s in range(players))} out=- "
+            f"won={','.join(map(str, won or (0,) * players))} tricks={leader}: named=-")
+    state = GAME.from_position(text)
     for token in filter(None, plays.split(", ")):
         state = state.apply_action(token)
     return state
@@ -240,7 +246,7 @@ def test_raven_led_makes_trump_the_led_suit():
 
 
 def test_trump_led_and_the_only_trump_held_is_the_raven():
-    state = position({0: "Sh5", 1: "Raven Sw4 Dwarf", 2: "Raven Sw4"}, leader=0, plays="Sh5")
+    state = position({0: "Sh5", 1: "Raven Sw4 Dwarf", 2: "Sw6"}, leader=0, plays="Sh5")
     assert legal(state) == {"Raven", "Dwarf"}
     with pytest.raises(IllegalActionError, match="only trump is the Raven"):
         state.apply_action("Sw4")
@@ -398,9 +404,8 @@ def test_one_point_a_trick_plus_the_bonus_for_an_exact_bid(players):
 
 def test_exact_bid_bonus_in_a_last_trick():
     # 4 players, last trick of a hand; seat 1 bid Sw1 Sh1 Sh2 (=1) and takes its first trick here
-    state = position({0: "Sw5", 1: "Sw9", 2: "Sw2", 3: "Sw3"}, leader=0)
-    state.bids = (cards("Sh3 Sh4 Sh5"), cards("Sw1 Sh1 Sh2"), cards("Ax1 Sh6 Sh7"), cards("Sh8 Sh9 Sh10"))
-    state.tricks_won = (0, 0, 3, 1)
+    state = position({0: "Sw5", 1: "Sw9", 2: "Sw2", 3: "Sw3"}, leader=0, won=(0, 0, 3, 1),
+                     bids={0: "Sh3 Sh4 Sh5", 1: "Sw1 Sh1 Sh2", 2: "Ax1 Sh6 Sh7", 3: "Sh8 Sh9 Sh10"})
     for token in "Sw5 Sw9 Sw2 Sw3".split():
         state = state.apply_action(token)
     points = state.finished_hands[-1][1]
@@ -408,9 +413,12 @@ def test_exact_bid_bonus_in_a_last_trick():
 
 
 def final_state(scores, bonuses):
-    state = GAME.new_game({"players": len(scores)}, seed=0)._copy()
-    state.scores, state.bonuses, state.phase = tuple(scores), tuple(bonuses), "over"
-    return state
+    n = len(scores)
+    bids = "/".join(f"Sh{3 * s + 1},Sh{3 * s + 2},Sh{3 * s + 3}" for s in range(n))
+    return GAME.from_position(
+        f'raven rules={{"players":{n}}} seed=0 hand=8 dealer=0 phase=over '
+        f"scores={','.join(map(str, scores))} bonuses={','.join(map(str, bonuses))} "
+        f"hands={'/'.join('-' * n)} bids={bids} out=- won={','.join('0' * n)} tricks=- named=-")
 
 
 def test_most_points_wins():

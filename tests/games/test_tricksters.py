@@ -9,6 +9,7 @@ Card values (Ruling T1), as Ravens Foxes Rats Toads:
 """
 import json
 import random
+import re
 
 import pytest
 
@@ -235,9 +236,10 @@ def test_target_is_checked_at_the_end_of_every_round_from_the_fourth_on():
     last = state.legal_actions()[0]
     points = state.apply_action(last).finished_hands[-1][1]
     seat = max(range(4), key=lambda s: points[s])
+    text = GAME.position_text(state)
     for short, ends in ((0, True), (1, False)):
-        near = state._copy()
-        near.scores = tuple(state.target - points[seat] - short if s == seat else 0 for s in range(4))
+        scores = [state.target - points[seat] - short if s == seat else 0 for s in range(4)]
+        near = GAME.from_position(re.sub(r"scores=\S+", "scores=" + ",".join(map(str, scores)), text))
         after = near.apply_action(last)
         assert after.is_terminal is ends
         assert (after.observation(0)["round"] == 6) is not ends

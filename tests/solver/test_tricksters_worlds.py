@@ -166,7 +166,7 @@ def test_probes_reveal_what_a_stricter_rule_would_forbid(monkeypatch):
     in the led critter must play one, a play of a lower card rules those cards
     out of that seat's hidden hand, with no change to the adapter."""
     from pycore.games import tricksters as engine
-    original = engine.TrickstersState._legal_actions
+    original = engine.TrickstersState.legal_actions
 
     def must_play_five(self):
         legal = original(self)
@@ -175,7 +175,7 @@ def test_probes_reveal_what_a_stricter_rule_would_forbid(monkeypatch):
             fives = [a for a in legal if self.rules.deck[a.card][led] == 5]
             return fives or legal
         return legal
-    monkeypatch.setattr(engine.TrickstersState, "_legal_actions", must_play_five)
+    monkeypatch.setattr(engine.TrickstersState, "legal_actions", must_play_five)
     rng = random.Random(5)
     narrowed = 0
     for seed in range(40):

@@ -1,0 +1,148 @@
+"""A position as text (pycore/position.py): every game, every preset, many seeded
+positions; state -> text -> state plays on exactly as the state it came from."""
+import doctest
+import random
+
+import pytest
+
+import pycore.game
+import pycore.position
+from pycore import PositionError, all_games, get_game
+from pycore.games import lunar, raven, tricksters, voren
+
+CASES = [(name, preset) for name, game in sorted(all_games().items()) for preset in game.presets()]
+
+# Observation keys about earlier hands and the history: a position read from text has none.
+HISTORY = {"history", "hand_starts", "hand_results", "past_bids", "hands"}
+
+
+def _id(case):
+    name, preset = case
+    return name + "-" + "-".join(f"{k}={v}" for k, v in sorted(preset.items()))
+
+
+def tokens(state):
+    return [state.game.action_token(state, a) for a in state.legal_actions()]
+
+
+def same_play(a, b) -> None:
+    """`b` (read from text) is the position `a`: same text, legal actions, observations."""
+    game = a.game
+    assert game.position_text(b) == game.position_text(a)
+    assert b.current_player == a.current_player and b.is_terminal == a.is_terminal
+    assert tokens(b) == tokens(a)
+    assert b.totals() == a.totals() and b.winners() == a.winners()
+    if not a.is_terminal:                  # cards conserved: the deal read back holds them
+        assert sorted(b.cards_in_play()) == sorted(b.deal_cards(b.deals[-1]))
+    for seat in range(a.players):
+        oa, ob = a.observation(seat), b.observation(seat)
+        assert {k: v for k, v in ob.items() if k not in HISTORY} == \
+               {k: v for k, v in oa.items() if k not in HISTORY}
+        if oa["hands"] and oa["hands"][-1]["points"] is None:   # the hand in progress so far
+            assert ob["hands"][-1] == oa["hands"][-1]
+        if not a.is_terminal:              # (at the end, what was played is no longer placed)
+            assert b.hidden_places(seat) == a.hidden_places(seat)
+
+
+@pytest.mark.parametrize("name,rules", CASES, ids=[_id(c) for c in CASES])
+def test_text_round_trip_plays_on_identically(name, rules):
+    game = all_games()[name]
+    rng = random.Random(f"position/{name}/{sorted(rules.items())}")
+    checked = 0
+    for seed in range(3):
+        state = game.new_game(rules, seed=seed)
+        steps = 0
+        while not state.is_terminal and steps < 400:
+            if rng.random() < 0.08 or steps == 0:
+                back = game.from_position(game.position_text(state))
+                same_play(state, back)
+                legal = state.legal_actions()
+                for action in rng.sample(legal, min(4, len(legal))):
+                    same_play(state.apply_action(action), back.apply_action(action))
+                # play both on to the end of this hand (and into the next) with the same moves
+                a, b, hands = state, back, len(state.finished_hands)
+                while not a.is_terminal and len(a.finished_hands) <= hands + 1 - (rng.random() < 0.5):
+                    action = rng.choice(a.legal_actions())
+                    a, b = a.apply_action(action), b.apply_action(action)
+                    assert game.position_text(b) == game.position_text(a)
+                    assert tokens(b) == tokens(a)
+                    if len(a.finished_hands) == hands + 1 and len(b.finished_hands) == 1:
+                        # the hand finished in `b` has the same score sheet as in `a`
+                        assert b.observation(0)["hand_results"][0] == a.observation(0)["hand_results"][hands]
+                same_play(a, b)
+                checked += 1
+            state = state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        back = game.from_position(game.position_text(state))
+        same_play(state, back)
+    assert checked >= 10
+
+
+def test_doctests_of_the_notation():
+    for module in (pycore.game, pycore.position, raven, lunar, tricksters, voren):
+        assert doctest.testmod(module).failed == 0, module.__name__
+
+
+RAVEN = ('raven rules={"players":4} seed=0 hand=1 dealer=3 phase=play scores=0,0,0,0 '
+         'bonuses=0,0,0,0 hands=Sw5/Sw9,Ax3,Wolf/Sw2/Sw3 '
+         'bids=Sh1,Sh2,Sh3/Sh4,Sh5,Sh6/Sh7,Sh8,Sh9/Sh10,Sh11,Sh12 out=- won=0,0,0,0 '
+         'tricks=0:Dwarf named=Ax')
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda t: t.replace("raven ", "lunar "), "starts with 'raven'"),
+    (lambda t: t.replace("hand=1", "hand=9"), "field 'hand': 9 is out of range"),
+    (lambda t: t.replace("dealer=3", "dealer=x"), "field 'dealer': 'x' is not a whole number"),
+    (lambda t: t.replace(" out=-", ""), "field 'out' is missing"),
+    (lambda t: t + " colour=red", "unknown field 'colour'"),
+    (lambda t: t + " out=-", "field 'out' is given twice"),
+    (lambda t: t.replace("phase=play", "phase=dance"), "'dance' is not one of bid, play, over"),
+    (lambda t: t.replace("Sw9,Ax3", "Sw99,Ax3"), "field 'hands': unknown card 'Sw99'"),
+    (lambda t: t.replace("Sw9,Ax3", "Sw5,Ax3"), "Sw5 is in more places than the deck holds it"),
+    (lambda t: t.replace("/Sw3 ", " "), "lists 4 places separated by '/', not 3"),
+    (lambda t: t.replace("scores=0,0,0,0", "scores=0,0"), "lists 4 numbers"),
+    (lambda t: t.replace("named=Ax", "named=-"), "a led Dwarf names a suit"),
+    (lambda t: t.replace("tricks=0:Dwarf", "tricks=0:Dwarf,Ax3>1"), "is not complete and has no winner"),
+    (lambda t: t.replace('{"players":4}', '{"players":9}'), "field 'rules': rules field 'players'"),
+    (lambda t: t.replace('{"players":4}', '{players}'), "must be a JSON object"),
+    (lambda t: t.replace("seed=0 ", "seed=0  "), "is not a key=value field"),
+])
+def test_malformed_text_is_refused_saying_what_is_wrong(change, message):
+    game = get_game("raven")
+    game.from_position(RAVEN)                    # the text itself is fine
+    with pytest.raises(PositionError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        game.from_position(change(RAVEN))
+
+
+def test_a_position_that_is_not_text_is_refused():
+    with pytest.raises(PositionError, match="a position is text"):
+        get_game("raven").from_position(None)
+
+
+def _played(name, rules, actions, seed=4):
+    game = get_game(name)
+    state = game.new_game(rules, seed=seed)
+    for _ in range(actions):
+        state = state.apply_action(state.legal_actions()[0])
+    return game, game.position_text(state)
+
+
+@pytest.mark.parametrize("name,rules,actions,old,new,message", [
+    ("tricksters", {}, 12, "partners=-", "partners=1,0,3,3", "does not pair the four seats"),
+    ("tricksters", {}, 3, "phase=draft", "phase=play", "phase play does not fit"),
+    ("tricksters", {}, 14, "suits=", "suits=Ravens,Ravens,Rats,Toads,", "lists per seat one of"),
+    ("lunar", {"players": 2}, 1, "turned=Wolf", "turned=R1", "lists up to 3 different tiles"),
+    ("lunar", {"players": 4}, 1, "round=1", "round=x", "field 'round': 'x' is not a whole number"),
+    ("lunar", {"players": 4}, 1, "?/?/?", "?/?/Wolf", "the gifts are chosen clockwise from the start"),
+    ("lunar", {"players": 4}, 1, "sky=-", "sky=R1", "only the 2-player game has a Sky"),
+    ("lunar", {"players": 2}, 1, "sky=", "sky=R1,", "the cards held, in the Sky, given and played"),
+    ("voren", {"players": 4}, 1, "choices=?,?,?,?", "choices=?,?,play,?", "clockwise from the dealer's left"),
+    ("voren", {"players": 4}, 0, "options=-", "options=poke", "after phase options"),
+    ("raven", {"players": 3}, 1, "phase=bid", "phase=play", "every seat has bid in phase play"),
+])
+def test_each_game_refuses_an_impossible_position(name, rules, actions, old, new, message):
+    game, text = _played(name, rules, actions)
+    game.from_position(text)
+    assert old in text
+    with pytest.raises(PositionError, match=message):
+        game.from_position(text.replace(old, new, 1))
