@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DIST = Path(os.environ.get("MANYHANDS_DIST", ROOT / "dist"))
 WHEELS = Path(os.environ.get("MANYHANDS_PYODIDE_WHEELS", ROOT / ".cache" / "pyodide-wheels"))
-SUITES = ["tests/test_conformance.py", "tests/test_golden.py", "tests/test_perft.py"]
+SUITES = ["tests/test_conformance.py", "tests/test_golden.py", "tests/test_perft.py", "tests/test_position.py"]
 
 
 @pytest.mark.pyodide
