@@ -350,7 +350,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
     `positions`: every position of the record up to `state`, if the caller has
     replayed it (view_of then reads earlier positions from them).
 
-    Split across workers (a game whose adapter SPLITS, "splits" in the hint):
+    Split across workers (a game whose adapter `splits`, "splits" in the hint):
     with `part=(i, k)` only that part's worlds are searched and the answer is its
     sums; `sums`, every part's "sums", gives the hint one search would have."""
     view = view_of(state, seat, positions)

@@ -344,7 +344,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     `flat`: no race, every action on the same worlds until the effort (or time)
     is spent (bench/hint_quality.py's reference).
 
-    Split across workers (a game whose adapter SPLITS, every world searched):
+    Split across workers (a game whose adapter `splits`, every world searched):
     `part=(i, k)` searches worlds i, i+k, ... of the one shuffled list; `sums`,
     every part's `part_sums`, merges them instead of searching: the same ranking
     as one search of every world."""
