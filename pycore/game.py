@@ -87,6 +87,25 @@ class Game:
     def card_token(self, card: int) -> str:
         return self.deck.token(card)
 
+    def card_suit(self, card: int) -> int | None:
+        """The card's suit, an index into `suit_names()`; None for a card of no
+        suit (Raven's specialists, Voren's Wolf, Lunar's rank cards) and in a game
+        whose cards have no one suit (Tricksters' cards count in every critter).
+
+        >>> raven = get_game("raven")
+        >>> raven.card_suit(raven.parse_card("Sw3")), raven.suit_names()[1]
+        (1, 'Sw')
+        >>> raven.card_suit(raven.parse_card("Raven")) is None
+        True
+        """
+        return None
+
+    def suit_names(self) -> tuple[str, ...]:
+        """The suits as the game's words read them (`Words.suit_name`), indexed by
+        `card_suit`: the codes of the observation (Raven's "Sh", Lunar's "Owl"),
+        Voren's full names, Tricksters' critters."""
+        return ()
+
     def parse_card(self, token: str) -> int:
         return self.deck.card(token)
 

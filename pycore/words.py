@@ -72,6 +72,7 @@ class Words:
     phases: dict[str, str] = {}
     picks: dict[str, str] = {}         # a choice made by picking cards: what the cards are for
     themes: dict[str, str] = {}        # theme -> the game's title in that theme
+    trick_taker_words = "wins this trick"   # a hint's fact about a card that takes the trick
 
     def __init__(self, title: str):
         self.title_default = title

@@ -271,7 +271,7 @@ def _replayed(record: Record, seat: int, to_act: bool) -> list:
 
 
 def _splits(game: str) -> bool:
-    return bool(getattr(adapter_for(game), "SPLITS", False))
+    return adapter_for(game).splits
 
 
 def answer(request: HintRequest, progress=None) -> dict:

@@ -61,16 +61,10 @@ class _Capped(dict):
         return super().get(key, default)
 
 
-def _trick_solver(adapter):
-    """The game's exact trick-phase solver class, where it has one (Tricksters)."""
-    return getattr(adapter, "TrickSolver", None)
-
-
 def exact_here(adapter, state) -> bool:
-    """Whether the face-up values of this decision are searched exactly (a search
-    that runs too long is still given up: `face_up` says which it was)."""
-    if _trick_solver(adapter) is not None:
-        return adapter.decision(state) == "play"
+    """Whether the face-up values of this decision are searched exactly by the
+    generic endgame search (a search that runs too long is still given up:
+    `face_up` says which it was), where the game has no exact search of its own."""
     return adapter.search_exactly(state) or (
         adapter.current_trick_index(state) is not None and adapter.cards_left(state) <= EXACT_CARDS)
 
@@ -90,21 +84,13 @@ def face_up(state, seat: int, tokens: list[str] | None = None, memo: dict | None
     legal = {game.action_token(state, a): a for a in state.legal_actions()}
     chosen = list(legal) if tokens is None else [t for t in tokens if t in legal]
     mark = adapter.hand_mark(state)
+    own = adapter.exact_values(state, seat, [legal[t] for t in chosen], memo) if (
+        exact and adapter.exact_values is not None) else None
+    if own is not None:         # the game's own exact search (Tricksters' trick play)
+        values = {token: own[legal[token]] for token in chosen}
+        return FaceUp(values, True, _order(chosen, values))
     exact = exact and exact_here(adapter, state)
     values = {}
-    if exact and _trick_solver(adapter) is not None:
-        solver = memo.get("trick_solver")
-        if solver is None:
-            solver = memo["trick_solver"] = _trick_solver(adapter)(state, seat)
-        hands = solver.hands_of(state)
-        trick = state.tricks[-1]
-        base = state.team_tricks[seat]
-        for token in chosen:
-            card = legal[token].card
-            v = solver.value(hands ^ (1 << (card + adapter.CARDS * seat)), trick.leader,
-                             tuple(trick.cards) + (card,))
-            values[token] = adapter.ROUND_POINTS[base + v]
-        return FaceUp(values, True, _order(chosen, values))
     if exact:
         table = _Capped()
         try:

@@ -186,7 +186,7 @@ def explain(r: Ranking, tell: Narrator) -> list[dict]:
     """Each action with its numbers and one short line in the player's words."""
     game = tell.game
     unit = game.words.unit
-    trick_words = getattr(game.words, "trick_taker_words", "wins this trick")
+    trick_words = game.words.trick_taker_words
     entries = _entries(r, tell, unit)
     best = entries[0]
     for entry in entries:
@@ -215,7 +215,7 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
     name = _quoted(best, r.decision, tell)
     if len(entries) == 1:
         return f"Only one choice: {name}."
-    facts = _facts(best, r, getattr(tell.game.words, "trick_taker_words", "wins this trick"))
+    facts = _facts(best, r, tell.game.words.trick_taker_words)
     value = _value_words(best, tell.game.words.unit, None, r)
     reason = f"it {facts[0]}, and is worth {value}" if facts else f"it is worth {value}"
     close = [e for e in entries[1:] if e["group"] in ("as good", "close")]
@@ -281,22 +281,22 @@ def close_call(entries: list[dict], r: Ranking, tell: Narrator) -> str | None:
 def inference(view: SeatView) -> dict:
     """Per hidden place: its size, the suits it cannot hold (voids shown by play)
     and the exact probability of each unseen card being there."""
-    adapter = view.adapter
-    if hasattr(adapter, "inference"):      # a game whose places need their own reading
-        return adapter.inference(view)
+    if view.adapter.inference is not None:      # a game whose places need their own reading
+        return view.adapter.inference(view)
+    game = view.state.game
     marg = view.counter.marginals()
     places = {}
     unseen_by_suit: dict = {}
     for card, _ in view.model.allowed:
-        suit = adapter.card_suit(card)
+        suit = game.card_suit(card)
         if suit is not None:
             unseen_by_suit.setdefault(suit, []).append(card)
     for name, size in view.model.places.items():
-        cards = {adapter.card_token(c): round(p[name], 4)
+        cards = {game.card_token(c): round(p[name], 4)
                  for c, p in sorted(marg.items()) if p.get(name)}
         entry = {"size": size, "cards": cards}
         if name.startswith("hand:"):
-            entry["voids"] = [adapter.suit_names()[s] for s, cs in sorted(unseen_by_suit.items())
+            entry["voids"] = [game.suit_names()[s] for s, cs in sorted(unseen_by_suit.items())
                               if not any(name in view.model.allowed_of(c) for c in cs)]
         places[name] = entry
     return places
@@ -310,10 +310,11 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     on average, none where they surely have none, their likely other cards) and
     the notable facts in sentences ("Left has no Waters.", "Across holds the
     Raven with 62%."). Every chance is exact: it counts every possible deal."""
-    adapter, words = view.adapter, tell.game.words
-    suits = list(adapter.suit_names())
+    game = tell.game
+    words = game.words
+    suits = list(game.suit_names())
     suit_words = [words.suit_name(code, tell) for code in suits]
-    token_suit = {adapter.card_token(c): adapter.card_suit(c) for c, _ in view.model.allowed}
+    token_suit = {game.card_token(c): game.card_suit(c) for c, _ in view.model.allowed}
     rows, facts = [], []
     for place, info in inferred.items():
         kind, _, who = place.partition(":")
@@ -363,7 +364,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
     `positions`: every position of the record up to `state`, if the caller has
     replayed it (view_of then reads earlier positions from them).
 
-    Split across workers (a game whose adapter SPLITS, "splits" in the hint):
+    Split across workers (a game whose adapter `splits`, "splits" in the hint):
     with `part=(i, k)` only that part's worlds are searched and the answer is its
     sums; `sums`, every part's "sums", gives the hint one search would have."""
     view = view_of(state, seat, positions)
@@ -382,7 +383,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
             "all_worlds": r.enumerated, "exact": r.exact, "exact_endgame": r.exact_search,
             "stopped": r.stopped, "playouts": r.playouts,
             "all_worlds_effort": r.all_worlds_effort,
-            "splits": bool(getattr(view.adapter, "SPLITS", False)),
+            "splits": view.adapter.splits,
             "effort": effort, "seconds": seconds, "seed": seed,
             "best": actions[0]["action"], "best_name": actions[0]["name"],
             "summary": summary(actions, r, tell), "why": actions[0].get("why"),

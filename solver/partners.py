@@ -43,7 +43,7 @@ def partner_of(state, seat: int) -> int | None:
     name = state.game.name
     if name == "lunar" and state.players == 4:
         return (seat + 2) % 4
-    if name == "tricksters" and getattr(state, "phase", None) == "play":
+    if name == "tricksters" and state.phase == "play":
         return state.partner[seat]
     return None
 

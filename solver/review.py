@@ -292,11 +292,11 @@ def review_decision(state, seat: int, choice: str, got: dict, threshold: float, 
     return out
 
 
-def _faces(state) -> dict:
+def _faces(state, adapter) -> dict:
     token = state.game.card_token
     out = {"hands": [[token(c) for c in hand] for hand in state.hands]}
-    if getattr(state, "sky", None):
-        out["sky"] = [token(c) for c in state.sky]
+    for name, cards in adapter.open_places(state).items():     # Lunar's Sky
+        out[name] = [token(c) for c in cards]
     return out
 
 
@@ -313,7 +313,7 @@ def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
         steps.append({"index": hand.first + offset, "seat": actor, "action": token,
                       "said": tell.sentence(actor, token)})
         if adapter.current_trick_index(state) is not None and not state.tricks[-1].plays:
-            starts.append((hand.first + offset, _faces(state)))
+            starts.append((hand.first + offset, _faces(state, adapter)))
     final = hand.states[-1]
     tricks, points = [], None
     if hand.finished:
@@ -321,7 +321,7 @@ def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
         points = list(points)
         for trick, (first, faces) in zip(done, starts):
             tricks.append({**trick.to_json(game.card_token), "first_step": first, **faces})
-    return {"start": _faces(hand.states[0]), "steps": steps, "tricks": tricks, "points": points}
+    return {"start": _faces(hand.states[0], adapter), "steps": steps, "tricks": tricks, "points": points}
 
 
 def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None,

@@ -115,12 +115,8 @@ def progress_reporter(progress, total: int):
 
 
 def playout(adapter, state, mark: int, rng):
-    custom = getattr(adapter, "playout", None)     # a game's own faster playout
-    if custom is not None:
-        return custom(state, mark, rng)
-    while adapter.hand_mark(state) == mark:
-        state = adapter.fast_apply(state, adapter.policy_action(state, rng))
-    return state
+    """The hand `mark` played to its end: the game's own playout (solver/adapter.py)."""
+    return adapter.playout(state, mark, rng)
 
 
 def exact_line(adapter, state, mark: int, memo: dict) -> tuple:
@@ -224,7 +220,7 @@ class PlayoutEvaluator:
         self.exact = adapter.search_exactly(state)
         self.mark = adapter.hand_mark(state)
         self.trick = adapter.current_trick_index(state)
-        self.tally = getattr(adapter, "outcomes", None)    # optional: Voren's looed, ...
+        self.tally = adapter.outcomes       # optional: Voren's looed, ...
         self.state = state
         self.legal = frozenset(state.legal_actions())
         self.cache: dict = {}           # world index -> (position, exact-search memo)
@@ -269,7 +265,7 @@ class PlayoutEvaluator:
 def make_evaluator(view: SeatView, rng):
     """The game's own evaluator where it has one (Tricksters' exact trick play),
     else the generic one."""
-    own = getattr(view.adapter, "evaluator", None)
+    own = view.adapter.evaluator
     got = own(view, rng) if own is not None else None
     return got if got is not None else PlayoutEvaluator(view, rng)
 
@@ -351,7 +347,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     `flat`: no race, every action on the same worlds until the effort (or time)
     is spent (bench/hint_quality.py's reference).
 
-    Split across workers (a game whose adapter SPLITS, every world searched):
+    Split across workers (a game whose adapter `splits`, every world searched):
     `part=(i, k)` searches worlds i, i+k, ... of the one shuffled list; `sums`,
     every part's `part_sums`, merges them instead of searching: the same ranking
     as one search of every world."""
@@ -370,8 +366,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     offer = all_worlds_effort_of(total, len(legal), evaluator)
     spending = Spending(budget, progress)
     out = Ranking(adapter.decision(state), total, 0, False, evaluator.exact,
-                  bids=getattr(adapter, "HAS_BIDS", False),
-                  words=dict(getattr(adapter, "OUTCOME_WORDS", {})), all_worlds_effort=offer)
+                  bids=adapter.bids, words=dict(adapter.outcome_words), all_worlds_effort=offer)
     few = evaluator.exact and total <= EXACT_FEW_WORLDS and len(legal) > 1
     if budget.all_worlds or few:      # few worlds searched exactly: as cheap as a race, and exact
         if evaluator.cost(len(legal)) * total > ALL_WORLDS_CAP:

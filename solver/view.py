@@ -14,20 +14,32 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any
 
 from pycore.game import GameState, all_games
 
+from .adapter import Adapter
 from .errors import SolverError
 from .worlds import Counter, Model
 
-def adapter_for(game_name: str):
-    """The solver's adapter for a game of pycore's catalog: the module named after
-    the game in solver/games/ (the conformance suite checks every game has one)."""
+def adapter_for(game_name: str) -> Adapter:
+    """The solver's adapter for a game of pycore's catalog: the `ADAPTER` that
+    solver/games/<game>.py declares (solver/adapter.py); SolverError naming what
+    is missing where a game has none (the conformance suite checks every game)."""
     games = all_games()
     if game_name not in games:
         raise SolverError(f"unknown game {game_name!r}; games: {', '.join(sorted(games))}")
-    return importlib.import_module(f"{__package__}.games.{game_name}")
+    name = f"{__package__}.games.{game_name}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        raise SolverError(f"the game {game_name} has no solver adapter (solver/games/{game_name}.py)") from None
+    adapter = vars(module).get("ADAPTER")
+    if not isinstance(adapter, Adapter) or adapter.game != game_name:
+        raise SolverError(f"solver/games/{game_name}.py declares no ADAPTER = Adapter({game_name!r}, ...) "
+                          "(solver/adapter.py)")
+    return adapter
 
 
 @dataclass
@@ -35,7 +47,7 @@ class SeatView:
     seat: int
     obs: dict
     model: Model
-    adapter: Any
+    adapter: Adapter
     state: GameState = field(repr=False)        # probes only, hidden places overwritten
     extra: dict = field(default_factory=dict)   # what the adapter needs to rebuild records
     _counter: Counter | None = field(default=None, repr=False)

@@ -356,7 +356,7 @@ def test_every_game_of_the_catalog_has_a_layout_and_a_solver_adapter():
     from solver.view import adapter_for
     for name, game in all_games().items():
         assert type(layouts.layout_for(name)) is not layouts.Layout, f"{name} has no layout"
-        adapter = adapter_for(name)
+        adapter = adapter_for(name)      # a SolverError naming what is missing otherwise
         assert callable(adapter.build_view), f"{name}'s adapter has no build_view"
     assert set(layouts.LAYOUTS) == set(all_games())
     with pytest.raises(Exception, match="unknown game"):

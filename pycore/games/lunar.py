@@ -825,6 +825,13 @@ class LunarGame(Game):
     words = WORDS
     dealer_field = "start"
 
+    def card_suit(self, card: int) -> int | None:
+        """The suit cards' kinds in order (Wolf 0 .. Bat 3); rank cards have none."""
+        return None if is_rank(card) else card - SUITS[0]
+
+    def suit_names(self) -> tuple[str, ...]:
+        return tuple(DECK.token(s) for s in SUITS)
+
     def presets(self) -> list[dict]:
         return [{"players": p, **({"deal": "mixed"} if mixed else {})}
                 for p in (4, 2) for mixed in (False, True)]

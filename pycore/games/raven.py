@@ -757,6 +757,12 @@ class RavenGame(Game):
     words = WORDS
     themes = ("raven", "prophecy")
 
+    def card_suit(self, card: int) -> int | None:
+        return suit_of(card)
+
+    def suit_names(self) -> tuple[str, ...]:
+        return SUITS
+
     def presets(self) -> list[dict]:
         return [{"players": p, **({"short_game": True} if short else {})}
                 for p in range(2, 7) for short in (False, True)]

@@ -649,6 +649,10 @@ class TrickstersGame(Game):
     deck = DECK
     words = WORDS
 
+    def suit_names(self) -> tuple[str, ...]:
+        """The critters; no card has one suit (card_suit is None): it counts in each."""
+        return SUITS
+
     def presets(self) -> list[dict]:
         # The default deck, and a deck of many equal values that exercises every tie rule.
         ties = [[1 + (c + s) % 2 for s in range(len(SUITS))] for c in range(CARDS)]

@@ -787,6 +787,12 @@ class VorenGame(Game):
     deck = DECK
     words = WORDS
 
+    def card_suit(self, card: int) -> int | None:
+        return suit_of(card)
+
+    def suit_names(self) -> tuple[str, ...]:
+        return SUIT_NAMES
+
     def presets(self) -> list[dict]:
         return ([{"players": p} for p in range(3, 9)]
                 + [{"players": 4, "crowns_void_trump": False},

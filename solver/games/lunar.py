@@ -36,7 +36,6 @@ rank kind is placed, so counts, samples and expectations stay exact.
 """
 from __future__ import annotations
 
-import sys
 from collections import Counter as Multiset
 from functools import lru_cache
 
@@ -46,10 +45,11 @@ from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
+from ..adapter import Adapter
 from ..errors import InconsistentWorld, SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
-from .common import (Played, consistent,  # noqa: F401  (the adapter's API)
+from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
                      hand_mark, hand_points, playout_to_simulator, states_from)
 
 COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
@@ -309,7 +309,7 @@ def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     entries = [(c, frozenset(allowed[c])) for c in unseen]
     model = Model(sizes, entries, copies=COPIES)
     check = mixed_check(obs, seat, list(model.places)) if mixed else None
-    return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
+    return SeatView(seat=seat, obs=obs, model=model, adapter=ADAPTER,
                     state=state, extra={"start": start, "states": states, "check": check},
                     _counter=KindCounter(model, check))
 
@@ -732,10 +732,6 @@ def decision(state) -> str:
     return {"exchange": "give", "trump": "turn"}.get(state.phase, "play")
 
 
-def tricks_taken(state, seat: int, mark: int) -> int:
-    return sum(1 for t in state.finished_hands[mark][0] if t.winner % 2 == seat % 2)
-
-
 def trick_taker(state, mark: int, trick_index: int):
     if isinstance(state, Played):
         return state.winners[trick_index]
@@ -747,10 +743,6 @@ def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
     """Whether the seat's team took that trick (a partnership takes tricks together)."""
     winner = trick_taker(state, mark, trick_index)
     return winner is not None and winner % 2 == seat % 2
-
-
-def target_of(state, seat: int, action):
-    return None
 
 
 def current_trick_index(state):
@@ -812,25 +804,15 @@ def fast_apply(state, action):
     return state.apply_action(action)
 
 
-def action_words(state, action) -> str:
-    return state.game.action_token(state, action)
+def open_places(state) -> dict:
+    """The Sky (two players), face up beside the hands in the hand review."""
+    return {"sky": state.sky} if state.sky else {}
 
 
-def bid_of(action):
-    return None
-
-
-def own_bid(state, seat: int):
-    return None
-
-
-def suit_names():
-    return tuple(DECK.token(s) for s in SUITS)
-
-
-def card_suit(card: int):
-    return None if is_rank(card) else card - SUITS[0]
-
-
-def card_token(card: int) -> str:
-    return DECK.token(card)
+ADAPTER = Adapter(
+    "lunar", build_view=build_view, world_record=world_record, world_state=world_state,
+    policy_action=policy_action, fast_apply=fast_apply, decision=decision,
+    hand_mark=hand_mark, hand_points=hand_points, current_trick_index=current_trick_index,
+    took_trick=took_trick, cards_left=cards_left,
+    playout=playout, search_exactly=search_exactly, exact_final=exact_final,
+    inference=inference, open_places=open_places)

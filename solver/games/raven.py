@@ -14,7 +14,6 @@ Constraints, all asked of the engine:
 from __future__ import annotations
 
 import itertools
-import sys
 from functools import lru_cache
 
 from pycore.games.raven import (DECK, DWARF, RANKS, RAVEN, SHAMAN, SPECIALISTS, WOLF, Bid, Play,
@@ -24,14 +23,14 @@ from pycore.errors import ManyhandsError
 from pycore.records import Record
 from pycore.tricks import left_of
 
+from ..adapter import Adapter
 from ..errors import SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
-from .common import (Played, consistent,  # noqa: F401  (the adapter's API)
+from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
                      hand_mark, hand_points, playout_to_simulator, states_from)
 
 ALL_CARDS = tuple(range(60))
-HAS_BIDS = True
 
 
 # --- the view -------------------------------------------------------------------------
@@ -94,7 +93,7 @@ def build_view(state, seat: int, positions: list | None = None) -> SeatView:
                 and previous not in current.seats:
             allowed[SHAMAN] = {f"hand:{previous}"}
     model = Model(places, {c: frozenset(p) for c, p in allowed.items()})
-    return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
+    return SeatView(seat=seat, obs=obs, model=model, adapter=ADAPTER,
                     state=state, extra={"start": start, "states": states})
 
 
@@ -449,7 +448,7 @@ def search_exactly(state) -> bool:
 
 def exact_final(state, seat: int, mark: int, memo: dict):
     from ..search import exact_line
-    return exact_line(sys.modules[__name__], state, mark, memo)[1]
+    return exact_line(ADAPTER, state, mark, memo)[1]
 
 
 def target_of(state, seat: int, action):
@@ -476,18 +475,10 @@ def fast_apply(state, action):
     return state.apply_action(action)
 
 
-def action_words(state, action) -> str:
-    return state.game.action_token(state, action)
-
-
-def suit_names():
-    from pycore.games.raven import SUITS
-    return SUITS
-
-
-def card_suit(card: int):
-    return card // RANKS if card < 56 else None
-
-
-def card_token(card: int) -> str:
-    return DECK.token(card)
+ADAPTER = Adapter(
+    "raven", build_view=build_view, world_record=world_record, world_state=world_state,
+    policy_action=policy_action, fast_apply=fast_apply, decision=decision,
+    hand_mark=hand_mark, hand_points=hand_points, current_trick_index=current_trick_index,
+    took_trick=took_trick, cards_left=cards_left,
+    playout=playout, search_exactly=search_exactly, exact_final=exact_final,
+    bids=True, target_of=target_of, tricks_taken=tricks_taken)

@@ -23,15 +23,16 @@ choice are ranked by heuristic playouts of the round over uniform worlds.
 """
 from __future__ import annotations
 
-import sys
 
-from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, SUITS,
-                                     TRICKS, Play)
+from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, TRICKS,
+                                     Play)
+from pycore.errors import ManyhandsError
 from pycore.records import Record
 
+from ..adapter import Adapter
 from ..errors import SolverError
 from ..view import SeatView
-from .common import (consistent,  # noqa: F401  (the adapter's API)
+from .common import (consistent,  # noqa: F401  (the replay test, as tests ask it)
                      forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
                      unseen_and_places)
 
@@ -53,7 +54,7 @@ def build_view(state, seat: int, positions: list | None = None) -> SeatView:
                                    public=lambda before, actor: before.drafted[actor])
     model = model_from(places, unseen, forbidden)
     return SeatView(seat=seat, obs=state.observation(seat), model=model,
-                    adapter=sys.modules[__name__], state=state,
+                    adapter=ADAPTER, state=state,
                     extra={"start": start, "states": states})
 
 
@@ -80,7 +81,7 @@ def consistent_fast(view: SeatView, world: dict) -> bool:
         s = s.with_hidden(seat, dealt)
         for _, action in history:
             s = s.apply_action(action)
-    except Exception:
+    except ManyhandsError:            # an illegal replay: an inconsistent world (a bug still raises)
         return False
     return s.observation(seat) == view.obs
 
@@ -333,14 +334,6 @@ def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
     return winner in (seat, before.partner[seat])
 
 
-def target_of(state, seat, action):
-    return None
-
-
-def tricks_taken(state, seat, mark):
-    return 0
-
-
 def policy_action(state, rng=None):
     """A quick heuristic: draft the card with the best single value, take the suit
     the hand is strongest in, pair with the first seat offered, and in play take the
@@ -378,18 +371,6 @@ def cards_left(state) -> int:
     return sum(len(h) for h in state.hands)
 
 
-def card_suit(card):
-    return None
-
-
-def suit_names():
-    return SUITS
-
-
-def card_token(card: int) -> str:
-    return DECK.token(card)
-
-
 # --- the search's evaluator for trick play ----------------------------------------------------
 # Measured CPU cost of searching one world exactly (ms, native, CPython 3.11), by
 # the cards the seat holds, one solver table shared by the worlds
@@ -398,10 +379,6 @@ def card_token(card: int) -> str:
 # search of 1,680 worlds is still about a minute), the second ~4, at worst 7.
 WORLD_COST_MS = {5: 60.0, 4: 5.0, 3: 0.8, 2: 0.2, 1: 0.1}
 MS_PER_EFFORT = 3.0                 # one unit of effort (a playout) ~ 3 ms of this search
-
-
-def search_exactly(state) -> bool:
-    return False            # drafts are played out; trick play has its own evaluator
 
 
 class TrickPlayEvaluator:
@@ -446,4 +423,42 @@ def evaluator(view: SeatView, rng):
     return TrickPlayEvaluator(view) if decision(view.state) == "play" else None
 
 
-SPLITS = True       # a search of every world can be split across workers (search.rank part=)
+
+# --- the face-up review and the reference bots: exact play of the open deal -----------------
+def exact_values(state, seat: int, actions, memo: dict) -> dict | None:
+    """Each card of the trick under way valued with every hand known: the seat's
+    round points under exact play (None before trick play). `memo` keeps the
+    decision's one TrickSolver (its table holds in every world)."""
+    if decision(state) != "play":
+        return None
+    solver = memo.get("trick_solver")
+    if solver is None:
+        solver = memo["trick_solver"] = TrickSolver(state, seat)
+    hands = solver.hands_of(state)
+    trick = state.tricks[-1]
+    base = state.team_tricks[seat]
+    out = {}
+    for action in actions:
+        v = solver.value(hands ^ (1 << (action.card + CARDS * seat)), trick.leader,
+                         tuple(trick.cards) + (action.card,))
+        out[action] = ROUND_POINTS[base + v]
+    return out
+
+
+def exact_points(state, seat: int, memo: dict) -> int | None:
+    """The seat's round points under exact play of the open deal from `state`
+    (None before trick play); `memo` keeps one TrickSolver for every deal."""
+    if state.phase != "play":
+        return None
+    if "tricks" not in memo:
+        memo["tricks"] = TrickSolver(state, seat)
+    return solve_points(state, seat, memo["tricks"])
+
+
+ADAPTER = Adapter(
+    "tricksters", build_view=build_view, world_record=world_record, world_state=world_state,
+    policy_action=policy_action, fast_apply=fast_apply, decision=decision,
+    hand_mark=hand_mark, hand_points=hand_points, current_trick_index=current_trick_index,
+    took_trick=took_trick, cards_left=cards_left,
+    evaluator=evaluator, exact_values=exact_values, exact_points=exact_points,
+    splits=True)     # a search of every world can be split across workers (search.rank part=)

@@ -30,16 +30,15 @@ trick and how often it is looed (`outcomes`, `OUTCOME_WORDS`).
 """
 from __future__ import annotations
 
-import sys
-
-from pycore.games.voren import (CARDS, DECK, SUIT_NAMES, TREACHERY, WOLF, Choice,
+from pycore.games.voren import (CARDS, DECK, TREACHERY, WOLF, Choice,
                                 Options, Play, card_strength, suit_of)
 from pycore.errors import ManyhandsError
 from pycore.records import Record, record_of
 
+from ..adapter import Adapter
 from ..errors import SolverError
 from ..view import SeatView
-from .common import (consistent,  # noqa: F401  (the adapter's API)
+from .common import (consistent,  # noqa: F401  (the replay test, as tests ask it)
                      forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
                      unseen_and_places)
 
@@ -71,7 +70,7 @@ def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     states = states_from(state, start, positions)
     forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, Play)
     model = model_from(places, unseen, forbidden)
-    return SeatView(seat=seat, obs=obs, model=model, adapter=sys.modules[__name__],
+    return SeatView(seat=seat, obs=obs, model=model, adapter=ADAPTER,
                     state=state, extra={"start": start, "states": states})
 
 
@@ -209,10 +208,6 @@ def decision(state) -> str:
     return {"options": "options", "decide": "decide"}.get(state.phase, "play")
 
 
-def tricks_taken(state, seat: int, mark: int) -> int:
-    return sum(1 for t in state.finished_hands[mark][0] if t.winner == seat)
-
-
 def outcomes(state, seat: int, mark: int) -> list[str]:
     """What the hint counts besides the score: took a trick, was looed."""
     tricks = state.finished_hands[mark][0]
@@ -257,25 +252,17 @@ def search_exactly(state) -> bool:
 
 def exact_final(state, seat: int, mark: int, memo: dict):
     from ..search import exact_line
-    return exact_line(sys.modules[__name__], state, mark, memo)[1]
+    return exact_line(ADAPTER, state, mark, memo)[1]
 
 
 def fast_apply(state, action):
     return state.apply_action(action)
 
 
-def target_of(state, seat: int, action):
-    return None                      # no bids in Voren
-
-
-def suit_names():
-    return SUIT_NAMES
-
-
-def card_suit(card: int):
-    return suit_of(card)
-
-
-def card_token(card: int) -> str:
-    return DECK.token(card)
-
+ADAPTER = Adapter(
+    "voren", build_view=build_view, world_record=world_record, world_state=world_state,
+    policy_action=policy_action, fast_apply=fast_apply, decision=decision,
+    hand_mark=hand_mark, hand_points=hand_points, current_trick_index=current_trick_index,
+    took_trick=took_trick, cards_left=cards_left,
+    search_exactly=search_exactly, exact_final=exact_final,
+    outcomes=outcomes, outcome_words=OUTCOME_WORDS)

@@ -18,15 +18,14 @@ PLAYOUT_BUDGET = 3000   # ... fewer when the actions are many (Raven's bids, Lun
                         # about this many playouts a decision, at least one per action and deal
 
 
-def _exact_tricksters(adapter, after, seat: int, mark: int, solvers: dict, counts: dict):
-    solve = getattr(adapter, "solve_points", None)
-    trick_solver = getattr(adapter, "TrickSolver", None)
-    if solve is None or getattr(after, "phase", None) != "play":
+def _exact_own(adapter, after, seat: int, solvers: dict, counts: dict):
+    """The game's own exact value of the open deal (Tricksters' trick play), or None."""
+    if adapter.exact_points is None:
         return None
-    if trick_solver is not None and "tricks" not in solvers:
-        solvers["tricks"] = trick_solver(after, seat)
-    counts["exact"] = counts.get("exact", 0) + 1
-    return solve(after, seat, solvers.get("tricks"))
+    got = adapter.exact_points(after, seat, solvers)
+    if got is not None:
+        counts["exact"] = counts.get("exact", 0) + 1
+    return got
 
 
 def value(adapter, after, seat: int, mark: int, rng, solvers: dict, counts: dict,
@@ -34,11 +33,10 @@ def value(adapter, after, seat: int, mark: int, rng, solvers: dict, counts: dict
     """The seat's points for the hand after its action in one open deal."""
     if adapter.hand_mark(after) != mark:
         return adapter.hand_points(after, seat, mark)
-    exact = _exact_tricksters(adapter, after, seat, mark, solvers, counts)
+    exact = _exact_own(adapter, after, seat, solvers, counts)
     if exact is not None:
         return exact
-    searchable = getattr(adapter, "search_exactly", None)
-    if searchable is not None and searchable(after):
+    if adapter.search_exactly(after):
         counts["exact"] = counts.get("exact", 0) + 1
         final = adapter.exact_final(after, seat, mark, solvers.setdefault("memo", {}))
         return adapter.hand_points(final, seat, mark)

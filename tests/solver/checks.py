@@ -293,8 +293,8 @@ def check_inference(adapter, view, real: dict) -> int:
     for name, entry in inferred.items():
         assert sum(entry["cards"].values()) == pytest.approx(entry["size"], abs=0.01)
         for suit in entry.get("voids", []):
-            index = adapter.suit_names().index(suit)
-            assert not any(adapter.card_suit(c) == index for c in real[name])
+            index = view.state.game.suit_names().index(suit)
+            assert not any(view.state.game.card_suit(c) == index for c in real[name])
             voids += 1
     return voids
 

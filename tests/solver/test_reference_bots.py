@@ -12,6 +12,7 @@ from pycore.game import get_game
 from solver import arena, reference
 from solver.reference import pimc  # noqa: F401  (reference.pimc below)
 from solver.errors import SolverError
+from solver.games import lunar
 from solver.view import adapter_for
 from tests.solver import checks
 from tests.solver.positions import positions, truth
@@ -35,9 +36,8 @@ def decisions(game: str, players: int, count: int) -> list:
 def redeal_options(game: str) -> dict:
     if game != "lunar":
         return {}
-    adapter = adapter_for("lunar")
     return {"truth_of": split_truth,
-            "differs": lambda world, state, seat: adapter.engine_places(world) != truth(state, seat)}
+            "differs": lambda world, state, seat: lunar.engine_places(world) != truth(state, seat)}
 
 
 # (Lunar with two players is left out here: the seat can deduce every card, so

@@ -1,0 +1,171 @@
+"""The solver's interface to one game: the `Adapter` each solver/games/<game>.py declares.
+
+The engine's protocol (pycore.game: legal actions, apply, observation, hidden
+places, with_hidden) is all the solver needs to replay and check a deal. What
+it does not say, a game's adapter says: how a world (the hidden cards placed)
+becomes a record and a position, the quick policy its playouts use, and what
+the search reads at the end of a hand. The module solver/games/<game>.py holds
+the functions and ends with one `Adapter(...)` naming them, `ADAPTER`;
+`solver.view.adapter_for(game)` finds it by the game's name in pycore's
+catalog, once, and the conformance suite fails for a game without one.
+
+Required (`REQUIRED`; an Adapter missing one is refused with a SolverError):
+
+    build_view(state, seat, positions=None) -> SeatView
+        the seat's view: its observation and the constraint model on the cards
+        it cannot see (`positions`: every earlier position, when replayed).
+    world_record(view, world) -> Record
+        the whole game's record with `world`'s hidden cards dealt.
+    world_state(view, world) -> GameState
+        the current position with `world`'s hidden cards (what the search plays on).
+    policy_action(state, rng) -> action
+        the quick policy of playouts and of the easy bot (any seat to act).
+    fast_apply(state, action) -> GameState
+        apply_action, or the engine's apply_trusted for actions the policy made.
+    decision(state) -> str
+        what is being decided ("play", "bid", ...): the hint's words for it.
+    hand_mark(state) -> int, hand_points(final, seat, mark) -> int
+        the hand under way, and a seat's points for it at the end of a playout
+        (solver/games/common.py has both for games that score by finished hands).
+    current_trick_index(state) -> int | None
+        the trick under way (None outside trick play): "takes this trick".
+    took_trick(before, final, seat, mark, trick_index) -> bool
+        whether the seat (its side) took that trick by the end of the playout.
+    cards_left(state) -> int
+        cards still to be played this hand (the face-up review's exact search).
+
+Optional capabilities (a keyword left out takes the default here):
+
+    consistent(view, world) -> bool      default: the replay test (games/common.py)
+    playout(state, mark, rng) -> final   a faster playout than the default, the
+                                         policy with fast_apply to the end of the hand
+    search_exactly(state) -> bool        exact search of the endgame (max^n):
+    exact_final(state, seat, mark, memo)   where search_exactly says so, the final
+                                         position under exact play. Default: never.
+    evaluator(view, rng) -> evaluator    the game's own evaluator for search.rank
+                                         (Tricksters' exact trick play), or None where
+                                         the generic playouts apply. Default: None.
+    exact_values(state, seat, actions, memo) -> {action: points} | None
+                                         the game's own exact face-up values (every
+                                         hand known) of a decision. Default: None.
+    exact_points(state, seat, memo) -> int | None
+                                         the seat's points under exact play from an
+                                         open deal, where the game has its own exact
+                                         search (the PIMC reference bot). Default: None.
+    splits: bool                         a search of every world can be split across
+                                         workers (search.rank part=/sums=). Default: False.
+    bids: bool                           the hint reports making the bid. Default: False.
+    target_of(state, seat, action) -> int | None, tricks_taken(final, seat, mark) -> int
+                                         the tricks the seat bid for (None: no bid) and
+                                         took (a game with bids). Default: no bids.
+    outcomes(final, seat, mark) -> [key], outcome_words: {key: words}
+                                         outcomes the hint counts besides points
+                                         (Voren: "looed"). Default: none.
+    inference(view) -> dict              the hidden places read for the hint, where
+                                         the generic reading by suits does not fit
+                                         (Lunar's copies). Default: None (generic).
+    open_places(state) -> {name: cards}  places besides the hands the face-up review
+                                         shows (Lunar's Sky). Default: none.
+
+A fifth game's module, say solver/games/skat.py, ends with:
+
+    ADAPTER = Adapter(
+        "skat", build_view=build_view, world_record=world_record, world_state=world_state,
+        policy_action=policy_action, fast_apply=fast_apply, decision=decision,
+        hand_mark=hand_mark, hand_points=hand_points, current_trick_index=current_trick_index,
+        took_trick=took_trick, cards_left=cards_left,
+        search_exactly=search_exactly, exact_final=exact_final)    # optional: exact endgames
+
+>>> Adapter("skat", build_view=print)
+Traceback (most recent call last):
+...
+solver.errors.SolverError: the solver's adapter for skat lacks world_record, world_state, \
+policy_action, fast_apply, decision, hand_mark, hand_points, current_trick_index, took_trick, cards_left
+
+Cards' names and suits are the engine's (pycore.game.Game.card_token,
+card_suit, suit_names), not the adapter's.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .errors import SolverError
+
+REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_apply", "decision",
+            "hand_mark", "hand_points", "current_trick_index", "took_trick", "cards_left")
+OPTIONAL_FUNCTIONS = ("consistent", "playout", "search_exactly", "exact_final", "evaluator",
+                      "exact_values", "exact_points", "target_of", "tricks_taken", "outcomes",
+                      "inference", "open_places")
+OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict}
+
+
+def _never(state) -> bool:
+    return False
+
+
+def _no_target(state, seat: int, action) -> None:
+    return None
+
+
+def _no_places(state) -> dict:
+    return {}
+
+
+class Adapter:
+    """One game's adapter (see the module docstring): the required functions and
+    the optional capabilities, each an attribute, the defaults filled in."""
+
+    # optional capabilities: the defaults
+    search_exactly: Callable = staticmethod(_never)
+    exact_final: Callable | None = None
+    evaluator: Callable | None = None
+    exact_values: Callable | None = None
+    exact_points: Callable | None = None
+    target_of: Callable = staticmethod(_no_target)
+    tricks_taken: Callable | None = None
+    outcomes: Callable | None = None
+    outcome_words: dict = {}
+    inference: Callable | None = None
+    open_places: Callable = staticmethod(_no_places)
+    splits: bool = False
+    bids: bool = False
+
+    def __init__(self, game: str, **parts):
+        self.game = game
+        unknown = sorted(set(parts) - set(REQUIRED) - set(OPTIONAL_FUNCTIONS) - set(OPTIONAL_VALUES))
+        if unknown:
+            raise SolverError(f"the solver's adapter for {game} has unknown parts {', '.join(unknown)}; "
+                              f"an adapter has {', '.join(REQUIRED + OPTIONAL_FUNCTIONS)} and "
+                              f"{', '.join(OPTIONAL_VALUES)} (solver/adapter.py)")
+        missing = [name for name in REQUIRED if not callable(parts.get(name))]
+        if missing:
+            raise SolverError(f"the solver's adapter for {game} lacks {', '.join(missing)}")
+        for name in OPTIONAL_FUNCTIONS:
+            if parts.get(name) is not None and not callable(parts[name]):
+                raise SolverError(f"the solver's adapter for {game}: {name} must be a function")
+        for name, kind in OPTIONAL_VALUES.items():
+            if name in parts and not isinstance(parts[name], kind):
+                raise SolverError(f"the solver's adapter for {game}: {name} must be a {kind.__name__}")
+        pairs = (("search_exactly", "exact_final"), ("target_of", "tricks_taken"),
+                 ("outcomes", "outcome_words"))
+        for a, b in pairs:
+            if (a in parts) != (b in parts):
+                raise SolverError(f"the solver's adapter for {game} has {a if a in parts else b} "
+                                  f"without {b if a in parts else a}: they go together")
+        for name, value in parts.items():
+            setattr(self, name, value)
+        if "consistent" not in parts:
+            from .games.common import consistent
+            self.consistent = consistent
+        if "playout" not in parts:
+            self.playout = self._policy_playout
+
+    def _policy_playout(self, state, mark: int, rng):
+        """The hand `mark` played to its end by the game's policy for every seat."""
+        hand_mark, fast_apply, policy_action = self.hand_mark, self.fast_apply, self.policy_action
+        while hand_mark(state) == mark:
+            state = fast_apply(state, policy_action(state, rng))
+        return state
+
+    def __repr__(self) -> str:
+        return f"<solver adapter for {self.game}>"
