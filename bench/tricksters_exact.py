@@ -4,8 +4,9 @@ lead) and lead/follow, at a fixed number of worlds.
 
     python bench/tricksters_exact.py [--positions 6] [--tricks 1,2,3] [--worlds N] [--repeat 3]
 
-`--worlds N` searches N uniformly drawn worlds per position (the budget is forced
-to N), `--worlds all` every consistent world (enumerated). Each position is
+`--worlds N` searches every action on N uniformly drawn worlds per position (the
+search's flat mode, at the effort of N worlds), `--worlds all` every consistent
+world. Each position is
 ranked `--repeat` times and the median CPU time taken (process time: the machine
 may be shared, and CPU time is what a quiet machine's wall time would be). Also
 prints the default hint's full CPU time (`--hint`: solver.hints.hint at the
@@ -24,8 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from pycore.game import get_game              # noqa: E402
 from solver import bots, hints                # noqa: E402
-from solver.games import tricksters as adapter  # noqa: E402
-from solver.search import rank                # noqa: E402
+from solver.search import make_evaluator, rank  # noqa: E402
 from solver.view import view_of               # noqa: E402
 
 
@@ -62,8 +62,6 @@ def main(argv=None) -> int:
     p.add_argument("--hint", action="store_true", help="also time the default hint")
     a = p.parse_args(argv)
     forced = None if a.worlds == "all" else int(a.worlds)
-    default_budget = adapter.play_world_budget
-    forced_budget = (lambda state, seat, effort: forced) if forced else default_budget
     print(f"tricksters trick-play ranking, CPython {sys.version.split()[0]} (native), "
           f"worlds {a.worlds}, median CPU time of {a.repeat}")
     print(f"{'trick':>5} {'kind':>6} {'worlds':>7} {'used':>6} {'cpu ms':>9} {'ms/world':>9}"
@@ -75,11 +73,13 @@ def main(argv=None) -> int:
             times = []
             for _ in range(a.repeat):
                 view = view_of(state, seat)
-                adapter.play_world_budget = forced_budget
                 start = time.process_time()
-                r = rank(view, effort=10**9)
+                if forced:
+                    cost = make_evaluator(view, random.Random(0)).cost(len(state.legal_actions()))
+                    r = rank(view, effort=max(1, round(forced * cost)), flat=True)
+                else:
+                    r = rank(view, all_worlds=True)
                 times.append(time.process_time() - start)
-                adapter.play_world_budget = default_budget
             ms = 1000 * statistics.median(times)
             per_world.append(ms / r.used)
             kind = "follow" if state.tricks[-1].plays else "lead"
