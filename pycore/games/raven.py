@@ -127,8 +127,12 @@ def trick_winner(plays, led_suit, dwarf_suit, trump) -> int:
     >>> trick_winner(((0, 3), (1, 20), (2, 9)), 0, None, 1)   # Swords trump
     1
     """
-    best = max(range(len(plays)), key=lambda i: card_strength(plays, i, led_suit, dwarf_suit, trump))
-    return plays[best][0]
+    winner, best = plays[0][0], card_strength(plays, 0, led_suit, dwarf_suit, trump)
+    for index in range(1, len(plays)):
+        strength = card_strength(plays, index, led_suit, dwarf_suit, trump)
+        if strength > best:                # the first of equal strengths keeps the trick
+            winner, best = plays[index][0], strength
+    return winner
 
 
 def trick_order(leader: int, hands, players: int) -> tuple[int, ...]:

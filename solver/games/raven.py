@@ -18,7 +18,7 @@ import sys
 from functools import lru_cache
 
 from pycore.games.raven import (DECK, DWARF, RANKS, RAVEN, SHAMAN, SPECIALISTS, WOLF, Bid, Play,
-                                bid_value, card_strength, hand_scores, play_choices, playable,
+                                bid_value, hand_scores, play_choices, playable,
                                 suits_after, trick_order, trick_winner)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
@@ -360,24 +360,9 @@ def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, winne
 
 # --- the quick simulator of a hand's remaining tricks (playouts only) ---------------------
 def _winner_with(plays, seat, led, dwarf, trump):
-    """`winner_with` for the policy: the trick so far is ranked once, then each
-    card of the seat against its best (a later card must beat it strictly, as
-    the engine's first-highest rule has it; the Shaman goes half a step above the
-    last card)."""
-    if not plays:
-        return lambda card: seat
-    strengths = [card_strength(plays, i, led, dwarf, trump) for i in range(len(plays))]
-    best = max(strengths)
-    leader = plays[strengths.index(best)][0]
-    last_level, last_rank = strengths[-1]
-
-    def winner_with(card):
-        if card == SHAMAN:
-            mine = (last_level, last_rank + 0.5)
-        else:
-            mine = card_strength((None, (seat, card)), 1, led, dwarf, trump)   # not led
-        return seat if mine > best else leader
-    return winner_with
+    """`winner_with` for the policy: the engine's trick winner of the trick so far
+    with the seat's card added."""
+    return lambda card: trick_winner(plays + [(seat, card)], led, dwarf, trump)
 
 
 def simulate(state) -> Played:
