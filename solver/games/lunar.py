@@ -42,7 +42,8 @@ from functools import lru_cache
 
 from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
                                 Turn, gift_shape, is_rank, lead_suit_after, playable, rank_value,
-                                next_leader, round_points, trick_order, trick_winner)
+                                next_leader, round_points, stars_taken, trick_order,
+                                trick_winner)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
@@ -676,7 +677,7 @@ def simulate(state) -> Played:
         leader = next_leader(plays, team)
         winners.append(leader)
         won[team] += 1
-        stars[team] += sum(1 for _, c in plays if c in star_cards)
+        stars[team] += len(stars_taken(plays, star_cards))
         if not any(hands):
             points = round_points(rules.track, won, stars)
             return Played(tuple(points[s % 2] for s in range(n)), winners)
