@@ -33,7 +33,7 @@ from __future__ import annotations
 import sys
 
 from pycore.games.voren import (CARDS, DECK, SUIT_NAMES, TREACHERY, WOLF, Choice,
-                                Options, Play, card_strength, suit_of)
+                                Options, Play, card_strength, looed, suit_of)
 from pycore.errors import ManyhandsError
 from pycore.records import Record, record_of
 
@@ -219,14 +219,9 @@ def outcomes(state, seat: int, mark: int) -> list[str]:
     out = []
     if any(t.winner == seat for t in tricks):
         out.append("trick")
-    elif tricks and any(seat in t.seats for t in tricks) and not _exempt(tricks, seat):
+    elif tricks and seat in looed(tricks[0].seats, tricks):
         out.append("looed")
     return out
-
-
-def _exempt(tricks, seat: int) -> bool:
-    return any(TREACHERY in t.cards and WOLF in t.cards and dict(t.plays).get(seat) == WOLF
-               for t in tricks)
 
 
 def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
