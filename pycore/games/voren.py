@@ -71,6 +71,18 @@ def card_strength(card: int, trump, led) -> int:
     return 0
 
 
+def trick_winner(plays, trump) -> int:
+    """The seat that takes the trick `plays` ((seat, card), ...; complete, or so far):
+    the first strongest card (`card_strength`) against the lead card's suit.
+
+    >>> trick_winner(((0, 9), (1, 15), (2, 1)), 0)      # Diamonds led, Clubs trump
+    2
+    """
+    lead = plays[0][1]
+    led = lead // 8 if lead < WOLF else None
+    return max(plays, key=lambda p: card_strength(p[1], trump, led))[0]
+
+
 def loo_exempt(plays) -> int | None:
     """The seat a complete trick `plays` ((seat, card), ...) exempts from the loo:
     whoever played the Wolf, when the Treachery is in the same trick; else None.
@@ -518,9 +530,7 @@ class VorenState(GameState):
         if len(trick.plays) < len(self.active):
             self.tricks = self.tricks[:-1] + (trick,)
             return
-        lead = trick.plays[0][1]
-        led = lead // 8 if lead < WOLF else None
-        winner = max(trick.plays, key=lambda p: self._strength(p[1], led))[0]
+        winner = trick_winner(trick.plays, self.trump)
         self.tricks = self.tricks[:-1] + (trick._replace(winner=winner),)
         self.tricks_won = _replace_at(self.tricks_won, winner, self.tricks_won[winner] + 1)
         exempt = loo_exempt(trick.plays)

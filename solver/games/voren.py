@@ -33,7 +33,8 @@ from __future__ import annotations
 import sys
 
 from pycore.games.voren import (CARDS, DECK, SUIT_NAMES, TREACHERY, WOLF, Choice,
-                                Options, Play, card_strength, looed, suit_of)
+                                Options, Play, card_strength, looed, suit_of,
+                                trick_winner)
 from pycore.errors import ManyhandsError
 from pycore.records import Record, record_of
 
@@ -195,10 +196,8 @@ def policy_action(state, rng=None):
     trick = state.tricks[-1]
     if not trick.plays:                                   # lead the strongest card
         return max(legal, key=lambda a: (strength(a.card, trump), a.card))
-    lead = trick.plays[0][1]
-    led = suit_of(lead)
-    best = max(strength(c, trump, led) for _, c in trick.plays)
-    wins = [a for a in legal if strength(a.card, trump, led) > best]
+    led = suit_of(trick.plays[0][1])
+    wins = [a for a in legal if trick_winner(trick.plays + ((seat, a.card),), trump) == seat]
     if wins:                                              # free play (Wolf/Treachery led): take cheaply
         return min(wins, key=lambda a: (strength(a.card, trump, led), a.card))
     return min(legal, key=lambda a: (strength(a.card, trump, led), a.card))
