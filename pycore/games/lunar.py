@@ -574,7 +574,7 @@ class LunarState(GameState):
             teams = []
             for team in (0, 1):
                 won = [t for t in tricks if t.winner % 2 == team]
-                kept = sorted(c for t in won for c in t.cards if c in stars)
+                kept = sorted(c for t in won for c in stars_taken(t.plays, stars))
                 totals[team] += points[team]
                 teams.append({"seats": [s for s in range(n) if s % 2 == team], "tricks": len(won),
                               "track_points": track[len(won)], "stars": DECK.tokens_of(kept),

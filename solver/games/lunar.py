@@ -483,7 +483,7 @@ def world_record(view: SeatView, world: dict) -> Record:
     history = obs["history"]
     deals, actions = [], []
     for r in range(current_index + 1):
-        start = (obs["start"] - (current_index - r)) % n
+        start = obs["hand_results"][r]["start"] if r < current_index else obs["start"]
         tokens = history[r * size:(r + 1) * size]
         if r < current_index:
             deal, acts = _round_deal(n, start, tokens, None, obs, seat)
