@@ -30,8 +30,6 @@ DECK = Deck([f"T{i}" for i in range(1, CARDS + 1)])
 ROUND_POINTS = (0, 0, 1, 2, 2, 3)   # a partnership's tricks in a round -> each partner's points
 TARGET_MARGIN = 3                   # the target is the highest score plus 3 ...
 TARGET_AFTER_ROUNDS = PLAYERS       # ... once everyone has dealt once
-# A round's actions: the card draft, the suit draft, the partner choice, the tricks.
-ROUND_ACTIONS = CENTRE_SIZE + len(SUITS) + 1 + PLAYERS * TRICKS
 
 # Ruling T1: the 20 orderings of (1, 2, 4, 5) other than its rotations, as
 # (Ravens, Foxes, Rats, Toads) per card T1..T20.

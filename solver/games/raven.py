@@ -13,6 +13,7 @@ Constraints, all asked of the engine:
 """
 from __future__ import annotations
 
+import bisect
 import itertools
 import sys
 from functools import lru_cache
@@ -36,11 +37,8 @@ HAS_BIDS = True
 
 # --- the view -------------------------------------------------------------------------
 def _hand_start(state) -> int:
-    """Index in the history where the current hand began."""
-    n = state.players
-    size, k = state.rules.sizes[0], state.rules.sizes[1]
-    per_hand = n + n * (size - k)
-    return min(state.hand_index * per_hand, len(state.history))
+    """Index in the history where the current hand began (the engine's hand_starts)."""
+    return state.hand_starts[-1]
 
 
 def build_view(state, seat: int, positions: list | None = None) -> SeatView:
@@ -141,8 +139,6 @@ def world_record(view: SeatView, world: dict) -> Record:
     obs, seat = view.obs, view.seat
     state = view.state
     n = state.players
-    size, k = state.rules.sizes[0], state.rules.sizes[1]
-    per_hand = n + n * (size - k)
     current = obs["hand_number"] - 1
     past_bids = obs["past_bids"]
     history = obs["history"]
@@ -172,7 +168,7 @@ def world_record(view: SeatView, world: dict) -> Record:
     actions = []
     for index, (actor, token) in enumerate(history):
         if token is None:
-            h = index // per_hand
+            h = bisect.bisect_right(obs["hand_starts"], index) - 1
             if h < current:
                 cards = DECK.cards(past_bids[h][actor])
             else:

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import sys
 
-from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_ACTIONS, ROUND_POINTS,
-                                     SUITS, TRICKS, Play, trick_result)
+from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, SUITS, TRICKS,
+                                     Play, trick_result)
 from pycore.records import Record
 
 from ..errors import SolverError
@@ -39,7 +39,7 @@ ALL_CARDS = tuple(range(CARDS))
 
 
 def _round_start(state) -> int:
-    return min(state.round_index * ROUND_ACTIONS, len(state.history))
+    return state.hand_starts[-1]
 
 
 def build_view(state, seat: int, positions: list | None = None) -> SeatView:
@@ -114,12 +114,13 @@ def world_record(view: SeatView, world: dict) -> Record:
     the seat's observation only."""
     obs, seat = view.obs, view.seat
     history = obs["history"]
+    starts = obs["hand_starts"] + [len(history)]
     current = obs["round"] - 1
     deals = []
     for r in range(current + 1):
         takes = [[] for _ in range(PLAYERS)]
         plays = [[] for _ in range(PLAYERS)]
-        for actor, token in history[ROUND_ACTIONS * r: ROUND_ACTIONS * (r + 1)]:
+        for actor, token in history[starts[r]:starts[r + 1]]:
             if token.startswith("take "):
                 takes[actor].append(DECK.card(token[5:]))
             elif " " not in token:
