@@ -52,22 +52,11 @@ OUTCOME_WORDS = {"trick": "takes at least one trick", "looed": "is looed"}
 
 
 # --- the view -------------------------------------------------------------------------
-def hand_start(state) -> int:
-    """Index in the history of the current hand's first action (the dealer's options)."""
-    history = state.history
-    if state.phase == "options":
-        return len(history)
-    for index in range(len(history) - 1, -1, -1):
-        if isinstance(history[index][1], Options):
-            return index
-    raise ValueError("a dealt hand without the dealer's options")
-
-
 def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     if state.is_terminal:
         raise SolverError("the game is over: nothing is hidden that matters")
     obs = state.observation(seat)
-    start = hand_start(state)
+    start = state.hand_starts[-1]       # the dealer's options
     places, unseen = unseen_and_places(state, seat)
     states = states_from(state, start, positions)
     forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, Play)
