@@ -108,18 +108,23 @@ def trick_result(plays, suits, partner, deck) -> tuple[tuple[int, int], int]:
     for s, card in plays:
         value[s] = deck[card][led]       # only the led critter's value counts
     mate = partner[leader]
-    others = tuple(s for s in range(PLAYERS) if s not in (leader, mate))
-    if value[leader] + value[mate] > value[others[0]] + value[others[1]]:
+    a = (leader + 1) % PLAYERS           # the other pair: a seat not the leader's, and its partner
+    if a == mate:
+        a = (leader + 2) % PLAYERS
+    b = partner[a]
+    if a > b:
+        a, b = b, a
+    if value[leader] + value[mate] > value[a] + value[b]:
         winners = (leader, mate)
     else:
-        winners = others                 # equal sums: the partnership that did not lead takes it
-    a, b = winners
-    if value[a] != value[b]:
-        return winners, (a if value[a] > value[b] else b)   # the higher card leads next
-    if leader in winners:
+        winners = (a, b)                 # equal sums: the partnership that did not lead takes it
+    x, y = winners
+    if value[x] != value[y]:
+        return winners, (x if value[x] > value[y] else y)   # the higher card leads next
+    if x == leader:
         return winners, leader           # tie among the leading partners: the same leader again
     # tie among the non-leading partners: the one nearest clockwise from the last leader
-    return winners, min(winners, key=lambda s: (s - leader) % PLAYERS)
+    return winners, (x if (x - leader) % PLAYERS < (y - leader) % PLAYERS else y)
 
 
 class TrickstersWords(Words):
