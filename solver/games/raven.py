@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from pycore.games.raven import (DECK, DWARF, RANKS, RAVEN, SHAMAN, SPECIALISTS, WOLF, Bid, Play,
                                 bid_value, hand_scores, play_choices, playable,
-                                suits_after, trick_order, trick_winner)
+                                suits_after, trick_order, trick_winner, winner_with)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 from pycore.tricks import left_of
@@ -321,12 +321,11 @@ def policy_action(state, rng=None):
     trick = state.tricks[-1]
     return choose_play(legal, trick.plays, seat, state.hands[seat], trump,
                        bid_value(state.bids[seat]) - state.tricks_won[seat] > 0, state.players,
-                       lambda card: trick_winner(trick.plays + ((seat, card),), state.led_suit,
-                                                 state.dwarf_suit, trump))
+                       winner_with(trick.plays, seat, state.led_suit, state.dwarf_suit, trump))
 
 
-def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, winner_with):
-    """The play policy, from the legal plays and public facts; `winner_with(card)`
+def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, taker):
+    """The play policy, from the legal plays and public facts; `taker(card)`
     is the seat that would take the trick so far with `card` added (shared by the
     engine playouts and the quick simulator, so both make the same choices)."""
     key = lambda a: (strength(a.card, trump), a.card, a.named_suit or 0)
@@ -344,7 +343,7 @@ def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, winne
     last = len(plays) == players - 1
     wins, loses = [], []
     for a in legal:
-        (wins if winner_with(a.card) == seat else loses).append(a)
+        (wins if taker(a.card) == seat else loses).append(a)
     if want:
         if wins:
             return min(wins, key=key) if last else max(wins, key=key)
@@ -355,12 +354,6 @@ def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, winne
 
 
 # --- the quick simulator of a hand's remaining tricks (playouts only) ---------------------
-def _winner_with(plays, seat, led, dwarf, trump):
-    """`winner_with` for the policy: the engine's trick winner of the trick so far
-    with the seat's card added."""
-    return lambda card: trick_winner(plays + [(seat, card)], led, dwarf, trump)
-
-
 def simulate(state) -> Played:
     """Play the rest of the hand (from the play phase) with `choose_play` for every
     seat, on plain lists instead of engine states: the same plays as the engine
@@ -383,7 +376,7 @@ def simulate(state) -> Played:
             action = legal[0]
         else:
             action = choose_play(legal, plays, seat, hand, trump, bids[seat] - won[seat] > 0, n,
-                                 _winner_with(plays, seat, led, dwarf, trump))
+                                 winner_with(plays, seat, led, dwarf, trump))
         card = action.card
         led, dwarf = suits_after(plays, led, dwarf, action, trump)
         hand.remove(card)
