@@ -89,7 +89,8 @@ def is_winner(state, seat: int, card: int, unseen: list[int]) -> bool:
 def _takes(state, seat: int, plays: list) -> bool:
     """Whether the seat's partnership takes the complete trick `plays`."""
     if state.game.name == "tricksters":
-        winners, _ = trick_result(plays, state.suits, state.partner, state.rules.deck)
+        winners, _ = trick_result(plays[0][0], [c for _, c in plays], state.suits, state.partner,
+                                  state.rules.deck)
         return seat in winners
     return _lunar(state).trick_winner(plays, state.trump) == seat % 2
 

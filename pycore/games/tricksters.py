@@ -76,11 +76,12 @@ def victors(scores) -> list[int]:
 
 
 # --- the rule of a trick on plain values ----------------------------------------------------
-# The State and the solver's exact trick search both call it: a trick is its `plays`,
-# ((seat, card), ...) in order, the leader's first; `suits` is each seat's critter
-# (its Suit card); `partner` each seat's partner; `deck` the rules' card values.
-def trick_result(plays, suits, partner, deck) -> tuple[tuple[int, int], int]:
-    """(the partnership that takes the complete trick `plays`, the seat that leads next).
+# The State and the solver's exact trick search both call it: a trick is its `leader`
+# and its four `cards` in play order (clockwise from the leader); `suits` is each
+# seat's critter (its Suit card); `partner` each seat's partner; `deck` the rules'
+# card values.
+def trick_result(leader: int, cards, suits, partner, deck) -> tuple[tuple[int, int], int]:
+    """(the partnership that takes the complete trick, the seat that leads next).
 
     The leader leads their own critter, and each card counts its value in it. The
     higher pair sum takes the trick; on equal sums the pair that did not lead takes
@@ -92,21 +93,23 @@ def trick_result(plays, suits, partner, deck) -> tuple[tuple[int, int], int]:
     make 7 against T1 and T11's 1 + 4 = 5:
 
     >>> suits, partner = (0, 1, 2, 3), (2, 3, 0, 1)
-    >>> trick_result(((0, 19), (1, 0), (2, 5), (3, 10)), suits, partner, DEFAULT_DECK)
+    >>> trick_result(0, (19, 0, 5, 10), suits, partner, DEFAULT_DECK)
     ((0, 2), 0)
 
     Seat 1 leads Foxes and every card shows Foxes 2 (T1, T13, T14, T17): 4 against
     4, so seats 0 and 2 take it; their cards are equal, and seat 2 is nearer
     clockwise from the leader:
 
-    >>> trick_result(((1, 0), (2, 12), (3, 13), (0, 16)), suits, partner, DEFAULT_DECK)
+    >>> trick_result(1, (0, 12, 13, 16), suits, partner, DEFAULT_DECK)
     ((0, 2), 2)
     """
-    leader = plays[0][0]
     led = suits[leader]                  # the leader leads their own suit
-    value = [0] * PLAYERS
-    for s, card in plays:
-        value[s] = deck[card][led]       # only the led critter's value counts
+    first, second, third, fourth = cards
+    value = [0] * PLAYERS                # per seat: only the led critter's value counts
+    value[leader] = deck[first][led]
+    value[(leader + 1) % PLAYERS] = deck[second][led]
+    value[(leader + 2) % PLAYERS] = deck[third][led]
+    value[(leader + 3) % PLAYERS] = deck[fourth][led]
     mate = partner[leader]
     a = (leader + 1) % PLAYERS           # the other pair: a seat not the leader's, and its partner
     if a == mate:
@@ -453,7 +456,8 @@ class TrickstersState(GameState):
             return
         # A trick's recorded winner is the seat the next-leader rule names (records.md),
         # the fifth trick's included.
-        winners, next_leader = trick_result(trick.plays, self.suits, self.partner, self.rules.deck)
+        winners, next_leader = trick_result(trick.leader, trick.cards, self.suits, self.partner,
+                                            self.rules.deck)
         self.tricks = self.tricks[:-1] + (trick._replace(winner=next_leader),)
         counts = list(self.team_tricks)
         for s in winners:

@@ -138,7 +138,6 @@ def world_record(view: SeatView, world: dict) -> Record:
 # --- the exact trick-phase solver ------------------------------------------------------------
 _MASK = (1 << CARDS) - 1
 _LOW_BIT = {1 << c: c for c in ALL_CARDS}     # a one-card hand's card
-_SEATS_FROM = tuple(tuple((lead + i) % PLAYERS for i in range(PLAYERS)) for lead in range(PLAYERS))
 
 
 class TrickSolver:
@@ -175,7 +174,7 @@ class TrickSolver:
         got = self._resolved[leader].get(cards)
         if got is not None:
             return got
-        winners, nxt = trick_result(tuple(zip(_SEATS_FROM[leader], cards)), *self.rule)
+        winners, nxt = trick_result(leader, cards, *self.rule)
         got = self._resolved[leader][cards] = ((1 if self.side[winners[0]] else 0), nxt)
         return got
 
