@@ -29,7 +29,7 @@ its own hand, and which cards it cannot see):
 """
 from __future__ import annotations
 
-from pycore.tricks import Trick
+from pycore.games.tricksters import trick_result
 
 PARTNERSHIP_GAMES = ("lunar", "tricksters")
 
@@ -66,8 +66,7 @@ def _lunar(state):
 def strength(state, seat: int, card: int) -> int:
     """The card's strength in the trick under way (see the module docstring)."""
     if state.game.name == "tricksters":
-        trick = state.tricks[-1]
-        return state.rules.deck[card][state.suits[trick.leader]]
+        return state.rules.deck[card][state.led_suit]
     lunar = _lunar(state)
     if lunar.is_rank(card):
         return lunar.rank_value(card)
@@ -90,7 +89,8 @@ def is_winner(state, seat: int, card: int, unseen: list[int]) -> bool:
 def _takes(state, seat: int, plays: list) -> bool:
     """Whether the seat's partnership takes the complete trick `plays`."""
     if state.game.name == "tricksters":
-        winners, _ = state._trick_result(Trick(state.tricks[-1].leader, tuple(plays)))
+        winners, _ = trick_result(plays[0][0], [c for _, c in plays], state.suits, state.partner,
+                                  state.rules.deck)
         return seat in winners
     return _lunar(state).trick_winner(plays, state.trump) == seat % 2
 

@@ -341,6 +341,16 @@ def next_leader(plays, team: int) -> int:
     return next(s for s, _ in plays if s % 2 == team)
 
 
+def stars_taken(plays, star_cards) -> tuple[int, ...]:
+    """The star cards a complete trick gives the team that takes it: every star
+    card in it, whichever team played it (Ruling L1).
+
+    >>> stars_taken(((0, 0), (1, 9), (2, 7), (3, 3)), (0, 7))
+    (0, 7)
+    """
+    return tuple(card for _, card in plays if card in star_cards)
+
+
 def round_points(track, tricks_won, stars_won) -> list[int]:
     """Each team's points for a round: the track's points for its tricks, plus one
     per star card it kept."""
@@ -522,7 +532,7 @@ class LunarState(GameState):
         self.tricks = self.tricks[:-1] + (trick._replace(winner=leader),)
         self.last_trick = (self.tricks[-1], self.trick_sky)
         self.tricks_won = _replace_at(self.tricks_won, team, self.tricks_won[team] + 1)
-        won = tuple(c for c in trick.cards if c in self.rules.star_cards)   # stars of both teams
+        won = stars_taken(trick.plays, self.rules.star_cards)
         self.stars = _replace_at(self.stars, team, self.stars[team] + won)
         if any(self.hands):
             self._start_trick(leader)
@@ -568,7 +578,7 @@ class LunarState(GameState):
             teams = []
             for team in (0, 1):
                 won = [t for t in tricks if t.winner % 2 == team]
-                kept = sorted(c for t in won for c in t.cards if c in stars)
+                kept = sorted(c for t in won for c in stars_taken(t.plays, stars))
                 totals[team] += points[team]
                 teams.append({"seats": [s for s in range(n) if s % 2 == team], "tricks": len(won),
                               "track_points": track[len(won)], "stars": DECK.tokens_of(kept),

@@ -128,8 +128,32 @@ def trick_winner(plays, led_suit, dwarf_suit, trump) -> int:
     >>> trick_winner(((0, 3), (1, 20), (2, 9)), 0, None, 1)   # Swords trump
     1
     """
-    best = max(range(len(plays)), key=lambda i: card_strength(plays, i, led_suit, dwarf_suit, trump))
-    return plays[best][0]
+    seat, card = plays[-1]
+    return winner_with(plays[:-1], seat, led_suit, dwarf_suit, trump)(card)
+
+
+def winner_with(plays, seat: int, led_suit, dwarf_suit, trump):
+    """For the trick so far `plays`, a function card -> the seat that takes it once
+    `seat` adds that card: the trick so far is ranked once, for asking about
+    several cards (a card must beat the best so far: the first of equal strengths
+    keeps the trick).
+
+    >>> takes = winner_with(((0, 3), (1, 20)), 2, 0, None, 1)   # 4 of Shields, 7 of Swords (trump)
+    >>> takes(9), takes(21)                                   # 10 of Shields, 8 of Swords
+    (1, 2)
+    """
+    if not plays:
+        return lambda card: seat
+    plays = tuple(plays)
+    strengths = [card_strength(plays, i, led_suit, dwarf_suit, trump) for i in range(len(plays))]
+    best = max(strengths)
+    holder = plays[strengths.index(best)][0]
+    index = len(plays)
+
+    def winner(card: int) -> int:
+        mine = card_strength(plays + ((seat, card),), index, led_suit, dwarf_suit, trump)
+        return seat if mine > best else holder
+    return winner
 
 
 def trick_order(leader: int, hands, players: int) -> tuple[int, ...]:

@@ -76,6 +76,61 @@ def victors(scores) -> list[int]:
     return sorted(first + second) if len(second) == 1 else first
 
 
+# --- the rule of a trick on plain values ----------------------------------------------------
+# The State and the solver's exact trick search both call it: a trick is its `leader`
+# and its four `cards` in play order (clockwise from the leader); `suits` is each
+# seat's critter (its Suit card); `partner` each seat's partner; `deck` the rules'
+# card values.
+def trick_result(leader: int, cards, suits, partner, deck) -> tuple[tuple[int, int], int]:
+    """(the partnership that takes the complete trick, the seat that leads next).
+
+    The leader leads their own critter, and each card counts its value in it. The
+    higher pair sum takes the trick; on equal sums the pair that did not lead takes
+    it. The higher card of the winning pair leads next; if the two are equal, the
+    same leader leads again when its pair won, else the winner nearest clockwise
+    from the leader.
+
+    Seat 0 leads Ravens, partnered with seat 2; T20 (Ravens 5) and T6 (Ravens 2)
+    make 7 against T1 and T11's 1 + 4 = 5:
+
+    >>> suits, partner = (0, 1, 2, 3), (2, 3, 0, 1)
+    >>> trick_result(0, (19, 0, 5, 10), suits, partner, DEFAULT_DECK)
+    ((0, 2), 0)
+
+    Seat 1 leads Foxes and every card shows Foxes 2 (T1, T13, T14, T17): 4 against
+    4, so seats 0 and 2 take it; their cards are equal, and seat 2 is nearer
+    clockwise from the leader:
+
+    >>> trick_result(1, (0, 12, 13, 16), suits, partner, DEFAULT_DECK)
+    ((0, 2), 2)
+    """
+    led = suits[leader]                  # the leader leads their own suit
+    first, second, third, fourth = cards
+    value = [0] * PLAYERS                # per seat: only the led critter's value counts
+    value[leader] = deck[first][led]
+    value[(leader + 1) % PLAYERS] = deck[second][led]
+    value[(leader + 2) % PLAYERS] = deck[third][led]
+    value[(leader + 3) % PLAYERS] = deck[fourth][led]
+    mate = partner[leader]
+    a = (leader + 1) % PLAYERS           # the other pair: a seat not the leader's, and its partner
+    if a == mate:
+        a = (leader + 2) % PLAYERS
+    b = partner[a]
+    if a > b:
+        a, b = b, a
+    if value[leader] + value[mate] > value[a] + value[b]:
+        winners = (leader, mate)
+    else:
+        winners = (a, b)                 # equal sums: the partnership that did not lead takes it
+    x, y = winners
+    if value[x] != value[y]:
+        return winners, (x if value[x] > value[y] else y)   # the higher card leads next
+    if x == leader:
+        return winners, leader           # tie among the leading partners: the same leader again
+    # tie among the non-leading partners: the one nearest clockwise from the last leader
+    return winners, (x if (x - leader) % PLAYERS < (y - leader) % PLAYERS else y)
+
+
 class TrickstersWords(Words):
     """A Tricksters card is its four values, one per critter ("Ravens 4 / Foxes 1 /
     Rats 5 / Toads 2"); in a trick it is said by the led critter's value first
@@ -299,6 +354,12 @@ class TrickstersState(GameState):
     def across(self) -> int:
         return (self.dealer + 2) % PLAYERS
 
+    @property
+    def led_suit(self) -> int | None:
+        """The critter the trick under way counts in, its leader's own suit (None
+        outside trick play)."""
+        return self.suits[self.tricks[-1].leader] if self.phase == "play" else None
+
     # --- protocol ---------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -396,7 +457,8 @@ class TrickstersState(GameState):
             return
         # A trick's recorded winner is the seat the next-leader rule names (records.md),
         # the fifth trick's included.
-        winners, next_leader = self._trick_result(trick)
+        winners, next_leader = trick_result(trick.leader, trick.cards, self.suits, self.partner,
+                                            self.rules.deck)
         self.tricks = self.tricks[:-1] + (trick._replace(winner=next_leader),)
         counts = list(self.team_tricks)
         for s in winners:
@@ -406,28 +468,6 @@ class TrickstersState(GameState):
             self.tricks = self.tricks + (Trick(next_leader),)
         else:
             self._end_round()
-
-    def _trick_result(self, trick: Trick) -> tuple[tuple[int, int], int]:
-        """The winning partnership and the seat that leads next."""
-        leader = trick.leader
-        led = self.suits[leader]             # the leader leads their own suit
-        deck = self.rules.deck
-        value = [0] * PLAYERS
-        for s, card in trick.plays:
-            value[s] = deck[card][led]       # only the led critter's value counts
-        mate = self.partner[leader]
-        others = tuple(s for s in range(PLAYERS) if s not in (leader, mate))
-        if value[leader] + value[mate] > value[others[0]] + value[others[1]]:
-            winners = (leader, mate)
-        else:
-            winners = others                 # equal sums: the partnership that did not lead takes it
-        a, b = winners
-        if value[a] != value[b]:
-            return winners, (a if value[a] > value[b] else b)   # the higher card leads next
-        if leader in winners:
-            return winners, leader           # tie among the leading partners: the same leader again
-        # tie among the non-leading partners: the one nearest clockwise from the last leader
-        return winners, min(winners, key=lambda s: (s - leader) % PLAYERS)
 
     def _end_round(self) -> None:
         points = tuple(ROUND_POINTS[t] for t in self.team_tricks)
@@ -457,7 +497,7 @@ class TrickstersState(GameState):
         in_hand = self.phase in ("play", "over")      # drafted cards have joined the hands
         owner = {card: s for s in range(PLAYERS) for card in self.drafted[s]}
         trick = self.tricks[-1] if playing else None
-        led = self.suits[trick.leader] if trick else None
+        led = self.led_suit
         return {
             "phase": self.phase,
             "round": self.round_index + 1,

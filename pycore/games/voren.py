@@ -72,6 +72,50 @@ def card_strength(card: int, trump, led) -> int:
     return 0
 
 
+def trick_winner(plays, trump) -> int:
+    """The seat that takes the trick `plays` ((seat, card), ...; complete, or so far):
+    the first strongest card (`card_strength`) against the lead card's suit.
+
+    >>> trick_winner(((0, 9), (1, 15), (2, 1)), 0)      # Diamonds led, Clubs trump
+    2
+    """
+    lead = plays[0][1]
+    led = lead // 8 if lead < WOLF else None
+    return max(plays, key=lambda p: card_strength(p[1], trump, led))[0]
+
+
+def loo_exempt(plays) -> int | None:
+    """The seat a complete trick `plays` ((seat, card), ...) exempts from the loo:
+    whoever played the Wolf, when the Treachery is in the same trick; else None.
+
+    >>> loo_exempt(((0, 7), (1, WOLF), (2, TREACHERY)))
+    1
+    """
+    cards = [card for _, card in plays]
+    if TREACHERY in cards and WOLF in cards:
+        return next(s for s, card in plays if card == WOLF)   # the Wolf's player is never looed
+    return None
+
+
+def looed(seats, tricks) -> tuple[int, ...]:
+    """Of `seats` (those who played the hand, in order), the ones its finished
+    `tricks` (pycore.tricks.Trick) loo: each that played tricks and took none, but
+    the one a trick exempts (`loo_exempt`). An uncontested pot has no tricks and
+    no loo.
+
+    >>> from pycore.tricks import Trick
+    >>> looed((0, 1, 2), [Trick(0, ((0, 7), (1, 5), (2, 6)), winner=0)])
+    (1, 2)
+    >>> looed((0, 1, 2), [Trick(0, ((0, 7), (1, WOLF), (2, TREACHERY)), winner=2)])
+    (0,)
+    """
+    if not tricks:
+        return ()
+    took = {t.winner for t in tricks}
+    exempt = [e for e in (loo_exempt(t.plays) for t in tricks) if e is not None]
+    return tuple(s for s in seats if s not in took and s not in exempt)
+
+
 RANK_NAMES = ("1", "2", "3", "4", "5", "Realm", "Lesser Crown", "Greater Crown")
 
 
@@ -487,13 +531,12 @@ class VorenState(GameState):
         if len(trick.plays) < len(self.active):
             self.tricks = self.tricks[:-1] + (trick,)
             return
-        lead = trick.plays[0][1]
-        led = lead // 8 if lead < WOLF else None
-        winner = max(trick.plays, key=lambda p: self._strength(p[1], led))[0]
+        winner = trick_winner(trick.plays, self.trump)
         self.tricks = self.tricks[:-1] + (trick._replace(winner=winner),)
         self.tricks_won = _replace_at(self.tricks_won, winner, self.tricks_won[winner] + 1)
-        if TREACHERY in trick.cards and WOLF in trick.cards:
-            self.exempt = next(s for s, c in trick.plays if c == WOLF)   # the Wolf's player is never looed
+        exempt = loo_exempt(trick.plays)
+        if exempt is not None:
+            self.exempt = exempt
         # Ruling V5: a third of the hand's pot per trick, the last trick takes the rest.
         self._take(winner, self.hand_pot // 3 if len(self.tricks) < 3 else self.pot)
         if len(self.tricks) < 3:
@@ -502,9 +545,7 @@ class VorenState(GameState):
             self._end_hand()
 
     def _end_hand(self) -> None:
-        # Looed: played tricks and took none (an uncontested pot has no tricks, no loo).
-        self.looed = tuple(s for s in self.active if self.tricks_won[s] == 0 and s != self.exempt
-                           and self.tricks)
+        self.looed = looed(self.active, self.tricks)
         loo = [0] * self.players
         if not self.last_hand:                                 # no loo payments after the last hand
             for seat in self.looed:

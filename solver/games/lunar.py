@@ -41,7 +41,8 @@ from functools import lru_cache
 
 from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
                                 Turn, gift_shape, is_rank, lead_suit_after, playable, rank_value,
-                                next_leader, round_points, trick_order, trick_winner)
+                                next_leader, round_points, stars_taken, trick_order,
+                                trick_winner)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
@@ -58,11 +59,6 @@ TYPES = ("rank", "suit")
 
 def _type(card: int) -> str:
     return "rank" if is_rank(card) else "suit"
-
-
-def per_round(players: int) -> int:
-    """Actions in one round: the exchange (4 players), 3 tile turns, 48 plays."""
-    return (4 if players == 4 else 0) + 3 + 48
 
 
 def _card_of(token: str) -> tuple[int, bool]:
@@ -228,15 +224,14 @@ class KindCounter:
 
 # --- the view -------------------------------------------------------------------------
 def round_start(state) -> int:
-    """Index in the history where the current round began."""
-    return min(state.round_index * per_round(state.players), len(state.history))
+    """Index in the history where the current round began (the engine's hand_starts)."""
+    return state.hand_starts[-1]
 
 
 def place_sizes(obs: dict, seat: int) -> dict[str, int]:
     """Every hidden place split by type, with its size from public facts only."""
     n = obs["players"]
-    start = obs["round"] - 1
-    history = obs["history"][start * per_round(n):]
+    history = obs["history"][obs["hand_starts"][-1]:]
     played = {s: Multiset() for s in range(n)}         # type counts played from hand
     for actor, token in history:
         if _is_play(token):
@@ -272,8 +267,7 @@ def unseen_cards(obs: dict, seat: int) -> list[int]:
         seen += DECK.cards(obs["partner_known"] or [])
         if obs["phase"] == "exchange" and obs["exchange"]["gave"]:
             seen += DECK.cards(obs["exchange"]["gave"])
-    start = (obs["round"] - 1) * per_round(n)
-    for actor, token in obs["history"][start:]:
+    for actor, token in obs["history"][obs["hand_starts"][-1]:]:
         if _is_play(token):
             seen.append(_card_of(token)[0])
     return _minus(FULL_DECK, seen)
@@ -355,7 +349,7 @@ def mixed_check(obs: dict, seat: int, places: list):
         def check(ranks) -> bool:
             return all(ranks[g] == shape(ranks[h] + ranks[g]) for h, g in pairs)
         return check
-    tokens = obs["history"][(obs["round"] - 1) * per_round(n):]
+    tokens = obs["history"][obs["hand_starts"][-1]:]
     played = {s: 0 for s in range(n)}
     for actor, token in tokens:
         if _is_play(token):
@@ -478,12 +472,12 @@ def world_record(view: SeatView, world: dict) -> Record:
     n = obs["players"]
     places = engine_places(world)
     current_index = obs["round"] - 1
-    size = per_round(n)
     history = obs["history"]
+    starts = obs["hand_starts"] + [len(history)]
     deals, actions = [], []
     for r in range(current_index + 1):
-        start = (obs["start"] - (current_index - r)) % n
-        tokens = history[r * size:(r + 1) * size]
+        start = obs["hand_results"][r]["start"] if r < current_index else obs["start"]
+        tokens = history[starts[r]:starts[r + 1]]
         if r < current_index:
             deal, acts = _round_deal(n, start, tokens, None, obs, seat)
         else:
@@ -508,8 +502,7 @@ def consistent_fast(view: SeatView, world: dict) -> bool:
     if n == 4:
         current[(seat + 2) % 4] += DECK.cards(obs["partner_known"] or [])
         current.update({k: list(v) for k, v in places.items() if k.startswith("gift:")})
-    size = per_round(n)
-    tokens = obs["history"][(obs["round"] - 1) * size:]
+    tokens = obs["history"][obs["hand_starts"][-1]:]
     s = view.extra["states"][0]
     try:
         deal, actions = _round_deal(n, obs["start"], tokens, current, obs, seat)
@@ -676,7 +669,7 @@ def simulate(state) -> Played:
         leader = next_leader(plays, team)
         winners.append(leader)
         won[team] += 1
-        stars[team] += sum(1 for _, c in plays if c in star_cards)
+        stars[team] += len(stars_taken(plays, star_cards))
         if not any(hands):
             points = round_points(rules.track, won, stars)
             return Played(tuple(points[s % 2] for s in range(n)), winners)

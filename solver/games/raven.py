@@ -13,12 +13,13 @@ Constraints, all asked of the engine:
 """
 from __future__ import annotations
 
+import bisect
 import itertools
 from functools import lru_cache
 
 from pycore.games.raven import (DECK, DWARF, RANKS, RAVEN, SHAMAN, SPECIALISTS, WOLF, Bid, Play,
-                                bid_value, card_strength, hand_scores, play_choices, playable,
-                                suits_after, trick_order, trick_winner)
+                                bid_value, hand_scores, play_choices, playable,
+                                suits_after, trick_order, trick_winner, winner_with)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 from pycore.tricks import left_of
@@ -35,11 +36,8 @@ ALL_CARDS = tuple(range(60))
 
 # --- the view -------------------------------------------------------------------------
 def _hand_start(state) -> int:
-    """Index in the history where the current hand began."""
-    n = state.players
-    size, k = state.rules.sizes[0], state.rules.sizes[1]
-    per_hand = n + n * (size - k)
-    return min(state.hand_index * per_hand, len(state.history))
+    """Index in the history where the current hand began (the engine's hand_starts)."""
+    return state.hand_starts[-1]
 
 
 def build_view(state, seat: int, positions: list | None = None) -> SeatView:
@@ -140,8 +138,6 @@ def world_record(view: SeatView, world: dict) -> Record:
     obs, seat = view.obs, view.seat
     state = view.state
     n = state.players
-    size, k = state.rules.sizes[0], state.rules.sizes[1]
-    per_hand = n + n * (size - k)
     current = obs["hand_number"] - 1
     past_bids = obs["past_bids"]
     history = obs["history"]
@@ -171,7 +167,7 @@ def world_record(view: SeatView, world: dict) -> Record:
     actions = []
     for index, (actor, token) in enumerate(history):
         if token is None:
-            h = index // per_hand
+            h = bisect.bisect_right(obs["hand_starts"], index) - 1
             if h < current:
                 cards = DECK.cards(past_bids[h][actor])
             else:
@@ -324,12 +320,11 @@ def policy_action(state, rng=None):
     trick = state.tricks[-1]
     return choose_play(legal, trick.plays, seat, state.hands[seat], trump,
                        bid_value(state.bids[seat]) - state.tricks_won[seat] > 0, state.players,
-                       lambda card: trick_winner(trick.plays + ((seat, card),), state.led_suit,
-                                                 state.dwarf_suit, trump))
+                       winner_with(trick.plays, seat, state.led_suit, state.dwarf_suit, trump))
 
 
-def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, winner_with):
-    """The play policy, from the legal plays and public facts; `winner_with(card)`
+def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, taker):
+    """The play policy, from the legal plays and public facts; `taker(card)`
     is the seat that would take the trick so far with `card` added (shared by the
     engine playouts and the quick simulator, so both make the same choices)."""
     key = lambda a: (strength(a.card, trump), a.card, a.named_suit or 0)
@@ -347,7 +342,7 @@ def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, winne
     last = len(plays) == players - 1
     wins, loses = [], []
     for a in legal:
-        (wins if winner_with(a.card) == seat else loses).append(a)
+        (wins if taker(a.card) == seat else loses).append(a)
     if want:
         if wins:
             return min(wins, key=key) if last else max(wins, key=key)
@@ -358,27 +353,6 @@ def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, winne
 
 
 # --- the quick simulator of a hand's remaining tricks (playouts only) ---------------------
-def _winner_with(plays, seat, led, dwarf, trump):
-    """`winner_with` for the policy: the trick so far is ranked once, then each
-    card of the seat against its best (a later card must beat it strictly, as
-    the engine's first-highest rule has it; the Shaman goes half a step above the
-    last card)."""
-    if not plays:
-        return lambda card: seat
-    strengths = [card_strength(plays, i, led, dwarf, trump) for i in range(len(plays))]
-    best = max(strengths)
-    leader = plays[strengths.index(best)][0]
-    last_level, last_rank = strengths[-1]
-
-    def winner_with(card):
-        if card == SHAMAN:
-            mine = (last_level, last_rank + 0.5)
-        else:
-            mine = card_strength((None, (seat, card)), 1, led, dwarf, trump)   # not led
-        return seat if mine > best else leader
-    return winner_with
-
-
 def simulate(state) -> Played:
     """Play the rest of the hand (from the play phase) with `choose_play` for every
     seat, on plain lists instead of engine states: the same plays as the engine
@@ -401,7 +375,7 @@ def simulate(state) -> Played:
             action = legal[0]
         else:
             action = choose_play(legal, plays, seat, hand, trump, bids[seat] - won[seat] > 0, n,
-                                 _winner_with(plays, seat, led, dwarf, trump))
+                                 winner_with(plays, seat, led, dwarf, trump))
         card = action.card
         led, dwarf = suits_after(plays, led, dwarf, action, trump)
         hand.remove(card)

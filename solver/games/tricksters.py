@@ -25,7 +25,7 @@ from __future__ import annotations
 
 
 from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, TRICKS,
-                                     Play)
+                                     Play, trick_result)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
@@ -36,12 +36,11 @@ from .common import (consistent,  # noqa: F401  (the replay test, as tests ask i
                      forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
                      unseen_and_places)
 
-ROUND_ACTIONS = 8 + 4 + 1 + PLAYERS * TRICKS
 ALL_CARDS = tuple(range(CARDS))
 
 
 def _round_start(state) -> int:
-    return min(state.round_index * ROUND_ACTIONS, len(state.history))
+    return state.hand_starts[-1]
 
 
 def build_view(state, seat: int, positions: list | None = None) -> SeatView:
@@ -116,18 +115,20 @@ def world_record(view: SeatView, world: dict) -> Record:
     the seat's observation only."""
     obs, seat = view.obs, view.seat
     history = obs["history"]
+    starts = obs["hand_starts"] + [len(history)]
     current = obs["round"] - 1
     deals = []
     for r in range(current + 1):
         takes = [[] for _ in range(PLAYERS)]
         plays = [[] for _ in range(PLAYERS)]
-        for actor, token in history[ROUND_ACTIONS * r: ROUND_ACTIONS * (r + 1)]:
+        for actor, token in history[starts[r]:starts[r + 1]]:
             if token.startswith("take "):
                 takes[actor].append(DECK.card(token[5:]))
             elif " " not in token:
                 plays[actor].append(DECK.card(token))
         hands, centre = _dealt_in_round(obs, seat, world, r, takes, plays)
-        deals.append({"dealer": (obs["dealer"] - (current - r)) % PLAYERS,
+        dealer = obs["hand_results"][r]["dealer"] if r < current else obs["dealer"]
+        deals.append({"dealer": dealer,
                       "hands": [DECK.tokens_of(h) for h in hands], "centre": DECK.tokens_of(centre)})
     return Record(game="tricksters", rules=dict(obs["rules"]), seed=0, deals=deals,
                   actions=[token for _, token in history])
@@ -154,15 +155,11 @@ class TrickSolver:
     def __init__(self, state, seat: int):
         deck = state.rules.deck
         partner = state.partner
+        self.rule = (state.suits, partner, deck)     # trick_result's public facts
         self.side = tuple(s in (seat, partner[seat]) for s in range(PLAYERS))
-        self.led = tuple(tuple(deck[c][state.suits[lead]] for c in ALL_CARDS)
-                         for lead in range(PLAYERS))
-        # cards in the order to try: highest value in the led critter first
-        self.order = tuple(tuple(sorted(ALL_CARDS, key=lambda c: (-self.led[lead][c], c)))
+        # cards in the order to try: highest value in the leader's critter first
+        self.order = tuple(tuple(sorted(ALL_CARDS, key=lambda c: (-deck[c][state.suits[lead]], c)))
                            for lead in range(PLAYERS))
-        self.mate = tuple(partner[lead] for lead in range(PLAYERS))
-        self.others = tuple(tuple(s for s in range(PLAYERS) if s not in (lead, partner[lead]))
-                            for lead in range(PLAYERS))
         self.table: dict = {}
         self._moves: dict = {}
         self._resolved = tuple({} for _ in range(PLAYERS))    # per leader: plays -> result
@@ -173,27 +170,13 @@ class TrickSolver:
         return sum(1 << (c + CARDS * s) for s, hand in enumerate(state.hands) for c in hand)
 
     def resolve(self, leader: int, cards: tuple) -> tuple[int, int]:
-        """(1 if the seat's side takes the trick else 0, the next leader)."""
+        """(1 if the seat's side takes the trick else 0, the next leader): the
+        engine's `trick_result`, asked once per leader and cards."""
         got = self._resolved[leader].get(cards)
         if got is not None:
             return got
-        led = self.led[leader]
-        v = [0] * PLAYERS
-        for i, c in enumerate(cards):
-            v[(leader + i) % PLAYERS] = led[c]
-        mate = self.mate[leader]
-        a, b = self.others[leader]
-        if v[leader] + v[mate] > v[a] + v[b]:
-            x, y = leader, mate
-        else:
-            x, y = a, b                 # equal sums: the side that did not lead
-        if v[x] != v[y]:
-            nxt = x if v[x] > v[y] else y
-        elif x == leader:
-            nxt = leader
-        else:
-            nxt = x if (x - leader) % PLAYERS < (y - leader) % PLAYERS else y
-        got = self._resolved[leader][cards] = ((1 if self.side[x] else 0), nxt)
+        winners, nxt = trick_result(leader, cards, *self.rule)
+        got = self._resolved[leader][cards] = ((1 if self.side[winners[0]] else 0), nxt)
         return got
 
     def node(self, hands: int, leader: int, alpha: int, beta: int) -> int:
@@ -281,7 +264,7 @@ class TrickSolver:
 
     def value(self, hands: int, leader: int, plays: tuple) -> int:
         """The exact number of tricks to come for the seat's side."""
-        return self.trick(hands, leader, plays, -1, TRICKS_PLUS)
+        return self.trick(hands, leader, plays, -1, TRICKS + 1)     # a full window
 
     def line_takes_trick(self, hands: int, leader: int, plays: tuple,
                          value: int | None = None) -> bool:
@@ -306,8 +289,6 @@ class TrickSolver:
             hands, plays = h, p
         return self.resolve(leader, plays)[0] == 1
 
-
-TRICKS_PLUS = 6
 
 
 def solve_points(state, seat: int, solver: TrickSolver | None = None) -> int:
@@ -351,7 +332,7 @@ def policy_action(state, rng=None):
     if state.phase == "partners":
         return legal[0]
     trick = state.tricks[-1]
-    led = state.suits[trick.leader]
+    led = state.led_suit
     value = lambda a: (deck[a.card][led], -a.card)
     if not trick.plays:
         return max(legal, key=value)

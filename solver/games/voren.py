@@ -31,7 +31,8 @@ trick and how often it is looed (`outcomes`, `OUTCOME_WORDS`).
 from __future__ import annotations
 
 from pycore.games.voren import (CARDS, DECK, TREACHERY, WOLF, Choice,
-                                Options, Play, card_strength, suit_of)
+                                Options, Play, card_strength, looed, suit_of,
+                                trick_winner)
 from pycore.errors import ManyhandsError
 from pycore.records import Record, record_of
 
@@ -50,22 +51,11 @@ OUTCOME_WORDS = {"trick": "takes at least one trick", "looed": "is looed"}
 
 
 # --- the view -------------------------------------------------------------------------
-def hand_start(state) -> int:
-    """Index in the history of the current hand's first action (the dealer's options)."""
-    history = state.history
-    if state.phase == "options":
-        return len(history)
-    for index in range(len(history) - 1, -1, -1):
-        if isinstance(history[index][1], Options):
-            return index
-    raise ValueError("a dealt hand without the dealer's options")
-
-
 def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     if state.is_terminal:
         raise SolverError("the game is over: nothing is hidden that matters")
     obs = state.observation(seat)
-    start = hand_start(state)
+    start = state.hand_starts[-1]       # the dealer's options
     places, unseen = unseen_and_places(state, seat)
     states = states_from(state, start, positions)
     forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, Play)
@@ -194,10 +184,8 @@ def policy_action(state, rng=None):
     trick = state.tricks[-1]
     if not trick.plays:                                   # lead the strongest card
         return max(legal, key=lambda a: (strength(a.card, trump), a.card))
-    lead = trick.plays[0][1]
-    led = suit_of(lead)
-    best = max(strength(c, trump, led) for _, c in trick.plays)
-    wins = [a for a in legal if strength(a.card, trump, led) > best]
+    led = suit_of(trick.plays[0][1])
+    wins = [a for a in legal if trick_winner(trick.plays + ((seat, a.card),), trump) == seat]
     if wins:                                              # free play (Wolf/Treachery led): take cheaply
         return min(wins, key=lambda a: (strength(a.card, trump, led), a.card))
     return min(legal, key=lambda a: (strength(a.card, trump, led), a.card))
@@ -214,14 +202,9 @@ def outcomes(state, seat: int, mark: int) -> list[str]:
     out = []
     if any(t.winner == seat for t in tricks):
         out.append("trick")
-    elif tricks and any(seat in t.seats for t in tricks) and not _exempt(tricks, seat):
+    elif tricks and seat in looed(tricks[0].seats, tricks):
         out.append("looed")
     return out
-
-
-def _exempt(tricks, seat: int) -> bool:
-    return any(TREACHERY in t.cards and WOLF in t.cards and dict(t.plays).get(seat) == WOLF
-               for t in tricks)
 
 
 def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:

@@ -499,7 +499,8 @@ class Lunar(Layout, game="lunar"):
         return out
 
     def winning_seats(self, tell, trick, where):
-        return {s for s, _ in trick["cards"] if s % 2 == trick["winner"] % 2}
+        team = next((t for t in tell.obs.get("teams") or [] if trick["winner"] in t), [trick["winner"]])
+        return {s for s, _ in trick["cards"] if s in team}
 
     def pad(self, tell):
         results = tell.obs.get("hand_results") or []
