@@ -11,6 +11,7 @@ import pytest
 
 import pycore
 import solver
+from pycore import all_games
 
 
 def modules(package) -> list[str]:
@@ -23,3 +24,11 @@ def test_docstring_examples(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_every_game_module_shows_its_rules_by_example(name):
+    """A fifth game's author reads a game module's rule functions first: each
+    module has examples (trick winners, playable cards, strengths, points)."""
+    module = importlib.import_module(f"pycore.games.{name}")
+    assert doctest.testmod(module).attempted > 0, f"pycore.games.{name} documents no example of its rules"
