@@ -2,7 +2,6 @@
 one with every required part, a game without one or with a part missing is
 refused with a SolverError saying what is missing, and cards' suits are the
 engine's (pycore.game.Game.card_suit / suit_names)."""
-
 import pytest
 
 import pycore.game
