@@ -29,6 +29,7 @@ its own hand, and which cards it cannot see):
 """
 from __future__ import annotations
 
+from pycore.games import lunar
 from pycore.games.tricksters import trick_result
 
 PARTNERSHIP_GAMES = ("lunar", "tricksters")
@@ -42,7 +43,7 @@ def has_partners(game_name: str, players: int) -> bool:
 def partner_of(state, seat: int) -> int | None:
     name = state.game.name
     if name == "lunar" and state.players == 4:
-        return (seat + 2) % 4
+        return lunar.partner_of(seat)
     if name == "tricksters" and state.phase == "play":
         return state.partner[seat]
     return None
@@ -58,16 +59,10 @@ def _unseen(state, seat: int) -> list[int]:
     return out
 
 
-def _lunar(state):
-    from pycore.games import lunar
-    return lunar
-
-
 def strength(state, seat: int, card: int) -> int:
     """The card's strength in the trick under way (see the module docstring)."""
     if state.game.name == "tricksters":
         return state.rules.deck[card][state.led_suit]
-    lunar = _lunar(state)
     if lunar.is_rank(card):
         return lunar.rank_value(card)
     return 2 if card == state.trump else 1
@@ -80,7 +75,6 @@ def gain(state, card: int) -> bool:
 def is_winner(state, seat: int, card: int, unseen: list[int]) -> bool:
     if state.game.name == "tricksters":
         return state.rules.deck[card][state.suits[seat]] == 5
-    lunar = _lunar(state)
     if not lunar.is_rank(card):
         return card == state.trump
     return all(lunar.rank_value(card) >= lunar.rank_value(c) for c in unseen if lunar.is_rank(c))
@@ -92,7 +86,7 @@ def _takes(state, seat: int, plays: list) -> bool:
         winners, _ = trick_result(plays[0][0], [c for _, c in plays], state.suits, state.partner,
                                   state.rules.deck)
         return seat in winners
-    return _lunar(state).trick_winner(plays, state.trump) == seat % 2
+    return lunar.trick_winner(plays, state.trump) == lunar.team_of(seat)
 
 
 def sure_trick(state, seat: int) -> bool:
@@ -107,14 +101,14 @@ def sure_trick(state, seat: int) -> bool:
     players = state.players
     later = [(trick.leader + i) % players for i in range(len(trick.plays) + 1, players)]
     unseen = _unseen(state, seat)
-    lunar = state.game.name == "lunar"
+    is_lunar = state.game.name == "lunar"
     options = []
     for seat_later in later:         # the cards each later opponent might play
         cards = set(unseen)
-        if lunar:
-            mate = next((c for s, c in trick.plays if s % 2 == seat_later % 2), None)
+        if is_lunar:
+            mate = next((c for s, c in trick.plays if lunar.team_of(s) == lunar.team_of(seat_later)), None)
             if mate is not None:
-                other = {c for c in cards if _lunar(state).is_rank(c) != _lunar(state).is_rank(mate)}
+                other = {c for c in cards if lunar.is_rank(c) != lunar.is_rank(mate)}
                 cards = other or cards
         options.append(sorted(cards))
     plays = list(trick.plays)

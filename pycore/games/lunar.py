@@ -102,7 +102,7 @@ class LunarWords(Words):
     @staticmethod
     def team(seat: int, tell) -> list[int]:
         """A seat's team, the listener first: [you, across] or [left, right] (one seat with 2)."""
-        return sorted((s for s in range(tell.players) if s % 2 == seat % 2),
+        return sorted((s for s in range(tell.players) if team_of(s) == team_of(seat)),
                       key=lambda s: (s - tell.me) % tell.players)
 
     def still_due(self, due: dict) -> str:
@@ -271,14 +271,14 @@ def trick_winner(plays, trump: int) -> int:
     suit, rank = [None, None], [0, 0]
     setter = None
     for seat, card in plays:
-        team = seat % 2
+        team = team_of(seat)
         if is_rank(card):
             rank[team] = max(rank[team], rank_value(card))
         elif suit[team] is None:
             suit[team] = card
             if setter is None:
                 setter = team                      # the first suit card sets the lead suit
-    last = plays[-1][0] % 2
+    last = team_of(plays[-1][0])
     if (suit[0] is None) != (suit[1] is None):
         return 0 if suit[1] is None else 1         # Ruling L6: no suit loses to a suit
     if suit[0] != suit[1]:
@@ -328,6 +328,25 @@ def lead_suit_after(lead_suit, card: int):
     return card if lead_suit is None and not is_rank(card) else lead_suit
 
 
+def team_of(seat: int) -> int:
+    """A seat's team: seats 0 and 2 are team 0, seats 1 and 3 team 1 (with the
+    Sky, each of the two players is a team of one).
+
+    >>> team_of(0), team_of(3)
+    (0, 1)
+    """
+    return seat % 2
+
+
+def partner_of(seat: int) -> int:
+    """A seat's partner with four players: the seat across the table.
+
+    >>> partner_of(1)
+    3
+    """
+    return (seat + 2) % 4
+
+
 def trick_order(leader: int, players: int) -> tuple[int, ...]:
     """Who plays to a trick led by `leader`: clockwise with four; with the Sky two
     turns each, alternating."""
@@ -338,7 +357,7 @@ def trick_order(leader: int, players: int) -> tuple[int, ...]:
 
 def next_leader(plays, team: int) -> int:
     """The seat that leads next after `team` takes the trick: the team's first player."""
-    return next(s for s, _ in plays if s % 2 == team)
+    return next(s for s, _ in plays if team_of(s) == team)
 
 
 def stars_taken(plays, star_cards) -> tuple[int, ...]:
@@ -421,7 +440,7 @@ class LunarState(GameState):
     def _team_play(self, seat: int) -> tuple[int, bool] | None:
         """(card, from the Sky) already played in this trick by `seat`'s team."""
         for (s, card), sky in zip(self.tricks[-1].plays, self.trick_sky):
-            if s % 2 == seat % 2:
+            if team_of(s) == team_of(seat):
                 return card, sky
         return None
 
@@ -499,7 +518,7 @@ class LunarState(GameState):
         self.gifts = _replace_at(self.gifts, seat, give.cards)
         self.give_pos += 1
         if self.give_pos == 4:                     # everyone has chosen: deliver to partners
-            self.hands = tuple(add_cards(self.hands[s], self.gifts[(s + 2) % 4]) for s in range(4))
+            self.hands = tuple(add_cards(self.hands[s], self.gifts[partner_of(s)]) for s in range(4))
             self.phase = "trump"
 
     def _apply_turn(self, turn: Turn) -> None:
@@ -543,7 +562,7 @@ class LunarState(GameState):
         points = round_points(self.rules.track, self.tricks_won, [len(self.stars[t]) for t in (0, 1)])
         self.scores = (self.scores[0] + points[0], self.scores[1] + points[1])
         self.past_trumps = self.past_trumps + (self.trump,)
-        self._finish_hand(points[s % 2] for s in range(self.players))
+        self._finish_hand(points[team_of(s)] for s in range(self.players))
         if max(self.scores) >= self.rules.target and self.scores[0] != self.scores[1]:
             self.phase = "over"                    # a tie plays another round
         else:
@@ -551,13 +570,13 @@ class LunarState(GameState):
 
     # --- results ------------------------------------------------------------------
     def totals(self) -> list[int]:
-        return [self.scores[s % 2] for s in range(self.players)]
+        return [self.scores[team_of(s)] for s in range(self.players)]
 
     def winners(self) -> list[int]:
         if self.phase != "over":
             return []
         best = 0 if self.scores[0] > self.scores[1] else 1
-        return [s for s in range(self.players) if s % 2 == best]
+        return [s for s in range(self.players) if team_of(s) == best]
 
     def ranking(self) -> list[dict]:
         """The teams in order (each team's seats one entry, marked as a team, placed
@@ -577,10 +596,10 @@ class LunarState(GameState):
         for index, (tricks, points) in enumerate(self.finished_hands):
             teams = []
             for team in (0, 1):
-                won = [t for t in tricks if t.winner % 2 == team]
+                won = [t for t in tricks if team_of(t.winner) == team]
                 kept = sorted(c for t in won for c in stars_taken(t.plays, stars))
                 totals[team] += points[team]
-                teams.append({"seats": [s for s in range(n) if s % 2 == team], "tricks": len(won),
+                teams.append({"seats": [s for s in range(n) if team_of(s) == team], "tricks": len(won),
                               "track_points": track[len(won)], "stars": DECK.tokens_of(kept),
                               "points": points[team], "total": totals[team]})
             if n == 2:    # all of each hand is played from it (the Sky's cards are public)
@@ -603,7 +622,7 @@ class LunarState(GameState):
         partner has played since (copies are interchangeable)."""
         if not self._delivered() or self.phase == "over":     # over: every card is played
             return ()
-        partner = (seat + 2) % 4
+        partner = partner_of(seat)
         played = Counter(c for t in self.tricks for s, c in t.plays if s == partner)
         return tuple(sorted((Counter(self.gifts[seat]) - played).elements()))
 
@@ -626,7 +645,7 @@ class LunarState(GameState):
             "round": self.round_index + 1,
             "start": self.start,
             "teams": [[0, 2], [1, 3]] if n == 4 else [[0], [1]],
-            "partner": (seat + 2) % 4 if n == 4 else None,
+            "partner": partner_of(seat) if n == 4 else None,
             "hand": tokens(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
             "sky": tokens(self.sky) if n == 2 else None,
@@ -640,7 +659,7 @@ class LunarState(GameState):
             "trick_leader": self.tricks[-1].leader if playing else None,
             "last_trick": None if last is None else {
                 "cards": self._trick_json(*last), "winner": last[0].winner,
-                "team": last[0].winner % 2},
+                "team": team_of(last[0].winner)},
             "tricks_won": list(self.tricks_won),
             "track": list(self.rules.track),
             "track_points": [self.rules.track[t] for t in self.tricks_won],
@@ -652,7 +671,7 @@ class LunarState(GameState):
         }
         obs["exchange"] = obs["partner_known"] = None          # no exchange with the Sky
         if n == 4:
-            partner = (seat + 2) % 4
+            partner = partner_of(seat)
             gave = self.gifts[seat]
             obs["exchange"] = {
                 "gave": tokens(gave) if gave is not None else None,

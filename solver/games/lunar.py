@@ -41,8 +41,8 @@ from functools import lru_cache
 
 from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
                                 Turn, gift_shape, is_rank, lead_suit_after, playable, rank_value,
-                                next_leader, round_points, stars_taken, trick_order,
-                                trick_winner)
+                                next_leader, partner_of, round_points, stars_taken, team_of,
+                                trick_order, trick_winner)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
@@ -251,7 +251,7 @@ def place_sizes(obs: dict, seat: int) -> dict[str, int]:
                 sizes[f"gift:{other}/{kind}"] = 2
             else:
                 size = 6 - played[other][kind]
-                if n == 4 and other == (seat + 2) % 4:
+                if n == 4 and other == partner_of(seat):
                     size -= known[kind]
                 sizes[f"hand:{other}/{kind}"] = size
     return sizes
@@ -354,7 +354,7 @@ def mixed_check(obs: dict, seat: int, places: list):
     for actor, token in tokens:
         if _is_play(token):
             played[actor] += is_rank(_card_of(token)[0])
-    partner, a, b = (seat + 2) % 4, (seat + 1) % 4, (seat + 3) % 4
+    partner, a, b = partner_of(seat), (seat + 1) % 4, (seat + 3) % 4
     known = _ranks(DECK.cards(obs["partner_known"] or []))
     gave = _ranks(DECK.cards(obs["exchange"]["gave"]))
     received = _ranks(DECK.cards(obs["exchange"]["received"]))
@@ -443,14 +443,14 @@ def _round_deal(n: int, start: int, tokens: list, current: dict | None, obs: dic
             gifts[s] = gift
             hands.append(sorted(hold[s] + gift))
     elif n == 4:
-        partner = (seat + 2) % 4
+        partner = partner_of(seat)
         received = None
         if current is not None:
             received = DECK.cards(obs["exchange"]["received"])
         gifts[seat], gifts[partner] = team_gifts(hold[seat], hold[partner], own_gift, received)
         a, b = (seat + 1) % 4, (seat + 3) % 4
         gifts[a], gifts[b] = team_gifts(hold[a], hold[b])
-        hands = [sorted(_minus(hold[s], gifts[(s + 2) % 4]) + list(gifts[s])) for s in range(n)]
+        hands = [sorted(_minus(hold[s], gifts[partner_of(s)]) + list(gifts[s])) for s in range(n)]
     else:
         hands = [sorted(hold[s]) for s in range(n)]
     deal = {"start": start, "hands": [DECK.tokens_of(h) for h in hands]}
@@ -482,7 +482,7 @@ def world_record(view: SeatView, world: dict) -> Record:
             deal, acts = _round_deal(n, start, tokens, None, obs, seat)
         else:
             current = {s: list(places.get(f"hand:{s}", ())) for s in range(n) if s != seat}
-            partner = (seat + 2) % 4
+            partner = partner_of(seat)
             if n == 4 and partner in current:
                 current[partner] += DECK.cards(obs["partner_known"] or [])
             current.update({k: list(v) for k, v in places.items() if k.startswith("gift:")})
@@ -500,7 +500,7 @@ def consistent_fast(view: SeatView, world: dict) -> bool:
     places = engine_places(world)
     current = {s: list(places.get(f"hand:{s}", ())) for s in range(n) if s != seat}
     if n == 4:
-        current[(seat + 2) % 4] += DECK.cards(obs["partner_known"] or [])
+        current[partner_of(seat)] += DECK.cards(obs["partner_known"] or [])
         current.update({k: list(v) for k, v in places.items() if k.startswith("gift:")})
     tokens = obs["history"][obs["hand_starts"][-1]:]
     s = view.extra["states"][0]
@@ -557,7 +557,7 @@ def inference(view: SeatView) -> dict:
                 entry["holds"][DECK.token(card)] = round(h, 4)
     for entry in out.values():
         entry["voids"].sort(key=DECK.card)
-    partner = f"hand:{(view.seat + 2) % 4}"
+    partner = f"hand:{partner_of(view.seat)}"
     if view.obs["players"] == 4 and partner in out:
         out[partner]["known"] = list(view.obs["partner_known"] or [])   # besides `size`
     return out
@@ -593,13 +593,13 @@ def policy_action(state, rng=None):
         return quick_turns(state, seat)[0]
     hand = state.hands[seat] if state.players == 4 else state.hands[seat] + state.sky
     return choose_play(legal, state.tricks[-1].plays, seat, state.trump, state.rules,
-                       state.tricks_won[seat % 2], len(state.tricks), hand)
+                       state.tricks_won[team_of(seat)], len(state.tricks), hand)
 
 
 def choose_play(legal, plays, seat, trump, rules, won, tricks, hand):
     """The play policy, from the legal plays and public facts (shared by the engine
     playouts and the quick simulator, so both make the same choices)."""
-    team = seat % 2
+    team = team_of(seat)
     stars = rules.star_cards
     want = _wants_trick(rules.track, won, tricks)
 
@@ -657,7 +657,7 @@ def simulate(state) -> Played:
             action = legal[0]
         else:
             hand = hands[seat] if n == 4 else hands[seat] + sky
-            action = choose_play(legal, plays, seat, trump, rules, won[seat % 2], tricks, hand)
+            action = choose_play(legal, plays, seat, trump, rules, won[team_of(seat)], tricks, hand)
         card = action.card
         (sky if action.sky else hands[seat]).remove(card)
         lead = lead_suit_after(lead, card)
@@ -672,7 +672,7 @@ def simulate(state) -> Played:
         stars[team] += len(stars_taken(plays, star_cards))
         if not any(hands):
             points = round_points(rules.track, won, stars)
-            return Played(tuple(points[s % 2] for s in range(n)), winners)
+            return Played(tuple(points[team_of(s)] for s in range(n)), winners)
         tricks += 1
         order = trick_order(leader, n)
         plays, used, lead = (), (), None
@@ -735,7 +735,7 @@ def trick_taker(state, mark: int, trick_index: int):
 def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
     """Whether the seat's team took that trick (a partnership takes tricks together)."""
     winner = trick_taker(state, mark, trick_index)
-    return winner is not None and winner % 2 == seat % 2
+    return winner is not None and team_of(winner) == team_of(seat)
 
 
 def current_trick_index(state):
@@ -778,7 +778,7 @@ def _solve(state, seat: int, mark: int, memo: dict):
     got = memo.get(key)
     if got is not None:
         return got
-    maximise = state.current_player % 2 == seat % 2
+    maximise = team_of(state.current_player) == team_of(seat)
     best = None
     for action in state.legal_actions():
         value = _solve(state.apply_action(action), seat, mark, memo)
