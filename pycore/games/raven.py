@@ -156,6 +156,17 @@ def winner_with(plays, seat: int, led_suit, dwarf_suit, trump):
     return winner
 
 
+def due_leader(winners, dealer: int, players: int) -> int:
+    """Who the rules call to lead the next trick of a hand whose tricks so far
+    were taken by `winners`: the last winner, at the first trick the dealer's
+    left. (Ruling R2 may hand the lead on: see `trick_order`.)
+
+    >>> due_leader([], dealer=1, players=4), due_leader([2, 3], dealer=1, players=4)
+    (2, 3)
+    """
+    return winners[-1] if winners else left_of(dealer, players)
+
+
 def trick_order(leader: int, hands, players: int) -> tuple[int, ...]:
     """Who plays to a trick led by `leader`, in order. Ruling R2: a leader holding
     only the Shaman cannot lead; the left neighbour leads and the Shaman plays last."""
@@ -448,7 +459,7 @@ class RavenState(GameState):
         self.bid_pos += 1
         if self.bid_pos == len(self.bid_order):
             self.phase = "play"
-            self._start_trick(left_of(self.dealer, self.players))
+            self._start_trick(due_leader((), self.dealer, self.players))
 
     def _start_trick(self, leader: int) -> None:
         self.trick_order = trick_order(leader, self.hands, self.players)
@@ -569,7 +580,7 @@ class RavenState(GameState):
                     continue
                 at = trick.cards.index(SHAMAN)          # never 0: the Shaman cannot be led
                 holder = trick.plays[at][0]
-                due = tricks[number - 1].winner if number else left_of(dealer, n)
+                due = due_leader([t.winner for t in tricks[:number]], dealer, n)
                 shaman.append({"trick": number + 1, "seat": holder, "won": trick.winner == holder,
                                "after": DECK.token(trick.plays[at - 1][1]),
                                "lone": trick.leader != due})   # Ruling R2: it was led round

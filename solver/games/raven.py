@@ -18,11 +18,10 @@ import itertools
 from functools import lru_cache
 
 from pycore.games.raven import (DECK, DWARF, RANKS, RAVEN, SHAMAN, SPECIALISTS, WOLF, Bid, Play,
-                                bid_value, hand_scores, play_choices, playable,
+                                bid_value, due_leader, hand_scores, play_choices, playable,
                                 suits_after, trick_order, trick_winner, winner_with)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
-from pycore.tricks import left_of
 
 from ..adapter import Adapter
 from ..errors import SolverError
@@ -86,7 +85,7 @@ def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     tricks = state.tricks
     if state.phase == "play" and tricks:
         current = tricks[-1]
-        previous = tricks[-2].winner if len(tricks) > 1 else left_of(state.dealer, n)
+        previous = due_leader([t.winner for t in tricks[:-1]], state.dealer, n)
         if current.leader != previous and previous != seat and SHAMAN in allowed \
                 and previous not in current.seats:
             allowed[SHAMAN] = {f"hand:{previous}"}
