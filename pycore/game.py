@@ -178,6 +178,7 @@ class Game:
         state.finished_hands = ()
         state.tricks = ()
         state.hand_starts = ()
+        state.read_from_text = False
         return state
 
     # --- a position as text (pycore/position.py) ----------------------------------
@@ -203,6 +204,7 @@ class Game:
         read.text("rules")
         state = self._blank_state(rules, read.seed())
         state.hand_starts = (0,)
+        state.read_from_text = True
         state._read_position(read)
         read.finish()
         return state
@@ -217,10 +219,11 @@ class GameState:
     """One immutable position. Subclasses declare their own __slots__."""
 
     __slots__ = ("game", "rules", "seed", "explicit_deals", "deals", "first_hand", "_log",
-                 "_legal", "finished_hands", "tricks", "hand_starts")
+                 "_legal", "finished_hands", "tricks", "hand_starts", "read_from_text")
     # hand_starts: for each hand begun, the number of actions before it (public:
     # where the log starts a new hand); first_hand: the game's number of hands before
-    # `deals[0]` (0, but for a position read from text, which starts mid-game)
+    # `deals[0]` (0, but for a position read from text, which starts mid-game);
+    # read_from_text: the game began at a position read from text (no record of it)
     _slots: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs):

@@ -18,7 +18,7 @@ value forms:
 
 A position read from text has no history: its `history` is empty and it knows
 no earlier hand (their score sheets, bids and tricks), only the scores they left;
-so it is no game record either (record_of would not replay to it).
+so it has no game record either: record_of refuses it with a RecordError.
 Everything it needs to play on is there: the same legal actions, the same
 observation of the hand in progress, and the same next positions as the state
 it was written from (tests/test_position.py holds every game to this).

@@ -239,7 +239,11 @@ def replay(record: Record | Any, *, upto: int | None = None) -> GameState:
 
 
 def record_of(state: GameState) -> Record:
-    """The record of a game so far: rules, seed, every deal used, every action."""
+    """The record of a game so far: rules, seed, every deal used, every action.
+    A game that began at a position read from text (Game.from_position) has none."""
+    if state.read_from_text:
+        raise RecordError(f"this {state.game.name} game began at a position read from text, "
+                          "not at a deal: it has no record to replay (its position_text describes it)")
     game = state.game
     return Record(game=game.name, rules=state.rules.to_dict(), seed=state.seed,
                   deals=[game.deal_to_json(state.rules, d) for d in state.deals],

@@ -146,3 +146,22 @@ def test_each_game_refuses_an_impossible_position(name, rules, actions, old, new
     assert old in text
     with pytest.raises(PositionError, match=message):
         game.from_position(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_a_game_begun_from_text_has_no_record_and_says_so(name):
+    """A record replays a game from its deal; a position read from text has no
+    history, so asking for its record is refused, clearly, not answered wrongly."""
+    from pycore.errors import RecordError
+    from pycore.records import dumps, record_of
+    game = all_games()[name]
+    state = game.new_game(seed=2)
+    for _ in range(5):
+        state = state.apply_action(state.legal_actions()[0])
+    back = game.from_position(game.position_text(state))
+    for position in (back, back.apply_action(back.legal_actions()[0])):
+        with pytest.raises(RecordError, match="position read from text"):
+            record_of(position)
+        with pytest.raises(RecordError, match="position read from text"):
+            dumps(position)
+    assert record_of(state).actions          # the game played from its deal keeps its record
