@@ -224,7 +224,8 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
         others = join([_quoted(e, r.decision, tell) for e in close[:3]]
                       + ([f"{len(close) - 3} more"] if len(close) > 3 else []))
         verb = "is" if len(close) == 1 else "are"
-        text += f" {others[0].upper() + others[1:]} {verb} about as good."
+        exactly = all(e["exact"] and e["group"] == "as good" for e in close)   # exact ties
+        text += f" {others[0].upper() + others[1:]} {verb} {'just' if exactly else 'about'} as good."
     return text
 
 
