@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .search import playout
 from .view import adapter_for
 
 
@@ -102,7 +101,7 @@ def face_up(state, seat: int, tokens: list[str] | None = None, memo: dict | None
             values = {}
     rng = random.Random(f"manyhands/review/{seed}/{len(state.history)}/{seat}")
     for token in chosen:
-        final = playout(adapter, state.apply_action(legal[token]), mark, rng)
+        final = adapter.playout(state.apply_action(legal[token]), mark, rng)
         values[token] = adapter.hand_points(final, seat, mark)
     return FaceUp(values, False, _order(chosen, values))
 

@@ -114,11 +114,6 @@ def progress_reporter(progress, total: int):
     return report
 
 
-def playout(adapter, state, mark: int, rng):
-    """The hand `mark` played to its end: the game's own playout (solver/adapter.py)."""
-    return adapter.playout(state, mark, rng)
-
-
 def exact_line(adapter, state, mark: int, memo: dict) -> tuple:
     """(every seat's points for the hand, the final position) under max^n search:
     each seat plays to maximise its own points (ties: the first legal action)."""
@@ -246,7 +241,7 @@ class PlayoutEvaluator:
             if self.exact:
                 final = adapter.exact_final(after, seat, mark, memo)
             else:
-                final = playout(adapter, after, mark, self.rng)
+                final = adapter.playout(after, mark, self.rng)
             points = adapter.hand_points(final, seat, mark)
             st = stats[action]
             st.total += points
