@@ -2,7 +2,8 @@
 
     python bench/hint_quality.py [--game raven] [--positions 100] [--seconds 1.0]
                                  [--factor 20] [--ref-seconds 60] [--json]
-                                 [--before TREE]
+                                 [--before TREE] [--start K]
+    python bench/hint_quality.py --from-log LOG [LOG ...]
 
 For seeded positions of every game and kind of decision (drafts, bids,
 exchanges, trump turning, poke/fold, card play), the default hint (the adaptive
@@ -18,7 +19,13 @@ search, when its values are exact), else the same search on the same worlds
 - regret: the reference's value of its best minus its value of the default's
   choice, in the game's points (mean and 95th percentile);
 - the default's playouts and wall time (median, p95), how the default stopped,
-  and how many references were exact.
+  and how many references were exact;
+- the issue's aims: agreement in at least 95% of positions, and mean regret at
+  most 2% of a hand's typical point range (`point_range`; "% range").
+
+A run can be continued: `--start 40 --positions 60` measures positions 40-99 of
+each kind (the positions are a fixed sequence per seed), and `--from-log A B`
+prints the table of runs A and B together (with `--json`, each position's line).
 
 With `--before TREE` (a checkout of an earlier commit, e.g. `git worktree add
 --detach /tmp/before 9aec0f4`, the last commit before issue 14's adaptive
@@ -132,61 +139,126 @@ def measure(record: str, seat: int, seconds: float, factor: int, ref_seconds: fl
     return got
 
 
+def point_range(game_name: str, players: int, hands: int = 200, seed: int = 1) -> float:
+    """A hand's typical point range for one seat: the 5th to the 95th percentile of
+    a seat's points in a hand, over the first hands of seeded games played by the
+    easy bot (the aims' yardstick: mean regret at most 2% of it)."""
+    from pycore.game import get_game
+    from solver import bots
+    game = get_game(game_name)
+    points = []
+    for deal in range(hands // players + 1):
+        state = game.new_game({"players": players}, seed=seed * 7919 + deal)
+        while not state.is_terminal and not state.finished_hands:
+            state = state.apply_action(bots.choose(state, state.current_player, "easy"))
+        points.extend(state.finished_hands[0][1])
+    return percentile(points, 0.95) - percentile(points, 0.05)
+
+
+AGREE_AIM, REGRET_AIM = 0.95, 0.02
+
+
+def table(lines: list[dict]) -> list[str]:
+    """The printed rows, a game's decision kind each, from the positions' JSON lines
+    (the same position twice, from two logs, counts once)."""
+    kinds: dict = {}
+    for line in lines:
+        key = (line["game"], line["players"], line["decision"])
+        kinds.setdefault(key, {})[line["i"]] = line
+    before = all("before_agree" in g for k in kinds.values() for g in k.values())
+    rows = [f"{'game':<15}{'decision':<10}{'n':>4}{'agree':>7}{'regret mean':>13}{'% range':>9}{'p95':>7}"
+            f"{'playouts med':>14}{'ms med':>8}{'ms p95':>8}{'exact ref':>10}{'ref x med':>11}  aims"
+            + ("  | before: agree  regret mean  % range   p95  ms p95" if before else "") + "  | stopped"]
+    ranges: dict = {}
+    for (game, players, decision), by_index in kinds.items():
+        got = [by_index[i] for i in sorted(by_index)]
+        if (game, players) not in ranges:
+            ranges[game, players] = point_range(game, players)
+        span = ranges[game, players]
+        regrets = [g["regret"] for g in got]
+        agree = sum(g["agree"] for g in got) / len(got)
+        share = statistics.mean(regrets) / span
+        factors = [g["factor"] for g in got if g["factor"] is not None]
+        stopped = Counter(g["stopped"] for g in got)
+        aims = ("met" if agree >= AGREE_AIM and share <= REGRET_AIM else
+                "agree under" if share <= REGRET_AIM else "regret over" if agree >= AGREE_AIM else "both missed")
+        row = (f"{f'{game} {players}p':<15}{decision:<10}{len(got):>4}{100 * agree:>6.0f}%"
+               f"{statistics.mean(regrets):>13.3f}{100 * share:>8.1f}%{percentile(regrets, 0.95):>7.2f}"
+               f"{statistics.median(g['playouts'] for g in got):>14.0f}"
+               f"{statistics.median(g['ms'] for g in got):>8.0f}{percentile([g['ms'] for g in got], 0.95):>8.0f}"
+               f"{sum(g['exact_reference'] for g in got):>10}"
+               f"{(f'{statistics.median(factors):.0f}x' if factors else '-'):>11}  {aims:<11}")
+        if before:
+            b_regrets = [g["before_regret"] for g in got]
+            row += (f"  | {100 * sum(g['before_agree'] for g in got) / len(got):>12.0f}%"
+                    f"{statistics.mean(b_regrets):>13.3f}{100 * statistics.mean(b_regrets) / span:>8.1f}%"
+                    f"{percentile(b_regrets, 0.95):>6.2f}{percentile([g['before_ms'] for g in got], 0.95):>8.0f}")
+        rows.append(row + "  | " + ", ".join(f"{k} {v}" for k, v in stopped.most_common()))
+    rows.append("")
+    rows.append("point range (a seat's points in a hand, 5th to 95th percentile, easy-bot hands): "
+                + ", ".join(f"{g} {n}p {r:g}" for (g, n), r in ranges.items()))
+    return rows
+
+
+def read_logs(paths: list[str]) -> list[dict]:
+    """The JSON lines of earlier runs (other lines, such as the printed table, are
+    skipped). A line without its position's index ("i": logs before the index was
+    written) takes its place in its kind's order in that file."""
+    lines = []
+    for path in paths:
+        seen: Counter = Counter()
+        with open(path) as f:
+            for text in f:
+                if not text.startswith("{"):
+                    continue
+                line = json.loads(text)
+                key = (line["game"], line["players"], line["decision"])
+                line.setdefault("i", seen[key])
+                seen[key] += 1
+                lines.append(line)
+    return lines
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--game", action="append", help="raven, raven:2, tricksters, lunar, lunar:2, voren")
     p.add_argument("--positions", type=int, default=100, help="positions per game and kind of decision")
+    p.add_argument("--start", type=int, default=0,
+                   help="skip the first positions of each kind (measured by an earlier run: see --from-log)")
     p.add_argument("--seconds", type=float, default=1.0, help="the default hint's time budget")
     p.add_argument("--factor", type=int, default=20, help="reference effort / default effort")
     p.add_argument("--ref-seconds", type=float, default=60.0, help="the longest a reference may take")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="one JSON line per position too")
     p.add_argument("--before", metavar="TREE", help="also judge the default hint of the solver in this checkout")
+    p.add_argument("--from-log", nargs="+", metavar="LOG",
+                   help="measure nothing: print the table of these runs' JSON lines together")
     a = p.parse_args(argv)
+    if a.from_log:
+        print("\n".join(table(read_logs(a.from_log))))
+        return
     before = BeforeHint(a.before) if a.before else None
     games = GAMES
     if a.game:
         games = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else dict(GAMES)[g]) for g in a.game]
     print(f"default: {a.seconds:g} s adaptive search; reference: exact over every deal where "
           f"possible, else >= {a.factor}x the default's playouts (at least {MIN_REFERENCE:,}) on "
-          f"the same worlds, at most {a.ref_seconds:g} s", flush=True)
-    header = (f"{'game':<15}{'decision':<10}{'n':>4}{'agree':>7}{'regret mean':>13}{'p95':>7}"
-              f"{'playouts med':>14}{'ms med':>8}{'ms p95':>8}{'exact ref':>10}{'ref factor med':>16}  stopped"
-              + ("   | before: agree  regret mean   p95  ms p95" if before else ""))
-    rows = []
+          f"the same worlds, at most {a.ref_seconds:g} s; positions {a.start} to "
+          f"{a.start + a.positions - 1} of each kind", flush=True)
+    lines = []
     for game, players in games:
-        results: dict = {}
         for decision in KINDS[game]:
             if game == "lunar" and players == 2 and decision == "give":
                 continue            # the Sky has no exchange
-            for i, state in enumerate(positions(game, players, a.positions, a.seed, decision=decision)):
+            states = positions(game, players, a.start + a.positions, a.seed, decision=decision)
+            for i, state in enumerate(states[a.start:], start=a.start):
                 got = measure(dumps(state), state.current_player, a.seconds, a.factor, a.ref_seconds,
                               a.seed + i, before)
-                results.setdefault(decision, []).append(got)
+                lines.append({"game": game, "players": players, "decision": decision, "i": i, **got})
                 if a.json:
-                    print(json.dumps({"game": game, "players": players, "decision": decision, **got}),
-                          flush=True)
-        for decision, got in results.items():
-            regrets = [g["regret"] for g in got]
-            factors = [g["factor"] for g in got if g["factor"] is not None]
-            stopped = Counter(g["stopped"] for g in got)
-            rows.append(
-                f"{f'{game} {players}p':<15}{decision:<10}{len(got):>4}"
-                f"{100 * sum(g['agree'] for g in got) / len(got):>6.0f}%"
-                f"{statistics.mean(regrets):>13.3f}{percentile(regrets, 0.95):>7.2f}"
-                f"{statistics.median(g['playouts'] for g in got):>14.0f}"
-                f"{statistics.median(g['ms'] for g in got):>8.0f}{percentile([g['ms'] for g in got], 0.95):>8.0f}"
-                f"{sum(g['exact_reference'] for g in got):>10}"
-                f"{(f'{statistics.median(factors):.0f}x' if factors else '-'):>16}  "
-                + ", ".join(f"{k} {v}" for k, v in stopped.most_common())
-                + (f"   | {100 * sum(g['before_agree'] for g in got) / len(got):>6.0f}%"
-                   f"{statistics.mean(g['before_regret'] for g in got):>13.3f}"
-                   f"{percentile([g['before_regret'] for g in got], 0.95):>6.2f}"
-                   f"{percentile([g['before_ms'] for g in got], 0.95):>8.0f}" if before else ""))
-            print(rows[-1], flush=True)
+                    print(json.dumps(lines[-1]), flush=True)
     print()
-    print(header)
-    print("\n".join(rows))
+    print("\n".join(table(lines)))
 
 
 if __name__ == "__main__":
