@@ -44,6 +44,7 @@ record, solver.errors.SolverError for the rest. Any other exception is a bug.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -279,12 +280,13 @@ def answer(request: HintRequest, progress=None) -> dict:
     if given, is called as the search goes."""
     if (request.part is not None or request.sums is not None) and not _splits(request.record.game):
         raise SolverError(f"{request.record.game} hints cannot be split across workers")
+    started = time.monotonic()        # a time budget counts the replay and the view too
     trail = _replayed(request.record, request.seat, to_act=True)
     budget = request.budget
     return hints.hint(trail[-1], request.seat, budget.effort, budget.seed, progress=progress,
                       part=request.part, sums=None if request.sums is None else list(request.sums),
                       positions=trail, seconds=budget.seconds, all_worlds=budget.all_worlds,
-                      theme=request.theme)
+                      theme=request.theme, started=started)
 
 
 def plan_split(request: HintRequest, k: int) -> list[HintRequest]:

@@ -358,9 +358,10 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
 def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None,
          positions: list | None = None, *, seconds: float | None = None,
-         all_worlds: bool = False, theme: str = "") -> dict:
+         all_worlds: bool = False, theme: str = "", started: float | None = None) -> dict:
     """The hint for `seat` to act in `state`: search.rank within (effort,
-    seconds, all_worlds), told in the game's words (`theme`).
+    seconds, all_worlds), told in the game's words (`theme`); `started`: when
+    the request came in (search.rank: the seconds count from it).
     `progress(done, total)`: called as the search goes (see search.rank).
     `positions`: every position of the record up to `state`, if the caller has
     replayed it (view_of then reads earlier positions from them).
@@ -375,7 +376,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
                 "worlds": r.worlds, "part": list(part), "searched_worlds": r.used,
                 "sums": part_sums(r, tuple(part))}
     r = rank(view, effort, seed, progress=progress, seconds=seconds,
-             all_worlds=all_worlds, sums=None if sums is None else list(sums))
+             all_worlds=all_worlds, sums=None if sums is None else list(sums), started=started)
     tell = Narrator(state.game, state.observation(seat), theme)
     actions = explain(r, tell)
     inferred = inference(view)

@@ -268,10 +268,10 @@ def make_evaluator(view: SeatView, rng):
 class Spending:
     """What the search has spent (playouts, time) against its budget."""
 
-    def __init__(self, budget: Budget, progress):
+    def __init__(self, budget: Budget, progress, started: float | None = None):
         self.budget, self.progress = budget, progress
         self.limit = float(budget.effort)     # playouts (plus a screening's first round)
-        self.start = time.monotonic()
+        self.start = time.monotonic() if started is None else started
         self.spent = 0.0
         self.last = -1
 
@@ -282,7 +282,11 @@ class Spending:
         return self.budget.seconds is not None and self.elapsed() >= self.budget.seconds
 
     def affords(self, cost: float) -> bool:
-        return self.spent + cost <= self.limit and not self.out_of_time()
+        """Whether `cost` more playouts fit the effort and, at the rate seen so far,
+        the time left (one world's search can be long: a Tricksters first trick)."""
+        if self.spent + cost > self.limit or self.out_of_time():
+            return False
+        return self.budget.seconds is None or self.spent == 0 or cost <= self.left()
 
     def left(self) -> float:
         """Playouts the budget still has (time: at the rate seen so far)."""
@@ -333,7 +337,8 @@ def _separated(best, other, population, rivals: int) -> bool:
 
 def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
          seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
-         part: tuple[int, int] | None = None, sums: list[dict] | None = None) -> Ranking:
+         part: tuple[int, int] | None = None, sums: list[dict] | None = None,
+         started: float | None = None) -> Ranking:
     """Every legal action of the seat to act, each with its expected points for
     the hand over uniform consistent worlds (see the module docstring), within
     `Budget(effort, seconds, all_worlds)`. `progress(done, total)`, if given, is
@@ -345,7 +350,10 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     Split across workers (a game whose adapter `splits`, every world searched):
     `part=(i, k)` searches worlds i, i+k, ... of the one shuffled list; `sums`,
     every part's `part_sums`, merges them instead of searching: the same ranking
-    as one search of every world."""
+    as one search of every world.
+
+    `started`: the time.monotonic() the request came in, when that was before
+    this call (`seconds` then counts from it: the replay and the view too)."""
     budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter
     state, seat = view.state, view.seat
@@ -359,7 +367,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     total = view.count()
     evaluator = make_evaluator(view, rng)
     offer = all_worlds_effort_of(total, len(legal), evaluator)
-    spending = Spending(budget, progress)
+    spending = Spending(budget, progress, started)
     out = Ranking(adapter.decision(state), total, 0, False, evaluator.exact,
                   bids=adapter.bids, words=dict(adapter.outcome_words), all_worlds_effort=offer)
     few = evaluator.exact and total <= EXACT_FEW_WORLDS and len(legal) > 1

@@ -134,3 +134,46 @@ def test_a_clear_best_is_right_at_95_percent_against_many_close_rivals():
             claims += 1
             wrong += max(stats, key=lambda a: stats[a].total / stats[a].n) != "best"
     assert wrong <= 0.05 * claims, (wrong, claims)
+
+
+class Clock:
+    """time.monotonic for solver.search, moved by hand (no test here is timed)."""
+
+    def __init__(self, now: float = 100.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_time_budget_counts_from_the_request_and_stops_before_an_unaffordable_world(monkeypatch):
+    """The page's 2 s is from the request: the replay and the view count (api.answer
+    passes `started`), and the search starts no world that would not fit the time
+    left at the rate seen so far."""
+    import solver.search as search
+    clock = Clock()
+    monkeypatch.setattr(search.time, "monotonic", clock)
+    budget = Budget(100_000, seconds=1.0)
+    spending = Spending(budget, None, started=clock.now - 0.25)     # a quarter spent before the search
+    assert spending.elapsed() == 0.25 and not spending.out_of_time()
+    spending.spent, clock.now = 100.0, clock.now + 0.25             # 100 playouts in the next 0.25 s
+    # rate 100 per 0.5 s elapsed: the half second left affords 100 more playouts, not 150
+    assert spending.affords(100) and not spending.affords(150)
+    clock.now += 0.5
+    assert spending.out_of_time() and not spending.affords(1)
+    no_clock = Spending(Budget(200), None, started=clock.now - 50)  # an effort budget ignores time
+    assert no_clock.affords(200) and not no_clock.affords(201)
+
+
+def test_a_request_whose_time_went_before_the_search_plays_every_choice_once_and_stops(monkeypatch):
+    """A request whose whole time went before the search starts (replaying a long
+    record in the page, say): every choice is still played out once, then it stops
+    on time and says so."""
+    import solver.search as search
+    clock = Clock()
+    monkeypatch.setattr(search.time, "monotonic", clock)
+    means = {"a": 1.0, "b": 1.0, "c": 0.0}
+    stats = {a: ActionStats(a, a) for a in means}
+    spending = Spending(Budget(3_000, seconds=1.0), None, started=clock.now - 1.0)
+    assert _race(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False) == "time"
+    assert spending.spent == 3 and {st.n for st in stats.values()} == {1}
