@@ -19,6 +19,12 @@ machine shared with other work slows them alike; compare the medians.
 reloads at once instead of waiting for the snapshot (Pyodide then starts
 afresh). Each reload says how Pyodide started (fresh / snapshot).
 
+--decisions N times the hint (from a click on Hint to its first step) at the
+decisions issue 14 names as the slowest in the page: Raven's 2-player bids (up
+to 2,380 bids) and Tricksters' first trick, one position per deal (seeds 1..N,
+seat 0), at the page's default budget, after one untimed hint has started the
+worker; prints median and p95.
+
 --all-deals times the hint's "Search all N deals" offer at a Tricksters first
 trick with 1,680 deals (seed 7, seat 0, the page budget at 4 so that the first
 hint samples): on one worker (navigator.hardwareConcurrency set to 1) and on the
@@ -243,8 +249,20 @@ def main(argv=None) -> int:
     parser.add_argument("--no-hints", action="store_true", help="time the loads only")
     parser.add_argument("--all-deals", action="store_true",
                         help="time the all-deals search, one worker against the split")
+    parser.add_argument("--decisions", type=int, default=0, metavar="N",
+                        help="time hints at N Raven 2-player bids and N Tricksters first tricks")
+    parser.add_argument("--hint-seconds", type=float, default=None,
+                        help="with --decisions: the page's hint time (?hint=S), else the page's own")
     options = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
+    if options.decisions:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            out = hint_by_decision(browser, options.decisions, options.hint_seconds)
+            browser.close()
+        if options.json:
+            Path(options.json).write_text(json.dumps(out, indent=1))
+        return 0
     if options.all_deals:
         site = Site()
         try:
@@ -280,6 +298,61 @@ def main(argv=None) -> int:
     if options.json:
         Path(options.json).write_text(json.dumps(out, indent=1))
     return 0
+
+
+SLOW_DECISIONS = {   # name: (game, rules, whether seat 0's decision is the one to time)
+    "Raven 2-player bid": ("raven", {"players": 2}, lambda legal: legal[0].startswith("bid ")),
+    "Tricksters first trick": ("tricksters", {}, lambda legal: " " not in legal[0]),
+}
+
+
+def hint_by_decision(browser, positions: int, hint_seconds: float | None = None) -> dict:
+    """Seconds from a click on Hint to the hint's first step at `positions` deals of
+    each of SLOW_DECISIONS (the first such decision of seat 0 in each deal), with
+    the page's hint time at `hint_seconds` (?hint=S; None: the page's own)."""
+    from tests.browser.table import play, wait_hint
+    site = Site()
+    out: dict = {}
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        open_site(page, site, "pace=0" + (f"&hint={hint_seconds:g}" if hint_seconds else ""))
+
+        def reach(game, rules, seed, wanted) -> list:
+            start_game(page, game, rules, seed=seed)
+            while True:
+                wait_my_turn(page)
+                legal = json.loads(page.get_attribute("#prompt", "data-legal"))
+                if wanted(legal) and len(legal) > 1:
+                    break
+                play(page, limit=1)
+            page.wait_for_function("!document.querySelector('#hint').disabled")
+            page.evaluate("document.querySelector('#hint-body').innerHTML = '';"
+                          "document.querySelector('#hint-summary').textContent = ''")
+            return legal
+
+        first = next(iter(SLOW_DECISIONS.values()))
+        reach(first[0], first[1], 0, first[2])        # the first hint starts the worker: not timed
+        page.click("#hint")
+        wait_hint(page)
+        for name, (game, rules, wanted) in SLOW_DECISIONS.items():
+            out[name] = []
+            for seed in range(1, positions + 1):
+                legal = reach(game, rules, seed, wanted)
+                start = time.perf_counter()
+                page.click("#hint")
+                wait_hint(page)
+                out[name].append(time.perf_counter() - start)
+                print(f"{name}, deal {seed}: {len(legal)} choices, hint in {out[name][-1]:.2f} s", flush=True)
+        context.close()
+    finally:
+        site.stop()
+    for name, times in out.items():
+        ordered = sorted(times)
+        p95 = ordered[max(0, min(len(ordered) - 1, round(0.95 * (len(ordered) - 1))))]
+        print(f"{name}: {len(times)} hints, median {statistics.median(times):.2f} s, p95 {p95:.2f} s, "
+              f"slowest {ordered[-1]:.2f} s")
+    return out
 
 
 def hint_times(browser, runs: int) -> dict:

@@ -51,14 +51,22 @@ def site():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(playwright):
+    """A fresh Chromium for each test module: one renderer crash ("Page crashed",
+    seen once in a whole-suite run, cause unknown) then stays inside one module's
+    browser, and no module inherits the last one's caches and workers."""
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    yield b
+    b.close()
 
 
 class Requests:

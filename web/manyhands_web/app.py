@@ -50,7 +50,22 @@ def _param(name: str, default: str) -> str:
 
 PACE = float(_param("pace", "0.7"))          # seconds between computer moves
 BUDGET = int(_param("budget", "0")) or None  # hint effort in playouts; None: HINT_SECONDS
-HINT_SECONDS = 2.0      # the default hint's time in the page (Pyodide is slower than native)
+
+
+def _seconds_param(name: str, default: float) -> float:
+    """A time in seconds from the address (?hint=1.5), else `default` (an unreadable
+    or unreasonable value too: the page never fails to load for its address)."""
+    try:
+        value = float(_param(name, str(default)))
+    except ValueError:
+        return default
+    return value if 0.1 <= value <= 60 else default
+
+
+# The default hint's time in the page, counted from the request (replay and view
+# too); what is left of the 2 s a player waits goes to wording the hint, the
+# message back and drawing it. ?hint=S sets it for a visit (bench/web.py).
+HINT_SECONDS = _seconds_param("hint", 2.0)
 # How long a finished trick stays before the computers play on: "wait" (until you
 # click or press a key), "1", "2" (seconds) or "0" (no pause). A setting, kept in
 # the preferences; ?pace=S in the address sets it to S for this visit (the tests' ?pace=0).
