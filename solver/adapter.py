@@ -24,9 +24,6 @@ Required (`REQUIRED`; an Adapter missing one is refused with a SolverError):
         apply_action, or the engine's apply_trusted for actions the policy made.
     decision(state) -> str
         what is being decided ("play", "bid", ...): the hint's words for it.
-    hand_mark(state) -> int, hand_points(final, seat, mark) -> int
-        the hand under way, and a seat's points for it at the end of a playout
-        (solver/games/common.py has both for games that score by finished hands).
     current_trick_index(state) -> int | None
         the trick under way (None outside trick play): "takes this trick".
     took_trick(before, final, seat, mark, trick_index) -> bool
@@ -37,6 +34,13 @@ Required (`REQUIRED`; an Adapter missing one is refused with a SolverError):
 Optional capabilities (a keyword left out takes the default here):
 
     consistent(view, world) -> bool      default: the replay test (games/common.py)
+    hand_mark(state) -> int              the hand under way; default: how many hands
+                                         are finished (games/common.py)
+    hand_points(final, seat, mark) -> int
+                                         a seat's points for that hand at the end of
+                                         a playout; default: the engine's score of the
+                                         finished hand (games/common.py; Voren: chips
+                                         won minus chips paid)
     playout(state, mark, rng) -> final   a faster playout than the default, the
                                          policy with fast_apply to the end of the hand
     search_exactly(state) -> bool        exact search of the endgame (max^n):
@@ -72,15 +76,14 @@ A fifth game's module, say solver/games/skat.py, ends with:
     ADAPTER = Adapter(
         "skat", build_view=build_view, world_record=world_record, world_state=world_state,
         policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-        hand_mark=hand_mark, hand_points=hand_points, current_trick_index=current_trick_index,
-        took_trick=took_trick, cards_left=cards_left,
+        current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
         search_exactly=search_exactly, exact_final=exact_final)    # optional: exact endgames
 
 >>> Adapter("skat", build_view=print)
 Traceback (most recent call last):
 ...
 solver.errors.SolverError: the solver's adapter for skat lacks world_record, world_state, \
-policy_action, fast_apply, decision, hand_mark, hand_points, current_trick_index, took_trick, cards_left
+policy_action, fast_apply, decision, current_trick_index, took_trick, cards_left
 
 Cards' names and suits are the engine's (pycore.game.Game.card_token,
 card_suit, suit_names), not the adapter's.
@@ -92,10 +95,10 @@ from typing import Callable
 from .errors import SolverError
 
 REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_apply", "decision",
-            "hand_mark", "hand_points", "current_trick_index", "took_trick", "cards_left")
-OPTIONAL_FUNCTIONS = ("consistent", "playout", "search_exactly", "exact_final", "evaluator",
-                      "exact_values", "exact_points", "target_of", "tricks_taken", "outcomes",
-                      "inference", "open_places")
+            "current_trick_index", "took_trick", "cards_left")
+OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
+                      "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
+                      "tricks_taken", "outcomes", "inference", "open_places")
 OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict}
 
 
@@ -154,9 +157,10 @@ class Adapter:
                                   f"without {b if a in parts else a}: they go together")
         for name, value in parts.items():
             setattr(self, name, value)
-        if "consistent" not in parts:
-            from .games.common import consistent
-            self.consistent = consistent
+        from .games import common
+        for name in ("consistent", "hand_mark", "hand_points"):
+            if name not in parts:
+                setattr(self, name, getattr(common, name))
         if "playout" not in parts:
             self.playout = self._policy_playout
 

@@ -51,7 +51,7 @@ from ..errors import InconsistentWorld, SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
 from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     hand_mark, hand_points, playout_to_simulator, states_from)
+                     playout_to_simulator, states_from)
 
 COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
 TYPES = ("rank", "suit")
@@ -805,7 +805,6 @@ def open_places(state) -> dict:
 ADAPTER = Adapter(
     "lunar", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-    hand_mark=hand_mark, hand_points=hand_points, current_trick_index=current_trick_index,
-    took_trick=took_trick, cards_left=cards_left,
+    current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     inference=inference, open_places=open_places)

@@ -28,7 +28,7 @@ from ..errors import SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
 from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     hand_mark, hand_points, playout_to_simulator, states_from)
+                     playout_to_simulator, states_from)
 
 ALL_CARDS = tuple(range(60))
 
@@ -451,7 +451,6 @@ def fast_apply(state, action):
 ADAPTER = Adapter(
     "raven", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-    hand_mark=hand_mark, hand_points=hand_points, current_trick_index=current_trick_index,
-    took_trick=took_trick, cards_left=cards_left,
+    current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     bids=True, target_of=target_of, tricks_taken=tricks_taken)

@@ -33,7 +33,7 @@ from ..adapter import Adapter
 from ..errors import SolverError
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
+                     forbidden_by_plays, model_from, states_from,
                      unseen_and_places)
 
 ALL_CARDS = tuple(range(CARDS))
@@ -439,7 +439,6 @@ def exact_points(state, seat: int, memo: dict) -> int | None:
 ADAPTER = Adapter(
     "tricksters", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-    hand_mark=hand_mark, hand_points=hand_points, current_trick_index=current_trick_index,
-    took_trick=took_trick, cards_left=cards_left,
+    current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     evaluator=evaluator, exact_values=exact_values, exact_points=exact_points,
     splits=True)     # a search of every world can be split across workers (search.rank part=)

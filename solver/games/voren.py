@@ -40,7 +40,7 @@ from ..adapter import Adapter
 from ..errors import SolverError
 from ..view import SeatView
 from .common import (consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     forbidden_by_plays, hand_mark, hand_points, model_from, states_from,
+                     forbidden_by_plays, model_from, states_from,
                      unseen_and_places)
 
 ALL_CARDS = tuple(range(CARDS))
@@ -245,7 +245,6 @@ def fast_apply(state, action):
 ADAPTER = Adapter(
     "voren", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-    hand_mark=hand_mark, hand_points=hand_points, current_trick_index=current_trick_index,
-    took_trick=took_trick, cards_left=cards_left,
+    current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     search_exactly=search_exactly, exact_final=exact_final,
     outcomes=outcomes, outcome_words=OUTCOME_WORDS)

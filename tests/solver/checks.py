@@ -324,10 +324,10 @@ def check_exact_endgames(adapter, game: str, players: int, *, reduce_model, trut
         view._counter = None
         r = rank(view, all_worlds=True)
         assert r.enumerated and r.exact_search
-        mark = adapter.hand_mark(state)
+        mark = adapter.ADAPTER.hand_mark(state)
         worlds = list(view.counter.worlds())
         for st in r.stats:
-            total = sum(exact_line(adapter, view.world_state(w).apply_action(st.action), mark, {})[0][seat]
+            total = sum(exact_line(adapter.ADAPTER, view.world_state(w).apply_action(st.action), mark, {})[0][seat]
                         for w in worlds)
             assert st.ev == pytest.approx(total / len(worlds))
         found += 1

@@ -79,7 +79,7 @@ def test_endgame_ranking_is_the_exact_average_over_all_worlds():
         view._counter = adapter.KindCounter(view.model)
         r = rank(view, all_worlds=True)
         assert r.enumerated and r.exact_search
-        mark = adapter.hand_mark(state)
+        mark = adapter.ADAPTER.hand_mark(state)
         worlds = list(view.counter.worlds())
         for st in r.stats:
             total = sum(adapter._solve(view.world_state(w).apply_action(st.action), seat, mark, {})[0]
@@ -103,7 +103,7 @@ def test_exact_search_is_team_minimax_by_brute_force():
         for state, _ in positions("lunar", {"players": players}, 200, seed=31):
             if state.phase == "play" and adapter.cards_left(state) <= 6:
                 seat = state.current_player
-                mark = adapter.hand_mark(state)
+                mark = adapter.ADAPTER.hand_mark(state)
                 assert adapter._solve(state, seat, mark, {})[0] == plain(state, seat, mark)
                 checked += 1
     assert checked >= 10
@@ -155,9 +155,9 @@ def test_quick_simulator_plays_as_the_engine(players):
     trick winners."""
     checked = 0
     for state, _ in positions("lunar", {"players": players}, 80, seed=3 + players):
-        mark = adapter.hand_mark(state)
+        mark = adapter.ADAPTER.hand_mark(state)
         s = state
-        while adapter.hand_mark(s) == mark:
+        while adapter.ADAPTER.hand_mark(s) == mark:
             s = s.apply_action(adapter.policy_action(s))
         fast = adapter.playout(state, mark, None)
         if isinstance(fast, adapter.Played):
@@ -216,7 +216,7 @@ def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
                 checks.check_hint_words(h)
                 if adapter.search_exactly(state):
                     assert h["exact"] and all("exact" in a["why"] for a in h["actions"])
-                    mark = adapter.hand_mark(state)
+                    mark = adapter.ADAPTER.hand_mark(state)
                     memo = {}
                     for a in h["actions"]:
                         action = state.game.parse_action(state, a["action"])

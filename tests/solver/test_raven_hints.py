@@ -143,7 +143,7 @@ def test_quick_simulator_plays_as_the_engine(players):
                 state = state.apply_action(rng.choice(state.legal_actions()))
             if state.is_terminal:
                 continue
-            mark = adapter.hand_mark(state)
+            mark = adapter.ADAPTER.hand_mark(state)
             while len(state.finished_hands) == mark and state.phase != "play":
                 state = adapter.fast_apply(state, adapter.policy_action(state))
             if len(state.finished_hands) != mark:
