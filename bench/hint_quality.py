@@ -12,7 +12,9 @@ possible deal searched exactly where the game allows it (the "search all deals"
 search, when its values are exact), else the same search on the same worlds
 (common worlds: one seed) with `--factor` times the playouts the default spent
 (at least 2,000; a reference that hits `--ref-seconds` first says so in its
-"factor" column). Printed per game and kind of decision:
+"factor" column); where the choices are many (Raven's bids, Lunar's gifts) the
+reference's best dozen and the default's choice are valued again on fresh
+worlds (`reference`). Printed per game and kind of decision:
 
 - agree: how often the default's choice is the reference's best or within the
   reference's 95% interval of it (its difference from the best may be 0);
@@ -67,7 +69,14 @@ def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: 
     """The reference hint: exact over every deal where that is exact and
     affordable, else every choice on the same worlds as the default (one seed)
     until `factor` times the default's playouts are spent (no race, no early
-    stop), or `ref_seconds`."""
+    stop), or `ref_seconds`.
+
+    With more than SHORTLIST + 1 choices (Raven's bids, up to 2,380; Lunar's
+    gifts, up to 225) that flat search gets half the time and, spread over so
+    many choices, values each on a few worlds: its best mean is the largest of
+    many noisy means, which overstates it (the winner's curse), and the regret
+    with it. So its SHORTLIST best and the default's choice are valued again, on
+    fresh worlds (another seed), with the other half, and those values judge."""
     if default["all_worlds_effort"] is not None and default["exact_endgame"]:
         got = api.hint(record, seat, {"all_worlds": True, "seed": default["seed"]})
         if got["exact"]:
@@ -78,10 +87,23 @@ def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: 
     from solver.search import rank
     from solver.view import view_of
     state = replay(load_record(record))
+    view = view_of(state, seat)
     effort = min(api.MAX_EFFORT, max(MIN_REFERENCE, factor * max(1, default["playouts"])))
-    r = rank(view_of(state, seat), effort, default["seed"], seconds=ref_seconds, flat=True)
-    return {"actions": explain(r, Narrator(state.game, state.observation(seat))),
-            "exact": r.exact, "playouts": r.playouts}
+    tell = Narrator(state.game, state.observation(seat))
+    if len(state.legal_actions()) <= SHORTLIST + 1:
+        r = rank(view, effort, default["seed"], seconds=ref_seconds, flat=True)
+        return {"actions": explain(r, tell), "exact": r.exact, "playouts": r.playouts}
+    screen = rank(view, effort, default["seed"], seconds=ref_seconds / 2, flat=True)
+    keep = [st.action for st in screen.stats[:SHORTLIST]]
+    chosen = state.game.parse_action(state, default["best"])
+    keep += [chosen] if chosen not in keep else []
+    r = rank(view, effort, default["seed"] + FRESH_WORLDS, seconds=ref_seconds / 2, flat=True, only=keep)
+    return {"actions": explain(r, tell), "exact": r.exact, "playouts": screen.playouts + r.playouts,
+            "shortlist": True}
+
+
+SHORTLIST = 12
+FRESH_WORLDS = 1_000_003      # the seed offset of the shortlist's worlds
 
 
 BEFORE_SERVER = """
@@ -130,7 +152,7 @@ def measure(record: str, seat: int, seconds: float, factor: int, ref_seconds: fl
     agree, regret = judged(ref, default["best"])
     got = {"agree": agree, "regret": regret,
            "playouts": default["playouts"], "ms": ms, "stopped": default["stopped"],
-           "exact_reference": ref["exact"],
+           "exact_reference": ref["exact"], "shortlist": bool(ref.get("shortlist")),
            "factor": ref["playouts"] / max(1, default["playouts"]) if not ref["exact"] else None}
     if before is not None:
         earlier = before(record, seat)

@@ -288,6 +288,11 @@ class Spending:
             return False
         return self.budget.seconds is None or self.spent == 0 or cost <= self.left()
 
+    def why_stopped(self, cost: float) -> str:
+        """Why `cost` more playouts were not afforded: "effort", or "time" (spent,
+        or too little left for them)."""
+        return "effort" if self.spent + cost > self.limit else "time"
+
     def left(self) -> float:
         """Playouts the budget still has (time: at the rate seen so far)."""
         left = self.limit - self.spent
@@ -338,7 +343,7 @@ def _separated(best, other, population, rivals: int) -> bool:
 def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
          seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None,
-         started: float | None = None) -> Ranking:
+         started: float | None = None, only: list | None = None) -> Ranking:
     """Every legal action of the seat to act, each with its expected points for
     the hand over uniform consistent worlds (see the module docstring), within
     `Budget(effort, seconds, all_worlds)`. `progress(done, total)`, if given, is
@@ -353,7 +358,10 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     as one search of every world.
 
     `started`: the time.monotonic() the request came in, when that was before
-    this call (`seconds` then counts from it: the replay and the view too)."""
+    this call (`seconds` then counts from it: the replay and the view too).
+
+    `only`: rank only these of the legal actions (bench/hint_quality.py's
+    reference re-values a few candidates on fresh worlds)."""
     budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter
     state, seat = view.state, view.seat
@@ -363,6 +371,8 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     world_rng = random.Random(f"manyhands/worlds/{tag}")
     rng = random.Random(f"manyhands/solver/{tag}")
     legal = state.legal_actions()
+    if only is not None:
+        legal = [a for a in legal if a in only]
     stats = {a: ActionStats(a, state.game.action_token(state, a)) for a in legal}
     total = view.count()
     evaluator = make_evaluator(view, rng)
@@ -434,7 +444,7 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
             target = min(target, exact_end)
         while n < target:
             if not spending.affords(evaluator.cost(len(alive))):
-                return "time" if spending.out_of_time() else "effort"
+                return spending.why_stopped(evaluator.cost(len(alive)))
             search(n, alive)
             n += 1
         if exact_end and n >= exact_end:
@@ -454,13 +464,11 @@ def _flat(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
     while n < 2 or spending.affords(evaluator.cost(len(legal))):
         if exact_end and n >= exact_end:
             return "all worlds"
-        if n >= 2 and spending.out_of_time():
-            break
         spending.report()
         evaluator.evaluate(worlds.index(n), worlds[n], legal, stats)
         spending.spent += evaluator.cost(len(legal))
         n += 1
-    return "time" if spending.out_of_time() else "effort"
+    return spending.why_stopped(evaluator.cost(len(legal)))
 
 
 def _search_every_world(view, evaluator, stats, world_rng, total, spending, part, sums) -> None:

@@ -159,10 +159,11 @@ def test_a_time_budget_counts_from_the_request_and_stops_before_an_unaffordable_
     spending.spent, clock.now = 100.0, clock.now + 0.25             # 100 playouts in the next 0.25 s
     # rate 100 per 0.5 s elapsed: the half second left affords 100 more playouts, not 150
     assert spending.affords(100) and not spending.affords(150)
+    assert spending.why_stopped(150) == "time"                       # the hint says the time ran out
     clock.now += 0.5
     assert spending.out_of_time() and not spending.affords(1)
     no_clock = Spending(Budget(200), None, started=clock.now - 50)  # an effort budget ignores time
-    assert no_clock.affords(200) and not no_clock.affords(201)
+    assert no_clock.affords(200) and not no_clock.affords(201) and no_clock.why_stopped(201) == "effort"
 
 
 def test_a_request_whose_time_went_before_the_search_plays_every_choice_once_and_stops(monkeypatch):
