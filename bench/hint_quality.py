@@ -65,7 +65,8 @@ KINDS = {     # the decisions of each game (bench/hints.py's kinds: card play as
 MIN_REFERENCE = 2_000
 
 
-def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: float) -> dict:
+def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: float,
+              also: tuple = ()) -> dict:
     """The reference hint: exact over every deal where that is exact and
     affordable, else every choice on the same worlds as the default (one seed)
     until `factor` times the default's playouts are spent (no race, no early
@@ -76,7 +77,8 @@ def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: 
     many choices, values each on a few worlds: its best mean is the largest of
     many noisy means, which overstates it (the winner's curse), and the regret
     with it. So its SHORTLIST best and the default's choice are valued again, on
-    fresh worlds (another seed), with the other half, and those values judge."""
+    fresh worlds (another seed), with the other half, and those values judge
+    (with the choices `also` names: an earlier solver's, for --before)."""
     if default["all_worlds_effort"] is not None and default["exact_endgame"]:
         got = api.hint(record, seat, {"all_worlds": True, "seed": default["seed"]})
         if got["exact"]:
@@ -95,8 +97,9 @@ def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: 
         return {"actions": explain(r, tell), "exact": r.exact, "playouts": r.playouts}
     screen = rank(view, effort, default["seed"], seconds=ref_seconds / 2, flat=True)
     keep = [st.action for st in screen.stats[:SHORTLIST]]
-    chosen = state.game.parse_action(state, default["best"])
-    keep += [chosen] if chosen not in keep else []
+    for token in (default["best"], *also):
+        chosen = state.game.parse_action(state, token)
+        keep += [chosen] if chosen not in keep else []
     r = rank(view, effort, default["seed"] + FRESH_WORLDS, seconds=ref_seconds / 2, flat=True, only=keep)
     return {"actions": explain(r, tell), "exact": r.exact, "playouts": screen.playouts + r.playouts,
             "shortlist": True}
@@ -148,14 +151,14 @@ def measure(record: str, seat: int, seconds: float, factor: int, ref_seconds: fl
     start = time.perf_counter()
     default = api.hint(record, seat, {"seconds": seconds, "seed": seed})
     ms = 1000 * (time.perf_counter() - start)
-    ref = reference(record, seat, default, factor, ref_seconds)
+    earlier = before(record, seat) if before is not None else None
+    ref = reference(record, seat, default, factor, ref_seconds, (earlier["best"],) if earlier else ())
     agree, regret = judged(ref, default["best"])
     got = {"agree": agree, "regret": regret,
            "playouts": default["playouts"], "ms": ms, "stopped": default["stopped"],
            "exact_reference": ref["exact"], "shortlist": bool(ref.get("shortlist")),
            "factor": ref["playouts"] / max(1, default["playouts"]) if not ref["exact"] else None}
-    if before is not None:
-        earlier = before(record, seat)
+    if earlier is not None:
         got["before_agree"], got["before_regret"] = judged(ref, earlier["best"])
         got["before_ms"] = earlier["ms"]
     return got
