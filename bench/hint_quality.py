@@ -265,7 +265,10 @@ def main(argv=None) -> None:
     before = BeforeHint(a.before) if a.before else None
     games = GAMES
     if a.game:
-        games = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else dict(GAMES)[g]) for g in a.game]
+        first_count = {}
+        for name, players in GAMES:            # "raven" is Raven with 4 players, "raven:2" with 2
+            first_count.setdefault(name, players)
+        games = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else first_count[g]) for g in a.game]
     print(f"default: {a.seconds:g} s adaptive search; reference: exact over every deal where "
           f"possible, else >= {a.factor}x the default's playouts (at least {MIN_REFERENCE:,}) on "
           f"the same worlds, at most {a.ref_seconds:g} s; positions {a.start} to "
