@@ -178,3 +178,16 @@ def test_a_request_whose_time_went_before_the_search_plays_every_choice_once_and
     spending = Spending(Budget(3_000, seconds=1.0), None, started=clock.now - 1.0)
     assert _race(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False) == "time"
     assert spending.spent == 3 and {st.n for st in stats.values()} == {1}
+
+
+def test_only_the_named_choices_are_ranked():
+    """search.rank(only=...): bench/hint_quality.py's reference values a shortlist
+    again; the others are left out, and the named ones are searched as usual."""
+    from solver.search import rank
+    from solver.view import view_of
+    from tests.solver.positions import positions
+    state = next(s for s, _ in positions("raven", {"players": 4}, 40, seed=5) if len(s.legal_actions()) > 3)
+    legal = state.legal_actions()
+    r = rank(view_of(state, state.current_player), 60, 1, flat=True, only=legal[:2])
+    assert sorted(st.token for st in r.stats) == sorted(state.game.action_token(state, a) for a in legal[:2])
+    assert all(st.n >= 2 for st in r.stats)
