@@ -64,8 +64,9 @@ def _seconds_param(name: str, default: float) -> float:
 
 # The default hint's time in the page, counted from the request (replay and view
 # too); what is left of the 2 s a player waits goes to wording the hint, the
-# message back and drawing it. ?hint=S sets it for a visit (bench/web.py).
-HINT_SECONDS = _seconds_param("hint", 2.0)
+# message back and drawing it: up to 0.2 s for Raven's 2,380 bids (bench/web.py
+# --decisions; at 1.8 s the slowest hints took 2.03 s). ?hint=S sets it for a visit.
+HINT_SECONDS = _seconds_param("hint", 1.7)
 # How long a finished trick stays before the computers play on: "wait" (until you
 # click or press a key), "1", "2" (seconds) or "0" (no pause). A setting, kept in
 # the preferences; ?pace=S in the address sets it to S for this visit (the tests' ?pace=0).
