@@ -49,6 +49,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.hints import percentile  # noqa: E402
 from pycore import all_games  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM, DIST, Site  # noqa: E402
 from tests.browser.table import open_site, start_game, wait_my_turn  # noqa: E402
@@ -348,10 +349,8 @@ def hint_by_decision(browser, positions: int, hint_seconds: float | None = None)
     finally:
         site.stop()
     for name, times in out.items():
-        ordered = sorted(times)
-        p95 = ordered[max(0, min(len(ordered) - 1, round(0.95 * (len(ordered) - 1))))]
-        print(f"{name}: {len(times)} hints, median {statistics.median(times):.2f} s, p95 {p95:.2f} s, "
-              f"slowest {ordered[-1]:.2f} s")
+        print(f"{name}: {len(times)} hints, median {statistics.median(times):.2f} s, "
+              f"p95 {percentile(times, 0.95):.2f} s, slowest {max(times):.2f} s")
     return out
 
 
