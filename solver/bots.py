@@ -12,8 +12,9 @@ hard:   the same search with more than three times the effort (exact endgames).
 
 On a trick their partner is already sure to take (solver/partners.py), the
 search levels spend least among the cards the search cannot tell from the best
-(within two standard errors on the same worlds): the weakest card, not one that
-would win a later trick.
+(solver.search.alike: the 95% interval of the difference on the same worlds
+reaches 0, and exact values are equal): the weakest card, not one that would
+win a later trick.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import random
 
 from . import partners
 from .errors import SolverError
-from .search import rank
+from .search import alike, rank
 from .view import adapter_for, blank_probe, view_of
 
 LEVELS = {"easy": 0, "normal": 60, "hard": 200}
@@ -41,28 +42,11 @@ def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int |
     if level == "easy":
         return beginner(state, seat, seed)
     effort = LEVELS[level] if effort is None else effort
-    stats = rank(view_of(state, seat, positions), effort, seed).stats
-    best = stats[0]
+    ranking = rank(view_of(state, seat, positions), effort, seed)
+    best = ranking.stats[0]
     if not partners.sure_trick(state, seat):
         return best.action
-    alike = [s.action for s in stats if s.n == best.n and s.ev is not None and within_noise(best, s)]
-    return partners.least_spent(state, seat, alike) or best.action
-
-
-def within_noise(best, other) -> bool:
-    """Whether the search cannot tell `other` from `best`: on the worlds both were
-    played out on, best's mean lead is nil or at most two standard errors."""
-    diffs = [b - o for b, o in zip(best.values, other.values)]
-    n = len(diffs)
-    if n == 0:       # a game's own search keeps no per-world values (Tricksters): exact ties
-        return best.ev - other.ev <= 1e-9
-    mean = sum(diffs) / n
-    if mean <= 1e-9:
-        return True
-    if n < 2:
-        return False
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean <= 2 * (var / n) ** 0.5
+    return partners.least_spent(state, seat, alike(ranking)) or best.action
 
 
 def beginner(state, seat: int, seed: int = 0):

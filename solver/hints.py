@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pycore.words import Narrator, join
 
-from .search import DEFAULT_EFFORT, Ranking, part_sums, rank
+from .search import DEFAULT_EFFORT, Ranking, against_best, part_sums, rank
 from .stats import half_width, rate_interval
 from .view import SeatView, view_of
 
@@ -76,7 +76,6 @@ def _entries(r: Ranking, tell: Narrator, unit: str) -> list[dict]:
     the best and its interval (common worlds), the group it falls in."""
     population = r.population()
     out = []
-    best = r.stats[0]
     for i, s in enumerate(r.stats):
         entry = {"action": s.token, "name": tell.choice(s.token), "n": s.n, "searched": bool(s.n),
                  "ev": round(s.ev, 3) if s.ev is not None else None, "exact": False}
@@ -88,23 +87,12 @@ def _entries(r: Ranking, tell: Narrator, unit: str) -> list[dict]:
         entry["exact"] = exact
         width = 0.0 if exact else half_width(s.values, population)
         entry["interval"] = None if width is None else [round(s.ev - width, 3), round(s.ev + width, 3)]
-        if i == 0:
-            entry["group"] = "best"
-        else:
-            n = min(s.n, best.n)
-            diffs = [b - v for b, v in zip(best.values[:n], s.values[:n])]
-            diff = best.ev - s.ev
-            dw = 0.0 if exact and best.n >= r.worlds else half_width(diffs, population)
+        compared = against_best(r, s)
+        entry["group"] = compared.group
+        if i > 0:
+            diff, dw = compared.diff, compared.width
             entry["diff"] = round(diff, 3)
             entry["diff_interval"] = None if dw is None else [round(diff - dw, 3), round(diff + dw, 3)]
-            if dw is None:
-                entry["group"] = "screened" if s.screened or s.n < 2 else "close"
-            elif abs(diff) + dw <= 0.02:
-                entry["group"] = "as good"
-            elif diff - dw <= 0:
-                entry["group"] = "close"
-            else:
-                entry["group"] = "worse"
         rates = {}
         if r.decision == "play":
             rates["takes_trick"] = s.took_trick

@@ -61,6 +61,7 @@ class ActionStats:
     paired: float | None = None    # set when searched on fewer worlds than the reference
     reference: str | None = None   # the token of the action it was paired with
     screened: bool = False         # left behind by the screening round (too few worlds to race)
+    left: str | None = None        # let go from the race: "worse" or "as good" than the best then
 
     @property
     def mean(self) -> float | None:
@@ -99,6 +100,54 @@ class Ranking:
         """For intervals: the number of worlds sampled without replacement from,
         when the values are exact per world (None: an infinite population)."""
         return None if self.sampled_with_replacement or not self.exact_search else self.worlds
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """An action against the ranking's best: how much less it is worth (`diff`,
+    the best's value minus its own), the half width of that difference's 95%
+    interval over the worlds both were searched on (`width`: 0 when exact, None
+    with too few worlds), and the group a hint puts it in: "best", "as good"
+    (surely within SAME_WITHIN), "close" (the interval reaches 0: the search
+    cannot tell them apart), "worse", or "screened" (too few worlds to say)."""
+    diff: float | None = 0.0
+    width: float | None = 0.0
+    group: str = "best"
+
+
+def against_best(r: Ranking, s: ActionStats) -> Comparison:
+    """How `s` compares with the best of `r` (r.stats[0]): see Comparison. Both
+    were played out on the same first worlds (common worlds), so the difference
+    is judged world by world."""
+    best = r.stats[0]
+    if s is best:
+        return Comparison()
+    if not s.n:
+        return Comparison(None, None, "screened")
+    n = min(s.n, best.n)
+    diffs = [b - v for b, v in zip(best.values[:n], s.values[:n])]
+    diff = best.ev - s.ev
+    exact = r.exact_search and not r.sampled_with_replacement and min(s.n, best.n) >= r.worlds
+    width = 0.0 if exact else half_width(diffs, r.population())
+    if width is None:
+        group = "screened"
+    elif abs(diff) + width <= SAME_WITHIN:
+        group = "as good"
+    elif diff - width <= 0:
+        group = "close"
+    else:
+        group = "worse"
+    return Comparison(diff, width, group)
+
+
+def alike(r: Ranking) -> list:
+    """The actions the search cannot tell from the best: those it did not let go
+    as surely worse (in the race, than the best of that round; nor screened out)
+    whose difference from the best, on the worlds both were searched on, has a
+    95% interval reaching 0 (an exact difference: none at all). The best first."""
+    return [s.action for s in r.stats
+            if s.left != "worse" and not s.screened
+            and against_best(r, s).group in ("best", "as good", "close")]
 
 
 def progress_reporter(progress, total: int):
@@ -323,21 +372,24 @@ def _by_mean(stats):
     return lambda a: (-stats[a].total / stats[a].n, stats[a].token)
 
 
-def _separated(best, other, population, rivals: int) -> bool:
-    """`other` need not race on against `best`: surely worse (the interval of
-    their paired difference clear of 0), or surely as good (within SAME_WITHIN),
-    over the worlds both have seen; the interval is one of `rivals` (every action
-    racing the best) that hold together at 95%."""
+def _separated(best, other, population, rivals: int) -> str | None:
+    """Whether `other` need not race on against `best`: "worse" (the interval of
+    their paired difference clear of 0) or "as good" (surely within SAME_WITHIN),
+    over the worlds both have seen, else None; the interval is one of `rivals`
+    (every action racing the best) that hold together at 95%."""
     n = min(best.n, other.n)
     if n < FLAT_WORLDS:
-        return False
+        return None
     diffs = [b - o for b, o in zip(best.values[:n], other.values[:n])]
     width = half_width(diffs, population, comparisons=rivals)
     if width is None:
-        return False
+        return None
     mean = sum(diffs) / n
-    return mean - width > 0 or (n >= min(SAME_MIN_WORLDS, population or SAME_MIN_WORLDS)
-                                and abs(mean) + width <= SAME_WITHIN)
+    if mean - width > 0:
+        return "worse"
+    if n >= min(SAME_MIN_WORLDS, population or SAME_MIN_WORLDS) and abs(mean) + width <= SAME_WITHIN:
+        return "as good"
+    return None
 
 
 def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
@@ -452,7 +504,9 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
         alive.sort(key=_by_mean(stats))
         best = stats[alive[0]]
         rivals = len(alive) - 1
-        alive = [alive[0]] + [a for a in alive[1:] if not _separated(best, stats[a], population, rivals)]
+        for action in alive[1:]:
+            stats[action].left = _separated(best, stats[action], population, rivals)
+        alive = [alive[0]] + [a for a in alive[1:] if stats[a].left is None]
         if len(alive) == 1:
             return "separated"
 

@@ -77,3 +77,30 @@ def test_tie_break_spends_the_weakest_card_on_a_sure_trick():
             assert verdict["overtake"] == 0
             found += 1
     assert found >= 3
+
+
+def test_the_tie_break_never_gives_up_exact_value():
+    """On a sure trick whose every consistent deal is searched exactly, the bot's
+    thrifty tie-break never chooses a card known to be worse than the best: one
+    worth less on every deal searched exactly (an exact difference is no noise,
+    however small), or one the search's race let go as surely worse."""
+    from solver import bots
+    from solver.search import rank
+    from solver.view import view_of
+    checked = costly = 0
+    for state in play_positions("tricksters", 4, 400):
+        seat = state.current_player
+        if not partners.sure_trick(state, seat) or len(state.legal_actions()) < 2:
+            continue
+        ranking = rank(view_of(state, seat), bots.LEVELS["hard"], 0)
+        if not ranking.exact:
+            continue
+        best = ranking.stats[0]
+        known_worse = {s.action for s in ranking.stats
+                       if (s.n >= ranking.worlds and s.ev < best.ev - 1e-9) or s.left == "worse"}
+        if not known_worse:
+            continue
+        checked += 1
+        costly += bots.choose(state, seat, "hard", seed=0) in known_worse
+    assert checked >= 5
+    assert costly == 0
