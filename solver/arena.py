@@ -48,22 +48,35 @@ def decide(state, seat: int, level: str, seed: int, effort: int | None = None):
     return bots.choose(state, seat, level, seed=seed, effort=effort)
 
 
-def play_deal(args) -> dict:
-    game_name, players, levels, deal_seed, hands, efforts = args
+def seatings_played(game_name: str, players: int, levels: list[str], deal_seed: int, hands: int,
+                    efforts: dict):
+    """The deal played once per seating: yields ("move", state, seat, level, action)
+    before each move is applied, and ("end", final state, seating) after each seating."""
     game = get_game(game_name)
-    result = {"scores": {lv: [] for lv in levels}, "wins": {lv: 0.0 for lv in levels},
-              "seats": {lv: 0 for lv in levels}}
-    judged = {lv: {} for lv in levels} if partners.has_partners(game_name, players) else None
     for seating in rotations(players, levels, blocks=game_name == "tricksters"):
         state = game.new_game({"players": players}, seed=deal_seed)
         while not state.is_terminal and (hands == 0 or len(state.finished_hands) < hands):
             seat = state.current_player
             level = seating[seat]
             action = decide(state, seat, level, seed=deal_seed, effort=efforts.get(level))
+            yield "move", state, seat, level, action
+            state = state.apply_action(action)
+        yield "end", state, seating
+
+
+def play_deal(args) -> dict:
+    game_name, players, levels, deal_seed, hands, efforts = args
+    result = {"scores": {lv: [] for lv in levels}, "wins": {lv: 0.0 for lv in levels},
+              "seats": {lv: 0 for lv in levels}}
+    judged = {lv: {} for lv in levels} if partners.has_partners(game_name, players) else None
+    for event in seatings_played(game_name, players, levels, deal_seed, hands, efforts):
+        if event[0] == "move":
+            _, state, seat, level, action = event
             if judged is not None:
                 for key, n in (partners.judge(state, seat, action) or {}).items():
                     judged[level][key] = judged[level].get(key, 0) + n
-            state = state.apply_action(action)
+            continue
+        _, state, seating = event
         totals = state.totals()
         best = max(totals)
         top = [s for s in range(players) if totals[s] == best]

@@ -170,3 +170,16 @@ def least_spent(state, seat: int, actions: list):
     return min(actions, key=lambda a: (not gain(state, a.card),
                                        strength(state, seat, a.card),
                                        is_winner(state, seat, a.card, unseen)))
+
+
+def thrifty(state, seat: int, judged: dict):
+    """The card that spends least on the sure trick, where `judged` (judge's
+    counts for the action played) says the action overtook or discarded a
+    winner: for an overtake, the least spent of every legal card; for a winner,
+    the least spent of the legal cards that are not winners."""
+    legal = state.legal_actions()
+    if judged.get("winner") and not judged.get("overtake"):
+        unseen = _unseen(state, seat)
+        legal = [a for a in legal if not is_winner(state, seat, a.card, unseen)]
+    return least_spent(state, seat, legal) or legal[0]
+
