@@ -104,3 +104,25 @@ def test_the_tie_break_never_gives_up_exact_value():
         costly += bots.choose(state, seat, "hard", seed=0) in known_worse
     assert checked >= 5
     assert costly == 0
+
+
+@pytest.mark.parametrize("game,players", [("lunar", 4), ("tricksters", 4)])
+def test_the_thrifty_card_is_no_fault_where_one_was_avoidable(game, players):
+    """partners.thrifty, the card bench/partners.py sets against a counted fault:
+    neither an overtake nor (where a plain card was there) a discarded winner."""
+    found = 0
+    for state in play_positions(game, players, 300):
+        seat = state.current_player
+        for action in state.legal_actions():
+            judged = partners.judge(state, seat, action)
+            if not judged or not (judged["overtake"] or judged["winner"]):
+                continue
+            instead = partners.thrifty(state, seat, judged)
+            assert instead in state.legal_actions()
+            verdict = partners.judge(state, seat, instead)
+            if judged["overtake"]:
+                assert verdict["overtake"] == 0
+            else:
+                assert verdict["winner"] == 0
+            found += 1
+    assert found >= 5
