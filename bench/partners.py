@@ -2,7 +2,7 @@
 judges each one.
 
     python bench/partners.py --game lunar --players 4 --bots hard,normal --deals 40 [--seed 1]
-                             [--ref-effort 3000] [--log FILE]
+                             [--start 0] [--ref-effort 3000] [--log FILE]
 
 The arena (solver/arena.py) counts, per level, how often a bot overtook its
 partner's sure trick at no gain or discarded a winner to it (solver/partners.py).
@@ -14,9 +14,10 @@ overtake or discarded winner, values the card played against the card that
 spends least on the trick (`partners.thrifty`) with a flat reference search:
 both cards on the same `--ref-effort / 2` worlds of the seat's view (at least
 ten times hard's effort), exact endgames as in the hint. Printed per level: how
-many were costly (the paired difference's 95% interval below 0), how many were
-better than the thrifty card (above 0), how many it cannot tell, and the mean
-difference (played minus thrifty) in points.
+many were costly (the paired difference's 95% interval below 0) and what they
+cost in all, how many were equal (exactly), better than the thrifty card (above
+0), or too close to tell, and the mean difference (played minus thrifty) in
+points. A run can be continued (`--start 40`) and runs combined (`--from-log A B`).
 """
 from __future__ import annotations
 
@@ -54,22 +55,59 @@ def judge_fault(state, seat: int, action, judged: dict, ref_effort: int) -> dict
             "verdict": "costly" if mean + width < 0 else "better" if mean - width > 0 else "unclear"}
 
 
+def report(faults: dict, levels: list[str]) -> None:
+    for lv in levels:
+        for kind, words in (("overtake", "overtook at no gain"), ("winner", "discarded a winner")):
+            rows = [f for f in faults[lv] if f["kind"] == kind]
+            if not rows:
+                print(f"  {lv:7s} {words}: none")
+                continue
+            count = {v: sum(verdict(f) == v for f in rows) for v in ("costly", "equal", "unclear", "better")}
+            mean = sum(f["diff"] for f in rows) / len(rows)
+            lost = sum(f["diff"] for f in rows if verdict(f) == "costly")
+            print(f"  {lv:7s} {words} {len(rows)} times: costly {count['costly']} ({lost:+.2f} points in all), "
+                  f"equal {count['equal']}, cannot tell {count['unclear']}, better than the thrifty card "
+                  f"{count['better']}; played minus thrifty {mean:+.3f} points on average")
+
+
+def verdict(fault: dict) -> str:
+    """costly / better (the interval clear of 0), equal (exactly: every deal
+    searched exactly, no difference), or unclear."""
+    if fault["verdict"] == "unclear" and fault["ci95"] == 0 and fault["diff"] == 0:
+        return "equal"
+    return fault["verdict"]
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--game", default="lunar")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--bots", default="hard,normal")
     p.add_argument("--deals", type=int, default=40)
+    p.add_argument("--start", type=int, default=0, help="first deal (continue a run: --start 40)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--ref-effort", type=int, default=3000)
     p.add_argument("--log", help="append each judged fault to this file as a JSON line")
+    p.add_argument("--from-log", nargs="+", help="print the figures of the faults logged in these files")
     a = p.parse_args(argv)
+    levels = a.bots.split(",")
+    if a.from_log:
+        faults = {lv: [] for lv in levels}
+        for name in a.from_log:
+            with open(name) as f:
+                for line in f:
+                    if line.strip():
+                        got = json.loads(line)
+                        faults.setdefault(got["level"], []).append(got)
+        deals = sorted({f["deal"] for rows in faults.values() for f in rows})
+        print(f"{a.game}: faults logged in {', '.join(a.from_log)} (deals with one: {len(deals)})")
+        report(faults, levels)
+        return 0
     if not partners.has_partners(a.game, a.players):
         p.error(f"{a.game} with {a.players} players has no partners")
-    levels = a.bots.split(",")
     start = time.time()
     faults = {lv: [] for lv in levels}
-    for d in range(a.deals):
+    for d in range(a.start, a.start + a.deals):
         deal_seed = a.seed * 100003 + d            # the arena's deal seeds
         for event in seatings_played(a.game, a.players, levels, deal_seed, 1, {}):
             if event[0] != "move":
@@ -84,19 +122,9 @@ def main(argv=None) -> int:
             if a.log:
                 with open(a.log, "a") as f:
                     f.write(json.dumps(verdict) + "\n")
-    print(f"{a.game}, {a.players} players, {a.deals} deals, seed {a.seed}, reference "
+    print(f"{a.game}, {a.players} players, deals {a.start}-{a.start + a.deals - 1}, seed {a.seed}, reference "
           f"{a.ref_effort} playouts a fault (flat, common worlds): {time.time() - start:.0f} s")
-    for lv in levels:
-        for kind, words in (("overtake", "overtook at no gain"), ("winner", "discarded a winner")):
-            rows = [f for f in faults[lv] if f["kind"] == kind]
-            if not rows:
-                print(f"  {lv:7s} {words}: none")
-                continue
-            count = {v: sum(f["verdict"] == v for f in rows) for v in ("costly", "unclear", "better")}
-            mean = sum(f["diff"] for f in rows) / len(rows)
-            print(f"  {lv:7s} {words} {len(rows)} times: costly {count['costly']}, "
-                  f"cannot tell {count['unclear']}, better than the thrifty card {count['better']}; "
-                  f"played minus thrifty {mean:+.3f} points on average")
+    report(faults, levels)
     return 0
 
 

@@ -1,0 +1,95 @@
+"""How long a computer player takes to move, natively, per game, player count,
+level and kind of decision: through the worker's entry point
+(`solver.api.bot_move`: record JSON in, action token out; replay, inference and
+search included), as the page asks it.
+
+    python bench/bot_moves.py [--games raven,tricksters,lunar,voren] [--positions 20]
+                              [--levels normal,hard] [--seed 1]
+
+Printed per row: the median, 95th percentile and slowest of wall and CPU time,
+and the playouts the search spent (the level's budget is counted in playouts,
+never time, so a bot plays the same on any machine). Issue 17's aim: a bot's
+move never takes longer than the page's pace (0.7 s between moves) plus 1 s; the
+page runs the same Python on Pyodide, 1.4-1.9x the native time in the review
+measurements (README, "The review in the page"), which the last column applies.
+
+Positions come from seeded games played by the easy bot (bench/hints.py).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench.hints import kind, percentile, positions   # noqa: E402
+from pycore.records import dumps                      # noqa: E402
+from solver import api, bots, search                  # noqa: E402
+
+COUNTS = {"raven": (2, 3, 4, 5, 6), "tricksters": (4,), "lunar": (4, 2), "voren": (3, 4, 5, 6)}
+PAGE_OVER_NATIVE = 1.9     # the slowest page / native ratio measured (README, the review in the page)
+
+
+def spent_playouts(record: str, seat: int, level: str) -> int:
+    """The playouts the level's search spends on this decision (its ranking, asked again)."""
+    spent = []
+    original = search.rank
+
+    def counting(*args, **kwargs):
+        got = original(*args, **kwargs)
+        spent.append(got.playouts)
+        return got
+    bots.rank = counting
+    try:
+        api.bot_move(record, seat, level, 0)
+    finally:
+        bots.rank = original
+    return sum(spent)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--games", default="raven,tricksters,lunar,voren")
+    p.add_argument("--positions", type=int, default=20, help="positions per game and player count")
+    p.add_argument("--levels", default="normal,hard")
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args(argv)
+    levels = a.levels.split(",")
+    print(f"bot moves through solver.api.bot_move, CPython {sys.version.split()[0]} (native), "
+          f"{a.positions} positions per game and player count, seed {a.seed}")
+    print(f"{'game':>10} {'pl':>2} {'level':>6} {'decision':>8} {'n':>3} {'wall med':>8} {'p95':>6} "
+          f"{'max':>6} {'cpu med':>7} {'max':>6} {'playouts max':>12} {'page est. max':>13}")
+    worst = {lv: 0.0 for lv in levels}
+    for game in a.games.split(","):
+        for players in COUNTS[game]:
+            states = positions(game, players, a.positions, a.seed)
+            for level in levels:
+                rows: dict[str, dict[str, list]] = {}
+                for state in states:
+                    record, seat = dumps(state), state.current_player
+                    start, cpu = time.perf_counter(), time.process_time()
+                    api.bot_move(record, seat, level, 0)
+                    wall, used = time.perf_counter() - start, time.process_time() - cpu
+                    row = rows.setdefault(kind(state), {"wall": [], "cpu": [], "playouts": []})
+                    row["wall"].append(wall)
+                    row["cpu"].append(used)
+                    row["playouts"].append(spent_playouts(record, seat, level))
+                for k, row in sorted(rows.items()):
+                    slowest = max(row["wall"])
+                    worst[level] = max(worst[level], slowest)
+                    print(f"{game:>10} {players:>2} {level:>6} {k:>8} {len(row['wall']):>3} "
+                          f"{statistics.median(row['wall']):>8.3f} {percentile(row['wall'], 0.95):>6.3f} "
+                          f"{slowest:>6.3f} {statistics.median(row['cpu']):>7.3f} {max(row['cpu']):>6.3f} "
+                          f"{max(row['playouts']):>12} {PAGE_OVER_NATIVE * slowest:>13.2f}", flush=True)
+    for level in levels:
+        print(f"slowest {level} move: {worst[level]:.2f} s natively, about "
+              f"{PAGE_OVER_NATIVE * worst[level]:.2f} s in the page at {PAGE_OVER_NATIVE}x "
+              f"(budget {bots.LEVELS[level]} playouts)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
