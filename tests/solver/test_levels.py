@@ -83,3 +83,33 @@ def test_easy_reads_no_hidden_card(game, players):
         move = bots.choose(state, seat, "easy", seed=4)
         assert move in state.legal_actions()
         assert bots.choose(other, seat, "easy", seed=4) == move
+
+
+@pytest.mark.parametrize("game,players", TABLES + [("raven", 2), ("lunar", 2)])
+def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, players, monkeypatch):
+    """normal and hard spend their playouts (solver.bots.LEVELS), never time: at
+    every position the search spends at most the level's budget plus one first
+    round of every choice (or searches every deal, when they are few), and the
+    harder level spends more where the decision is not settled at once."""
+    spent = []
+    real_rank = bots.rank
+
+    def counting(view, effort, seed, **kwargs):
+        got = real_rank(view, effort, seed, **kwargs)
+        spent.append((effort, got))
+        return got
+    monkeypatch.setattr(bots, "rank", counting)
+    totals = {"normal": 0, "hard": 0}
+    for state, _ in positions(game, {"players": players}, 8, seed=5):
+        for level in ("normal", "hard"):
+            spent.clear()
+            bots.choose(state, state.current_player, level, seed=2)
+            if len(state.legal_actions()) == 1:
+                assert spent == []
+                continue
+            (effort, ranking), = spent
+            assert effort == bots.LEVELS[level]
+            if ranking.stopped != "all worlds":
+                assert ranking.playouts <= effort + max(2 * len(ranking.stats), 60), (level, ranking.stopped)
+            totals[level] += ranking.playouts
+    assert totals["hard"] > totals["normal"] > 0
