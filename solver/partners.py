@@ -26,6 +26,11 @@ its own hand, and which cards it cannot see):
   as every rank card still out, or a trump suit card; Tricksters, a card showing 5,
   the top value, on the seat's own critter, the one it may lead), not a star,
   while a legal card that is not a winner was there to play.
+
+These counts read only the trick: they cannot see what the card kept back is
+worth (a low card to duck a later trick with, under Lunar's track; the lead, in
+Tricksters). bench/partners.py judges each counted fault against the `thrifty`
+card with a reference search, which says whether it was costly.
 """
 from __future__ import annotations
 
