@@ -4,7 +4,8 @@ level and kind of decision: through the worker's entry point
 search included), as the page asks it.
 
     python bench/bot_moves.py [--games raven,tricksters,lunar,voren] [--positions 20]
-                              [--levels normal,hard] [--seed 1]
+                              [--levels normal,hard] [--seed 1] [--players 2]
+                              [--decision bid]
 
 Printed per row: the median, 95th percentile and slowest of wall and CPU time,
 and the playouts the search spent (the level's budget is counted in playouts,
@@ -56,6 +57,8 @@ def main(argv=None) -> int:
     p.add_argument("--positions", type=int, default=20, help="positions per game and player count")
     p.add_argument("--levels", default="normal,hard")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", help="player counts, e.g. 2,3 (default: every count the game has)")
+    p.add_argument("--decision", help="only positions of this kind of decision (bid, give, ...)")
     a = p.parse_args(argv)
     levels = a.levels.split(",")
     print(f"bot moves through solver.api.bot_move, CPython {sys.version.split()[0]} (native), "
@@ -64,8 +67,9 @@ def main(argv=None) -> int:
           f"{'max':>6} {'cpu med':>7} {'max':>6} {'playouts max':>12} {'page est. max':>13}")
     worst = {lv: 0.0 for lv in levels}
     for game in a.games.split(","):
-        for players in COUNTS[game]:
-            states = positions(game, players, a.positions, a.seed)
+        counts = [int(x) for x in a.players.split(",")] if a.players else COUNTS[game]
+        for players in counts:
+            states = positions(game, players, a.positions, a.seed, decision=a.decision)
             for level in levels:
                 rows: dict[str, dict[str, list]] = {}
                 for state in states:
