@@ -187,4 +187,3 @@ def thrifty(state, seat: int, judged: dict):
         unseen = _unseen(state, seat)
         legal = [a for a in legal if not is_winner(state, seat, a.card, unseen)]
     return least_spent(state, seat, legal) or legal[0]
-
