@@ -30,6 +30,14 @@ trick with 1,680 deals (seed 7, seat 0, the page budget at 4 so that the first
 hint samples): on one worker (navigator.hardwareConcurrency set to 1) and on the
 page's split across one worker per core, alternating.
 
+--bot-moves N times every computer player's move in the page (the worker's
+answer to the page's "bot" request, the page's pace not included) while you
+play N of your own moves (the first legal choice each time) in deals 1..K
+(--bot-deals K, default 1) of each table (Raven 2 and 4 players, Tricksters,
+Lunar 4 and 2, Voren 5) at hard and at normal, after one untimed move has
+started the worker; prints the median and slowest per table and level (issue 17's
+aim: a move within the page's pace plus 1 s).
+
 Aims: a cold first visit within 1.2 times the bare page's, a later visit under
 half the bare page's; hints within 2 s.
 Run `python3 build.py build` first (build.py test/serve do it too).
@@ -252,10 +260,22 @@ def main(argv=None) -> int:
                         help="time the all-deals search, one worker against the split")
     parser.add_argument("--decisions", type=int, default=0, metavar="N",
                         help="time hints at N Raven 2-player bids and N Tricksters first tricks")
+    parser.add_argument("--bot-moves", type=int, default=0, metavar="N",
+                        help="time the computer players' moves while you play N moves of each table")
+    parser.add_argument("--bot-deals", type=int, default=1, metavar="K",
+                        help="with --bot-moves: deals 1..K of each table")
     parser.add_argument("--hint-seconds", type=float, default=None,
                         help="with --decisions: the page's hint time (?hint=S), else the page's own")
     options = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
+    if options.bot_moves:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            out = bot_moves(browser, options.bot_moves, options.bot_deals)
+            browser.close()
+        if options.json:
+            Path(options.json).write_text(json.dumps(out, indent=1))
+        return 0
     if options.decisions:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -351,6 +371,60 @@ def hint_by_decision(browser, positions: int, hint_seconds: float | None = None)
     for name, times in out.items():
         print(f"{name}: {len(times)} hints, median {statistics.median(times):.2f} s, "
               f"p95 {percentile(times, 0.95):.2f} s, slowest {max(times):.2f} s")
+    return out
+
+
+BOT_TABLES = [("raven", {"players": 2}), ("raven", {"players": 4}), ("tricksters", {}),
+              ("lunar", {"players": 4}), ("lunar", {"players": 2}), ("voren", {"players": 5})]
+
+TIME_BOT_ANSWERS = """() => {
+  if (window.botTimes) return;
+  window.botTimes = [];
+  const ask = window.manyhands.ask;
+  window.manyhands.ask = async (text) => {
+    const op = JSON.parse(text).op;
+    const t0 = performance.now();
+    const answer = await ask(text);
+    if (op === 'bot') window.botTimes.push((performance.now() - t0) / 1000);
+    return answer;
+  };
+}"""
+
+
+def bot_moves(browser, moves: int, deals: int = 1) -> dict:
+    """Seconds the page waits for each computer player's move (the worker's answer
+    to a "bot" request), per table and level, while the player makes `moves` moves."""
+    from tests.browser.table import play
+    site = Site()
+    out: dict = {}
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        open_site(page, site, "pace=0")
+        page.evaluate(TIME_BOT_ANSWERS)
+        start_game(page, "voren", {"players": 5}, seed=2, level="normal")   # starts the worker: not timed
+        play(page, limit=1)
+        wait_my_turn(page, timeout_s=120)
+        for level in ("hard", "normal"):
+            for game, rules in BOT_TABLES:
+                name = f"{game} {rules.get('players', 4)}p {level}"
+                times = []
+                for seed in range(1, deals + 1):
+                    page.evaluate("window.botTimes.length = 0")
+                    start_game(page, game, rules, seed=seed, level=level)
+                    play(page, limit=moves)
+                    wait_my_turn(page, timeout_s=120)
+                    times += page.evaluate("window.botTimes.slice()")
+                out[name] = times
+                print(f"{name}: {len(times)} moves, median {statistics.median(times):.2f} s, "
+                      f"p95 {percentile(times, 0.95):.2f} s, slowest {max(times):.2f} s "
+                      f"(timed move {times.index(max(times)) + 1})", flush=True)
+        context.close()
+    finally:
+        site.stop()
+    every = [t for times in out.values() for t in times]
+    print(f"all {len(every)} computer moves: median {statistics.median(every):.2f} s, "
+          f"slowest {max(every):.2f} s (the page's pace is 0.7 s; the aim: within pace + 1 s)")
     return out
 
 
