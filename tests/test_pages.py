@@ -183,3 +183,14 @@ def test_the_page_loads_only_the_engine_and_its_own_package():
         assert all(n.endswith((".py", ".pyc")) for n in bundle.namelist())
     with zipfile.ZipFile(DIST / "solver.zip") as bundle:
         assert {n.split("/")[0] for n in bundle.namelist()} == {"solver"}
+
+
+def test_the_level_descriptions_say_the_bots_own_budgets():
+    """The home page's line for each computer level names the playouts the level
+    really spends (solver.bots.LEVELS), so a change to a budget shows there too."""
+    from solver import bots
+    said = {key: what for key, _, what in pages.LEVELS}
+    assert set(said) == set(bots.LEVELS)
+    for level, playouts in bots.LEVELS.items():
+        numbers = {int(n) for n in re.findall(r"\d+", said[level])}
+        assert numbers == ({playouts} if playouts else set()), (level, said[level])

@@ -98,9 +98,10 @@ LEVELS = (
                      "cards and the trick on the table; it does not count the cards played "
                      "or notice who is out of a suit"),
     ("normal", "Normal", "counts cards: knows which cards are gone and who has shown they lack a "
-                         "suit, and plays out each choice over 60 deals that fit what it has seen"),
-    ("hard", "Hard", "counts cards and searches more than three times as many deals before "
-                     "each choice"),
+                         "suit, and tries its choices on deals that fit what it has seen "
+                         "(60 played-out deals in all)"),
+    ("hard", "Hard", "counts cards and plays out more than three times as many deals (200) "
+                     "before each choice"),
 )
 
 
