@@ -245,6 +245,18 @@ def all_deals(browser, url: str, runs: int) -> dict:
     return out
 
 
+def in_chromium(measure, json_path: str | None) -> int:
+    """Run `measure(browser)` in Debian's Chromium; its figures to `json_path`, if given."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        out = measure(browser)
+        browser.close()
+    if json_path:
+        Path(json_path).write_text(json.dumps(out, indent=1))
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
@@ -269,21 +281,11 @@ def main(argv=None) -> int:
     options = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
     if options.bot_moves:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            out = bot_moves(browser, options.bot_moves, options.bot_deals)
-            browser.close()
-        if options.json:
-            Path(options.json).write_text(json.dumps(out, indent=1))
-        return 0
+        return in_chromium(lambda browser: bot_moves(browser, options.bot_moves, options.bot_deals),
+                           options.json)
     if options.decisions:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            out = hint_by_decision(browser, options.decisions, options.hint_seconds)
-            browser.close()
-        if options.json:
-            Path(options.json).write_text(json.dumps(out, indent=1))
-        return 0
+        return in_chromium(lambda browser: hint_by_decision(browser, options.decisions,
+                                                            options.hint_seconds), options.json)
     if options.all_deals:
         site = Site()
         try:
