@@ -34,21 +34,16 @@ COUNTS = {"raven": (2, 3, 4, 5, 6), "tricksters": (4,), "lunar": (4, 2), "voren"
 PAGE_OVER_NATIVE = 1.9     # the slowest page / native ratio measured (README, the review in the page)
 
 
-def spent_playouts(record: str, seat: int, level: str) -> int:
-    """The playouts the level's search spends on this decision (its ranking, asked again)."""
-    spent = []
-    original = search.rank
+class CountedRank:
+    """solver.bots' search, counting the playouts it spends (`spent`, reset by the caller)."""
 
-    def counting(*args, **kwargs):
-        got = original(*args, **kwargs)
-        spent.append(got.playouts)
+    def __init__(self):
+        self.spent = 0
+
+    def __call__(self, *args, **kwargs):
+        got = search.rank(*args, **kwargs)
+        self.spent += got.playouts
         return got
-    bots.rank = counting
-    try:
-        api.bot_move(record, seat, level, 0)
-    finally:
-        bots.rank = original
-    return sum(spent)
 
 
 def main(argv=None) -> int:
@@ -66,6 +61,20 @@ def main(argv=None) -> int:
     print(f"{'game':>10} {'pl':>2} {'level':>6} {'decision':>8} {'n':>3} {'wall med':>8} {'p95':>6} "
           f"{'max':>6} {'cpu med':>7} {'max':>6} {'playouts max':>12} {'page est. max':>13}")
     worst = {lv: 0.0 for lv in levels}
+    counted = bots.rank = CountedRank()      # the moves timed are the ones counted
+    try:
+        measure(a, levels, counted, worst)
+    finally:
+        bots.rank = search.rank
+    for level in levels:
+        print(f"slowest {level} move: {worst[level]:.2f} s natively, about "
+              f"{PAGE_OVER_NATIVE * worst[level]:.2f} s in the page at {PAGE_OVER_NATIVE}x "
+              f"(budget {bots.LEVELS[level]} playouts)")
+    return 0
+
+
+def measure(a, levels: list[str], counted: CountedRank, worst: dict) -> None:
+    """Every row of the table: each game, player count and level, per kind of decision."""
     for game in a.games.split(","):
         counts = [int(x) for x in a.players.split(",")] if a.players else COUNTS[game]
         for players in counts:
@@ -74,13 +83,14 @@ def main(argv=None) -> int:
                 rows: dict[str, dict[str, list]] = {}
                 for state in states:
                     record, seat = dumps(state), state.current_player
+                    counted.spent = 0
                     start, cpu = time.perf_counter(), time.process_time()
                     api.bot_move(record, seat, level, 0)
                     wall, used = time.perf_counter() - start, time.process_time() - cpu
                     row = rows.setdefault(kind(state), {"wall": [], "cpu": [], "playouts": []})
                     row["wall"].append(wall)
                     row["cpu"].append(used)
-                    row["playouts"].append(spent_playouts(record, seat, level))
+                    row["playouts"].append(counted.spent)
                 for k, row in sorted(rows.items()):
                     slowest = max(row["wall"])
                     worst[level] = max(worst[level], slowest)
@@ -88,11 +98,6 @@ def main(argv=None) -> int:
                           f"{statistics.median(row['wall']):>8.3f} {percentile(row['wall'], 0.95):>6.3f} "
                           f"{slowest:>6.3f} {statistics.median(row['cpu']):>7.3f} {max(row['cpu']):>6.3f} "
                           f"{max(row['playouts']):>12} {PAGE_OVER_NATIVE * slowest:>13.2f}", flush=True)
-    for level in levels:
-        print(f"slowest {level} move: {worst[level]:.2f} s natively, about "
-              f"{PAGE_OVER_NATIVE * worst[level]:.2f} s in the page at {PAGE_OVER_NATIVE}x "
-              f"(budget {bots.LEVELS[level]} playouts)")
-    return 0
 
 
 if __name__ == "__main__":
