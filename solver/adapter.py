@@ -56,6 +56,12 @@ Optional capabilities (a keyword left out takes the default here):
                                          the seat's points under exact play from an
                                          open deal, where the game has its own exact
                                          search (the PIMC reference bot). Default: None.
+    allies(state, a, b) -> bool          seats a and b play for the same side: where a
+                                         decision has one consistent world before the
+                                         exact endgame (Lunar's Sky), search.rank looks
+                                         ahead in it, allies maximising the seat's points
+                                         and the others minimising them. Default: None
+                                         (no look-ahead: the generic playouts).
     splits: bool                         a search of every world can be split across
                                          workers (search.rank part=/sums=). Default: False.
     bids: bool                           the hint reports making the bid. Default: False.
@@ -98,7 +104,7 @@ REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_
             "current_trick_index", "took_trick", "cards_left")
 OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
-                      "tricks_taken", "outcomes", "inference", "open_places")
+                      "tricks_taken", "outcomes", "inference", "open_places", "allies")
 OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict}
 
 
@@ -130,6 +136,7 @@ class Adapter:
     outcome_words: dict = {}
     inference: Callable | None = None
     open_places: Callable = staticmethod(_no_places)
+    allies: Callable | None = None
     splits: bool = False
     bids: bool = False
 

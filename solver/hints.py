@@ -102,7 +102,7 @@ def _entries(r: Ranking, tell: Narrator, unit: str) -> list[dict]:
             rates[key] = s.outcomes.get(key, 0)
         for key, hits in rates.items():
             entry[key] = round(hits / s.n, 4)
-            entry[f"{key}_interval"] = (None if exact else
+            entry[f"{key}_interval"] = (None if exact or _looked(r) else
                                         rate_interval(hits, s.n, population))
         out.append(entry)
     return out
@@ -123,6 +123,9 @@ def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
     """What a choice does besides its points: takes the trick, makes the bid, the
     game's own outcomes (Voren: takes a trick, is looed)."""
     exact = entry["exact"]
+    if _looked(r):              # one line of play: it does or it does not
+        keys = [("takes_trick", trick_words), ("exact_bid", "makes its bid exactly")] + list(r.words.items())
+        return [words for key, words in keys if entry.get(key) == 1]
     bits = []
     if "takes_trick" in entry:
         bits.append(f"{trick_words} {_rate(entry['takes_trick'], entry.get('takes_trick_interval'), exact)}")
@@ -133,6 +136,14 @@ def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
     return bits
 
 
+def _looked(r: Ranking) -> str:
+    """", looking 3 moves ahead": the values are the look-ahead's estimates in
+    the one possible deal (search._look_ahead); "" otherwise."""
+    if not r.look_ahead or r.exact:
+        return ""
+    return f", looking {r.look_ahead} move{'s' if r.look_ahead != 1 else ''} ahead"
+
+
 def _everywhere(r: Ranking) -> str:
     """Where a value came out the same: over the deals searched, or, with one
     possible deal played out again and again (Lunar's Sky), over its playouts."""
@@ -141,7 +152,10 @@ def _everywhere(r: Ranking) -> str:
 
 def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
     """The choice's points: the best's own value, the others' compared to it."""
+    looked = _looked(r)
     if best is None:
+        if looked:
+            return f"about {_num(entry['ev'])} {_plural(unit)} this hand{looked}"
         if entry["exact"]:
             return f"{_num(entry['ev'], 2)} {_plural(unit)} this hand on average over every possible deal (exact)"
         low_high = entry.get("interval")
@@ -150,6 +164,10 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
             return f"{_num(entry['ev'])} {_plural(unit)} this hand {_everywhere(r)}"
         return f"about {_num(entry['ev'])} {_plural(unit)} this hand{_pm(width)}"
     group, diff = entry["group"], entry.get("diff", 0.0)
+    if looked:
+        if group == "as good":
+            return f"as good as the best{looked}"
+        return f"{_num(diff)} {_plural(unit, diff)} less than the best{looked}"
     if group == "as good":
         return "as good as the best" + (" (exact)" if entry["exact"] else f" {_everywhere(r)}")
     if group == "unsearched":
@@ -227,6 +245,13 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
         searched += f", played out {r.used:,} times in all"
     if r.stopped == "one choice":
         return ""
+    if _looked(r):
+        deeper = {"time": " Looking deeper would not fit in the time.",
+                  "effort": " Looking deeper would not fit in the search's budget."}.get(r.stopped, "")
+        moves = f"{r.look_ahead} move{'s' if r.look_ahead != 1 else ''}"
+        return (f"Searched the only possible deal {moves} ahead, each player choosing "
+                f"their best move, then played the rest of the hand out ({r.playouts:,} playouts): "
+                f"the values are estimates.{deeper}")
     if r.exact:
         return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact."
     if r.used >= r.worlds and not r.sampled_with_replacement and not r.exact_search:
@@ -249,7 +274,7 @@ def _more(r: Ranking, entries: list[dict], seconds: float | None, effort: int) -
         return None
     if not r.enumerated and r.all_worlds_effort is not None:
         return {"budget": {"all_worlds": True}, "label": f"Search all {deals_text(r.worlds)} deals"}
-    close = any(e["group"] in ("close", "screened") for e in entries[1:])
+    close = any(e["group"] in ("close", "screened") for e in entries[1:]) or bool(_looked(r))
     if r.stopped in ("time", "effort") and close:
         budget = ({"seconds": round(seconds * THINK_LONGER, 1)} if seconds
                   else {"effort": min(effort * THINK_LONGER, 100_000)})
@@ -371,7 +396,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
     return {"game": state.game.name, "seat": seat, "decision": r.decision,
             "worlds": r.worlds, "worlds_text": deals_text(r.worlds), "searched_worlds": r.used,
             "all_worlds": r.enumerated, "exact": r.exact, "exact_endgame": r.exact_search,
-            "stopped": r.stopped, "playouts": r.playouts,
+            "stopped": r.stopped, "playouts": r.playouts, "look_ahead": r.look_ahead,
             "all_worlds_effort": r.all_worlds_effort,
             "splits": view.adapter.splits,
             "effort": effort, "seconds": seconds, "seed": seed,

@@ -26,6 +26,7 @@ both saw ("paired"), with 95% intervals from solver/stats.py.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -90,6 +91,7 @@ class Ranking:
     stopped: str = "separated"    # separated | all worlds | effort | time | one choice
     playouts: int = 0             # effort spent
     sampled_with_replacement: bool = True   # worlds drawn independently (else a shuffled list)
+    look_ahead: int = 0           # one consistent world searched this many moves ahead (0: not)
 
     @property
     def exact(self) -> bool:
@@ -124,9 +126,11 @@ def against_best(r: Ranking, s: ActionStats) -> Comparison:
         return Comparison()
     if not s.n:
         return Comparison(None, None, "screened")
+    diff = best.ev - s.ev
+    if r.look_ahead and not r.exact:     # one estimate each, from the same search: no sample
+        return Comparison(diff, 0.0, "as good" if abs(diff) <= SAME_WITHIN else "worse")
     n = min(s.n, best.n)
     diffs = [b - v for b, v in zip(best.values[:n], s.values[:n])]
-    diff = best.ev - s.ev
     exact = r.exact_search and not r.sampled_with_replacement and min(s.n, best.n) >= r.worlds
     width = 0.0 if exact else half_width(diffs, r.population())
     if width is None:
@@ -433,7 +437,12 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     out = Ranking(adapter.decision(state), total, 0, False, evaluator.exact,
                   bids=adapter.bids, words=dict(adapter.outcome_words), all_worlds_effort=offer)
     few = evaluator.exact and total <= EXACT_FEW_WORLDS and len(legal) > 1
-    if budget.all_worlds or few:      # few worlds searched exactly: as cheap as a race, and exact
+    if total == 1 and not evaluator.exact and adapter.allies is not None and part is None \
+            and sums is None and len(legal) > 1:
+        out.stopped, out.look_ahead, out.exact_search = _look_ahead(
+            view, evaluator, legal, stats, spending, rng)
+        out.sampled_with_replacement = False
+    elif budget.all_worlds or few:      # few worlds searched exactly: as cheap as a race, and exact
         if evaluator.cost(len(legal)) * total > ALL_WORLDS_CAP:
             raise SolverError(f"there are too many possible deals ({total:,}) to search every one")
         _search_every_world(view, evaluator, stats, world_rng, total, spending, part, sums)
@@ -452,6 +461,91 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     out.enumerated = not out.sampled_with_replacement and out.used >= total and part is None
     out.playouts = round(spending.spent)
     return out
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int, bool]:
+    """One consistent world, so perfect information (Lunar's Sky: the only hidden
+    hand is whatever the seat cannot see elsewhere): every action valued by a
+    minimax search of that deal `depth` moves ahead (the seat and its allies
+    maximising its points for the hand, the others minimising them, as in the
+    exact endgames), the rest of the hand played out by the policy where the
+    search stops. Depth 1 is the plain playout of each action, done whatever the
+    budget; the search then goes one move deeper while the next depth's cost
+    (playouts, judged by how the last depth's grew) fits the effort and the time
+    left, and a depth cut short keeps the values of the last finished one.
+    Returns (why it stopped, the depth, whether every line reached the end of
+    the hand, so that the values are exact)."""
+    adapter, seat, mark = view.adapter, view.seat, evaluator.mark
+    position, _ = evaluator.position(0, next(iter(view.counter.worlds())))
+    trick = evaluator.trick
+    playouts = 0
+
+    def leaf(state, cap: bool):
+        nonlocal playouts
+        if cap and (spending.spent >= spending.limit or spending.out_of_time()):
+            raise _OutOfBudget
+        final = adapter.playout(state, mark, rng)
+        spending.spent += 1
+        playouts += 1
+        return adapter.hand_points(final, seat, mark), final
+
+    def search(state, depth: int, alpha: float, beta: float, cap: bool):
+        if adapter.hand_mark(state) != mark:
+            return adapter.hand_points(state, seat, mark), state
+        if depth == 0:
+            return leaf(state, cap)
+        actions = state.legal_actions()
+        first = adapter.policy_action(state, rng) if len(actions) > 1 else actions[0]
+        actions = [first] + [a for a in actions if a != first]      # the likely move first
+        maximise = adapter.allies(state, state.current_player, seat)
+        best = None
+        for action in actions:
+            got = search(state.apply_action(action), depth - 1, alpha, beta, cap)
+            if best is None or (got[0] > best[0] if maximise else got[0] < best[0]):
+                best = got
+            if maximise:
+                alpha = max(alpha, got[0])
+            else:
+                beta = min(beta, got[0])
+            if alpha >= beta:
+                break
+        return best
+
+    spending.limit += len(legal)          # every action is played out once, whatever the effort
+    depth, values, costs, whole = 0, {}, [], False
+    while True:
+        depth += 1
+        playouts, cap = 0, depth > 1
+        spending.report()
+        try:
+            got = {a: search(position.apply_action(a), depth - 1, -math.inf, math.inf, cap)
+                   for a in legal}
+        except _OutOfBudget:
+            return spending.why_stopped(1.0), depth - 1, False
+        values, costs, whole = got, costs + [playouts], playouts == 0
+        _look_ahead_stats(adapter, evaluator, values, stats, seat, mark, trick)
+        if whole:                         # every line reached the end of the hand: exact
+            return "all worlds", depth, True
+        growth = costs[-1] / costs[-2] if len(costs) > 1 and costs[-2] else max(2, len(legal))
+        need = costs[-1] * max(2.0, growth)
+        if not spending.affords(need):
+            return spending.why_stopped(need), depth, False
+
+
+def _look_ahead_stats(adapter, evaluator, values: dict, stats: dict, seat, mark, trick) -> None:
+    """The look-ahead's value of each action, as its one world's value."""
+    for action, (points, final) in values.items():
+        st = stats[action]
+        st.total, st.n, st.values = points, 1, [points]
+        st.took_trick = int(trick is not None and adapter.took_trick(evaluator.state, final, seat,
+                                                                      mark, trick))
+        target = adapter.target_of(evaluator.state, seat, action)
+        st.exact_bid = int(target is not None and adapter.tricks_taken(final, seat, mark) == target)
+        st.outcomes = {key: 1 for key in adapter.outcomes(final, seat, mark)} if adapter.outcomes else {}
 
 
 def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:

@@ -788,6 +788,11 @@ def _solve(state, seat: int, mark: int, memo: dict):
     return best
 
 
+def allies(state, a: int, b: int) -> bool:
+    """Seats on one team (with the Sky: each player alone)."""
+    return team_of(a) == team_of(b)
+
+
 def fast_apply(state, action):
     """apply_action, without listing every legal gift first (up to 225) when the
     action is a gift the policy made: cards of the giver's own hand in the shape
@@ -807,4 +812,4 @@ ADAPTER = Adapter(
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
-    inference=inference, open_places=open_places)
+    inference=inference, open_places=open_places, allies=allies)

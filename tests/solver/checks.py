@@ -228,11 +228,22 @@ def check_hint_words(h: dict) -> None:
     for text in hint_texts(h):
         assert not engine_tokens(text), (text, engine_tokens(text))
     best = h["actions"][0]
+    looked = h.get("look_ahead") and not h["exact"]
     for i, entry in enumerate(h["actions"]):
         why = entry["why"]
         assert "± 0)" not in why, why         # a spread of 0 is said in words, not "± 0"
         if entry["exact"]:
             assert "exact" in why, why
+            continue
+        if looked:          # the one deal searched some moves ahead: estimates, said so
+            assert why.endswith(f"looking {h['look_ahead']} move{'s' if h['look_ahead'] > 1 else ''} ahead"), why
+            assert "%" not in why and "±" not in why, why      # one line of play: no rates, no spread
+            if i == 0:
+                assert "this hand" in why and "less than the best" not in why, why
+            elif entry["group"] == "as good":
+                assert abs(entry["diff"]) <= 0.02 and "as good as the best" in why, why
+            else:
+                assert entry["group"] == "worse" and entry["diff"] > 0 and "less than the best" in why, why
             continue
         if i == 0:
             assert "this hand" in why and "less than the best" not in why, why

@@ -56,7 +56,11 @@ def test_every_decision_is_hinted_with_every_legal_action(players):
         assert h["decision"] == adapter.decision(state)
         assert sum(a["searched"] for a in h["actions"]) >= 2
         assert "points this hand" in h["why"] and "deal" in h["certainty"]
-        if h["decision"] == "play":
+        if h["decision"] == "play" and h["look_ahead"] and not h["exact"]:
+            # one line of play looked ahead: the trick is won on it, or not said
+            won = h["actions"][0]["takes_trick"] == 1
+            assert ("wins this trick" in h["why"]) == won and "%" not in h["why"]
+        elif h["decision"] == "play":
             assert "this trick" in h["why"] and "%" in h["why"]
         if h["decision"] == "give":
             # every gift is played out (sequential halving), each on its own n deals
@@ -201,8 +205,8 @@ def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
     """With the Sky the seat sees every card but the other's hand: one possible
     deal. From three tricks before the end its hint is a full search of that deal
     (values marked exact, equal to the minimax of the round); earlier (the trump
-    turning, the first tricks) the values come from playouts and the hint says
-    they are estimated, never exact."""
+    turning, the first tricks) the values come from searching the deal some moves
+    ahead and playing the rest out, and the hint says they are estimates, never exact."""
     game = get_game("lunar")
     exact = estimated = 0
     for seed in range(6):
@@ -224,7 +228,8 @@ def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
                     exact += 1
                 else:
                     assert not h["exact"] and not any(a["exact"] for a in h["actions"])
-                    assert "estimated" in h["certainty"] and "exact" not in " ".join(a["why"] for a in h["actions"])
+                    assert h["look_ahead"] >= 1 and f"{h['look_ahead']} move" in h["certainty"]
+                    assert "estimates" in h["certainty"] and "exact" not in " ".join(a["why"] for a in h["actions"])
                     estimated += 1
             state = state.apply_action(rng.choice(state.legal_actions()))
     assert exact >= 3 and estimated >= 3
