@@ -491,6 +491,8 @@ def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int,
         final = adapter.playout(state, mark, rng)
         spending.spent += 1
         playouts += 1
+        if playouts % 32 == 0:
+            spending.report()
         return adapter.hand_points(final, seat, mark), final
 
     def search(state, depth: int, alpha: float, beta: float, cap: bool):
