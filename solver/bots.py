@@ -8,7 +8,9 @@ easy:   a beginner who follows the rules: the game's quick rule of thumb, from
         cards played before or infer who is out of a suit;
 normal: counts cards: the search over worlds consistent with everything the seat
         saw (cards gone, suits a seat has shown it lacks), small effort;
-hard:   the same search with more than three times the effort (exact endgames).
+hard:   the same search with more than three times the effort (exact endgames);
+        with one possible deal (Lunar's Sky) the search looks ahead in it
+        (search._look_ahead), so more effort is more moves ahead.
 
 On a trick their partner is already sure to take (solver/partners.py), the
 search levels spend least among the cards the search cannot tell from the best

@@ -101,7 +101,8 @@ LEVELS = (
                          "suit, and tries its choices on deals that fit what it has seen "
                          "(60 played-out deals in all)"),
     ("hard", "Hard", "counts cards and plays out more than three times as many deals (200) "
-                     "before each choice"),
+                     "before each choice; in two-player Lunar, where every card is known, "
+                     "it looks more moves ahead"),
 )
 
 
