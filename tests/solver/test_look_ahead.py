@@ -81,13 +81,23 @@ def test_the_look_ahead_is_a_pure_function_of_its_seed():
         assert (a.look_ahead, a.playouts) == (b.look_ahead, b.playouts)
 
 
-def test_a_time_limit_keeps_the_last_depth_it_finished():
+def test_a_time_limit_keeps_the_last_depth_it_finished(monkeypatch):
     """With a clock the search deepens while the time lasts; cut short, a depth
-    is dropped whole: the values are still those of one depth's minimax."""
+    is dropped whole: the values are still those of one depth's minimax. (The
+    clock here is a counter, a millisecond a reading, so the test does not
+    depend on the machine's speed.)"""
+    import itertools
+    from solver import search
+    ticks = itertools.count()
+    monkeypatch.setattr(search.time, "monotonic", lambda: next(ticks) / 1000)
     state = sky_positions(1, seed=120)[0]
     seat = state.current_player
-    r = rank(view_of(state, seat), 100_000, seed=1, seconds=0.3)
-    assert r.stopped == "time" and r.look_ahead >= 2
     mark = ADAPTER.hand_mark(state)
-    best = r.stats[0]
-    assert best.ev == minimax(state.apply_action(best.action), seat, mark, r.look_ahead - 1)
+    for seconds, depth in ((0.2, 1), (0.5, 2)):
+        ticks = itertools.count()
+        r = rank(view_of(state, seat), 100_000, seed=1, seconds=seconds)
+        assert (r.stopped, r.look_ahead) == ("time", depth)
+        if depth == 1:          # depth 2 was begun and dropped: more spent than depth 1's playouts
+            assert r.playouts > len(r.stats)
+        for s in r.stats:
+            assert s.ev == minimax(state.apply_action(s.action), seat, mark, depth - 1)
