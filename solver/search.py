@@ -20,6 +20,10 @@ Ranking says which (`stopped`). When the actions are many (Raven's bids: up to
 plays every action on a world or two and keeps the better ones for the race.
 A search without a time limit is a pure function of its seed.
 
+With one consistent world and a game whose adapter says who is on whose side
+(`allies`: Lunar's Sky), there is nothing to sample: the search looks ahead in
+that world instead, deeper as the budget allows (`_look_ahead`).
+
 Every action's value is the mean over its worlds, or for an action dropped
 from the race early, the best's mean plus their mean difference on the worlds
 both saw ("paired"), with 95% intervals from solver/stats.py.
@@ -475,7 +479,7 @@ def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int,
     exact endgames), the rest of the hand played out by the policy where the
     search stops. Depth 1 is the plain playout of each action, done whatever the
     budget; the search then goes one move deeper while the next depth's cost
-    (playouts, judged by how the last depth's grew) fits the effort and the time
+    (playouts, foreseen from the last depth's) fits the effort and the time
     left, and a depth cut short keeps the values of the last finished one.
     Returns (why it stopped, the depth, whether every line reached the end of
     the hand, so that the values are exact)."""
