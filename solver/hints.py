@@ -123,17 +123,12 @@ def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
     """What a choice does besides its points: takes the trick, makes the bid, the
     game's own outcomes (Voren: takes a trick, is looed)."""
     exact = entry["exact"]
+    facts = [(key, words) for key, words in
+             [("takes_trick", trick_words), ("exact_bid", "makes its bid exactly")] + list(r.words.items())
+             if key in entry]
     if _looked(r):              # one line of play: it does or it does not
-        keys = [("takes_trick", trick_words), ("exact_bid", "makes its bid exactly")] + list(r.words.items())
-        return [words for key, words in keys if entry.get(key) == 1]
-    bits = []
-    if "takes_trick" in entry:
-        bits.append(f"{trick_words} {_rate(entry['takes_trick'], entry.get('takes_trick_interval'), exact)}")
-    if "exact_bid" in entry:
-        bits.append(f"makes its bid exactly {_rate(entry['exact_bid'], entry.get('exact_bid_interval'), exact)}")
-    for key, words in r.words.items():
-        bits.append(f"{words} {_rate(entry[key], entry.get(f'{key}_interval'), exact)}")
-    return bits
+        return [words for key, words in facts if entry[key] == 1]
+    return [f"{words} {_rate(entry[key], entry.get(f'{key}_interval'), exact)}" for key, words in facts]
 
 
 def _looked(r: Ranking) -> str:
@@ -146,7 +141,8 @@ def _looked(r: Ranking) -> str:
 
 def _everywhere(r: Ranking) -> str:
     """Where a value came out the same: over the deals searched, or, with one
-    possible deal played out again and again (Lunar's Sky), over its playouts."""
+    possible deal played out again and again (where the search does not look
+    ahead in it, search._look_ahead), over its playouts."""
     return "in every playout" if r.worlds == 1 else "on every deal searched"
 
 

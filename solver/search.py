@@ -299,19 +299,24 @@ class PlayoutEvaluator:
                 final = adapter.exact_final(after, seat, mark, memo)
             else:
                 final = adapter.playout(after, mark, self.rng)
-            points = adapter.hand_points(final, seat, mark)
-            st = stats[action]
-            st.total += points
-            st.n += 1
-            st.values.append(points)
-            if self.trick is not None and adapter.took_trick(self.state, final, seat, mark, self.trick):
-                st.took_trick += 1
-            target = adapter.target_of(self.state, seat, action)
-            if target is not None:
-                st.exact_bid += adapter.tricks_taken(final, seat, mark) == target
-            if self.tally is not None:
-                for key in self.tally(final, seat, mark):
-                    st.outcomes[key] = st.outcomes.get(key, 0) + 1
+            self.record(stats[action], final)
+
+    def record(self, st: ActionStats, final) -> None:
+        """One world's outcome of `st`'s action (the hand's last position `final`)
+        added to `st`: the seat's points, the trick, the bid, the game's outcomes."""
+        adapter, seat, mark = self.adapter, self.seat, self.mark
+        points = adapter.hand_points(final, seat, mark)
+        st.total += points
+        st.n += 1
+        st.values.append(points)
+        if self.trick is not None and adapter.took_trick(self.state, final, seat, mark, self.trick):
+            st.took_trick += 1
+        target = adapter.target_of(self.state, seat, st.action)
+        if target is not None:
+            st.exact_bid += adapter.tricks_taken(final, seat, mark) == target
+        if self.tally is not None:
+            for key in self.tally(final, seat, mark):
+                st.outcomes[key] = st.outcomes.get(key, 0) + 1
 
 
 def make_evaluator(view: SeatView, rng):
@@ -485,7 +490,6 @@ def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int,
     the hand, so that the values are exact)."""
     adapter, seat, mark = view.adapter, view.seat, evaluator.mark
     position, _ = evaluator.position(0, next(iter(view.counter.worlds())))
-    trick = evaluator.trick
     playouts = 0
 
     def leaf(state, cap: bool):
@@ -522,7 +526,7 @@ def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int,
         return best
 
     spending.limit += len(legal)          # every action is played out once, whatever the effort
-    depth, values, costs, whole = 0, {}, [], False
+    depth, costs = 0, []
     while True:
         depth += 1
         playouts, cap = 0, depth > 1
@@ -532,9 +536,11 @@ def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int,
                    for a in legal}
         except _OutOfBudget:
             return spending.why_stopped(1.0), depth - 1, False
-        values, costs, whole = got, costs + [playouts], playouts == 0
-        _look_ahead_stats(adapter, evaluator, values, stats, seat, mark, trick)
-        if whole:                         # every line reached the end of the hand: exact
+        costs.append(playouts)
+        for action, (_, final) in got.items():      # this depth's line replaces the last one's
+            stats[action] = ActionStats(action, stats[action].token)
+            evaluator.record(stats[action], final)
+        if not playouts:                  # every line reached the end of the hand: exact
             return "all worlds", depth, True
         # the next depth's playouts: each action's replies the first time (about
         # the number of actions again), then about twice the last depth's
@@ -543,18 +549,6 @@ def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int,
         need = costs[-1] * (len(legal) if depth == 1 else 2.0)
         if not spending.affords(need):
             return spending.why_stopped(need), depth, False
-
-
-def _look_ahead_stats(adapter, evaluator, values: dict, stats: dict, seat, mark, trick) -> None:
-    """The look-ahead's value of each action, as its one world's value."""
-    for action, (points, final) in values.items():
-        st = stats[action]
-        st.total, st.n, st.values = points, 1, [points]
-        st.took_trick = int(trick is not None and adapter.took_trick(evaluator.state, final, seat,
-                                                                      mark, trick))
-        target = adapter.target_of(evaluator.state, seat, action)
-        st.exact_bid = int(target is not None and adapter.tricks_taken(final, seat, mark) == target)
-        st.outcomes = {key: 1 for key in adapter.outcomes(final, seat, mark)} if adapter.outcomes else {}
 
 
 def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:
