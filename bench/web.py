@@ -289,15 +289,9 @@ def main(argv=None) -> int:
     if options.all_deals:
         site = Site()
         try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                out = all_deals(browser, site.url, options.runs)
-                browser.close()
+            return in_chromium(lambda browser: all_deals(browser, site.url, options.runs), options.json)
         finally:
             site.stop()
-        if options.json:
-            Path(options.json).write_text(json.dumps(out, indent=1))
-        return 0
     dists = options.dist or [str(DIST)]
     bare = bare_site(Path(dists[0]))
     out: dict = {}

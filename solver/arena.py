@@ -118,6 +118,25 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def logged(path: str, levels: list[str], deals: int) -> list[dict]:
+    """The deals a stopped run logged in `path`, in order (none if it does not
+    exist yet), checked to be of these levels and no more than `deals`."""
+    try:
+        with open(path) as f:
+            results = [json.loads(line) for line in f if line.strip()]
+    except FileNotFoundError:
+        return []
+    except json.JSONDecodeError as e:
+        raise SystemExit(f"{path}: a line is not JSON ({e}); the log cannot be resumed")
+    for i, r in enumerate(results):
+        if sorted(r.get("mean", {})) != sorted(set(levels)):
+            raise SystemExit(f"{path}: deal {i} was played by {', '.join(sorted(r.get('mean', {})))}, "
+                             f"not {', '.join(levels)}; the log cannot be resumed")
+    if len(results) > deals:
+        raise SystemExit(f"{path} already holds {len(results)} deals, more than --deals {deals}")
+    return results
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m solver.arena", description=__doc__.split("\n")[0])
     p.add_argument("--game", default="raven")
@@ -134,11 +153,20 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--log", help="append each deal's result to this file as a JSON line")
     p.add_argument("--from-log", help="print the figures of the deals logged in this file")
+    p.add_argument("--resume", action="store_true",
+                   help="with --log: the deals already logged there are read, not played again "
+                        "(a stopped run goes on where it stopped: each deal's seed is fixed)")
     a = p.parse_args(argv)
     levels = a.bots.split(",")
     efforts = {k: int(v) for k, v in (e.split("=") for e in a.effort)}
     jobs = [(a.game, a.players, levels, a.seed * 100003 + d, a.hands, efforts) for d in range(a.deals)]
     start = time.time()
+    done = []
+    if a.resume:
+        if not a.log:
+            p.error("--resume goes with --log")
+        done = logged(a.log, levels, a.deals)
+        jobs = jobs[len(done):]
     if a.from_log:
         with open(a.from_log) as f:
             results = [json.loads(line) for line in f if line.strip()]
@@ -146,7 +174,7 @@ def main(argv=None) -> int:
     elif a.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor   # native only
         with ProcessPoolExecutor(a.jobs) as pool:
-            results = []
+            results = list(done)
             for r in pool.map(play_deal, jobs):
                 results.append(r)
                 if a.log:
@@ -155,7 +183,7 @@ def main(argv=None) -> int:
                 if len(results) % 10 == 0:
                     print(f"  {len(results)}/{a.deals} deals", file=sys.stderr, flush=True)
     else:
-        results = []
+        results = list(done)
         for job in jobs:
             results.append(play_deal(job))
             if a.log:

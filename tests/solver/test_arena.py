@@ -1,6 +1,8 @@
 """The arena: same deals with the seats rotated, figures printed, deterministic."""
 import json
 
+import pytest
+
 from solver import arena
 
 
@@ -47,3 +49,23 @@ def test_arena_counts_partner_figures_in_partnership_games_only(capsys):
     arena.main(["--game", "lunar", "--players", "2", "--bots", "normal,easy", "--deals", "1",
                 "--effort", "normal=8", "--jobs", "1", "--json"])
     assert "partners" not in json.loads(capsys.readouterr().out)["levels"]["normal"]   # the Sky is no partner
+
+
+def test_a_resumed_run_logs_what_one_run_logs_and_refuses_another_runs_log(tmp_path, capsys):
+    argv = ["--game", "voren", "--players", "3", "--bots", "normal,easy", "--seed", "5",
+            "--effort", "normal=8", "--jobs", "1", "--json"]
+    whole, resumed = tmp_path / "whole.jsonl", tmp_path / "resumed.jsonl"
+    arena.main(argv + ["--deals", "3", "--log", str(whole)])
+    one_run = json.loads(capsys.readouterr().out)
+    arena.main(argv + ["--deals", "1", "--log", str(resumed)])
+    capsys.readouterr()
+    arena.main(argv + ["--deals", "3", "--log", str(resumed), "--resume"])
+    after_resume = json.loads(capsys.readouterr().out)
+    assert resumed.read_text() == whole.read_text()
+    one_run.pop("seconds"), after_resume.pop("seconds")
+    assert after_resume == one_run
+    with pytest.raises(SystemExit, match="was played by easy, normal, not hard, easy"):
+        arena.main(argv + ["--bots", "hard,easy", "--deals", "3", "--log", str(resumed), "--resume"])
+    with pytest.raises(SystemExit, match="already holds 3 deals"):
+        arena.main(argv + ["--deals", "2", "--log", str(resumed), "--resume"])
+    assert resumed.read_text() == whole.read_text()       # refused: nothing lost or added
