@@ -1,0 +1,138 @@
+"""Lunar with 4 players: variants of hard's play, to find where ISMCTS at 1,000
+iterations gains on it (bench/results/lunar-levels.txt). Each variant is a
+level name the arena plays like any other (seats rotated, effort-counted):
+
+    python bench/lunar_levels.py --bots trick-1000,hard --deals 100 [--log F --resume]
+
+    play-ismcts      ISMCTS's (1,000 iterations) move in the card play, hard's elsewhere
+    exchange-ismcts  ISMCTS's move in the exchange, hard's elsewhere
+    trick-N          hard's search at N playouts a decision, each card of the play
+                     valued in each deal by alpha-beta to the end of the trick under
+                     way (the seat's team maximising its points, the other team
+                     minimising them), the policy's playout after it
+    keep-three       hard, its playouts with a policy that stops wanting tricks at
+                     a paying count (1 to 3: the 4th is worth nothing on the track)
+    ismcts-keep-three  ISMCTS at 1,000 iterations with that policy
+
+Any other level is the arena's own (easy, normal, hard, ismcts:N).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solver import arena, search  # noqa: E402
+from solver.games import lunar  # noqa: E402
+
+_decide = arena.decide
+_make_evaluator = search.make_evaluator
+_wants_trick = lunar._wants_trick
+
+
+class TrickLookAhead(search.PlayoutEvaluator):
+    """A card's value in a deal: alpha-beta over the rest of the trick under way,
+    the policy's playout (or the exact endgame) after it. Its cost is the leaves'
+    playouts, counted as it goes (the race's budget is in playouts)."""
+
+    def __init__(self, view, rng):
+        super().__init__(view, rng)
+        self.per, self.leaves, self.valued = 6.0, 0, 0
+
+    def cost(self, actions: int) -> float:
+        return actions * self.per
+
+    def evaluate(self, index, world, actions, stats) -> None:
+        adapter, seat, mark, rng = self.adapter, self.seat, self.mark, self.rng
+        position, memo = self.position(index, world)
+        trick = len(position.tricks)
+
+        def value(state, alpha, beta):
+            if adapter.hand_mark(state) != mark:
+                return adapter.hand_points(state, seat, mark), state
+            if len(state.tricks) != trick:
+                self.leaves += 1
+                final = adapter.playout(state, mark, rng)
+                return adapter.hand_points(final, seat, mark), final
+            moves = state.legal_actions()
+            if len(moves) > 1:
+                first = adapter.policy_action(state, rng)
+                moves = [first] + [a for a in moves if a != first]
+            ours = lunar.team_of(state.current_player) == lunar.team_of(seat)
+            best = None
+            for move in moves:
+                got = value(state.apply_action(move), alpha, beta)
+                if best is None or (got[0] > best[0] if ours else got[0] < best[0]):
+                    best = got
+                if ours:
+                    alpha = max(alpha, got[0])
+                else:
+                    beta = min(beta, got[0])
+                if alpha >= beta:
+                    break
+            return best
+
+        for action in actions:
+            after = position.apply_action(action)
+            if self.exact:
+                self.leaves += 1
+                final = adapter.exact_final(after, seat, mark, memo)
+            else:
+                final = value(after, -math.inf, math.inf)[1]
+            self.record(stats[action], final)
+            self.valued += 1
+        self.per = self.leaves / self.valued
+
+
+def keep_three(track, won: int, tricks: int) -> bool:
+    """Want a trick that raises the track's points; at a paying count (1 to 3
+    tricks) want no more; past it, want the tricks toward the next paying count."""
+    if won + 1 < len(track) and track[won + 1] > track[won]:
+        return True
+    if track[won] > 0:
+        return False
+    return _wants_trick(track, won, tricks)
+
+
+def decide(state, seat: int, level: str, seed: int, effort=None):
+    if level in ("play-ismcts", "exchange-ismcts"):
+        phase = {"play-ismcts": "play", "exchange-ismcts": "exchange"}[level]
+        return _decide(state, seat, "ismcts:1000" if state.phase == phase else "hard", seed)
+    if level.startswith("trick-"):
+        def make(view, rng):
+            if view.state.phase == "play":
+                return TrickLookAhead(view, rng)
+            return _make_evaluator(view, rng)
+        search.make_evaluator = make
+        try:
+            return _decide(state, seat, "hard", seed, int(level[6:]))
+        finally:
+            search.make_evaluator = _make_evaluator
+    if level in ("keep-three", "ismcts-keep-three"):
+        lunar._wants_trick = keep_three
+        try:
+            return _decide(state, seat, "hard" if level == "keep-three" else "ismcts:1000", seed)
+        finally:
+            lunar._wants_trick = _wants_trick
+    return _decide(state, seat, level, seed, effort)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--bots", required=True)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--log")
+    p.add_argument("--resume", action="store_true")
+    a = p.parse_args(argv)
+    arena.decide = decide
+    rest = ["--log", a.log] if a.log else []
+    return arena.main(["--game", "lunar", "--players", "4", "--bots", a.bots, "--deals", str(a.deals),
+                       "--seed", str(a.seed), "--jobs", "1"] + rest + (["--resume"] if a.resume else []))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
