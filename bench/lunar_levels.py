@@ -15,6 +15,13 @@ level name the arena plays like any other (seats rotated, effort-counted):
     ismcts-keep-three  ISMCTS at 1,000 iterations with that policy
 
 Any other level is the arena's own (easy, normal, hard, ismcts:N).
+
+    python bench/lunar_levels.py --disagree 12
+
+plays 12 hands (game seeds 900 on) with hard in every seat, asks ISMCTS at 1,000
+iterations too at each card-play decision before the exact endgame, and counts
+where they differ (last to play: with the same outcome for the trick, who spends
+the higher rank).
 """
 from __future__ import annotations
 
@@ -120,14 +127,54 @@ def decide(state, seat: int, level: str, seed: int, effort=None):
     return _decide(state, seat, level, seed, effort)
 
 
+def disagree(hands: int) -> None:
+    from pycore.game import get_game
+    from pycore.games.lunar import team_of, trick_winner
+    game = get_game("lunar")
+    decisions = differ = last = last_differ = same_outcome = 0
+    higher = {"hard": 0, "ISMCTS": 0}
+    for hand in range(hands):
+        state = game.new_game({"players": 4}, seed=900 + hand)
+        while not state.is_terminal and not state.finished_hands:
+            seat = state.current_player
+            action = _decide(state, seat, "hard", hand)
+            if state.phase == "play" and len(state.legal_actions()) > 1 \
+                    and not lunar.search_exactly(state):
+                other = _decide(state, seat, "ismcts:1000", hand)
+                plays = state.tricks[-1].plays
+                decisions += 1
+                differ += other != action
+                if len(plays) == 3:
+                    last += 1
+                    if other != action:
+                        last_differ += 1
+                        wins = [trick_winner(plays + ((seat, a.card),), state.trump) == team_of(seat)
+                                for a in (action, other)]
+                        if wins[0] == wins[1]:
+                            same_outcome += 1
+                            if lunar.is_rank(action.card) and lunar.is_rank(other.card):
+                                mine, theirs = lunar.rank_value(action.card), lunar.rank_value(other.card)
+                                higher["hard" if mine > theirs else "ISMCTS"] += 1
+            state = state.apply_action(action)
+        print(f"{hand + 1} hands: {decisions} decisions, ISMCTS chose another card in {differ}; "
+              f"last to play {last}, differed {last_differ}, {same_outcome} with the same outcome "
+              f"for the trick, the higher rank spent by {higher}", flush=True)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--bots", required=True)
+    p.add_argument("--bots")
+    p.add_argument("--disagree", type=int, metavar="HANDS")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--log")
     p.add_argument("--resume", action="store_true")
     a = p.parse_args(argv)
+    if a.disagree:
+        disagree(a.disagree)
+        return 0
+    if not a.bots:
+        p.error("--bots or --disagree")
     arena.decide = decide
     rest = ["--log", a.log] if a.log else []
     return arena.main(["--game", "lunar", "--players", "4", "--bots", a.bots, "--deals", str(a.deals),
