@@ -26,7 +26,6 @@ the higher rank).
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 
@@ -57,30 +56,12 @@ class TrickLookAhead(search.PlayoutEvaluator):
         position, memo = self.position(index, world)
         trick = len(position.tricks)
 
-        def value(state, alpha, beta):
-            if adapter.hand_mark(state) != mark:
-                return adapter.hand_points(state, seat, mark), state
-            if len(state.tricks) != trick:
-                self.leaves += 1
-                final = adapter.playout(state, mark, rng)
-                return adapter.hand_points(final, seat, mark), final
-            moves = state.legal_actions()
-            if len(moves) > 1:
-                first = adapter.policy_action(state, rng)
-                moves = [first] + [a for a in moves if a != first]
-            ours = lunar.team_of(state.current_player) == lunar.team_of(seat)
-            best = None
-            for move in moves:
-                got = value(state.apply_action(move), alpha, beta)
-                if best is None or (got[0] > best[0] if ours else got[0] < best[0]):
-                    best = got
-                if ours:
-                    alpha = max(alpha, got[0])
-                else:
-                    beta = min(beta, got[0])
-                if alpha >= beta:
-                    break
-            return best
+        def edge(state):
+            if len(state.tricks) == trick:
+                return None
+            self.leaves += 1
+            final = adapter.playout(state, mark, rng)
+            return adapter.hand_points(final, seat, mark), final
 
         for action in actions:
             after = position.apply_action(action)
@@ -88,7 +69,7 @@ class TrickLookAhead(search.PlayoutEvaluator):
                 self.leaves += 1
                 final = adapter.exact_final(after, seat, mark, memo)
             else:
-                final = value(after, -math.inf, math.inf)[1]
+                final = search.minimax(adapter, after, seat, mark, rng, edge)[1]
             self.record(stats[action], final)
             self.valued += 1
         self.per = self.leaves / self.valued

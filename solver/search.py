@@ -476,6 +476,36 @@ class _OutOfBudget(Exception):
     pass
 
 
+def minimax(adapter, state, seat: int, mark: int, rng, edge, alpha: float = -math.inf,
+            beta: float = math.inf) -> tuple:
+    """(the seat's points for hand `mark`, the hand's last position) on the line
+    where the seat and its allies (`adapter.allies`) maximise those points and
+    the others minimise them: alpha-beta, the policy's move tried first. Where
+    `edge(position)` gives a (points, last position), the search stops there
+    and takes it (a playout, say); where it gives None, it searches on."""
+    if adapter.hand_mark(state) != mark:
+        return adapter.hand_points(state, seat, mark), state
+    got = edge(state)
+    if got is not None:
+        return got
+    actions = state.legal_actions()
+    first = adapter.policy_action(state, rng) if len(actions) > 1 else actions[0]
+    actions = [first] + [a for a in actions if a != first]      # the likely move first
+    maximise = adapter.allies(state, state.current_player, seat)
+    best = None
+    for action in actions:
+        got = minimax(adapter, state.apply_action(action), seat, mark, rng, edge, alpha, beta)
+        if best is None or (got[0] > best[0] if maximise else got[0] < best[0]):
+            best = got
+        if maximise:
+            alpha = max(alpha, got[0])
+        else:
+            beta = min(beta, got[0])
+        if alpha >= beta:
+            break
+    return best
+
+
 def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int, bool]:
     """One consistent world, so perfect information (Lunar's Sky: the only hidden
     hand is whatever the seat cannot see elsewhere): every action valued by a
@@ -503,36 +533,18 @@ def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int,
             spending.report()
         return adapter.hand_points(final, seat, mark), final
 
-    def search(state, depth: int, alpha: float, beta: float, cap: bool):
-        if adapter.hand_mark(state) != mark:
-            return adapter.hand_points(state, seat, mark), state
-        if depth == 0:
-            return leaf(state, cap)
-        actions = state.legal_actions()
-        first = adapter.policy_action(state, rng) if len(actions) > 1 else actions[0]
-        actions = [first] + [a for a in actions if a != first]      # the likely move first
-        maximise = adapter.allies(state, state.current_player, seat)
-        best = None
-        for action in actions:
-            got = search(state.apply_action(action), depth - 1, alpha, beta, cap)
-            if best is None or (got[0] > best[0] if maximise else got[0] < best[0]):
-                best = got
-            if maximise:
-                alpha = max(alpha, got[0])
-            else:
-                beta = min(beta, got[0])
-            if alpha >= beta:
-                break
-        return best
-
     spending.limit += len(legal)          # every action is played out once, whatever the effort
     depth, costs = 0, []
+    start = len(position.history)
     while True:
         depth += 1
         playouts, cap = 0, depth > 1
+
+        def edge(state, end=start + depth, cap=cap):
+            return leaf(state, cap) if len(state.history) >= end else None
         spending.report()
         try:
-            got = {a: search(position.apply_action(a), depth - 1, -math.inf, math.inf, cap)
+            got = {a: minimax(adapter, position.apply_action(a), seat, mark, rng, edge)
                    for a in legal}
         except _OutOfBudget:
             return spending.why_stopped(1.0), depth - 1, False
