@@ -13,6 +13,8 @@ level name the arena plays like any other (seats rotated, effort-counted):
     keep-three       hard, its playouts with a policy that stops wanting tricks at
                      a paying count (1 to 3: the 4th is worth nothing on the track)
     ismcts-keep-three  ISMCTS at 1,000 iterations with that policy
+    noisy-P          hard, its playouts' players choosing a random legal card P% of
+                     the time (the others modelled less exactly than by the policy)
 
 Any other level is the arena's own (easy, normal, hard, ismcts:N).
 
@@ -37,6 +39,7 @@ from solver.games import lunar  # noqa: E402
 _decide = arena.decide
 _make_evaluator = search.make_evaluator
 _wants_trick = lunar._wants_trick
+_choose_play = lunar.choose_play
 
 
 class TrickLookAhead(search.PlayoutEvaluator):
@@ -85,7 +88,26 @@ def keep_three(track, won: int, tricks: int) -> bool:
     return _wants_trick(track, won, tricks)
 
 
+def noisy(percent: int, seed: int):
+    """choose_play with a random legal card `percent`% of the time (its own
+    random sequence: the move stays a function of the seed)."""
+    import random
+    rng = random.Random(f"noisy/{seed}")
+
+    def choose(legal, *args):
+        if rng.random() * 100 < percent:
+            return legal[rng.randrange(len(legal))]
+        return _choose_play(legal, *args)
+    return choose
+
+
 def decide(state, seat: int, level: str, seed: int, effort=None):
+    if level.startswith("noisy-"):
+        lunar.choose_play = noisy(int(level[6:]), f"{seed}/{len(state.history)}")
+        try:
+            return _decide(state, seat, "hard", seed)
+        finally:
+            lunar.choose_play = _choose_play
     if level in ("play-ismcts", "exchange-ismcts"):
         phase = {"play-ismcts": "play", "exchange-ismcts": "exchange"}[level]
         return _decide(state, seat, "ismcts:1000" if state.phase == phase else "hard", seed)
