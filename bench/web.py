@@ -233,8 +233,8 @@ def all_deals(browser, url: str, runs: int) -> dict:
             start = time.perf_counter()
             page.click("#hint-all")
             page.wait_for_function(
-                "(d) => document.querySelector('#hint-body').textContent.includes(`(${d} searched)`)",
-                arg=deals, timeout=900_000)
+                "(d) => document.querySelector('#hint-body').textContent.includes("
+                "`Every possible deal searched exactly (${d})`)", arg=deals, timeout=900_000)
             out[how].append(time.perf_counter() - start)
             cores = page.evaluate("navigator.hardwareConcurrency")
             print(f"{how} ({cores} core(s) seen): {deals} deals in {out[how][-1]:.1f} s", flush=True)
