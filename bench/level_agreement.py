@@ -32,6 +32,23 @@ from solver.view import adapter_for, view_of  # noqa: E402
 REFERENCE_SEED = 7_000_003
 
 
+def both_choices(game_name: str, players: int, hands: int, first_seed: int, first: str, second: str,
+                 asked=None):
+    """Hands seeded first_seed, first_seed + 1, ..., played by level `first` in
+    every seat; at each decision with more than one legal action (and where
+    `asked(state)`, if given) level `second` chooses too, from the same
+    position: yields (hand, state, seat, first's action, second's action)."""
+    game = get_game(game_name)
+    for hand in range(hands):
+        state = game.new_game({"players": players}, seed=first_seed + hand)
+        while not state.is_terminal and not state.finished_hands:
+            seat = state.current_player
+            action = decide(state, seat, first, seed=hand)
+            if len(state.legal_actions()) > 1 and (asked is None or asked(state)):
+                yield hand, state, seat, action, decide(state, seat, second, seed=hand)
+            state = state.apply_action(action)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--game", default="voren")
@@ -42,31 +59,28 @@ def main(argv=None) -> int:
     p.add_argument("--ref", type=int, default=4000, help="the reference's playouts per action")
     a = p.parse_args(argv)
     first, second = a.levels.split(",")
-    game = get_game(a.game)
     adapter = adapter_for(a.game)
     decisions: dict = defaultdict(int)
     differ: dict = defaultdict(int)
     gains: dict = defaultdict(list)
-    for hand in range(a.hands):
-        state = game.new_game({"players": a.players}, seed=a.seed * 1000 + hand)
-        while not state.is_terminal and not state.finished_hands:
-            seat = state.current_player
-            action = decide(state, seat, first, seed=hand)
-            if len(state.legal_actions()) > 1:
-                kind = adapter.decision(state)
-                decisions[kind] += 1
-                other = decide(state, seat, second, seed=hand)
-                if other == action:
-                    gains[kind].append(0.0)
-                else:
-                    differ[kind] += 1
-                    r = rank(view_of(state, seat), effort=2 * a.ref, seed=REFERENCE_SEED,
-                             flat=True, only=[action, other])
-                    ev = {s.action: s.ev for s in r.stats}
-                    gains[kind].append(ev[action] - ev[other])
-            state = state.apply_action(action)
-        if (hand + 1) % 10 == 0 or hand + 1 == a.hands:
-            report(a, first, second, hand + 1, decisions, differ, gains)
+    done = 0
+    for hand, state, seat, action, other in both_choices(a.game, a.players, a.hands, a.seed * 1000,
+                                                         first, second):
+        if hand > done:
+            done = hand
+            if done % 10 == 0:
+                report(a, first, second, done, decisions, differ, gains)
+        kind = adapter.decision(state)
+        decisions[kind] += 1
+        if other == action:
+            gains[kind].append(0.0)
+        else:
+            differ[kind] += 1
+            r = rank(view_of(state, seat), effort=2 * a.ref, seed=REFERENCE_SEED,
+                     flat=True, only=[action, other])
+            ev = {s.action: s.ev for s in r.stats}
+            gains[kind].append(ev[action] - ev[other])
+    report(a, first, second, a.hands, decisions, differ, gains)
     return 0
 
 

@@ -131,37 +131,37 @@ def decide(state, seat: int, level: str, seed: int, effort=None):
 
 
 def disagree(hands: int) -> None:
-    from pycore.game import get_game
+    from bench.level_agreement import both_choices
     from pycore.games.lunar import team_of, trick_winner
-    game = get_game("lunar")
     decisions = differ = last = last_differ = same_outcome = 0
     higher = {"hard": 0, "ISMCTS": 0}
-    for hand in range(hands):
-        state = game.new_game({"players": 4}, seed=900 + hand)
-        while not state.is_terminal and not state.finished_hands:
-            seat = state.current_player
-            action = _decide(state, seat, "hard", hand)
-            if state.phase == "play" and len(state.legal_actions()) > 1 \
-                    and not lunar.search_exactly(state):
-                other = _decide(state, seat, "ismcts:1000", hand)
-                plays = state.tricks[-1].plays
-                decisions += 1
-                differ += other != action
-                if len(plays) == 3:
-                    last += 1
-                    if other != action:
-                        last_differ += 1
-                        wins = [trick_winner(plays + ((seat, a.card),), state.trump) == team_of(seat)
-                                for a in (action, other)]
-                        if wins[0] == wins[1]:
-                            same_outcome += 1
-                            if lunar.is_rank(action.card) and lunar.is_rank(other.card):
-                                mine, theirs = lunar.rank_value(action.card), lunar.rank_value(other.card)
-                                higher["hard" if mine > theirs else "ISMCTS"] += 1
-            state = state.apply_action(action)
-        print(f"{hand + 1} hands: {decisions} decisions, ISMCTS chose another card in {differ}; "
+
+    def report(done: int) -> None:
+        print(f"{done} hands: {decisions} decisions, ISMCTS chose another card in {differ}; "
               f"last to play {last}, differed {last_differ}, {same_outcome} with the same outcome "
               f"for the trick, the higher rank spent by {higher}", flush=True)
+    done = 0
+    card_play = lambda state: state.phase == "play" and not lunar.search_exactly(state)   # noqa: E731
+    for hand, state, seat, action, other in both_choices("lunar", 4, hands, 900, "hard", "ismcts:1000",
+                                                         card_play):
+        if hand > done:
+            done = hand
+            report(done)
+        plays = state.tricks[-1].plays
+        decisions += 1
+        differ += other != action
+        if len(plays) == 3:
+            last += 1
+            if other != action:
+                last_differ += 1
+                wins = [trick_winner(plays + ((seat, a.card),), state.trump) == team_of(seat)
+                        for a in (action, other)]
+                if wins[0] == wins[1]:
+                    same_outcome += 1
+                    if lunar.is_rank(action.card) and lunar.is_rank(other.card):
+                        mine, theirs = lunar.rank_value(action.card), lunar.rank_value(other.card)
+                        higher["hard" if mine > theirs else "ISMCTS"] += 1
+    report(hands)
 
 
 def main(argv=None) -> int:
