@@ -118,12 +118,17 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def read_log(path: str) -> list[dict]:
+    """The deals logged in `path` (--log), in order."""
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
 def logged(path: str, levels: list[str], deals: int) -> list[dict]:
     """The deals a stopped run logged in `path`, in order (none if it does not
     exist yet), checked to be of these levels and no more than `deals`."""
     try:
-        with open(path) as f:
-            results = [json.loads(line) for line in f if line.strip()]
+        results = read_log(path)
     except FileNotFoundError:
         return []
     except json.JSONDecodeError as e:
@@ -168,8 +173,7 @@ def main(argv=None) -> int:
         done = logged(a.log, levels, a.deals)
         jobs = jobs[len(done):]
     if a.from_log:
-        with open(a.from_log) as f:
-            results = [json.loads(line) for line in f if line.strip()]
+        results = read_log(a.from_log)
         a.deals = len(results)
     elif a.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor   # native only
