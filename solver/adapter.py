@@ -62,6 +62,10 @@ Optional capabilities (a keyword left out takes the default here):
                                          ahead in it, allies maximising the seat's points
                                          and the others minimising them. Default: None
                                          (no look-ahead: the generic playouts).
+    tree_search(state) -> bool           the hard level plays this decision by a tree
+                                         search of the seat's information set
+                                         (solver/tree.py) instead of search.rank's
+                                         flat race. Default: never.
     splits: bool                         a search of every world can be split across
                                          workers (search.rank part=/sums=). Default: False.
     bids: bool                           the hint reports making the bid. Default: False.
@@ -104,7 +108,8 @@ REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_
             "current_trick_index", "took_trick", "cards_left")
 OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
-                      "tricks_taken", "outcomes", "inference", "open_places", "allies")
+                      "tricks_taken", "outcomes", "inference", "open_places", "allies",
+                      "tree_search")
 OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict}
 
 
@@ -137,6 +142,7 @@ class Adapter:
     inference: Callable | None = None
     open_places: Callable = staticmethod(_no_places)
     allies: Callable | None = None
+    tree_search: Callable = staticmethod(_never)
     splits: bool = False
     bids: bool = False
 

@@ -10,7 +10,10 @@ normal: counts cards: the search over worlds consistent with everything the seat
         saw (cards gone, suits a seat has shown it lacks), small effort;
 hard:   the same search with more than three times the effort (exact endgames);
         with one possible deal (Lunar's Sky) the search looks ahead in it
-        (search._look_ahead), so more effort is more moves ahead.
+        (search._look_ahead), so more effort is more moves ahead; where the
+        game's adapter says a tree pays (`tree_search`: Lunar's card play with
+        four players), a tree search of the seat's information set
+        (solver/tree.py, TREE_ITERATIONS), which values its own later moves too.
 
 On a trick their partner is already sure to take (solver/partners.py), the
 search levels spend least among the cards the search cannot tell from the best
@@ -22,12 +25,13 @@ from __future__ import annotations
 
 import random
 
-from . import partners
+from . import partners, tree
 from .errors import SolverError
 from .search import alike, rank
 from .view import adapter_for, blank_probe, view_of
 
 LEVELS = {"easy": 0, "normal": 60, "hard": 200}
+TREE_ITERATIONS = {"hard": 1500}    # where the adapter's tree_search says so (one playout each)
 
 
 def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int | None = None,
@@ -43,8 +47,13 @@ def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int |
         return legal[0]
     if level == "easy":
         return beginner(state, seat, seed)
+    view = view_of(state, seat, positions)
+    if level in TREE_ITERATIONS and view.adapter.tree_search(state):
+        rng = random.Random(f"manyhands/bot/tree/{seed}/{len(state.history)}/{seat}")
+        iterations = TREE_ITERATIONS[level] if effort is None else effort
+        return tree.most_visited(legal, tree.search(view, iterations, rng))
     effort = LEVELS[level] if effort is None else effort
-    ranking = rank(view_of(state, seat, positions), effort, seed)
+    ranking = rank(view, effort, seed)
     best = ranking.stats[0]
     if not partners.sure_trick(state, seat):
         return best.action

@@ -788,6 +788,14 @@ def _solve(state, seat: int, mark: int, memo: dict):
     return best
 
 
+def tree_search(state) -> bool:
+    """With four players the hard level plays its cards by the tree search
+    (solver/tree.py) until the exact endgame: over 200 deals ISMCTS at 1,000
+    iterations beat the flat search at 200 playouts by 1.42 points a seat, and
+    five times the flat search's playouts did not close the gap (README)."""
+    return state.players == 4 and state.phase == "play" and not search_exactly(state)
+
+
 def allies(state, a: int, b: int) -> bool:
     """Seats on one team (with the Sky: each player alone)."""
     return team_of(a) == team_of(b)
@@ -812,4 +820,4 @@ ADAPTER = Adapter(
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
-    inference=inference, open_places=open_places, allies=allies)
+    inference=inference, open_places=open_places, allies=allies, tree_search=tree_search)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from solver import bots
+from solver import bots, tree
 from tests.conformance import hidden_cards_shuffled
 from tests.solver.positions import positions
 
@@ -89,17 +89,28 @@ def test_easy_reads_no_hidden_card(game, players):
 def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, players, monkeypatch):
     """normal and hard spend their playouts (solver.bots.LEVELS), never time: at
     every position the search spends at most the level's budget plus one first
-    round of every choice (or searches every deal, when they are few), and the
-    harder level spends more where the decision is not settled at once."""
+    round of every choice (or searches every deal, when they are few), or, where
+    hard plays a tree search (Lunar's card play with four players), at most its
+    iterations (solver.bots.TREE_ITERATIONS, one playout each); and the harder
+    level spends more where the decision is not settled at once."""
     spent = []
-    real_rank = bots.rank
+    real_rank, real_tree = bots.rank, tree.search
 
     def counting(view, effort, seed, **kwargs):
         got = real_rank(view, effort, seed, **kwargs)
-        spent.append((effort, got))
+        spent.append(("rank", effort, got.playouts, got))
+        return got
+
+    def counting_tree(view, iterations, rng, counts=None):
+        mine = {}
+        got = real_tree(view, iterations, rng, mine)
+        spent.append(("tree", iterations, mine["iterations"], None))
+        assert mine["playouts"] <= mine["iterations"]
         return got
     monkeypatch.setattr(bots, "rank", counting)
+    monkeypatch.setattr(tree, "search", counting_tree)
     totals = {"normal": 0, "hard": 0}
+    trees = 0
     for state, _ in positions(game, {"players": players}, 8, seed=5):
         for level in ("normal", "hard"):
             spent.clear()
@@ -107,9 +118,14 @@ def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, player
             if len(state.legal_actions()) == 1:
                 assert spent == []
                 continue
-            (effort, ranking), = spent
-            assert effort == bots.LEVELS[level]
-            if ranking.stopped != "all worlds":
-                assert ranking.playouts <= effort + max(2 * len(ranking.stats), 60), (level, ranking.stopped)
-            totals[level] += ranking.playouts
+            (how, budget, used, ranking), = spent
+            if how == "tree":
+                assert level == "hard" and budget == bots.TREE_ITERATIONS[level] and 0 < used <= budget
+                trees += 1
+            else:
+                assert budget == bots.LEVELS[level]
+                if ranking.stopped != "all worlds":
+                    assert used <= budget + max(2 * len(ranking.stats), 60), (level, ranking.stopped)
+            totals[level] += used
     assert totals["hard"] > totals["normal"] > 0
+    assert (trees > 0) == ((game, players) == ("lunar", 4))

@@ -1,0 +1,109 @@
+"""Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley and
+Whitehouse 2012): the search that values a seat's own later moves, not only the
+one it is choosing, over the deals consistent with its view. The hard level
+plays with it where its adapter says it pays (`tree_search`: Lunar's card play
+with four players, where it beat the flat search of solver/search.py given the
+same extra effort); the arena's `ismcts:N` reference is the same search.
+
+Each iteration draws one deal uniformly from those consistent with the seat's
+view (a determinization), walks the one tree of the seat's information set
+from the root, choosing at each node by UCB1 among the actions legal in this
+deal (each child counts how often it was available: ISMCTS's "availability"),
+expands one untried action, plays the hand out with the game's fast policy and
+credits every node on the path with the points for the hand of the seat that
+chose it. The move is the root action visited most. Points are scaled to [0, 1]
+by the range seen so far in this search, so one exploration constant serves
+every game. Effort is counted in iterations (one playout each), never time; the
+search stops early once no other root action could catch up with the most
+visited one in the iterations left, which changes nothing but the time.
+"""
+from __future__ import annotations
+
+import math
+
+EXPLORATION = 0.7
+SETTLED_EVERY = 50      # iterations between looks at whether the move is settled
+
+
+class Node:
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.visits = 0
+        self.total = 0.0     # points for the hand of the seat that chose this node's action
+        self.avail = 0
+
+
+def search(view, iterations: int, rng, counts: dict | None = None) -> Node:
+    """The root of the tree after `iterations` iterations from the seat's view
+    (`view.state` is the position; its seat is to act). `counts`, if given,
+    receives "iterations" and "playouts"."""
+    adapter, state = view.adapter, view.state
+    mark = adapter.hand_mark(state)
+    players = state.players
+    own = tuple(state.legal_actions())     # the seat's own choices: the same in every world
+    root = Node()
+    low, high = math.inf, -math.inf
+    playouts = done = 0
+    while done < iterations:
+        if done % SETTLED_EVERY == 0 and _settled(root, iterations - done):
+            break
+        done += 1
+        position = view.world_state(view.counter.sample(rng)).with_legal(own)
+        node, path = root, []
+        while adapter.hand_mark(position) == mark:
+            actions = position.legal_actions()
+            mover = position.current_player
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            for a in actions:
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = Node()
+                child.avail = 1
+                path.append((child, mover))
+                position = adapter.fast_apply(position, action)
+                break
+            span = high - low if high > low else 1.0
+
+            def ucb(a):
+                c = children[a]
+                mean = (c.total / c.visits - low) / span
+                return mean + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+            action = max(actions, key=ucb)
+            node = children[action]
+            path.append((node, mover))
+            position = adapter.fast_apply(position, action)
+        final = position
+        if adapter.hand_mark(position) == mark:
+            final = adapter.playout(position, mark, rng)
+            playouts += 1
+        points = [adapter.hand_points(final, p, mark) for p in range(players)]
+        low, high = min(low, *points), max(high, *points)
+        for n, mover in path:
+            n.visits += 1
+            n.total += points[mover]
+    if counts is not None:
+        counts["iterations"] = counts.get("iterations", 0) + done
+        counts["playouts"] = counts.get("playouts", 0) + playouts
+    return root
+
+
+def _settled(root: Node, left: int) -> bool:
+    """Whether the root's most visited action stays the most visited (ties go to
+    the larger total, so a tie counts as not settled) whatever the next `left`
+    iterations do."""
+    visits = sorted((c.visits for c in root.children.values()), reverse=True)
+    return len(visits) >= 2 and visits[0] - visits[1] > left
+
+
+def most_visited(legal: list, root: Node):
+    """The root action visited most (ties: the larger total, then the first legal)."""
+    visited = [a for a in legal if a in root.children]
+    if not visited:
+        return legal[0]
+    return max(visited, key=lambda a: (root.children[a].visits, root.children[a].total))
