@@ -187,10 +187,12 @@ def test_the_page_loads_only_the_engine_and_its_own_package():
 
 def test_the_level_descriptions_say_the_bots_own_budgets():
     """The home page's line for each computer level names the playouts the level
-    really spends (solver.bots.LEVELS), so a change to a budget shows there too."""
+    really spends (solver.bots.LEVELS, and its tree search's iterations where it
+    plays one: TREE_ITERATIONS), so a change to a budget shows there too."""
     from solver import bots
     said = {key: what for key, _, what in pages.LEVELS}
     assert set(said) == set(bots.LEVELS)
     for level, playouts in bots.LEVELS.items():
-        numbers = {int(n) for n in re.findall(r"\d+", said[level])}
-        assert numbers == ({playouts} if playouts else set()), (level, said[level])
+        numbers = {int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*\d|\d", said[level])}
+        budgets = ({playouts} if playouts else set()) | ({bots.TREE_ITERATIONS[level]} if level in bots.TREE_ITERATIONS else set())
+        assert numbers == budgets, (level, said[level])
