@@ -124,3 +124,29 @@ def test_the_tree_search_stops_once_its_move_is_settled_and_moves_the_same(monke
         full += 1
         saved += 400 - used
     assert early >= 3, f"the search stopped early at {early} of {full} positions"
+
+
+def test_hard_plays_four_player_lunar_cards_by_the_tree_from_the_seat_view_only(monkeypatch):
+    """Where Lunar's adapter says the tree pays (card play, four players, before the
+    exact endgame), hard plays the tree search's move: from the seat's view only
+    (the same move in a redeal the seat cannot tell apart), the same for a seed."""
+    from solver import bots, tree
+    searched = []
+    real = tree.search
+    monkeypatch.setattr(tree, "search", lambda *a, **k: searched.append(a[1]) or real(*a, **k))
+    adapter = adapter_for("lunar")
+    rng = random.Random("hard/tree")
+    played = changed_world = 0
+    for state in decisions("lunar", 4, 40):
+        if not adapter.tree_search(state):
+            continue
+        seat = state.current_player
+        other, differs = checks.other_world_state(adapter, state, seat, rng, **redeal_options("lunar"))
+        changed_world += differs
+        searched.clear()
+        a = bots.choose(state, seat, "hard", seed=5, effort=60)
+        assert searched == [60]              # the tree, at the effort asked
+        assert a == bots.choose(state, seat, "hard", seed=5, effort=60)
+        assert a == bots.choose(other, seat, "hard", seed=5, effort=60)
+        played += 1
+    assert played >= 5 and changed_world >= 2
