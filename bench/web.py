@@ -36,7 +36,8 @@ play N of your own moves (the first legal choice each time) in deals 1..K
 (--bot-deals K, default 1) of each table (Raven 2 and 4 players, Tricksters,
 Lunar 4 and 2, Voren 5) at hard and at normal, after one untimed move has
 started the worker; prints the median and slowest per table and level (issue 17's
-aim: a move within the page's pace plus 1 s).
+aim: a move within the page's pace plus 1 s). --bot-tables lunar:4 times those
+tables only.
 
 Aims: a cold first visit within 1.2 times the bare page's, a later visit under
 half the bare page's; hints within 2 s.
@@ -274,6 +275,8 @@ def main(argv=None) -> int:
                         help="time hints at N Raven 2-player bids and N Tricksters first tricks")
     parser.add_argument("--bot-moves", type=int, default=0, metavar="N",
                         help="time the computer players' moves while you play N moves of each table")
+    parser.add_argument("--bot-tables", default=None, metavar="G:N,...",
+                        help="--bot-moves at these tables only (e.g. lunar:4)")
     parser.add_argument("--bot-deals", type=int, default=1, metavar="K",
                         help="with --bot-moves: deals 1..K of each table")
     parser.add_argument("--hint-seconds", type=float, default=None,
@@ -281,7 +284,8 @@ def main(argv=None) -> int:
     options = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
     if options.bot_moves:
-        return in_chromium(lambda browser: bot_moves(browser, options.bot_moves, options.bot_deals),
+        return in_chromium(lambda browser: bot_moves(browser, options.bot_moves, options.bot_deals,
+                                                     options.bot_tables),
                            options.json)
     if options.decisions:
         return in_chromium(lambda browser: hint_by_decision(browser, options.decisions,
@@ -387,9 +391,15 @@ TIME_BOT_ANSWERS = """() => {
 }"""
 
 
-def bot_moves(browser, moves: int, deals: int = 1) -> dict:
+def bot_moves(browser, moves: int, deals: int = 1, tables: str | None = None) -> dict:
     """Seconds the page waits for each computer player's move (the worker's answer
-    to a "bot" request), per table and level, while the player makes `moves` moves."""
+    to a "bot" request), per table and level, while the player makes `moves` moves;
+    `tables` ("lunar:4,raven:2"): only those of BOT_TABLES."""
+    chosen = [(g, r) for g, r in BOT_TABLES
+              if tables is None or f"{g}:{r.get('players', 4)}" in tables.split(",")]
+    if not chosen:
+        raise SystemExit(f"--bot-tables {tables!r} names none of "
+                         + ", ".join(f"{g}:{r.get('players', 4)}" for g, r in BOT_TABLES))
     from tests.browser.table import play
     site = Site()
     out: dict = {}
@@ -402,7 +412,7 @@ def bot_moves(browser, moves: int, deals: int = 1) -> dict:
         play(page, limit=1)
         wait_my_turn(page, timeout_s=120)
         for level in ("hard", "normal"):
-            for game, rules in BOT_TABLES:
+            for game, rules in chosen:
                 name = f"{game} {rules.get('players', 4)}p {level}"
                 times = []
                 for seed in range(1, deals + 1):
