@@ -1,4 +1,5 @@
-"""What both reference bots share: the playout to the end of the hand."""
+"""What both reference bots share: where a decision starts (the seat's view, its
+legal actions, the bot's own seeded random stream)."""
 from __future__ import annotations
 
 import random
@@ -23,9 +24,3 @@ def decision(state, seat: int, bot: str, seed: int) -> Decision:
     rng = random.Random(f"manyhands/{bot}/{seed}/{len(state.history)}/{seat}")
     return Decision(state.legal_actions(), view, view.adapter, rng, view.adapter.hand_mark(state))
 
-
-def playout(adapter, state, mark: int, rng, counts: dict):
-    """The hand `mark` played to its end by the game's fast policy for every seat
-    (the adapter's own faster playout when it has one)."""
-    counts["playouts"] = counts.get("playouts", 0) + 1
-    return adapter.playout(state, mark, rng)

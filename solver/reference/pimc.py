@@ -11,11 +11,18 @@ for, every one of them is used.
 """
 from __future__ import annotations
 
-from .common import decision, playout
+from .common import decision
 
 PLAYOUTS = 6        # per action and deal, where no exact search applies ...
 PLAYOUT_BUDGET = 3000   # ... fewer when the actions are many (Raven's bids, Lunar's gifts):
                         # about this many playouts a decision, at least one per action and deal
+
+
+def playout(adapter, state, mark: int, rng, counts: dict):
+    """The hand `mark` played to its end by the game's fast policy for every seat
+    (the adapter's own faster playout when it has one), counted."""
+    counts["playouts"] = counts.get("playouts", 0) + 1
+    return adapter.playout(state, mark, rng)
 
 
 def _exact_own(adapter, after, seat: int, solvers: dict, counts: dict):
