@@ -10,6 +10,8 @@ share of the games a seat of that level won (ties shared), and the mean margin b
 its 95% interval (paired by deal). In the partnership games (Lunar with four
 players, Tricksters) it also counts, per level, how a bot treats its partner's
 sure tricks (overtakes at no gain, winners discarded: solver/partners.py).
+`--since LOG` adds how the margin moved since an earlier run of the same deals
+(a change to a bot measured deal by deal, so each deal's luck cancels out).
 Native only (it may use both cores).
 """
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 
@@ -142,6 +145,19 @@ def logged(path: str, levels: list[str], deals: int) -> list[dict]:
     return results
 
 
+def margin_change(before: list[dict], after: list[dict], first: str, second: str) -> dict:
+    """How the margin first - second moved from the deals of `before` to the same
+    deals of `after` (a log's line i is deal i of its seed), paired deal by deal,
+    with its 95% interval: the deal's own luck cancels out."""
+    deals = min(len(before), len(after))
+    if deals < 2:
+        raise SystemExit(f"the two runs have {deals} deal(s) in common; a change needs at least 2")
+    mean, half = interval([(y["mean"][first] - y["mean"][second]) - (x["mean"][first] - x["mean"][second])
+                           for x, y in zip(before[:deals], after[:deals])])
+    return {"deals": deals, "mean": round(mean, 3), "ci95": round(half, 3),
+            "low": round(mean - half, 3), "high": round(mean + half, 3)}
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m solver.arena", description=__doc__.split("\n")[0])
     p.add_argument("--game", default="raven")
@@ -158,6 +174,9 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--log", help="append each deal's result to this file as a JSON line")
     p.add_argument("--from-log", help="print the figures of the deals logged in this file")
+    p.add_argument("--since", metavar="LOG",
+                   help="also print how the margin changed since the run logged in LOG, deal by "
+                        "deal (a run of the same game, players, seed and levels, before a change)")
     p.add_argument("--resume", action="store_true",
                    help="with --log: the deals already logged there are read, not played again "
                         "(a stopped run goes on where it stopped: each deal's seed is fixed)")
@@ -173,7 +192,9 @@ def main(argv=None) -> int:
         done = logged(a.log, levels, a.deals)
         jobs = jobs[len(done):]
     if a.from_log:
-        results = read_log(a.from_log)
+        if not os.path.exists(a.from_log):
+            p.error(f"--from-log {a.from_log}: no such file")
+        results = logged(a.from_log, levels, math.inf)
         a.deals = len(results)
     elif a.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor   # native only
@@ -208,6 +229,10 @@ def main(argv=None) -> int:
         mean, half = interval([r["mean"][first] - r["mean"][second] for r in results])
         out["margin"] = {"of": f"{first}-{second}", "mean": round(mean, 3), "ci95": round(half, 3),
                          "low": round(mean - half, 3), "high": round(mean + half, 3)}
+        if a.since:
+            if not os.path.exists(a.since):
+                p.error(f"--since {a.since}: no such file")
+            out["margin"]["since"] = margin_change(logged(a.since, levels, math.inf), results, first, second)
     if a.json:
         print(json.dumps(out))
         return 0
@@ -219,6 +244,10 @@ def main(argv=None) -> int:
     if "margin" in out:
         m = out["margin"]
         print(f"  margin {m['of']}: {m['mean']:+.2f} per seat, 95% CI [{m['low']:+.2f}, {m['high']:+.2f}]")
+        if "since" in m:
+            c = m["since"]
+            print(f"  change since {a.since}: {c['mean']:+.2f} per seat, 95% CI [{c['low']:+.2f}, "
+                  f"{c['high']:+.2f}], over the {c['deals']} deals both played")
     for lv, v in out["levels"].items():
         f = v.get("partners")
         if f is None:

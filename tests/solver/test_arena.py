@@ -69,3 +69,29 @@ def test_a_resumed_run_logs_what_one_run_logs_and_refuses_another_runs_log(tmp_p
     with pytest.raises(SystemExit, match="already holds 3 deals"):
         arena.main(argv + ["--deals", "2", "--log", str(resumed), "--resume"])
     assert resumed.read_text() == whole.read_text()       # refused: nothing lost or added
+
+
+def test_the_change_since_an_earlier_run_is_paired_deal_by_deal(tmp_path, capsys):
+    """--since LOG: the margin's change from the same deals of an earlier run, deal
+    by deal; none between a run and itself; refused for a run of other levels."""
+    argv = ["--game", "voren", "--players", "3", "--bots", "normal,easy", "--seed", "5",
+            "--deals", "4", "--jobs", "1", "--json"]
+    before, after = tmp_path / "before.jsonl", tmp_path / "after.jsonl"
+    arena.main(argv + ["--effort", "normal=4", "--log", str(before)])
+    arena.main(argv + ["--effort", "normal=16", "--log", str(after)])
+    capsys.readouterr()
+    arena.main(argv + ["--from-log", str(after), "--since", str(before)])
+    change = json.loads(capsys.readouterr().out)["margin"]["since"]
+    margins = [[r["mean"]["normal"] - r["mean"]["easy"] for r in arena.read_log(str(log))]
+               for log in (before, after)]
+    moved = [y - x for x, y in zip(*margins)]
+    assert change["deals"] == 4
+    assert change["mean"] == pytest.approx(sum(moved) / 4, abs=1e-3)
+    assert change["low"] <= change["mean"] <= change["high"]
+    arena.main(argv + ["--from-log", str(after), "--since", str(after)])
+    same = json.loads(capsys.readouterr().out)["margin"]["since"]
+    assert same["mean"] == 0 and same["ci95"] == 0
+    arena.main(argv[:-1] + ["--from-log", str(after), "--since", str(before)])
+    assert "change since" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="was played by easy, normal, not hard, easy"):
+        arena.main(argv + ["--bots", "hard,easy", "--from-log", str(after), "--since", str(before)])
