@@ -126,22 +126,24 @@ def test_the_tree_search_stops_once_its_move_is_settled_and_moves_the_same(monke
     assert early >= 3, f"the search stopped early at {early} of {full} positions"
 
 
-def test_hard_plays_four_player_lunar_cards_by_the_tree_from_the_seat_view_only(monkeypatch):
-    """Where Lunar's adapter says the tree pays (card play, four players, before the
-    exact endgame), hard plays the tree search's move: from the seat's view only
-    (the same move in a redeal the seat cannot tell apart), the same for a seed."""
+@pytest.mark.parametrize("game", ["lunar", "raven"])
+def test_hard_plays_four_player_cards_by_the_tree_from_the_seat_view_only(game, monkeypatch):
+    """Where the adapter says the tree pays (Lunar's and Raven's card play, four
+    players, before the exact endgame), hard plays the tree search's move: from the
+    seat's view only (the same move in a redeal the seat cannot tell apart), the
+    same for a seed."""
     from solver import bots, tree
     searched = []
     real = tree.search
     monkeypatch.setattr(tree, "search", lambda *a, **k: searched.append(a[1]) or real(*a, **k))
-    adapter = adapter_for("lunar")
-    rng = random.Random("hard/tree")
+    adapter = adapter_for(game)
+    rng = random.Random(f"hard/tree/{game}")
     played = changed_world = 0
-    for state in decisions("lunar", 4, 40):
+    for state in decisions(game, 4, 40):
         if not adapter.tree_search(state):
             continue
         seat = state.current_player
-        other, differs = checks.other_world_state(adapter, state, seat, rng, **redeal_options("lunar"))
+        other, differs = checks.other_world_state(adapter, state, seat, rng, **redeal_options(game))
         changed_world += differs
         searched.clear()
         a = bots.choose(state, seat, "hard", seed=5, effort=60)
