@@ -18,8 +18,8 @@ hard:   the same search with more than three times the effort (exact endgames);
 On a trick their partner is already sure to take (solver/partners.py), the
 search levels spend least among the cards the search cannot tell from the best
 (solver.search.alike: the 95% interval of the difference on the same worlds
-reaches 0, and exact values are equal): the weakest card, not one that would
-win a later trick.
+reaches 0, and exact values are equal; the tree's: solver.tree.alike): the
+weakest card, not one that would win a later trick.
 """
 from __future__ import annotations
 
@@ -51,7 +51,11 @@ def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int |
     if level in TREE_ITERATIONS and view.adapter.tree_search(state):
         rng = random.Random(f"manyhands/bot/tree/{seed}/{len(state.history)}/{seat}")
         iterations = TREE_ITERATIONS[level] if effort is None else effort
-        return tree.most_visited(legal, tree.search(view, iterations, rng))
+        root = tree.search(view, iterations, rng)
+        best = tree.most_visited(legal, root)
+        if not partners.sure_trick(state, seat):
+            return best
+        return partners.least_spent(state, seat, tree.alike(legal, root)) or best
     effort = LEVELS[level] if effort is None else effort
     ranking = rank(view, effort, seed)
     best = ranking.stats[0]

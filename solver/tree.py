@@ -23,15 +23,17 @@ import math
 
 EXPLORATION = 0.7
 SETTLED_EVERY = 50      # iterations between looks at whether the move is settled
+ALIKE_VISITS = 30       # a root action visited fewer times is not called alike to the move
 
 
 class Node:
-    __slots__ = ("children", "visits", "total", "avail")
+    __slots__ = ("children", "visits", "total", "squares", "avail")
 
     def __init__(self):
         self.children: dict = {}
         self.visits = 0
         self.total = 0.0     # points for the hand of the seat that chose this node's action
+        self.squares = 0.0   # the same points squared (for alike's intervals)
         self.avail = 0
 
 
@@ -85,8 +87,10 @@ def search(view, iterations: int, rng, counts: dict | None = None) -> Node:
         points = [adapter.hand_points(final, p, mark) for p in range(players)]
         low, high = min(low, *points), max(high, *points)
         for n, mover in path:
+            got = points[mover]
             n.visits += 1
-            n.total += points[mover]
+            n.total += got
+            n.squares += got * got
     if counts is not None:
         counts["iterations"] = counts.get("iterations", 0) + done
         counts["playouts"] = counts.get("playouts", 0) + playouts
@@ -107,3 +111,28 @@ def most_visited(legal: list, root: Node):
     if not visited:
         return legal[0]
     return max(visited, key=lambda a: (root.children[a].visits, root.children[a].total))
+
+
+def alike(legal: list, root: Node) -> list:
+    """The root actions the tree cannot tell from its move (most_visited), the move
+    first: each visited at least ALIKE_VISITS times, whose mean points fall short
+    of the move's by no more than the 95% interval of the difference (Welch's:
+    the two means come from different iterations)."""
+    best = most_visited(legal, root)
+    top = root.children.get(best)
+    if top is None or top.visits < 2:
+        return [best]
+    found = [best]
+    for action in legal:
+        other = root.children.get(action)
+        if action == best or other is None or other.visits < max(ALIKE_VISITS, 2):
+            continue
+        spread = math.sqrt(_variance(top) / top.visits + _variance(other) / other.visits)
+        if top.total / top.visits - other.total / other.visits <= 1.96 * spread:
+            found.append(action)
+    return found
+
+
+def _variance(node: Node) -> float:
+    mean = node.total / node.visits
+    return max(0.0, (node.squares - node.visits * mean * mean) / (node.visits - 1))

@@ -126,3 +126,61 @@ def test_the_thrifty_card_is_no_fault_where_one_was_avoidable(game, players):
                 assert verdict["winner"] == 0
             found += 1
     assert found >= 5
+
+
+def _node(visits: int, mean: float, spread: float):
+    """A root child of solver/tree.py with these visits, mean points and standard
+    deviation (half its playouts at mean - spread, half at mean + spread)."""
+    from solver import tree
+    node = tree.Node()
+    node.visits = node.avail = visits
+    node.total = mean * visits
+    node.squares = visits * (mean * mean + spread * spread)
+    return node
+
+
+def test_the_tree_calls_alike_only_what_its_visits_cannot_tell_apart():
+    """solver.tree.alike: the most visited action first; then each action visited
+    at least ALIKE_VISITS times whose mean is within the 95% interval of the
+    difference from the move's; never one the tree clearly found worse, nor one
+    it barely tried."""
+    from solver import tree
+    root = tree.Node()
+    root.children = {"best": _node(600, 5.0, 2.0), "close": _node(400, 4.9, 2.0),
+                     "worse": _node(400, 4.0, 2.0), "untried": _node(tree.ALIKE_VISITS - 1, 5.0, 2.0),
+                     "higher mean, fewer visits": _node(100, 5.2, 2.0)}
+    legal = ["worse", "close", "best", "untried", "higher mean, fewer visits", "never visited"]
+    assert tree.alike(legal, root) == ["best", "close", "higher mean, fewer visits"]
+    root.children["close"] = _node(400, 4.9, 0.1)       # the same gap, told apart when quiet
+    root.children["best"] = _node(600, 5.0, 0.1)
+    assert tree.alike(legal, root) == ["best", "higher mean, fewer visits"]
+    assert tree.alike(["a", "b"], tree.Node()) == ["a"]
+
+
+def test_hard_spends_least_on_a_sure_trick_among_the_cards_its_tree_calls_alike(monkeypatch):
+    """Where hard plays by the tree (four-player Lunar), on a sure trick it plays
+    the card that spends least among those the tree cannot tell from its move,
+    and its move elsewhere: the tie-break changes some moves, and only on sure tricks."""
+    from solver import bots, tree
+    from solver.view import adapter_for
+    roots = []
+    real = tree.search
+    monkeypatch.setattr(tree, "search", lambda *a, **k: roots.append(real(*a, **k)) or roots[-1])
+    adapter = adapter_for("lunar")
+    sure = changed = 0
+    for state in play_positions("lunar", 4, 120):
+        seat = state.current_player
+        if not adapter.tree_search(state) or len(state.legal_actions()) < 2:
+            continue
+        roots.clear()
+        move = bots.choose(state, seat, "hard", seed=3, effort=400)
+        (root,) = roots
+        legal = state.legal_actions()
+        best = tree.most_visited(legal, root)
+        if not partners.sure_trick(state, seat):
+            assert move == best
+            continue
+        sure += 1
+        assert move == (partners.least_spent(state, seat, tree.alike(legal, root)) or best)
+        changed += move != best
+    assert sure >= 5 and changed >= 1
