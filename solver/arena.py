@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 import time
 
@@ -127,22 +126,30 @@ def read_log(path: str) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def logged(path: str, levels: list[str], deals: int) -> list[dict]:
-    """The deals a stopped run logged in `path`, in order (none if it does not
-    exist yet), checked to be of these levels and no more than `deals`."""
+def logged(path: str, levels: list[str], deals: float = math.inf, use: str = "resumed") -> list[dict]:
+    """The deals a run logged in `path`, in order, checked to be of these levels
+    and no more than `deals`. `use` says what the log is for, in the errors: a
+    log to be resumed that does not exist yet holds no deals; any other must exist."""
     try:
         results = read_log(path)
     except FileNotFoundError:
-        return []
+        if use == "resumed":
+            return []
+        raise SystemExit(f"{path}: no such file; the log cannot be {use}")
     except json.JSONDecodeError as e:
-        raise SystemExit(f"{path}: a line is not JSON ({e}); the log cannot be resumed")
+        raise SystemExit(f"{path}: a line is not JSON ({e}); the log cannot be {use}")
     for i, r in enumerate(results):
         if sorted(r.get("mean", {})) != sorted(set(levels)):
             raise SystemExit(f"{path}: deal {i} was played by {', '.join(sorted(r.get('mean', {})))}, "
-                             f"not {', '.join(levels)}; the log cannot be resumed")
+                             f"not {', '.join(levels)}; the log cannot be {use}")
     if len(results) > deals:
         raise SystemExit(f"{path} already holds {len(results)} deals, more than --deals {deals}")
     return results
+
+
+def margins(results: list[dict], first: str, second: str) -> list[float]:
+    """Each deal's margin first - second, a seat's mean points."""
+    return [r["mean"][first] - r["mean"][second] for r in results]
 
 
 def margin_change(before: list[dict], after: list[dict], first: str, second: str) -> dict:
@@ -152,8 +159,8 @@ def margin_change(before: list[dict], after: list[dict], first: str, second: str
     deals = min(len(before), len(after))
     if deals < 2:
         raise SystemExit(f"the two runs have {deals} deal(s) in common; a change needs at least 2")
-    mean, half = interval([(y["mean"][first] - y["mean"][second]) - (x["mean"][first] - x["mean"][second])
-                           for x, y in zip(before[:deals], after[:deals])])
+    mean, half = interval([y - x for x, y in zip(margins(before[:deals], first, second),
+                                                  margins(after[:deals], first, second))])
     return {"deals": deals, "mean": round(mean, 3), "ci95": round(half, 3),
             "low": round(mean - half, 3), "high": round(mean + half, 3)}
 
@@ -192,9 +199,7 @@ def main(argv=None) -> int:
         done = logged(a.log, levels, a.deals)
         jobs = jobs[len(done):]
     if a.from_log:
-        if not os.path.exists(a.from_log):
-            p.error(f"--from-log {a.from_log}: no such file")
-        results = logged(a.from_log, levels, math.inf)
+        results = logged(a.from_log, levels, use="read (--from-log)")
         a.deals = len(results)
     elif a.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor   # native only
@@ -226,13 +231,12 @@ def main(argv=None) -> int:
             out["levels"][lv]["partners"] = figures
     if len(levels) >= 2:
         first, second = levels[0], levels[1]
-        mean, half = interval([r["mean"][first] - r["mean"][second] for r in results])
+        mean, half = interval(margins(results, first, second))
         out["margin"] = {"of": f"{first}-{second}", "mean": round(mean, 3), "ci95": round(half, 3),
                          "low": round(mean - half, 3), "high": round(mean + half, 3)}
         if a.since:
-            if not os.path.exists(a.since):
-                p.error(f"--since {a.since}: no such file")
-            out["margin"]["since"] = margin_change(logged(a.since, levels, math.inf), results, first, second)
+            out["margin"]["since"] = margin_change(logged(a.since, levels, use="compared (--since)"),
+                                                   results, first, second)
     if a.json:
         print(json.dumps(out))
         return 0

@@ -52,16 +52,13 @@ def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int |
         rng = random.Random(f"manyhands/bot/tree/{seed}/{len(state.history)}/{seat}")
         iterations = TREE_ITERATIONS[level] if effort is None else effort
         root = tree.search(view, iterations, rng)
-        best = tree.most_visited(legal, root)
-        if not partners.sure_trick(state, seat):
-            return best
-        return partners.least_spent(state, seat, tree.alike(legal, root)) or best
-    effort = LEVELS[level] if effort is None else effort
-    ranking = rank(view, effort, seed)
-    best = ranking.stats[0]
+        best, tied = tree.most_visited(legal, root), lambda: tree.alike(legal, root)
+    else:
+        ranking = rank(view, LEVELS[level] if effort is None else effort, seed)
+        best, tied = ranking.stats[0].action, lambda: alike(ranking)
     if not partners.sure_trick(state, seat):
-        return best.action
-    return partners.least_spent(state, seat, alike(ranking)) or best.action
+        return best
+    return partners.least_spent(state, seat, tied()) or best
 
 
 def beginner(state, seat: int, seed: int = 0):

@@ -23,7 +23,7 @@ import math
 
 EXPLORATION = 0.7
 SETTLED_EVERY = 50      # iterations between looks at whether the move is settled
-ALIKE_VISITS = 30       # a root action visited fewer times is not called alike to the move
+ALIKE_VISITS = 30       # a root action visited fewer times is not called alike to the move (>= 2)
 
 
 class Node:
@@ -120,12 +120,10 @@ def alike(legal: list, root: Node) -> list:
     the two means come from different iterations)."""
     best = most_visited(legal, root)
     top = root.children.get(best)
-    if top is None or top.visits < 2:
-        return [best]
     found = [best]
     for action in legal:
-        other = root.children.get(action)
-        if action == best or other is None or other.visits < max(ALIKE_VISITS, 2):
+        other = root.children.get(action)      # visited no more often than top
+        if action == best or other is None or other.visits < ALIKE_VISITS:
             continue
         spread = math.sqrt(_variance(top) / top.visits + _variance(other) / other.visits)
         if top.total / top.visits - other.total / other.visits <= 1.96 * spread:

@@ -95,3 +95,5 @@ def test_the_change_since_an_earlier_run_is_paired_deal_by_deal(tmp_path, capsys
     assert "change since" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="was played by easy, normal, not hard, easy"):
         arena.main(argv + ["--bots", "hard,easy", "--from-log", str(after), "--since", str(before)])
+    with pytest.raises(SystemExit, match="no such file; the log cannot be compared"):
+        arena.main(argv + ["--from-log", str(after), "--since", str(tmp_path / "missing.jsonl")])
