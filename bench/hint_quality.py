@@ -36,7 +36,12 @@ same record and seat, and judged against the same reference: the "before"
 columns. Records are the contract (`shared/spec/records.md`), so an older solver
 reads them as they are.
 
-Positions come from seeded games played by the easy bot (bench/hints.py).
+Positions come from seeded games played by the easy bot (bench/hints.py), each
+the first decision of its kind at or after a random step of its game, so card
+play comes from every trick; `--first-decision` draws each game's first
+decision of the kind instead, as the runs before 2026-11-26 did (bids and
+exchanges are the same kind of position either way; card play was only ever
+the first trick's).
 """
 from __future__ import annotations
 
@@ -255,6 +260,9 @@ def main(argv=None) -> None:
     p.add_argument("--ref-seconds", type=float, default=60.0, help="the longest a reference may take")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="one JSON line per position too")
+    p.add_argument("--first-decision", action="store_true",
+                   help="each position the game's first decision of its kind (as runs before "
+                        "2026-11-26 drew them: card play only at the first trick)")
     p.add_argument("--before", metavar="TREE", help="also judge the default hint of the solver in this checkout")
     p.add_argument("--from-log", nargs="+", metavar="LOG",
                    help="measure nothing: print the table of these runs' JSON lines together")
@@ -269,16 +277,19 @@ def main(argv=None) -> None:
         for name, players in GAMES:            # "raven" is Raven with 4 players, "raven:2" with 2
             first_count.setdefault(name, players)
         games = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else first_count[g]) for g in a.game]
+    drawn = ("each the game's first decision of its kind" if a.first_decision
+             else "each at or after a random step of its game")
     print(f"default: {a.seconds:g} s adaptive search; reference: exact over every deal where "
           f"possible, else >= {a.factor}x the default's playouts (at least {MIN_REFERENCE:,}) on "
           f"the same worlds, at most {a.ref_seconds:g} s; positions {a.start} to "
-          f"{a.start + a.positions - 1} of each kind", flush=True)
+          f"{a.start + a.positions - 1} of each kind, {drawn}", flush=True)
     lines = []
     for game, players in games:
         for decision in KINDS[game]:
             if game == "lunar" and players == 2 and decision == "give":
                 continue            # the Sky has no exchange
-            states = positions(game, players, a.start + a.positions, a.seed, decision=decision)
+            states = positions(game, players, a.start + a.positions, a.seed, decision=decision,
+                               first=a.first_decision)
             for i, state in enumerate(states[a.start:], start=a.start):
                 got = measure(dumps(state), state.current_player, a.seconds, a.factor, a.ref_seconds,
                               a.seed + i, before)

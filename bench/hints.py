@@ -34,7 +34,15 @@ def kind(state) -> str:
     return decision
 
 
-def positions(game_name: str, players: int, count: int, seed: int, rules=None, decision=None):
+def positions(game_name: str, players: int, count: int, seed: int, rules=None, decision=None,
+              first: bool = False):
+    """`count` positions of seeded games played by the easy bot, each at a random
+    step (0-119) of its game. With `decision` (a `kind`), each is the first
+    decision of that kind, with more than one choice, at or after that step, so
+    card play is drawn from every trick, not only the first; `first=True` takes
+    the game's first such decision instead (the positions bench/hint_quality.py
+    measured before 2026-11-26: bids and exchanges alike, but every card-play
+    position at the first trick)."""
     game = get_game(game_name)
     tag = "" if not rules else f"/{sorted(rules.items())}"
     rng = random.Random(f"bench/{game_name}/{players}/{seed}{tag}")
@@ -42,12 +50,15 @@ def positions(game_name: str, players: int, count: int, seed: int, rules=None, d
     while len(out) < count:
         state = game.new_game({"players": players, **(rules or {})}, seed=rng.randrange(10**6))
         stop = rng.randrange(0, 120)
-        for _ in range(stop):
-            if state.is_terminal:
+        moves = 0
+        while not state.is_terminal:
+            wanted = decision is None or (kind(state) == decision and len(state.legal_actions()) > 1)
+            if wanted and (moves >= stop or (first and decision is not None)):
                 break
-            if decision is not None and kind(state) == decision and len(state.legal_actions()) > 1:
+            if first and moves >= stop:
                 break
             state = state.apply_action(bots.choose(state, state.current_player, "easy"))
+            moves += 1
         if not state.is_terminal and len(state.legal_actions()) > 1 and \
                 (decision is None or kind(state) == decision):
             out.append(state)

@@ -191,3 +191,16 @@ def test_only_the_named_choices_are_ranked():
     r = rank(view_of(state, state.current_player), 60, 1, flat=True, only=legal[:2])
     assert sorted(st.token for st in r.stats) == sorted(state.game.action_token(state, a) for a in legal[:2])
     assert all(st.n >= 2 for st in r.stats)
+
+
+def test_the_hint_quality_bench_draws_card_play_from_every_trick():
+    """bench/hints.positions(decision=...), the positions bench/hint_quality.py
+    measures: each the first decision of its kind at or after a random step of
+    its game, so leads come from every trick; `first=True` keeps the draws of the
+    earlier runs, every one the game's first lead."""
+    from bench.hints import kind, positions
+    spread = positions("raven", 4, 12, 1, decision="lead")
+    first = positions("raven", 4, 12, 1, decision="lead", first=True)
+    assert all(kind(s) == "lead" and len(s.legal_actions()) > 1 for s in spread + first)
+    assert len({len(s.history) for s in first}) == 1
+    assert len({len(s.history) for s in spread}) >= 6
