@@ -13,7 +13,7 @@ chosen theme), never a record token.
 """
 from __future__ import annotations
 
-from pycore.words import Narrator, join
+from pycore.words import Narrator, count, join
 
 from .search import DEFAULT_EFFORT, Ranking, against_best, part_sums, rank
 from .stats import half_width, rate_interval
@@ -54,6 +54,13 @@ def _num(x: float, digits: int = 1) -> str:
 
 def _plural(unit: str, x: float = 2) -> str:
     return unit if abs(x) == 1 else unit + "s"
+
+
+def _whole(x: float, unit: str) -> str:
+    """An amount of the game's unit, a whole number without decimals (one line
+    of play scores whole points): "1 point", "3 points", "2.5 points"."""
+    text = str(round(x)) if float(x).is_integer() else _num(x)
+    return f"{text} {_plural(unit, float(text))}"
 
 
 def _pm(width: float | None, digits: int = 1) -> str:
@@ -151,7 +158,7 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
     looked = _looked(r)
     if best is None:
         if looked:
-            return f"about {_num(entry['ev'])} {_plural(unit)} this hand{looked}"
+            return f"about {_whole(entry['ev'], unit)} this hand{looked}"
         if entry["exact"]:
             return f"{_num(entry['ev'], 2)} {_plural(unit)} this hand on average over every possible deal (exact)"
         low_high = entry.get("interval")
@@ -163,7 +170,7 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
     if looked:
         if group == "as good":
             return f"as good as the best{looked}"
-        return f"{_num(diff)} {_plural(unit, diff)} less than the best{looked}"
+        return f"{_whole(diff, unit)} less than the best{looked}"
     if group == "as good":
         return "as good as the best" + (" (exact)" if entry["exact"] else f" {_everywhere(r)}")
     if group == "unsearched":
@@ -203,12 +210,27 @@ def explain(r: Ranking, tell: Narrator) -> list[dict]:
 
 # --- the hint as a whole ---------------------------------------------------------------------
 def _quoted(entry: dict, decision: str, tell: Narrator) -> str:
-    """A choice inside a sentence: "the 10 of Shields" for a card, else its name
-    in quotes ("“Deal with a poke”")."""
+    """A choice inside a sentence: "the 10 of Shields" for a card ("the 4 from
+    the Sky" for a card played from a place), else its name in quotes ("“Deal
+    with a poke”")."""
     token = entry["action"]
-    if decision == "play" and " " not in token and ":" not in token:
-        return tell.the(token)
+    if decision == "play" and " " not in token:
+        return tell.the(token) if ":" not in token else f"the {entry['name']}"
     return f"“{entry['name']}”"
+
+
+NAMED_UP_TO = 32     # a choice named at more length (a bid and the cards it sets aside) is counted
+
+
+def _others(entries: list[dict], decision: str, tell: Narrator) -> tuple[str, bool]:
+    """Choices inside a sentence, and whether they were counted: named (four at
+    most, or three and "n more") when they are cards or short, else counted ("93
+    other choices"): a list of long names, each a bid and the cards it sets
+    aside, is more than a player reads at a glance (the table names them all)."""
+    names = [_quoted(e, decision, tell) for e in entries]
+    if decision != "play" and any(len(name) > NAMED_UP_TO for name in names):
+        return count(len(names), "other choice"), True
+    return join(names if len(names) <= 4 else names[:3] + [f"{len(names) - 3} more"]), False
 
 
 def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
@@ -223,8 +245,7 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
     close = [e for e in entries[1:] if e["group"] in ("as good", "close")]
     text = f"Consider {name}: {reason}."
     if close:
-        others = join([_quoted(e, r.decision, tell) for e in close[:3]]
-                      + ([f"{len(close) - 3} more"] if len(close) > 3 else []))
+        others, _ = _others(close, r.decision, tell)
         verb = "is" if len(close) == 1 else "are"
         exactly = all(e["exact"] and e["group"] == "as good" for e in close)   # exact ties
         text += f" {others[0].upper() + others[1:]} {verb} {'just' if exactly else 'about'} as good."
@@ -279,11 +300,14 @@ def _more(r: Ranking, entries: list[dict], seconds: float | None, effort: int) -
 
 
 def close_call(entries: list[dict], r: Ranking, tell: Narrator) -> str | None:
-    """"A close call between ...": the choices the search could not tell apart."""
+    """"A close call between ...": the choices the search could not tell apart
+    (counted, not named, where their names are long: see _others)."""
     close = [e for e in entries[1:] if e["group"] == "close"]
     if not close or r.exact:
         return None
-    names = join([_quoted(e, r.decision, tell) for e in [entries[0]] + close[:3]])
+    names, counted = _others([entries[0]] + close, r.decision, tell)
+    if counted:          # the summary has counted those about as good
+        return "A close call: the search cannot tell these choices apart at 95% confidence."
     return f"A close call between {names}: the search cannot tell them apart at 95% confidence."
 
 

@@ -2,6 +2,7 @@
 exact endgame): search.rank searches the open deal some moves ahead, alpha-beta
 with the policy's playout where it stops; more effort looks further ahead."""
 import random
+import re
 
 from pycore.game import get_game
 from solver import bots
@@ -101,3 +102,21 @@ def test_a_time_limit_keeps_the_last_depth_it_finished(monkeypatch):
             assert r.playouts > len(r.stats)
         for s in r.stats:
             assert s.ev == minimax(state.apply_action(s.action), seat, mark, depth - 1)
+
+
+def test_the_sky_hint_says_its_cards_and_whole_points_as_a_player_would():
+    """A Sky hint (one line of play, so whole points): "Consider the 4 from the
+    Sky: it is worth about 5 points this hand, looking 6 moves ahead", not
+    "“4 from the Sky”" in quotes nor "5.0 points"."""
+    from solver.hints import hint
+    said = []
+    for state in sky_positions(16, seed=3):
+        if ADAPTER.decision(state) != "play":
+            continue
+        h = hint(state, state.current_player, effort=400, seed=1)
+        if not h["look_ahead"] or h["exact"]:
+            continue
+        assert "“" not in h["summary"], h["summary"]
+        assert re.search(r"worth about \d+ points? this hand, looking", h["summary"]), h["summary"]
+        said.append(h["summary"])
+    assert sum("from the Sky" in s for s in said) >= 1, said

@@ -156,3 +156,26 @@ def test_quick_simulator_plays_as_the_engine(players):
             assert list(quick.winners) == [t.winner for t in engine.finished_hands[mark][0]]
             checked += 1
     assert checked >= 12
+
+
+def test_the_hint_counts_bids_about_as_good_and_names_cards():
+    """The summary names the other choices about as good when they are cards (or
+    short), and counts them when each is a bid and the four cards it sets aside,
+    more than a player reads at a glance (the table names them all); the close
+    call then names none again."""
+    bid = next(s for s, _ in cases(2) if adapter.decision(s) == "bid")
+    h = hint(bid, bid.current_player, effort=400, seed=1)
+    close = [a for a in h["actions"][1:] if a["group"] in ("close", "as good")]
+    assert len(close) > 4
+    assert h["summary"].count("Bid ") == 1, h["summary"]
+    assert h["summary"].endswith(f" {len(close)} other choices are about as good."), h["summary"]
+    assert h["close_call"] and "Bid" not in h["close_call"] and "cannot tell" in h["close_call"]
+    plays = [s for s, _ in cases(2) if adapter.decision(s) == "play"]
+    named = 0
+    for state in plays:
+        h = hint(state, state.current_player, effort=400, seed=1)
+        close = [a for a in h["actions"][1:] if a["group"] == "close"]
+        if close:
+            assert all(a["name"] in h["close_call"] for a in close[:3]), h["close_call"]
+            named += 1
+    assert named >= 2
