@@ -73,9 +73,11 @@ MIN_REFERENCE = 2_000
 def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: float,
               also: tuple = ()) -> dict:
     """The reference hint: exact over every deal where that is exact and
-    affordable, else every choice on the same worlds as the default (one seed)
-    until `factor` times the default's playouts are spent (no race, no early
-    stop), or `ref_seconds`.
+    affordable; where the default searched with hard's tree (4-player Lunar and
+    Raven card play), the same tree at `factor` times its iterations (or
+    `ref_seconds`); else every choice on the same worlds as the default (one
+    seed) until `factor` times the default's playouts are spent (no race, no
+    early stop), or `ref_seconds`.
 
     With more than SHORTLIST + 1 choices (Raven's bids, up to 2,380; Lunar's
     gifts, up to 225) that flat search gets half the time and, spread over so
@@ -97,6 +99,9 @@ def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: 
     view = view_of(state, seat)
     effort = min(api.MAX_EFFORT, max(MIN_REFERENCE, factor * max(1, default["playouts"])))
     tell = Narrator(state.game, state.observation(seat))
+    if default.get("tree"):     # the hint searched with hard's tree: so does its reference
+        r = rank(view, effort, default["seed"], seconds=ref_seconds, tree=True)
+        return {"actions": explain(r, tell), "exact": False, "playouts": r.playouts, "tree": True}
     if len(state.legal_actions()) <= SHORTLIST + 1:
         r = rank(view, effort, default["seed"], seconds=ref_seconds, flat=True)
         return {"actions": explain(r, tell), "exact": r.exact, "playouts": r.playouts}
@@ -162,6 +167,7 @@ def measure(record: str, seat: int, seconds: float, factor: int, ref_seconds: fl
     got = {"agree": agree, "regret": regret,
            "playouts": default["playouts"], "ms": ms, "stopped": default["stopped"],
            "exact_reference": ref["exact"], "shortlist": bool(ref.get("shortlist")),
+           "tree": bool(ref.get("tree")),
            "factor": ref["playouts"] / max(1, default["playouts"]) if not ref["exact"] else None}
     if earlier is not None:
         got["before_agree"], got["before_regret"] = judged(ref, earlier["best"])
@@ -197,7 +203,7 @@ def table(lines: list[dict]) -> list[str]:
         kinds.setdefault(key, {})[line["i"]] = line
     before = all("before_agree" in g for k in kinds.values() for g in k.values())
     rows = [f"{'game':<15}{'decision':<10}{'n':>4}{'agree':>7}{'regret mean':>13}{'% range':>9}{'p95':>7}"
-            f"{'playouts med':>14}{'ms med':>8}{'ms p95':>8}{'exact ref':>10}{'ref x med':>11}  aims"
+            f"{'playouts med':>14}{'ms med':>8}{'ms p95':>8}{'exact ref':>10}{'tree ref':>9}{'ref x med':>11}  aims"
             + ("  | before: agree  regret mean  % range   p95  ms p95" if before else "") + "  | stopped"]
     ranges: dict = {}
     for (game, players, decision), by_index in kinds.items():
@@ -216,7 +222,7 @@ def table(lines: list[dict]) -> list[str]:
                f"{statistics.mean(regrets):>13.3f}{100 * share:>8.1f}%{percentile(regrets, 0.95):>7.2f}"
                f"{statistics.median(g['playouts'] for g in got):>14.0f}"
                f"{statistics.median(g['ms'] for g in got):>8.0f}{percentile([g['ms'] for g in got], 0.95):>8.0f}"
-               f"{sum(g['exact_reference'] for g in got):>10}"
+               f"{sum(g['exact_reference'] for g in got):>10}{sum(g.get('tree', False) for g in got):>9}"
                f"{(f'{statistics.median(factors):.0f}x' if factors else '-'):>11}  {aims:<11}")
         if before:
             b_regrets = [g["before_regret"] for g in got]

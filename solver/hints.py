@@ -185,6 +185,9 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
     if group == "close":
         if _num(diff) == "0":
             return f"about as good as the best{_pm(width)}"
+        if diff < 0:        # the tree's suggestion is the choice tried most, not the top mean
+            return (f"about as good: {_num(-diff)} {_plural(unit, -diff)} more than the best "
+                    f"on average, on fewer deals{_pm(width)}")
         return f"about as good: {less}{_pm(width)}"
     if width == 0:              # the same difference on every deal searched: not "± 0"
         return f"{less} {_everywhere(r)}"
@@ -269,6 +272,13 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
         return (f"Searched the only possible deal {moves} ahead, each player choosing "
                 f"their best move, then played the rest of the hand out ({r.playouts:,} playouts): "
                 f"the values are estimates.{deeper}")
+    if r.tree:
+        how = (f"Played out {r.playouts:,} deals drawn from {deals_text(r.worlds)} possible ones, "
+               f"looking ahead at everyone's later cards (the search the hard level plays by)")
+        if r.stopped == "settled":
+            return f"{how}; more time would not change the suggestion."
+        why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"
+        return f"{how}; {why}. The suggestion is the choice it tried most."
     if r.exact:
         return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact."
     if r.used >= r.worlds and not r.sampled_with_replacement and not r.exact_search:
@@ -292,7 +302,7 @@ def _more(r: Ranking, entries: list[dict], seconds: float | None, effort: int) -
     if not r.enumerated and r.all_worlds_effort is not None:
         return {"budget": {"all_worlds": True}, "label": f"Search all {deals_text(r.worlds)} deals"}
     close = any(e["group"] in ("close", "screened") for e in entries[1:]) or bool(_looked(r))
-    if r.stopped in ("time", "effort") and close:
+    if (r.stopped in ("time", "effort") or r.tree) and close:
         budget = ({"seconds": round(seconds * THINK_LONGER, 1)} if seconds
                   else {"effort": min(effort * THINK_LONGER, 100_000)})
         return {"budget": budget, "label": "Think longer"}
@@ -408,8 +418,8 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
         return {"game": state.game.name, "seat": seat, "decision": r.decision,
                 "worlds": r.worlds, "part": list(part), "searched_worlds": r.used,
                 "sums": part_sums(r, tuple(part))}
-    r = rank(view, effort, seed, progress=progress, seconds=seconds,
-             all_worlds=all_worlds, sums=None if sums is None else list(sums), started=started)
+    r = rank(view, effort, seed, progress=progress, seconds=seconds, all_worlds=all_worlds,
+             sums=None if sums is None else list(sums), started=started, tree=True)
     tell = Narrator(state.game, state.observation(seat), theme)
     actions = explain(r, tell)
     inferred = inference(view)
@@ -417,6 +427,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
             "worlds": r.worlds, "worlds_text": deals_text(r.worlds), "searched_worlds": r.used,
             "all_worlds": r.enumerated, "exact": r.exact, "exact_endgame": r.exact_search,
             "stopped": r.stopped, "playouts": r.playouts, "look_ahead": r.look_ahead,
+            "tree": r.tree,
             "all_worlds_effort": r.all_worlds_effort,
             "splits": view.adapter.splits,
             "effort": effort, "seconds": seconds, "seed": seed,

@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass, field
 
 from .errors import SolverError
-from .stats import half_width
+from .stats import half_width, welch_half_width
 from .view import SeatView
 
 DEFAULT_EFFORT = 160    # playouts, the hint's fixed budget in the tests and the review
@@ -96,6 +96,7 @@ class Ranking:
     playouts: int = 0             # effort spent
     sampled_with_replacement: bool = True   # worlds drawn independently (else a shuffled list)
     look_ahead: int = 0           # one consistent world searched this many moves ahead (0: not)
+    tree: bool = False            # searched by solver/tree.py: each action on worlds of its own
 
     @property
     def exact(self) -> bool:
@@ -133,10 +134,13 @@ def against_best(r: Ranking, s: ActionStats) -> Comparison:
     diff = best.ev - s.ev
     if r.look_ahead and not r.exact:     # one estimate each, from the same search: no sample
         return Comparison(diff, 0.0, "as good" if abs(diff) <= SAME_WITHIN else "worse")
-    n = min(s.n, best.n)
-    diffs = [b - v for b, v in zip(best.values[:n], s.values[:n])]
-    exact = r.exact_search and not r.sampled_with_replacement and min(s.n, best.n) >= r.worlds
-    width = 0.0 if exact else half_width(diffs, r.population())
+    if r.tree:          # each action's own iterations: Welch's interval, no pairing
+        width = welch_half_width(best.values, s.values)
+    else:
+        n = min(s.n, best.n)
+        diffs = [b - v for b, v in zip(best.values[:n], s.values[:n])]
+        exact = r.exact_search and not r.sampled_with_replacement and min(s.n, best.n) >= r.worlds
+        width = 0.0 if exact else half_width(diffs, r.population())
     if width is None:
         group = "screened"
     elif abs(diff) + width <= SAME_WITHIN:
@@ -408,7 +412,7 @@ def _separated(best, other, population, rivals: int) -> str | None:
 def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
          seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None,
-         started: float | None = None, only: list | None = None) -> Ranking:
+         started: float | None = None, only: list | None = None, tree: bool = False) -> Ranking:
     """Every legal action of the seat to act, each with its expected points for
     the hand over uniform consistent worlds (see the module docstring), within
     `Budget(effort, seconds, all_worlds)`. `progress(done, total)`, if given, is
@@ -426,7 +430,11 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     this call (`seconds` then counts from it: the replay and the view too).
 
     `only`: rank only these of the legal actions (bench/hint_quality.py's
-    reference re-values a few candidates on fresh worlds)."""
+    reference re-values a few candidates on fresh worlds).
+
+    `tree`: where the adapter's `tree_search` says a tree pays (the hard level's
+    card play in 4-player Lunar and Raven), search with it instead (`_tree`), so
+    that the hint suggests what hard would play."""
     budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter
     state, seat = view.state, view.seat
@@ -446,7 +454,10 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     out = Ranking(adapter.decision(state), total, 0, False, evaluator.exact,
                   bids=adapter.bids, words=dict(adapter.outcome_words), all_worlds_effort=offer)
     few = evaluator.exact and total <= EXACT_FEW_WORLDS and len(legal) > 1
-    if total == 1 and not evaluator.exact and adapter.allies is not None and part is None \
+    if tree and adapter.tree_search(state) and not budget.all_worlds and len(legal) > 1 \
+            and only is None and not flat:
+        out.stopped, out.tree = _tree(view, legal, stats, evaluator, spending, rng), True
+    elif total == 1 and not evaluator.exact and adapter.allies is not None and part is None \
             and sums is None and len(legal) > 1:
         out.stopped, out.look_ahead, out.exact_search = _look_ahead(
             view, evaluator, legal, stats, spending, rng)
@@ -464,8 +475,12 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
                             None if out.sampled_with_replacement or not evaluator.exact else total,
                             exact_end=worlds.listed and evaluator.exact and total)
     spending.report(done=True)
-    _pair_with_the_best(stats)
-    out.stats = sorted(stats.values(), key=lambda s: (-(s.ev or 0.0), -s.n, s.token))
+    if out.tree:            # the move is the most tried action (tree.most_visited: ties in
+        #                     legal order); no common worlds to pair on
+        out.stats = sorted(stats.values(), key=lambda s: (-s.n, -s.total))
+    else:
+        _pair_with_the_best(stats)
+        out.stats = sorted(stats.values(), key=lambda s: (-(s.ev or 0.0), -s.n, s.token))
     out.used = out.stats[0].n
     out.enumerated = not out.sampled_with_replacement and out.used >= total and part is None
     out.playouts = round(spending.spent)
@@ -561,6 +576,21 @@ def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int,
         need = costs[-1] * (len(legal) if depth == 1 else 2.0)
         if not spending.affords(need):
             return spending.why_stopped(need), depth, False
+
+
+def _tree(view, legal, stats, evaluator, spending, rng) -> str:
+    """The hard level's tree search (solver/tree.py) within the budget, each
+    iteration one playout: every iteration's outcome is recorded for the root
+    action it began with, as the race records a world's. Returns why it
+    stopped: "settled" (the most tried action could no longer change in the
+    budget left), or "time" / "effort"."""
+    from . import tree
+    counts: dict = {}
+    tree.search(view, int(spending.limit), rng, counts, spending=spending,
+                record=lambda action, final: evaluator.record(stats[action], final))
+    if counts["settled"]:
+        return "settled"
+    return "effort" if spending.spent >= spending.limit else "time"
 
 
 def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:

@@ -68,6 +68,30 @@ def half_width(values, population: int | None = None, comparisons: int = 1) -> f
     return round(t * math.sqrt(var / n), 12)
 
 
+def welch_half_width(a, b) -> float | None:
+    """Half the width of the 95% interval of mean(a) - mean(b), two independent
+    samples (Welch's: each its own variance, Student's t at the Welch-Satterthwaite
+    degrees of freedom); None when either has fewer than two values.
+
+    >>> round(welch_half_width([1.0, 2.0, 3.0, 4.0], [2.0, 2.0, 2.0]), 3)   # t(3) * sqrt(5/3 / 4)
+    2.054
+    >>> welch_half_width([1.0, 1.0], [3.0, 3.0]), welch_half_width([1.0], [2.0, 3.0])
+    (0.0, None)
+    """
+    if len(a) < 2 or len(b) < 2:
+        return None
+    terms = []
+    for values in (a, b):
+        n = len(values)
+        mean = sum(values) / n
+        terms.append((sum((v - mean) ** 2 for v in values) / (n - 1) / n, n))
+    spread = terms[0][0] + terms[1][0]
+    if spread == 0:
+        return 0.0
+    df = spread ** 2 / sum(t * t / (n - 1) for t, n in terms)
+    return round(t95(max(1, int(df))) * math.sqrt(spread), 12)
+
+
 def rate_interval(hits: int, n: int, population: int | None = None) -> list | None:
     """The 95% interval [low, high] of a proportion seen `hits` times in `n`
     (Wilson's score interval: it stays inside 0..1 and never collapses to a point

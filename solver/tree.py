@@ -37,10 +37,16 @@ class Node:
         self.avail = 0
 
 
-def search(view, iterations: int, rng, counts: dict | None = None) -> Node:
+def search(view, iterations: int, rng, counts: dict | None = None, spending=None,
+           record=None) -> Node:
     """The root of the tree after `iterations` iterations from the seat's view
     (`view.state` is the position; its seat is to act). `counts`, if given,
-    receives "iterations" and "playouts"."""
+    receives "iterations", "playouts" and "settled" (whether it stopped early
+    because the move could no longer change).
+
+    For the hint: `spending` (search.Spending) also stops the search when its
+    time or effort is spent, each iteration counting one playout, and
+    `record(root action, the hand's last position)` is told of every iteration."""
     adapter, state = view.adapter, view.state
     mark = adapter.hand_mark(state)
     players = state.players
@@ -48,12 +54,22 @@ def search(view, iterations: int, rng, counts: dict | None = None) -> Node:
     root = Node()
     low, high = math.inf, -math.inf
     playouts = done = 0
+    settled = False
     while done < iterations:
-        if done % SETTLED_EVERY == 0 and _settled(root, iterations - done):
-            break
+        if done % SETTLED_EVERY == 0:
+            left = iterations - done if spending is None else min(iterations - done, spending.left())
+            if _settled(root, left):
+                settled = True
+                break
+        if spending is not None:
+            if not spending.affords(1):
+                break
+            if done % 32 == 0:
+                spending.report()
+            spending.spent += 1
         done += 1
         position = view.world_state(view.counter.sample(rng)).with_legal(own)
-        node, path = root, []
+        node, path, first = root, [], None
         while adapter.hand_mark(position) == mark:
             actions = position.legal_actions()
             mover = position.current_player
@@ -68,6 +84,7 @@ def search(view, iterations: int, rng, counts: dict | None = None) -> Node:
                 child = children[action] = Node()
                 child.avail = 1
                 path.append((child, mover))
+                first = action if first is None else first
                 position = adapter.fast_apply(position, action)
                 break
             span = high - low if high > low else 1.0
@@ -79,6 +96,7 @@ def search(view, iterations: int, rng, counts: dict | None = None) -> Node:
             action = max(actions, key=ucb)
             node = children[action]
             path.append((node, mover))
+            first = action if first is None else first
             position = adapter.fast_apply(position, action)
         final = position
         if adapter.hand_mark(position) == mark:
@@ -86,6 +104,8 @@ def search(view, iterations: int, rng, counts: dict | None = None) -> Node:
             playouts += 1
         points = [adapter.hand_points(final, p, mark) for p in range(players)]
         low, high = min(low, *points), max(high, *points)
+        if record is not None:
+            record(first, final)
         for n, mover in path:
             got = points[mover]
             n.visits += 1
@@ -94,6 +114,7 @@ def search(view, iterations: int, rng, counts: dict | None = None) -> Node:
     if counts is not None:
         counts["iterations"] = counts.get("iterations", 0) + done
         counts["playouts"] = counts.get("playouts", 0) + playouts
+        counts["settled"] = settled
     return root
 
 

@@ -152,3 +152,41 @@ def test_hard_plays_four_player_cards_by_the_tree_from_the_seat_view_only(game, 
         assert a == bots.choose(other, seat, "hard", seed=5, effort=60)
         played += 1
     assert played >= 5 and changed_world >= 2
+
+
+@pytest.mark.parametrize("game", ["lunar", "raven"])
+def test_the_hint_searches_four_player_cards_with_hard_s_tree(game):
+    """Where hard plays by the tree (Lunar's and Raven's card play, four players,
+    before the exact endgame), the hint searches with the same tree, so that it
+    suggests what hard would: the tree's most tried card at the effort asked
+    (counted in iterations), each choice valued by the iterations that began
+    with it, its difference from the suggestion with Welch's 95% interval (the
+    iterations are not common worlds), in the hint's words."""
+    from solver import tree
+    from solver.hints import hint
+    from solver.stats import welch_half_width
+    from solver.view import view_of
+    adapter = adapter_for(game)
+    checked = 0
+    for state in decisions(game, 4, 40):
+        legal = state.legal_actions()
+        if not adapter.tree_search(state) or len(legal) < 2:
+            continue
+        seat = state.current_player
+        h = hint(state, seat, effort=300, seed=7)
+        assert h["tree"] and (h["playouts"] == 300 or h["stopped"] == "settled"), h["stopped"]
+        values = {}
+        root = tree.search(view_of(state, seat), 300, random.Random(f"manyhands/solver/7/{len(state.history)}/{seat}"),
+                           record=lambda a, final: values.setdefault(a, []).append(
+                               adapter.hand_points(final, seat, adapter.hand_mark(state))))
+        assert h["best"] == state.game.action_token(state, tree.most_visited(legal, root))
+        best = values[tree.most_visited(legal, root)]
+        for entry in h["actions"]:
+            mine = values.get(state.game.parse_action(state, entry["action"]), [])
+            assert entry["n"] == len(mine)
+            if entry is not h["actions"][0] and len(mine) >= 2:
+                low, high = entry["diff_interval"]
+                assert (high - low) / 2 == pytest.approx(welch_half_width(best, mine), abs=2e-3)
+        checks.check_hint_words(h)
+        checked += 1
+    assert checked >= 5
