@@ -266,6 +266,8 @@ def main(argv=None) -> None:
     p.add_argument("--ref-seconds", type=float, default=60.0, help="the longest a reference may take")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="one JSON line per position too")
+    p.add_argument("--decision", action="append",
+                   help="only these kinds of decision (bid, lead, follow, ...; default: every kind)")
     p.add_argument("--first-decision", action="store_true",
                    help="each position the game's first decision of its kind (as runs before "
                         "2026-11-26 drew them: card play only at the first trick)")
@@ -294,6 +296,8 @@ def main(argv=None) -> None:
         for decision in KINDS[game]:
             if game == "lunar" and players == 2 and decision == "give":
                 continue            # the Sky has no exchange
+            if a.decision and decision not in a.decision:
+                continue
             states = positions(game, players, a.start + a.positions, a.seed, decision=decision,
                                first=a.first_decision)
             for i, state in enumerate(states[a.start:], start=a.start):
