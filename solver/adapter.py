@@ -65,7 +65,8 @@ Optional capabilities (a keyword left out takes the default here):
     tree_search(state) -> bool           the hard level plays this decision by a tree
                                          search of the seat's information set
                                          (solver/tree.py) instead of search.rank's
-                                         flat race. Default: never.
+                                         flat race, and the hint searches it so.
+                                         Default: never.
     splits: bool                         a search of every world can be split across
                                          workers (search.rank part=/sums=). Default: False.
     bids: bool                           the hint reports making the bid. Default: False.
