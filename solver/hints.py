@@ -276,7 +276,7 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
         how = (f"Played out {r.playouts:,} deals drawn from {deals_text(r.worlds)} possible ones, "
                f"looking ahead at everyone's later cards (the search the hard level plays by)")
         if r.stopped == "settled":
-            return f"{how}; more time would not change the suggestion."
+            return f"{how}; the rest of its time could not have changed the suggestion."
         why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"
         return f"{how}; {why}. The suggestion is the choice it tried most."
     if r.exact:
