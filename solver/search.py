@@ -35,6 +35,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from . import tree
 from .errors import SolverError
 from .stats import half_width, welch_half_width
 from .view import SeatView
@@ -584,7 +585,6 @@ def _tree(view, legal, stats, evaluator, spending, rng) -> str:
     action it began with, as the race records a world's. Returns why it
     stopped: "settled" (the most tried action could no longer change in the
     budget left), or "time" / "effort"."""
-    from . import tree
     counts: dict = {}
     tree.search(view, int(spending.limit), rng, counts, spending=spending,
                 record=lambda action, final: evaluator.record(stats[action], final))
