@@ -73,7 +73,7 @@ MIN_REFERENCE = 2_000
 def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: float,
               also: tuple = ()) -> dict:
     """The reference hint: exact over every deal where that is exact and
-    affordable; where the default searched with hard's tree (4-player Lunar and
+    affordable; where the default searched with hard's tree (Lunar and 4-player
     Raven card play), the same tree at `factor` times its iterations (or
     `ref_seconds`); else every choice on the same worlds as the default (one
     seed) until `factor` times the default's playouts are spent (no race, no

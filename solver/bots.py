@@ -11,9 +11,10 @@ normal: counts cards: the search over worlds consistent with everything the seat
 hard:   the same search with more than three times the effort (exact endgames);
         with one possible deal (Lunar's Sky) the search looks ahead in it
         (search._look_ahead), so more effort is more moves ahead; where the
-        game's adapter says a tree pays (`tree_search`: Lunar's and Raven's card
-        play with four players), a tree search of the seat's information set
-        (solver/tree.py, TREE_ITERATIONS), which values its own later moves too.
+        game's adapter says a tree pays (`tree_search`: Lunar's card play, with
+        the Sky too, and Raven's with four players), a tree search of the seat's
+        information set (solver/tree.py, TREE_ITERATIONS), which values its own
+        later moves too.
 
 On a trick their partner is already sure to take (solver/partners.py), the
 search levels spend least among the cards the search cannot tell from the best

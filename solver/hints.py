@@ -6,7 +6,7 @@ A hint says, for each choice, one short line ("wins this trick 62% of the time
 compared to it over the same deals: "about as good" when the 95% interval of
 the difference reaches 0, "as good" when they are surely equal. Values are
 labelled exact when every consistent deal was searched exactly. Where hard
-plays by the tree (four-player Lunar and Raven card play), so does the hint
+plays by the tree (Lunar's card play, and four-player Raven's), so does the hint
 (search._tree): its values then come from each card's own iterations, compared
 by Welch's interval, and it says so. The summary
 ("Consider the 10 of Shields: ...") is the first step; the table the second;
@@ -189,8 +189,9 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
         if _num(diff) == "0":
             return f"about as good as the best{_pm(width)}"
         if diff < 0:        # the tree's suggestion is the choice tried most, not the top mean
+            fewer = "in fewer playouts" if r.worlds == 1 else "on fewer deals"
             return (f"about as good: {_num(-diff)} {_plural(unit, -diff)} more than the best "
-                    f"on average, on fewer deals{_pm(width)}")
+                    f"on average, {fewer}{_pm(width)}")
         return f"about as good: {less}{_pm(width)}"
     if width == 0:              # the same difference on every deal searched: not "± 0"
         return f"{less} {_everywhere(r)}"
@@ -276,8 +277,9 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
                 f"their best move, then played the rest of the hand out ({r.playouts:,} playouts): "
                 f"the values are estimates.{deeper}")
     if r.tree:
-        how = (f"Played out {r.playouts:,} deals drawn from {deals_text(r.worlds)} possible ones, "
-               f"looking ahead at everyone's later cards (the search the hard level plays by)")
+        played = (f"Played the only possible deal out {r.playouts:,} times" if r.worlds == 1 else
+                  f"Played out {r.playouts:,} deals drawn from {deals_text(r.worlds)} possible ones")
+        how = f"{played}, looking ahead at everyone's later cards (the search the hard level plays by)"
         if r.stopped == "settled":
             return f"{how}; the rest of its time could not have changed the suggestion."
         why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"

@@ -204,11 +204,12 @@ def test_every_gift_is_played_out_and_valued():
 def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
     """With the Sky the seat sees every card but the other's hand: one possible
     deal. From three tricks before the end its hint is a full search of that deal
-    (values marked exact, equal to the minimax of the round); earlier (the trump
-    turning, the first tricks) the values come from searching the deal some moves
-    ahead and playing the rest out, and the hint says they are estimates, never exact."""
+    (values marked exact, equal to the minimax of the round); earlier the values
+    are estimates and the hint says so, never exact: the trump turning's from
+    searching the deal some moves ahead and playing the rest out, the cards'
+    from hard's tree, the deal played out again and again."""
     game = get_game("lunar")
-    exact = estimated = 0
+    exact = looked = treed = 0
     for seed in range(6):
         state = game.new_game({"players": 2}, seed=seed)
         rng = random.Random(seed)
@@ -228,8 +229,14 @@ def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
                     exact += 1
                 else:
                     assert not h["exact"] and not any(a["exact"] for a in h["actions"])
-                    assert h["look_ahead"] >= 1 and f"{h['look_ahead']} move" in h["certainty"]
-                    assert "estimates" in h["certainty"] and "exact" not in " ".join(a["why"] for a in h["actions"])
-                    estimated += 1
+                    assert "exact" not in " ".join(a["why"] for a in h["actions"])
+                    if h["decision"] == "play":
+                        assert h["tree"] and not h["look_ahead"], h["certainty"]
+                        assert h["certainty"].startswith("Played the only possible deal out")
+                        treed += 1
+                    else:
+                        assert h["look_ahead"] >= 1 and f"{h['look_ahead']} move" in h["certainty"]
+                        assert "estimates" in h["certainty"]
+                        looked += 1
             state = state.apply_action(rng.choice(state.legal_actions()))
-    assert exact >= 3 and estimated >= 3
+    assert exact >= 3 and looked >= 1 and treed >= 3, (exact, looked, treed)

@@ -101,10 +101,8 @@ LEVELS = (
                          "suit, and tries its choices on deals that fit what it has seen "
                          "(60 played-out deals in all)"),
     ("hard", "Hard", "counts cards and plays out more than three times as many deals (200) "
-                     "before each choice; in four-player Lunar and Raven it plays its cards by a "
-                     "search that weighs its own later moves too (1,500 played-out deals); "
-                     "in two-player Lunar, where every card is known, it looks more moves "
-                     "ahead"),
+                     "before each choice; in Lunar and four-player Raven it plays its cards by a "
+                     "search that weighs its own later moves too (1,500 played-out deals)"),
 )
 
 
