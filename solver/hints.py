@@ -138,7 +138,18 @@ def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
              if key in entry]
     if _looked(r):              # one line of play: it does or it does not
         return [words for key, words in facts if entry[key] == 1]
+    if r.tree and r.worlds == 1:    # the one deal played again and again: how often, no sample
+        return [f"{words} {_share(entry[key])}" for key, words in facts if entry[key] > 0]
     return [f"{words} {_rate(entry[key], entry.get(f'{key}_interval'), exact)}" for key, words in facts]
+
+
+def _share(p: float) -> str:
+    """How often something happened in a tree's playouts of the one possible
+    deal: "in every playout", "in 46% of the playouts" (never "0%" or "100%"
+    for what happened in some but not all)."""
+    if p == 1:
+        return "in every playout"
+    return f"in {min(max(round(100 * p), 1), 99)}% of the playouts"
 
 
 def _looked(r: Ranking) -> str:
@@ -304,7 +315,7 @@ def _more(r: Ranking, entries: list[dict], seconds: float | None, effort: int) -
     or more time for a close call."""
     if r.exact or r.stopped == "one choice":
         return None
-    if not r.enumerated and r.all_worlds_effort is not None:
+    if not r.enumerated and r.all_worlds_effort is not None and r.worlds > 1:
         return {"budget": {"all_worlds": True}, "label": f"Search all {deals_text(r.worlds)} deals"}
     close = any(e["group"] in ("close", "screened") for e in entries[1:]) or bool(_looked(r))
     if (r.stopped in ("time", "effort") or r.tree) and close:

@@ -20,6 +20,7 @@ import functools
 import itertools
 import json
 import math
+import re
 
 import pytest
 
@@ -230,6 +231,7 @@ def check_hint_words(h: dict) -> None:
         assert not engine_tokens(text), (text, engine_tokens(text))
     best = h["actions"][0]
     looked = h.get("look_ahead") and not h["exact"]
+    shares = h.get("tree") and h["worlds"] == 1     # the one deal played out again and again
     for i, entry in enumerate(h["actions"]):
         why = entry["why"]
         assert "± 0)" not in why, why         # a spread of 0 is said in words, not "± 0"
@@ -246,6 +248,8 @@ def check_hint_words(h: dict) -> None:
             else:
                 assert entry["group"] == "worse" and entry["diff"] > 0 and "less than the best" in why, why
             continue
+        if shares:          # how often in the playouts, not a sample's rate with its range
+            assert "of the time" not in why and not re.search(r"\b(0|100)% of", why), why
         if i == 0:
             assert "this hand" in why and "less than the best" not in why, why
             if entry["n"] >= 2:           # its spread, or that every deal gave the same
