@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from pycore.words import Narrator, count, join
 
-from .search import DEFAULT_EFFORT, Ranking, against_best, part_sums, rank
+from . import partners
+from .search import DEFAULT_EFFORT, Ranking, against_best, alike, part_sums, rank
 from .stats import half_width, rate_interval
 from .view import SeatView, view_of
 
@@ -181,24 +182,28 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
             return f"{_num(entry['ev'])} {_plural(unit)} this hand {_everywhere(r)}"
         return f"about {_num(entry['ev'])} {_plural(unit)} this hand{_pm(width)}"
     group, diff = entry["group"], entry.get("diff", 0.0)
+    top = "the suggestion" if r.spent_least else "the best"     # what the others are told against
     if looked:
         if group == "as good":
-            return f"as good as the best{looked}"
-        return f"{_whole(diff, unit)} less than the best{looked}"
+            return f"as good as {top}{looked}"
+        return f"{_whole(diff, unit)} less than {top}{looked}"
     if group == "as good":
-        return "as good as the best" + (" (exact)" if entry["exact"] else f" {_everywhere(r)}")
+        return f"as good as {top}" + (" (exact)" if entry["exact"] else f" {_everywhere(r)}")
     if group == "unsearched":
         return "not searched"
     interval = entry.get("diff_interval")
     width = None if interval is None else (interval[1] - interval[0]) / 2
-    less = f"{_num(diff, 2 if entry['exact'] else 1)} {_plural(unit, diff)} less than the best"
+    less = f"{_num(diff, 2 if entry['exact'] else 1)} {_plural(unit, diff)} less than {top}"
     if entry["exact"]:
         return f"{less} (exact)"
     if group == "screened":
         return f"set aside early: {less} on the {entry['n']} deal{'s' if entry['n'] != 1 else ''} it was tried on"
     if group == "close":
         if _num(diff) == "0":
-            return f"about as good as the best{_pm(width)}"
+            return f"about as good as {top}{_pm(width)}"
+        if diff < 0 and r.spent_least:      # the suggestion spends least, not the top mean
+            return (f"about as good: {_num(-diff)} {_plural(unit, -diff)} more than {top} "
+                    f"on average{_pm(width)}")
         if diff < 0:        # the tree's suggestion is the choice tried most, not the top mean
             fewer = "in fewer playouts" if r.worlds == 1 else "on fewer deals"
             return (f"about as good: {_num(-diff)} {_plural(unit, -diff)} more than the best "
@@ -267,6 +272,8 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
         verb = "is" if len(close) == 1 else "are"
         exactly = all(e["exact"] and e["group"] == "as good" for e in close)   # exact ties
         text += f" {others[0].upper() + others[1:]} {verb} {'just' if exactly else 'about'} as good."
+    if r.spent_least:
+        text += f" Your partner has this trick whatever is played, and {name} spends least of these."
     return text
 
 
@@ -414,6 +421,19 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
 
 
 # --- the entry point ----------------------------------------------------------------------------
+def spend_least(r: Ranking, state, seat: int) -> None:
+    """On a trick the seat's partner is already sure to take, hard plays the card
+    that spends least among those its search cannot tell from the best
+    (solver/bots.py, solver/partners.py); so the hint suggests it too: that card
+    first (`r.spent_least`), the others in the search's order."""
+    if r.decision != "play" or not partners.sure_trick(state, seat):
+        return
+    pick = partners.least_spent(state, seat, alike(r))
+    if pick is not None and pick != r.stats[0].action:
+        r.stats.sort(key=lambda s: s.action != pick)        # stable: the rest keep their order
+        r.spent_least = True
+
+
 def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None,
          positions: list | None = None, *, seconds: float | None = None,
@@ -436,6 +456,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
                 "sums": part_sums(r, tuple(part))}
     r = rank(view, effort, seed, progress=progress, seconds=seconds, all_worlds=all_worlds,
              sums=None if sums is None else list(sums), started=started, tree=True)
+    spend_least(r, state, seat)
     tell = Narrator(state.game, state.observation(seat), theme)
     actions = explain(r, tell)
     inferred = inference(view)
@@ -443,7 +464,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
             "worlds": r.worlds, "worlds_text": deals_text(r.worlds), "searched_worlds": r.used,
             "all_worlds": r.enumerated, "exact": r.exact, "exact_endgame": r.exact_search,
             "stopped": r.stopped, "playouts": r.playouts, "look_ahead": r.look_ahead,
-            "tree": r.tree,
+            "tree": r.tree, "spent_least": r.spent_least,
             "all_worlds_effort": r.all_worlds_effort,
             "splits": view.adapter.splits,
             "effort": effort, "seconds": seconds, "seed": seed,

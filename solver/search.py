@@ -98,6 +98,8 @@ class Ranking:
     sampled_with_replacement: bool = True   # worlds drawn independently (else a shuffled list)
     look_ahead: int = 0           # one consistent world searched this many moves ahead (0: not)
     tree: bool = False            # searched by solver/tree.py: each action on worlds of its own
+    spent_least: bool = False     # the first is not the search's best: on a partner's sure trick,
+    #                               the card that spends least of those alike (hints.hint)
 
     @property
     def exact(self) -> bool:
@@ -157,9 +159,12 @@ def alike(r: Ranking) -> list:
     """The actions the search cannot tell from the best: those it did not let go
     as surely worse (in the race, than the best of that round; nor screened out)
     whose difference from the best, on the worlds both were searched on, has a
-    95% interval reaching 0 (an exact difference: none at all). The best first."""
+    95% interval reaching 0 (an exact difference: none at all); of a tree's,
+    only those tried at least tree.ALIKE_VISITS times (as tree.alike). The best
+    first."""
     return [s.action for s in r.stats
             if s.left != "worse" and not s.screened
+            and (not r.tree or s is r.stats[0] or s.n >= tree.ALIKE_VISITS)
             and against_best(r, s).group in ("best", "as good", "close")]
 
 

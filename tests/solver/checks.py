@@ -193,14 +193,16 @@ def check_uniform_sampling(counters, rng) -> None:
 def check_hint(state, seat: int, *, effort: int, seed: int, all_searched: bool = False) -> dict:
     """The hint names every legal action once, best first, expected values in
     order (among the searched ones; a tree search's in the order of how often it
-    tried them), the same for the same seed, plain JSON."""
+    tried them; on a partner's sure trick, after the card that spends least,
+    `spent_least`), the same for the same seed, plain JSON."""
     h = hint(state, seat, effort=effort, seed=seed)
     legal = state.observation(seat)["legal"]
     assert sorted(a["action"] for a in h["actions"]) == sorted(legal)
     assert h["best"] == h["actions"][0]["action"]
     if all_searched:
         assert all(a["searched"] for a in h["actions"])
-    order = [a["n" if h["tree"] else "ev"] for a in h["actions"] if a["searched"]]
+    ranked = h["actions"][1:] if h["spent_least"] else h["actions"]
+    order = [a["n" if h["tree"] else "ev"] for a in ranked if a["searched"]]
     assert order == sorted(order, reverse=True)
     assert hint(state, seat, effort=effort, seed=seed) == h
     assert h == json.loads(json.dumps(h))

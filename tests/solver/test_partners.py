@@ -184,3 +184,41 @@ def test_hard_spends_least_on_a_sure_trick_among_the_cards_its_tree_calls_alike(
         assert move == (partners.least_spent(state, seat, tree.alike(legal, root)) or best)
         changed += move != best
     assert sure >= 5 and changed >= 1
+
+
+@pytest.mark.parametrize("game", ["tricksters", "lunar"])
+def test_the_hint_suggests_what_hard_spends_on_a_sure_trick(game):
+    """On a trick the seat's partner is already sure to take, the hint suggests
+    the card hard plays there: the one that spends least among those its search
+    cannot tell from the best (the flat search in Tricksters, the tree in
+    four-player Lunar), and says why; the others are compared to "the
+    suggestion", not to "the best". Elsewhere it suggests the search's best. In
+    Tricksters, at hard's effort and seed, it is the very card hard plays."""
+    from solver import bots
+    from solver.hints import hint
+    from solver.search import alike, rank
+    from solver.view import view_of
+    from tests.solver import checks
+    why = "Your partner has this trick whatever is played"
+    sure = moved = 0
+    for state in play_positions(game, 4, 60):
+        seat = state.current_player
+        if len(state.legal_actions()) < 2:
+            continue
+        h = hint(state, seat, effort=200, seed=3)
+        plain = rank(view_of(state, seat), 200, 3, tree=True)      # the same search, no tie-break
+        best = plain.stats[0].action
+        if not partners.sure_trick(state, seat):
+            assert h["best"] == plain.stats[0].token and why not in h["summary"]
+            continue
+        sure += 1
+        pick = partners.least_spent(state, seat, alike(plain)) or best
+        assert h["best"] == state.game.action_token(state, pick)
+        assert (why in h["summary"]) == (pick != best) == h["spent_least"], h["summary"]
+        if pick != best:
+            moved += 1
+            assert not any("the best" in a["why"] for a in h["actions"][1:]), h["actions"]
+            checks.check_hint_words(h)
+        if game == "tricksters":
+            assert pick == bots.choose(state, seat, "hard", seed=3)
+    assert sure >= 5 and moved >= 1, (sure, moved)
