@@ -322,7 +322,7 @@ def _more(r: Ranking, entries: list[dict], seconds: float | None, effort: int) -
     or more time for a close call."""
     if r.exact or r.stopped == "one choice":
         return None
-    if not r.enumerated and r.all_worlds_effort is not None and r.worlds > 1:
+    if not r.enumerated and r.all_worlds_effort is not None:
         return {"budget": {"all_worlds": True}, "label": f"Search all {deals_text(r.worlds)} deals"}
     close = any(e["group"] in ("close", "screened") for e in entries[1:]) or bool(_looked(r))
     if (r.stopped in ("time", "effort") or r.tree) and close:
