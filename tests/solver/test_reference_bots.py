@@ -179,7 +179,8 @@ def test_the_hint_searches_cards_with_hard_s_tree(game, players):
         h = hint(state, seat, effort=300, seed=7)
         assert h["tree"] and (h["playouts"] == 300 or h["stopped"] == "settled"), h["stopped"]
         values = {}
-        root = tree.search(view_of(state, seat), 300, random.Random(f"manyhands/solver/7/{len(state.history)}/{seat}"),
+        rng = random.Random(f"manyhands/solver/7/{len(state.history)}/{seat}")     # the hint's stream
+        root = tree.search(view_of(state, seat), 300, rng,
                            record=lambda a, final: values.setdefault(a, []).append(
                                adapter.hand_points(final, seat, adapter.hand_mark(state))))
         assert h["best"] == state.game.action_token(state, tree.most_visited(legal, root))
