@@ -795,8 +795,9 @@ def tree_search(state) -> bool:
     five times the flat search's playouts did not close the gap; with the tree
     at 1,500 iterations hard beats ISMCTS at 1,000 by 0.68. With the Sky (one
     possible deal, so the tree is plain UCT on it), ISMCTS at 1,000 iterations
-    beat hard's look-ahead (search._look_ahead at 200 playouts) as clearly
-    (README's ladder)."""
+    beat hard's look-ahead (search._look_ahead at 200 playouts) by 3.68 points a
+    seat over 106 deals; with the tree hard is level with it, +0.32 [-0.12,
+    +0.75] over 200 (README's ladder)."""
     return state.phase == "play" and not search_exactly(state)
 
 
