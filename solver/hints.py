@@ -201,13 +201,11 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
     if group == "close":
         if _num(diff) == "0":
             return f"about as good as {top}{_pm(width)}"
-        if diff < 0 and r.spent_least:      # the suggestion spends least, not the top mean
+        if diff < 0:        # the suggestion is not the top mean: it spends least on a partner's
+            #                 sure trick, or it is the tree's most tried choice (this one had fewer)
+            fewer = "" if r.spent_least else ", in fewer playouts" if r.worlds == 1 else ", on fewer deals"
             return (f"about as good: {_num(-diff)} {_plural(unit, -diff)} more than {top} "
-                    f"on average{_pm(width)}")
-        if diff < 0:        # the tree's suggestion is the choice tried most, not the top mean
-            fewer = "in fewer playouts" if r.worlds == 1 else "on fewer deals"
-            return (f"about as good: {_num(-diff)} {_plural(unit, -diff)} more than the best "
-                    f"on average, {fewer}{_pm(width)}")
+                    f"on average{fewer}{_pm(width)}")
         return f"about as good: {less}{_pm(width)}"
     if width == 0:              # the same difference on every deal searched: not "± 0"
         return f"{less} {_everywhere(r)}"
