@@ -208,12 +208,11 @@ def test_hard_names_the_tables_where_it_plays_its_cards_by_the_tree():
     named = re.search(r"in ([\w -]+?) it plays its cards by a search", hard)
     assert named, hard
     said = set(re.split(r", | and ", named.group(1)))
-    treed = {}
+    tables = set()
     for game in all_games().values():
-        for players in sorted({preset.get("players", 4) for preset in game.presets()}):
-            if any(adapter_for(game.name).tree_search(state)
-                   for state, _ in positions(game.name, {"players": players}, 12, seed=3)):
-                treed.setdefault(game.title, set()).add(players)
-    tables = {title if len(counts) > 1 else f"{' '.join(map(str, counts))}-player {title}"
-              for title, counts in treed.items()}
+        counts = sorted({preset.get("players", 4) for preset in game.presets()})
+        treed = [n for n in counts if any(adapter_for(game.name).tree_search(state)
+                                          for state, _ in positions(game.name, {"players": n}, 12, seed=3))]
+        if treed:       # every table of the game: its name alone; else the tables by their players
+            tables.add(game.title if treed == counts else f"{'/'.join(map(str, treed))}-player {game.title}")
     assert {name.replace("four-player ", "4-player ") for name in said} == tables
