@@ -200,19 +200,24 @@ def test_the_level_descriptions_say_the_bots_own_budgets():
 
 def test_hard_names_the_tables_where_it_plays_its_cards_by_the_tree():
     """The hard line names the games whose adapter plays card play by the tree
-    (`tree_search`), "four-player" where only that table does, and no other: the
-    adapters decide, the page says so."""
+    (`tree_search`), with the player counts where only some of its tables do,
+    and no other: the adapters decide, the page says so."""
     from solver.view import adapter_for
     from tests.solver.positions import positions
     hard = {key: what for key, _, what in pages.LEVELS}["hard"]
-    named = re.search(r"in ([\w -]+?) it plays its cards by a search", hard)
+    named = re.search(r"in (.+?),? it plays its cards by a search", hard)
     assert named, hard
-    said = set(re.split(r", | and ", named.group(1)))
+    number = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+    said = set()
+    for table in re.split(r",? and in ", named.group(1)):
+        title, _, counts = table.partition(" with ")
+        said.add((title, tuple(number[n] for n in re.findall(r"\w+", counts.removesuffix(" players"))
+                               if n != "or")))
     tables = set()
     for game in all_games().values():
         counts = sorted({preset.get("players", 4) for preset in game.presets()})
         treed = [n for n in counts if any(adapter_for(game.name).tree_search(state)
                                           for state, _ in positions(game.name, {"players": n}, 12, seed=3))]
         if treed:       # every table of the game: its name alone; else the tables by their players
-            tables.add(game.title if treed == counts else f"{'/'.join(map(str, treed))}-player {game.title}")
-    assert {name.replace("four-player ", "4-player ") for name in said} == tables
+            tables.add((game.title, () if treed == counts else tuple(treed)))
+    assert said == tables
