@@ -194,7 +194,8 @@ def table_state(page) -> dict:
 
 def shot(page, name: str, show: str = "#middle", block: str = "center") -> None:
     """The view as it is, on a desktop and on a 390 px phone (`show` scrolled to
-    `block`), saved in tests/screenshots/; fails if the phone page scrolls sideways."""
+    `block`), saved in tests/screenshots/; fails if the phone page scrolls sideways,
+    or a score sheet's table inside `show` does (its last column out of sight)."""
     from .conftest import SCREENSHOTS
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator(show).first.scroll_into_view_if_needed()
@@ -204,8 +205,11 @@ def shot(page, name: str, show: str = "#middle", block: str = "center") -> None:
     page.locator(show).first.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
     page.screenshot(path=str(SCREENSHOTS / f"{name}-phone.png"))
     width = page.evaluate("document.documentElement.scrollWidth")
+    sheets = page.evaluate(f"""() => [...document.querySelectorAll('{show} .scroll')]
+        .filter(e => e.querySelector('table.sheet')).map(e => [e.scrollWidth, e.clientWidth])""")
     page.set_viewport_size({"width": 1200, "height": 900})
     assert width <= 392, f"{name}: the page is {width}px wide on a 390px phone"
+    assert all(wide <= room + 1 for wide, room in sheets), f"{name}: a score table scrolls sideways at 390px: {sheets}"
 
 
 def wait_hint(page, timeout: int = 120_000) -> None:
