@@ -6,9 +6,9 @@ A hint says, for each choice, one short line ("wins this trick 62% of the time
 compared to it over the same deals: "about as good" when the 95% interval of
 the difference reaches 0, "as good" when they are surely equal. Values are
 labelled exact when every consistent deal was searched exactly. Where hard
-plays by the tree (Lunar's card play, and Raven's with two or four players), so does the hint
-(search._tree): its values then come from each card's own iterations, compared
-by Welch's interval, and it says so. The summary
+plays by the tree (Lunar's card play, and Raven's with two or four players),
+so does the hint (search._tree): its values then come from each card's own
+iterations, compared by Welch's interval, and it says so. The summary
 ("Consider the 10 of Shields: ...") is the first step; the table the second;
 `opponents` is what the seat knows of each hidden hand, as a table and in
 sentences. Every text comes from the game's words (pycore/words.py, in the

@@ -3,8 +3,9 @@ Whitehouse 2012): the search that values a seat's own later moves, not only the
 one it is choosing, over the deals consistent with its view. The hard level
 plays with it where its adapter says it pays (`tree_search`: Lunar's card
 play, and Raven's with two or four players, where it beat hard's flat search
-of solver/search.py), and the hint there too (search._tree), so that it suggests what
-hard would play; the arena's `ismcts:N` reference is the same search.
+of solver/search.py), and the hint there too (search._tree), so that it
+suggests what hard would play; the arena's `ismcts:N` reference is the same
+search.
 
 Each iteration draws one deal uniformly from those consistent with the seat's
 view (a determinization), walks the one tree of the seat's information set

@@ -426,8 +426,8 @@ def tree_search(state) -> bool:
     points a seat and is level with the tree (+0.10 [-0.15, +0.36]); with two,
     the tree beats normal by 1.25 points a seat where the flat search did by
     0.47, and beats ISMCTS (+0.55 [+0.12, +0.98]), which the flat search did not
-    (-0.47 [-0.94, +0.00]). Bids stay the flat search's: with
-    hundreds of bids a tree of 1,500 iterations cannot try each one."""
+    (-0.47 [-0.94, +0.00]). Bids stay the flat search's: with hundreds of bids a
+    tree of 1,500 iterations cannot try each one."""
     return state.players in (2, 4) and state.phase == "play" and not search_exactly(state)
 
 
