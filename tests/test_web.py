@@ -266,3 +266,16 @@ def test_the_hint_panel_is_player_words_step_by_step(game, rules):
             shown += 1
         _advance(session, 1, rng)
     assert shown >= 1
+
+
+def test_the_hint_counts_its_many_choices_as_the_page_writes_numbers():
+    """A 2-player Raven bid has over a thousand choices: "Compare all 1,365
+    choices", grouped by thousands like every other count the hint shows."""
+    session = Session.new("raven", {"players": 2}, seed=22, seat=0)
+    assert session.my_turn and session.state.phase == "bid"
+    answer = json.loads(worker_api.handle(json.dumps(
+        {"op": "hint", "record": session.record(), "seat": session.seat,
+         "budget": {"effort": 200, "seed": 1}})))
+    count = len(answer["actions"])
+    assert count >= 1000
+    assert f"<summary>Compare all {count:,} choices</summary>" in render.hint_html(answer, session.narrator())

@@ -727,7 +727,7 @@ def hint_html(result: dict, tell: Narrator) -> str:
                      for e in ranked if _hint_group(e) == key]
             if items:
                 groups.append(f'<h4>{esc(title)}</h4><ul class="hint-list">{"".join(items)}</ul>')
-        out += (f'<details id="hint-table"><summary>Compare all {len(ranked)} choices</summary>'
+        out += (f'<details id="hint-table"><summary>Compare all {len(ranked):,} choices</summary>'
                 f'<div id="hint-list">{"".join(groups)}</div></details>')
     opponents = result.get("opponents")
     if opponents and opponents.get("rows"):
