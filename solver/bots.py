@@ -12,10 +12,10 @@ hard:   the same search with more than three times the effort (exact endgames);
         where the game's adapter says a tree pays (`tree_search`: Lunar's card
         play, the Sky's too, and Raven's with two or four players), a tree
         search of the seat's information set (solver/tree.py, TREE_ITERATIONS),
-        which values its own later moves too. With one possible deal (Lunar's Sky) the flat
-        search of both levels looks ahead in it instead of sampling
-        (search._look_ahead: normal's moves, hard's trump turning), so more
-        effort is more moves ahead.
+        which values its own later moves too. With one possible deal (Lunar's
+        Sky) the flat search of both levels looks ahead in it instead of
+        sampling (search._look_ahead: normal's moves, hard's trump turning), so
+        more effort is more moves ahead.
 
 On a trick their partner is already sure to take (solver/partners.py), the
 search levels spend least among the cards the search cannot tell from the best
