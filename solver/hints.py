@@ -144,6 +144,14 @@ def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
     return [f"{words} {_rate(entry[key], entry.get(f'{key}_interval'), exact)}" for key, words in facts]
 
 
+def _lets_the_trick_go(entry: dict, r: Ranking) -> str:
+    """The reason for a card that took the trick in none of the deals searched
+    ("lets this trick go on every deal searched"): a plain duck, said as one."""
+    if _looked(r):              # one line of play: it does or it does not
+        return "lets this trick go"
+    return f"lets this trick go {'in every possible deal' if entry['exact'] else _everywhere(r)}"
+
+
 def _share(p: float) -> str:
     """How often something happened in a tree's playouts of the one possible
     deal: "in every playout", "in 46% of the playouts" (never "0%" or "100%"
@@ -261,6 +269,8 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
     if len(entries) == 1:
         return f"Only one choice: {name}."
     facts = _facts(best, r, tell.game.words.trick_taker_words)
+    if best.get("takes_trick") == 0:    # it never took the trick: say so, not "wins this trick 0% of the time"
+        facts = [_lets_the_trick_go(best, r)]
     value = _value_words(best, tell.game.words.unit, None, r)
     reason = f"it {facts[0]}, and is worth {value}" if facts else f"it is worth {value}"
     close = [e for e in entries[1:] if e["group"] in ("as good", "close")]

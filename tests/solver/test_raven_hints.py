@@ -181,3 +181,28 @@ def test_the_hint_counts_bids_about_as_good_and_names_cards():
             assert (len(close) <= 3) == ("more" not in h["close_call"]), h["close_call"]
             named += 1
     assert named >= 2
+
+
+@pytest.mark.parametrize("game,rules", [("raven", {"players": 4}), ("lunar", {"players": 4})])
+def test_a_suggested_duck_is_said_as_one(game, rules):
+    """When the suggested card took the trick on none of the deals searched, the
+    hint's reason says "lets this trick go", not "wins this trick 0% of the
+    time"; a card that took it sometimes keeps its rate (Lunar: the side's
+    trick)."""
+    said = {"ducks": 0, "takes": 0}
+    for state, _ in positions(game, rules, 40, seed=7, phase_play=1.0):
+        seat = state.current_player
+        if state.phase != "play" or len(state.legal_actions()) < 2:
+            continue
+        h = hint(state, seat, effort=80, seed=3)
+        best = h["actions"][0]
+        if best.get("takes_trick") is None:
+            continue
+        if best["takes_trick"] == 0:
+            assert ": it lets this trick go" in h["summary"], h["summary"]
+            assert "wins this trick" not in h["summary"], h["summary"]
+            said["ducks"] += 1
+        else:
+            assert ": it wins this trick" in h["summary"], h["summary"]
+            said["takes"] += 1
+    assert said["ducks"] >= 2 and said["takes"] >= 2, said
