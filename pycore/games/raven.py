@@ -77,7 +77,7 @@ def playable(hand, plays, led_suit, trump) -> list[int]:
 def play_choices(cards, leading: bool) -> list["Play"]:
     """The Play actions of playable `cards`: a Dwarf leading names one of the four suits."""
     if not leading or DWARF not in cards:
-        return [Play(c, None) for c in cards]
+        return [_PLAIN_PLAYS[c] for c in cards]
     return [Play(c, s) for c in cards for s in ((0, 1, 2, 3) if c == DWARF else (None,))]
 
 
@@ -106,12 +106,17 @@ def card_strength(plays, index: int, led_suit, dwarf_suit, trump) -> tuple[int, 
     if card == SHAMAN:
         level, rank = card_strength(plays, index - 1, led_suit, dwarf_suit, trump)
         return level, rank + 0.5
+    return _strength_alone(card, index == 0, led_suit, dwarf_suit, trump)
+
+
+def _strength_alone(card: int, leading: bool, led_suit, dwarf_suit, trump) -> tuple[int, float]:
+    """`card_strength` of any card but the Shaman (whose strength is the card before's)."""
     if card == RAVEN:
         return 4, 0
     if card == WOLF:
         return 2, 0
     if card == DWARF:
-        if index == 0 and dwarf_suit is not None:
+        if leading and dwarf_suit is not None:
             return (3 if dwarf_suit == trump else 1), 0
         return 0, 0
     suit = card // RANKS
@@ -148,10 +153,11 @@ def winner_with(plays, seat: int, led_suit, dwarf_suit, trump):
     strengths = [card_strength(plays, i, led_suit, dwarf_suit, trump) for i in range(len(plays))]
     best = max(strengths)
     holder = plays[strengths.index(best)][0]
-    index = len(plays)
+    last_level, last_rank = strengths[-1]
 
     def winner(card: int) -> int:
-        mine = card_strength(plays + ((seat, card),), index, led_suit, dwarf_suit, trump)
+        mine = ((last_level, last_rank + 0.5) if card == SHAMAN else
+                _strength_alone(card, False, led_suit, dwarf_suit, trump))
         return seat if mine > best else holder
     return winner
 
@@ -335,6 +341,9 @@ class Bid(NamedTuple):
 class Play(NamedTuple):
     card: int
     named_suit: int | None = None   # a led Dwarf names its suit
+
+
+_PLAIN_PLAYS = tuple(Play(card, None) for card in range(60))    # one shared Play a card (immutable)
 
 
 class RavenState(GameState):

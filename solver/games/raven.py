@@ -229,6 +229,12 @@ def strength(card: int, trump) -> int:
     return 40 + rank if suit == trump else rank
 
 
+@lru_cache(maxsize=None)
+def _strengths(trump) -> tuple[int, ...]:
+    """`strength` of every card, by card, for one trump (the playouts ask it often)."""
+    return tuple(strength(card, trump) for card in ALL_CARDS)
+
+
 def _card_tricks(card: int, trump) -> float:
     if card == RAVEN:
         return 1.0
@@ -326,7 +332,8 @@ def choose_play(legal, plays, seat, hand, trump, want: bool, players: int, taker
     """The play policy, from the legal plays and public facts; `taker(card)`
     is the seat that would take the trick so far with `card` added (shared by the
     engine playouts and the quick simulator, so both make the same choices)."""
-    key = lambda a: (strength(a.card, trump), a.card, a.named_suit or 0)
+    held = _strengths(trump)
+    key = lambda a: (held[a.card], a.card, a.named_suit or 0)
     if not plays:
         if want:
             options = [a for a in legal if a.card != DWARF] or legal
