@@ -240,6 +240,9 @@ class Play(NamedTuple):
     sky: bool = False               # played from the Sky (2 players)
 
 
+_PLAYS = {sky: tuple(Play(card, sky) for card in range(12)) for sky in (False, True)}   # shared (immutable)
+
+
 def multiset_choices(cards: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
     """Every sub-multiset of `k` cards of a sorted multiset, once each."""
     return list(dict.fromkeys(itertools.combinations(cards, k)))
@@ -268,26 +271,46 @@ def _gift_missing(cards, ranks: int, suits: int) -> str:
 
 def trick_winner(plays, trump: int) -> int:
     """The winning team of a complete trick of (seat, card) plays (Ruling L6 included)."""
+    seat, card = plays[-1]
+    return winner_with(plays[:-1], seat, trump)(card)
+
+
+def winner_with(plays, seat: int, trump: int):
+    """For the trick so far `plays`, a function card -> the team that wins once
+    `seat` adds that card: the trick so far is read once, for asking about
+    several cards (the playouts ask it of every legal card)."""
     suit, rank = [None, None], [0, 0]
     setter = None
-    for seat, card in plays:
-        team = team_of(seat)
+    for player, card in plays:
+        team = team_of(player)
         if is_rank(card):
             rank[team] = max(rank[team], rank_value(card))
         elif suit[team] is None:
             suit[team] = card
             if setter is None:
                 setter = team                      # the first suit card sets the lead suit
-    last = team_of(plays[-1][0])
-    if (suit[0] is None) != (suit[1] is None):
-        return 0 if suit[1] is None else 1         # Ruling L6: no suit loses to a suit
-    if suit[0] != suit[1]:
-        if trump in suit:
-            return suit.index(trump)               # the trump team wins
-        return setter                              # else the team that set the lead suit
-    if rank[0] != rank[1]:
-        return 0 if rank[0] > rank[1] else 1
-    return last                                    # equal ranks: the team that played last
+    last = team_of(seat)
+
+    def winner(card: int) -> int:
+        suits, ranks, first = suit, rank, setter
+        if is_rank(card):
+            ranks = rank.copy()
+            ranks[last] = max(rank[last], rank_value(card))
+        elif suit[last] is None:
+            suits = suit.copy()
+            suits[last] = card
+            if first is None:
+                first = last
+        if (suits[0] is None) != (suits[1] is None):
+            return 0 if suits[1] is None else 1    # Ruling L6: no suit loses to a suit
+        if suits[0] != suits[1]:
+            if trump in suits:
+                return suits.index(trump)          # the trump team wins
+            return first                           # else the team that set the lead suit
+        if ranks[0] != ranks[1]:
+            return 0 if ranks[0] > ranks[1] else 1
+        return last                                # equal ranks: the team that played last
+    return winner
 
 
 # --- the rules of trick play on plain values ----------------------------------------------
@@ -319,7 +342,8 @@ def playable(hand, sky, plays, places, seat: int, lead_suit, players: int) -> li
                 cards = other
         if lead_suit in cards:                         # following, within this place only
             cards = [c for c in cards if is_rank(c) or c == lead_suit]
-        out += [Play(c, from_sky) for c in cards]
+        made = _PLAYS[from_sky]
+        out += [made[c] for c in cards]
     return out
 
 

@@ -42,7 +42,7 @@ from functools import lru_cache
 from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
                                 Turn, gift_shape, is_rank, lead_suit_after, playable, rank_value,
                                 next_leader, partner_of, round_points, stars_taken, team_of,
-                                trick_order, trick_winner)
+                                trick_order, trick_winner, winner_with)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
@@ -619,9 +619,9 @@ def choose_play(legal, plays, seat, trump, rules, won, tricks, hand):
         low = [a for a in legal if a.card not in stars and a.card != trump] or legal
         return min(low, key=lambda a: (cost(a), a.card, a.sky))
     wins, loses = [], []
+    taker = winner_with(plays, seat, trump)
     for a in legal:
-        winner = trick_winner(plays + ((seat, a.card),), trump)
-        (wins if winner == team else loses).append(a)
+        (wins if taker(a.card) == team else loses).append(a)
     if want:
         if wins:
             return min(wins, key=lambda a: (cost(a), a.card, a.sky))
