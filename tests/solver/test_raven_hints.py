@@ -190,7 +190,7 @@ def test_a_suggested_duck_is_said_as_one(game, rules):
     time"; a card that took it sometimes keeps its rate (Lunar: the side's
     trick)."""
     said = {"ducks": 0, "takes": 0}
-    for state, _ in positions(game, rules, 40, seed=7, phase_play=1.0):
+    for state, _ in positions(game, rules, 40, seed=7):
         seat = state.current_player
         if state.phase != "play" or len(state.legal_actions()) < 2:
             continue
