@@ -6,7 +6,7 @@ import random
 from pycore.game import get_game
 
 
-def positions(game_name: str, rules: dict, count: int, seed: int, *, phase_play: float = 0.85):
+def positions(game_name: str, rules: dict, count: int, seed: int):
     """`count` (state, seat) pairs from seeded random games, stopped at random steps."""
     game = get_game(game_name)
     rng = random.Random(f"positions/{game_name}/{sorted(rules.items())}/{seed}")
