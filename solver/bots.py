@@ -10,7 +10,7 @@ normal: counts cards: the search over worlds consistent with everything the seat
         saw (cards gone, suits a seat has shown it lacks), small effort;
 hard:   the same search with more than three times the effort (exact endgames);
         where the game's adapter says a tree pays (`tree_search`: Lunar's card
-        play, the Sky's too, and Raven's with two or four players), a tree
+        play, the Sky's too, and Raven's with two to four players), a tree
         search of the seat's information set (solver/tree.py, TREE_ITERATIONS),
         which values its own later moves too. With one possible deal (Lunar's
         Sky) the flat search of both levels looks ahead in it instead of

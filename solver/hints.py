@@ -6,7 +6,7 @@ A hint says, for each choice, one short line ("wins this trick 62% of the time
 compared to it over the same deals: "about as good" when the 95% interval of
 the difference reaches 0, "as good" when they are surely equal. Values are
 labelled exact when every consistent deal was searched exactly. Where hard
-plays by the tree (Lunar's card play, and Raven's with two or four players),
+plays by the tree (Lunar's card play, and Raven's with two to four players),
 so does the hint (search._tree): its values then come from each card's own
 iterations, compared by Welch's interval, and it says so. The summary
 ("Consider the 10 of Shields: ...") is the first step; the table the second;

@@ -440,7 +440,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     reference re-values a few candidates on fresh worlds).
 
     `tree`: where the adapter's `tree_search` says a tree pays (the hard level's
-    card play in Lunar, and in Raven with 2 or 4 players), search with it
+    card play in Lunar, and in Raven with 2 to 4 players), search with it
     instead (`_tree`), so that the hint suggests what hard would play."""
     budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter

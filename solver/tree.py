@@ -2,7 +2,7 @@
 Whitehouse 2012): the search that values a seat's own later moves, not only the
 one it is choosing, over the deals consistent with its view. The hard level
 plays with it where its adapter says it pays (`tree_search`: Lunar's card
-play, and Raven's with two or four players, where it beat hard's flat search
+play, and Raven's with two to four players, where it beat hard's flat search
 of solver/search.py), and the hint there too (search._tree), so that it
 suggests what hard would play; the arena's `ismcts:N` reference is the same
 search.

@@ -126,10 +126,11 @@ def test_the_tree_search_stops_once_its_move_is_settled_and_moves_the_same(monke
     assert early >= 3, f"the search stopped early at {early} of {full} positions"
 
 
-@pytest.mark.parametrize("game,players", [("lunar", 4), ("lunar", 2), ("raven", 4), ("raven", 2)])
+@pytest.mark.parametrize("game,players", [("lunar", 4), ("lunar", 2),
+                                          ("raven", 4), ("raven", 3), ("raven", 2)])
 def test_hard_plays_cards_by_the_tree_from_the_seat_view_only(game, players, monkeypatch):
     """Where the adapter says the tree pays (Lunar's card play, the Sky's too,
-    and Raven's with two or four players, before the exact endgame), hard plays the tree
+    and Raven's with two to four players, before the exact endgame), hard plays the tree
     search's move: from the seat's view only (the same move in a redeal the seat
     cannot tell apart; with the Sky there is none, every card can be deduced),
     the same for a seed."""
@@ -157,10 +158,11 @@ def test_hard_plays_cards_by_the_tree_from_the_seat_view_only(game, players, mon
     assert played >= 5 and (sky or changed_world >= 2)
 
 
-@pytest.mark.parametrize("game,players", [("lunar", 4), ("lunar", 2), ("raven", 4), ("raven", 2)])
+@pytest.mark.parametrize("game,players", [("lunar", 4), ("lunar", 2),
+                                          ("raven", 4), ("raven", 3), ("raven", 2)])
 def test_the_hint_searches_cards_with_hard_s_tree(game, players):
     """Where hard plays by the tree (Lunar's card play, the Sky's too, and
-    Raven's with two or four players, before the exact endgame), the hint searches with
+    Raven's with two to four players, before the exact endgame), the hint searches with
     the same tree, so that it suggests what hard would: the tree's most tried
     card at the effort asked (counted in iterations), each choice valued by the
     iterations that began with it, its difference from the suggestion with

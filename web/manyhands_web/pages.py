@@ -101,9 +101,9 @@ LEVELS = (
                          "suit, and tries its choices on deals that fit what it has seen "
                          "(60 played-out deals in all)"),
     ("hard", "Hard", "counts cards and plays out more than three times as many deals (200) "
-                     "before each choice; in Lunar, and in Raven with two or four players, it "
-                     "plays its cards by a search that weighs its own later moves too (1,500 "
-                     "played-out deals)"),
+                     "before each choice; in Lunar, and in Raven with two, three or four "
+                     "players, it plays its cards by a search that weighs its own later moves "
+                     "too (1,500 played-out deals)"),
 )
 
 
