@@ -144,12 +144,13 @@ def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
     return [f"{words} {_rate(entry[key], entry.get(f'{key}_interval'), exact)}" for key, words in facts]
 
 
-def _lets_the_trick_go(entry: dict, r: Ranking) -> str:
-    """The reason for a card that took the trick in none of the deals searched
-    ("lets this trick go on every deal searched"): a plain duck, said as one."""
+def _every_time(entry: dict, r: Ranking, words: str) -> str:
+    """The reason for a card that did the same on every deal searched: a duck
+    ("lets this trick go on every deal searched") or a sure take ("wins this
+    trick in every possible deal")."""
     if _looked(r):              # one line of play: it does or it does not
-        return "lets this trick go"
-    return f"lets this trick go {'in every possible deal' if entry['exact'] else _everywhere(r)}"
+        return words
+    return f"{words} {'in every possible deal' if entry['exact'] else _everywhere(r)}"
 
 
 def _share(p: float) -> str:
@@ -269,8 +270,9 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
     if len(entries) == 1:
         return f"Only one choice: {name}."
     facts = _facts(best, r, tell.game.words.trick_taker_words)
-    if best.get("takes_trick") == 0:    # it never took the trick: say so, not "wins this trick 0% of the time"
-        facts = [_lets_the_trick_go(best, r)]
+    taken = best.get("takes_trick")     # never or always: said as what it does, not "0%" or "100% of the time"
+    if taken in (0, 1):
+        facts = [_every_time(best, r, "lets this trick go" if taken == 0 else tell.game.words.trick_taker_words)]
     value = _value_words(best, tell.game.words.unit, None, r)
     reason = f"it {facts[0]}, and is worth {value}" if facts else f"it is worth {value}"
     close = [e for e in entries[1:] if e["group"] in ("as good", "close")]
