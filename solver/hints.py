@@ -269,11 +269,13 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
     name = _quoted(best, r.decision, tell)
     if len(entries) == 1:
         return f"Only one choice: {name}."
-    facts = _facts(best, r, tell.game.words.trick_taker_words)
+    words = tell.game.words
     taken = best.get("takes_trick")     # never or always: said as what it does, not "0%" or "100% of the time"
     if taken in (0, 1):
-        facts = [_every_time(best, r, "lets this trick go" if taken == 0 else tell.game.words.trick_taker_words)]
-    value = _value_words(best, tell.game.words.unit, None, r)
+        facts = [_every_time(best, r, "lets this trick go" if taken == 0 else words.trick_taker_words)]
+    else:
+        facts = _facts(best, r, words.trick_taker_words)
+    value = _value_words(best, words.unit, None, r)
     reason = f"it {facts[0]}, and is worth {value}" if facts else f"it is worth {value}"
     close = [e for e in entries[1:] if e["group"] in ("as good", "close")]
     text = f"Consider {name}: {reason}."

@@ -184,7 +184,7 @@ def test_the_hint_counts_bids_about_as_good_and_names_cards():
 
 
 @pytest.mark.parametrize("game,rules", [("raven", {"players": 4}), ("lunar", {"players": 4})])
-def test_a_suggested_duck_is_said_as_one(game, rules):
+def test_a_card_that_always_or_never_takes_the_trick_says_so(game, rules):
     """When the suggested card took the trick on none of the deals searched, the
     hint's reason says "lets this trick go", not "wins this trick 0% of the
     time"; on all of them, "wins this trick on every deal searched" (or in every
