@@ -279,10 +279,14 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
     reason = f"it {facts[0]}, and is worth {value}" if facts else f"it is worth {value}"
     close = [e for e in entries[1:] if e["group"] in ("as good", "close")]
     text = f"Consider {name}: {reason}."
-    if close:
+    exactly = all(e["exact"] and e["group"] == "as good" for e in close)   # exact ties
+    if close and len(close) == len(entries) - 1 and len(entries) > 2:   # none is worse: say so, not a list of all
+        kind = "card" if r.decision == "play" else "choice"
+        text += (f" Any {kind} will do: the other {len(close)} are just as good." if exactly else
+                 f" The other {len(close)} {kind}s are about as good.")
+    elif close:
         others, _ = _others(close, r.decision, tell)
         verb = "is" if len(close) == 1 else "are"
-        exactly = all(e["exact"] and e["group"] == "as good" for e in close)   # exact ties
         text += f" {others[0].upper() + others[1:]} {verb} {'just' if exactly else 'about'} as good."
     if r.spent_least:
         text += f" Your partner has this trick whatever is played, and {name} spends least of these."

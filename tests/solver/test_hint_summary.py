@@ -1,0 +1,61 @@
+"""How the hint's first line reads for any game: what the suggested card does
+said in words when it did the same on every deal, and no list of "as good"
+choices when none is worse."""
+import pytest
+
+from solver.hints import hint
+from tests.solver.positions import positions
+
+
+@pytest.mark.parametrize("game,rules", [("raven", {"players": 4}), ("lunar", {"players": 4})])
+def test_a_card_that_always_or_never_takes_the_trick_says_so(game, rules):
+    """When the suggested card took the trick on none of the deals searched, the
+    hint's reason says "lets this trick go", not "wins this trick 0% of the
+    time"; on all of them, "wins this trick on every deal searched" (or in every
+    possible deal, or playout), not "100% of the time"; a card that took it
+    sometimes keeps its rate (Lunar: the side's trick)."""
+    said = {"ducks": 0, "takes": 0, "sure": 0}
+    every = ("on every deal searched", "in every possible deal", "in every playout")
+    for state, _ in positions(game, rules, 40, seed=7):
+        seat = state.current_player
+        if state.phase != "play" or len(state.legal_actions()) < 2:
+            continue
+        h = hint(state, seat, effort=80, seed=3)
+        best = h["actions"][0]
+        if best.get("takes_trick") is None:
+            continue
+        if best["takes_trick"] == 0:
+            assert ": it lets this trick go" in h["summary"], h["summary"]
+            assert "wins this trick" not in h["summary"], h["summary"]
+            said["ducks"] += 1
+        elif best["takes_trick"] == 1:
+            assert any(f": it wins this trick {where}," in h["summary"] for where in every), h["summary"]
+            said["sure"] += 1
+        else:
+            assert ": it wins this trick" in h["summary"] and "%" in h["summary"], h["summary"]
+            said["takes"] += 1
+    assert said["ducks"] >= 2 and said["takes"] >= 2 and said["sure"] >= 1, said
+
+
+def test_when_no_choice_is_worse_the_summary_says_so_instead_of_listing_them_all():
+    """When every other choice is as good as the suggestion, the summary says so
+    in a word ("Any card will do: the other 2 are just as good" for exact ties,
+    "The other 4 cards are about as good" for sampled ones), not "the 3, the 5
+    and the Owl are just as good", which reads as if some choice were worse."""
+    said = {"exact": 0, "about": 0}
+    for rules in ({"players": 2}, {"players": 4}):
+        for state, _ in positions("lunar", rules, 30, seed=3):
+            if state.phase != "play" or len(state.legal_actions()) < 3:
+                continue
+            h = hint(state, state.current_player, effort=200, seed=1)
+            others = h["actions"][1:]
+            if not all(a["group"] in ("as good", "close") for a in others):
+                continue
+            said_first = h["summary"].split(" Your partner has this trick")[0]    # (a note may follow)
+            if all(a["exact"] and a["group"] == "as good" for a in others):
+                assert said_first.endswith(f" Any card will do: the other {len(others)} are just as good.")
+                said["exact"] += 1
+            else:
+                assert said_first.endswith(f" The other {len(others)} cards are about as good."), said_first
+                said["about"] += 1
+    assert said["exact"] >= 1 and said["about"] >= 2, said
