@@ -263,6 +263,24 @@ def _others(entries: list[dict], decision: str, tell: Narrator) -> tuple[str, bo
     return join(names if len(names) <= 4 else names[:3] + [f"{len(names) - 3} more"]), False
 
 
+def _reason(entry: dict, r: Ranking, words) -> str | None:
+    """The one fact the summary gives for its suggestion besides its points: what
+    it does to the trick, else the game's first outcome. One that happened on
+    every deal searched, or a card that took the trick on none, is said as what it
+    does ("lets this trick go", "wins this trick on every deal searched"), not as
+    "0%" or "100% of the time"; the game's outcomes that never happened are no
+    reason (Voren's fold takes no trick)."""
+    taken = entry.get("takes_trick")
+    if taken in (0, 1):
+        return _every_time(entry, r, "lets this trick go" if taken == 0 else words.trick_taker_words)
+    seen = {k: v for k, v in entry.items() if k not in r.words or v}
+    first = next((k for k in ("takes_trick", "exact_bid", *r.words) if k in seen), None)
+    if first in r.words and seen[first] == 1:
+        return _every_time(entry, r, r.words[first])
+    facts = _facts(seen, r, words.trick_taker_words)
+    return facts[0] if facts else None
+
+
 def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
     """The first step of the hint: the choice to consider and its reason, in one line."""
     best = entries[0]
@@ -270,13 +288,9 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
     if len(entries) == 1:
         return f"Only one choice: {name}."
     words = tell.game.words
-    taken = best.get("takes_trick")     # never or always: said as what it does, not "0%" or "100% of the time"
-    if taken in (0, 1):
-        facts = [_every_time(best, r, "lets this trick go" if taken == 0 else words.trick_taker_words)]
-    else:
-        facts = _facts(best, r, words.trick_taker_words)
+    fact = _reason(best, r, words)
     value = _value_words(best, words.unit, None, r)
-    reason = f"it {facts[0]}, and is worth {value}" if facts else f"it is worth {value}"
+    reason = f"it {fact}, and is worth {value}" if fact else f"it is worth {value}"
     close = [e for e in entries[1:] if e["group"] in ("as good", "close")]
     text = f"Consider {name}: {reason}."
     exactly = all(e["exact"] and e["group"] == "as good" for e in close)   # exact ties

@@ -1,6 +1,6 @@
-"""How the hint's first line reads for any game: what the suggested card does
-said in words when it did the same on every deal, and no list of "as good"
-choices when none is worse."""
+"""How the hint's first line reads for any game: what the suggestion does said
+in words when it did the same on every deal, no reason it never gave (a fold
+takes no trick), and no list of "as good" choices when none is worse."""
 import pytest
 
 from solver.hints import hint
@@ -59,3 +59,29 @@ def test_when_no_choice_is_worse_the_summary_says_so_instead_of_listing_them_all
                 assert said_first.endswith(f" The other {len(others)} cards are about as good."), said_first
                 said["about"] += 1
     assert said["exact"] >= 1 and said["about"] >= 2, said
+
+
+def test_an_outcome_that_never_happened_is_no_reason_and_one_that_always_did_says_so():
+    """Voren's hint counts two outcomes besides the chips: "takes at least one
+    trick" and "is looed". A suggested fold does neither, so its reason is its
+    chips alone, not "takes at least one trick 0% of the time (0–32%)"; a choice
+    that took a trick on every deal searched says so, not "100% of the time"."""
+    said = {"fold": 0, "sure": 0}
+    every = ("on every deal searched", "in every possible deal")
+    for players in (3, 4, 5):
+        for state, _ in positions("voren", {"players": players}, 60, seed=4):
+            if state.phase not in ("options", "decide") or len(state.legal_actions()) < 2:
+                continue
+            h = hint(state, state.current_player, effort=80, seed=1)
+            reason = h["summary"].split(": it ", 1)[1].split(". ")[0]
+            if h["best"] == "fold":
+                assert reason.startswith("is worth ") and "%" not in reason, h["summary"]
+                said["fold"] += 1
+            elif h["actions"][0]["trick"] == 1:
+                assert any(reason.startswith(f"takes at least one trick {where},") for where in every), reason
+                said["sure"] += 1
+            elif h["actions"][0]["trick"] == 0:       # the next outcome, if it happened
+                assert reason.startswith("is looed " if h["actions"][0]["looed"] else "is worth "), reason
+            else:
+                assert reason.startswith("takes at least one trick ") and "%" in reason, reason
+    assert said["fold"] >= 3 and said["sure"] >= 1, said
