@@ -67,6 +67,12 @@ Optional capabilities (a keyword left out takes the default here):
                                          (solver/tree.py) instead of search.rank's
                                          flat race, and the hint searches it so.
                                          Default: never.
+    same_choice(state) -> key | None     choices that are one move in all but name
+                                         share a key(action) (Raven's bids: which
+                                         cards of a run of consecutive ranks in a suit
+                                         are set aside makes no difference); the hint
+                                         searches one of each and values the others
+                                         alike. Default: None (every choice its own).
     splits: bool                         a search of every world can be split across
                                          workers (search.rank part=/sums=). Default: False.
     bids: bool                           the hint reports making the bid. Default: False.
@@ -110,12 +116,16 @@ REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_
 OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
-                      "tree_search")
+                      "tree_search", "same_choice")
 OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict}
 
 
 def _never(state) -> bool:
     return False
+
+
+def _no_key(state) -> None:
+    return None
 
 
 def _no_target(state, seat: int, action) -> None:
@@ -144,6 +154,7 @@ class Adapter:
     open_places: Callable = staticmethod(_no_places)
     allies: Callable | None = None
     tree_search: Callable = staticmethod(_never)
+    same_choice: Callable = staticmethod(_no_key)
     splits: bool = False
     bids: bool = False
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import tree
 from .errors import SolverError
@@ -419,7 +419,8 @@ def _separated(best, other, population, rivals: int) -> str | None:
 def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
          seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None,
-         started: float | None = None, only: list | None = None, tree: bool = False) -> Ranking:
+         started: float | None = None, only: list | None = None, tree: bool = False,
+         same: bool = False) -> Ranking:
     """Every legal action of the seat to act, each with its expected points for
     the hand over uniform consistent worlds (see the module docstring), within
     `Budget(effort, seconds, all_worlds)`. `progress(done, total)`, if given, is
@@ -441,7 +442,11 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
 
     `tree`: where the adapter's `tree_search` says a tree pays (the hard level's
     card play in Lunar, and in Raven with 2 to 4 players), search with it
-    instead (`_tree`), so that the hint suggests what hard would play."""
+    instead (`_tree`), so that the hint suggests what hard would play.
+
+    `same`: choices the adapter calls one move in all but name (`same_choice`:
+    Raven's bids) are raced as one, the first in legal order, and the others
+    valued alike, world by world (the hint: more worlds for each real choice)."""
     budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter
     state, seat = view.state, view.seat
@@ -480,9 +485,14 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
         worlds = Worlds(view, total, world_rng, listed=total <= ENUMERATE_WORLDS)
         out.sampled_with_replacement = not worlds.listed
         race = _flat if flat else _race
-        out.stopped = race(legal, stats, worlds, evaluator, spending,
-                            None if out.sampled_with_replacement or not evaluator.exact else total,
-                            exact_end=worlds.listed and evaluator.exact and total)
+        twins = _twins(adapter, state, legal) if same else {}
+        out.stopped = race([a for a in legal if a not in twins], stats, worlds, evaluator, spending,
+                           None if out.sampled_with_replacement or not evaluator.exact else total,
+                           exact_end=worlds.listed and evaluator.exact and total)
+        for action, searched in twins.items():
+            stats[action] = replace(stats[searched], action=action, token=stats[action].token,
+                                    values=list(stats[searched].values),
+                                    outcomes=dict(stats[searched].outcomes))
     spending.report(done=True)
     if out.tree:            # the move is the most tried action (tree.most_visited: ties in
         #                     legal order); no common worlds to pair on
@@ -494,6 +504,20 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     out.enumerated = not out.sampled_with_replacement and out.used >= total and part is None
     out.playouts = round(spending.spent)
     return out
+
+
+def _twins(adapter, state, legal) -> dict:
+    """{action: the action searched for it} for the choices the adapter calls one
+    move with an earlier one (`same_choice`); the first of each is searched."""
+    key = adapter.same_choice(state)
+    if key is None:
+        return {}
+    first, twins = {}, {}
+    for action in legal:
+        searched = first.setdefault(key(action), action)
+        if searched is not action:
+            twins[action] = searched
+    return twins
 
 
 class _OutOfBudget(Exception):

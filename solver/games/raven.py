@@ -440,6 +440,22 @@ def tree_search(state) -> bool:
     return state.players in (2, 3, 4) and state.phase == "play" and not search_exactly(state)
 
 
+def same_choice(state):
+    """During the bidding, bids that differ only in which cards of a run are set
+    aside (the 5 or the 6 of Swords, holding both) are one move: no card lies
+    between two ranks of a run, so the hand kept plays the same either way, and
+    the bid (the suits' values) is the same. A bid's key: how many cards it sets
+    aside from each run of consecutive ranks the bidder holds in a suit."""
+    if state.phase != "bid":
+        return None
+    runs = {}           # card -> (suit, the run's lowest rank)
+    for card in sorted(c for c in state.hands[state.current_player] if c < 56):
+        below = card - 1
+        same_run = below in runs and below // RANKS == card // RANKS
+        runs[card] = runs[below] if same_run else (card // RANKS, card % RANKS)
+    return lambda bid: tuple(sorted(runs[c] for c in bid.cards))
+
+
 def exact_final(state, seat: int, mark: int, memo: dict):
     from ..search import exact_line
     return exact_line(ADAPTER, state, mark, memo)[1]
@@ -474,4 +490,5 @@ ADAPTER = Adapter(
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
-    bids=True, target_of=target_of, tricks_taken=tricks_taken, tree_search=tree_search)
+    bids=True, target_of=target_of, tricks_taken=tricks_taken, tree_search=tree_search,
+    same_choice=same_choice)

@@ -81,7 +81,8 @@ def bid_positions(players, count=2, seed=0):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_every_bid_is_played_out_and_valued(players):
-    """Every legal bid (hundreds) gets a playout-based expected value: n >= 1 worlds
+    """Every legal bid (hundreds) gets a playout-based expected value (its own, or
+    the one of the bid that is the same move: see the next test): n >= 1 worlds
     each, a finite ev, and the hint says on how many deals; the same seed gives the
     same hint; the best bid was searched on the most worlds."""
     import math
@@ -97,6 +98,41 @@ def test_every_bid_is_played_out_and_valued(players):
         evs = [a["ev"] for a in h["actions"]]
         assert evs == sorted(evs, reverse=True)
         assert hint(state, seat, effort=60, seed=3) == h
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bids_that_set_aside_cards_of_one_run_are_one_choice(players):
+    """Holding the 5 and the 6 of Swords, setting aside either keeps a hand that
+    plays the same: `same_choice` keys two bids alike exactly when their kept
+    hands match card for card, each kept card in its suit with as many cards the
+    bidder does not hold below it. The hint searches one bid of each key and
+    values the others alike, world by world, so its first round plays each
+    distinct bid once: fewer playouts than there are bids."""
+    from pycore.games.raven import RANKS, bid_value
+    for state in bid_positions(players, 3, seed=2):
+        seat = state.current_player
+        hand = state.hands[seat]
+        key = adapter.same_choice(state)
+
+        def plays_as(bid):       # each kept card: its suit, and the cards others may hold below it
+            kept = [c for c in hand if c not in bid.cards]
+            return sorted((c // RANKS, sum(1 for d in range(c - c % RANKS, c) if d not in hand))
+                          if c < 56 else (c,) for c in kept)
+        legal = state.legal_actions()
+        for a, b in zip(legal, legal[1:] + legal[:1]):
+            same = key(a) == key(b)
+            assert same == (plays_as(a) == plays_as(b)), (a, b)
+            assert not same or bid_value(a.cards) == bid_value(b.cards)
+        twins = {}
+        for bid in legal:
+            twins.setdefault(key(bid), []).append(state.game.action_token(state, bid))
+        assert len(twins) < len(legal)
+        h = hint(state, seat, effort=60, seed=3)
+        by_token = {a["action"]: a for a in h["actions"]}
+        for tokens in twins.values():
+            assert len({(by_token[t]["n"], by_token[t]["ev"]) for t in tokens}) == 1, tokens
+        assert len(twins) <= h["playouts"] < len(legal)
+    assert adapter.same_choice(next(s for s, _ in cases(4) if adapter.decision(s) == "play")) is None
 
 
 def test_halving_schedule_plays_every_action_and_halves():
