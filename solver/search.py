@@ -643,8 +643,9 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
     spending.limit += evaluator.cost(len(alive))    # every action is played once, whatever the effort
     search(0, alive)
     n = 1
-    if len(alive) > RACE_ACTIONS:          # screening: sequential halving to RACE_ACTIONS
-        plan = halving_schedule(len(alive), max(1, int(spending.left() / 2)), RACE_ACTIONS)
+    plan = halving_schedule(len(alive), max(1, int(spending.left() / 2)), RACE_ACTIONS)
+    if len(alive) > RACE_ACTIONS and len(plan) > 1:     # screening: sequential halving to RACE_ACTIONS
+        #                                 (one round: every action affords the race's first, so all race)
         for keep, seen in plan[1:]:
             alive.sort(key=_by_mean(stats))
             for action in alive[keep:]:

@@ -76,6 +76,21 @@ def test_many_choices_are_screened_then_raced():
     assert stats["best"].n == max(st.n for st in stats.values())
 
 
+def test_choices_the_budget_can_all_race_are_not_screened_on_one_deal():
+    """Forty choices and effort for every one to run the race's first round (8
+    deals each, Raven's bids with five or six players, or once bids that are one
+    move are raced as one): none is cut on its first deal alone. "winner" is
+    1.5 above the rest but drew low on deal 0 (23 of the others above it); the
+    race still finds it."""
+    means = {f"x{i}": 0.0 for i in range(39)}
+    means["winner"] = 1.5
+    first = {a: m + random.Random(f"0/{a}").gauss(0, 1) for a, m in means.items()}
+    assert sorted(first, key=first.get, reverse=True).index("winner") > 12     # unlucky on deal 0
+    stopped, spent, stats = race(means, effort=20_000)
+    assert all(st.n >= FLAT_WORLDS for st in stats.values())
+    assert stopped == "separated" and max(stats.values(), key=lambda st: st.mean).action == "winner"
+
+
 def test_a_near_tie_is_told_apart_with_more_effort():
     """Means 0.4 apart with spread 1: not separable on a few worlds; the race goes
     on, doubling its worlds, until it is."""
