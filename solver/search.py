@@ -226,14 +226,17 @@ SAME_MIN_WORLDS = 32   # ... judged on this many worlds at least: two actions al
 EXACT_FEW_WORLDS = 2 * FLAT_WORLDS   # this few worlds, each valued exactly: all searched (exact)
 
 
-def halving_schedule(actions: int, effort: int, floor: int = 2) -> list[tuple[int, int]]:
+def halving_schedule(actions: int, effort: int, floor: int = 2,
+                     always: bool = False) -> list[tuple[int, int]]:
     """Sequential halving for `effort` playouts over `actions` actions: [(actions
     still in, worlds each has seen once this round is done)], round by round.
     Round 0 plays every action on max(1, effort / 2 actions) worlds; then at most
     max(floor, effort / 8) of them go on, halved each round, sharing `effort`
     more playouts, until `floor` are left. Every action is played out at least
-    once; the cost is about actions * (worlds of round 0) + effort playouts."""
-    if actions <= floor or effort // actions >= FLAT_WORLDS:
+    once; the cost is about actions * (worlds of round 0) + effort playouts.
+    With effort for FLAT_WORLDS worlds of every action, one round (no halving),
+    unless `always`."""
+    if actions <= floor or (effort // actions >= FLAT_WORLDS and not always):
         return [(actions, max(1, effort // max(1, actions)))]
     seen = max(1, effort // (2 * actions))
     out = [(actions, seen)]
@@ -643,9 +646,18 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
     spending.limit += evaluator.cost(len(alive))    # every action is played once, whatever the effort
     search(0, alive)
     n = 1
-    plan = halving_schedule(len(alive), max(1, int(spending.left() / 2)), RACE_ACTIONS)
-    if len(alive) > RACE_ACTIONS and len(plan) > 1:     # screening: sequential halving to RACE_ACTIONS
-        #                                 (one round: every action affords the race's first, so all race)
+    if len(alive) > RACE_ACTIONS:          # screening: sequential halving to RACE_ACTIONS
+        share = max(1, int(spending.left() / 2))
+        plan = halving_schedule(len(alive), share, RACE_ACTIONS)
+        if len(plan) == 1:      # effort for every action's first race round: halving still spends
+            #                     it better (a race of hundreds drops few at 95% together), on twice
+            #                     that at most (the rest is the race's, which stops once clear),
+            #                     after a round 0 on the worlds it plans, not one world each
+            share = min(share, 2 * FLAT_WORLDS * len(alive))
+            plan = halving_schedule(len(alive), share, RACE_ACTIONS, always=True)
+            while n < plan[0][1] and spending.affords(evaluator.cost(len(alive))):
+                search(n, alive)
+                n += 1
         for keep, seen in plan[1:]:
             alive.sort(key=_by_mean(stats))
             for action in alive[keep:]:

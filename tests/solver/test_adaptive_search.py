@@ -78,10 +78,11 @@ def test_many_choices_are_screened_then_raced():
 
 def test_choices_the_budget_can_all_race_are_not_screened_on_one_deal():
     """Forty choices and effort for every one to run the race's first round (8
-    deals each, Raven's bids with five or six players, or once bids that are one
-    move are raced as one): none is cut on its first deal alone. "winner" is
-    1.5 above the rest but drew low on deal 0 (23 of the others above it); the
-    race still finds it."""
+    deals each: Raven's bids with five or six players, or four-player bids
+    raced one a move): the screening's first round gives each the deals its
+    halving plans, so none is cut on its first deal alone. "winner" is 1.5
+    above the rest but drew low on deal 0 (23 of the others above it); the
+    search still finds it."""
     means = {f"x{i}": 0.0 for i in range(39)}
     means["winner"] = 1.5
     first = {a: m + random.Random(f"0/{a}").gauss(0, 1) for a, m in means.items()}
