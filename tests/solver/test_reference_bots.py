@@ -158,6 +158,27 @@ def test_hard_plays_cards_by_the_tree_from_the_seat_view_only(game, players, mon
     assert played >= 5 and (sky or changed_world >= 2)
 
 
+def test_the_sky_turns_its_trump_by_the_tree_and_four_players_do_not(monkeypatch):
+    """With the Sky the one possible deal lies whole ahead of the trump turning,
+    so hard turns it by the tree (1,500 iterations) and the hint searches it so;
+    with four players, whose turning faces many deals, the flat search stays."""
+    from solver import bots, tree
+    from solver.hints import hint
+    searched = []
+    real = tree.search
+    monkeypatch.setattr(tree, "search", lambda *a, **k: searched.append(a[1]) or real(*a, **k))
+    for players, treed in ((2, True), (4, False)):
+        turns = [s for s, _ in positions("lunar", {"players": players}, 80, seed=5)
+                 if s.phase == "trump" and len(s.legal_actions()) > 1][:3]
+        assert turns
+        for state in turns:
+            assert lunar.tree_search(state) is treed
+            searched.clear()
+            bots.choose(state, state.current_player, "hard", seed=5, effort=60)
+            assert searched == ([60] if treed else [])
+            assert hint(state, state.current_player, effort=60, seed=5)["tree"] is treed
+
+
 @pytest.mark.parametrize("game,players", [("lunar", 4), ("lunar", 2),
                                           ("raven", 4), ("raven", 3), ("raven", 2)])
 def test_the_hint_searches_cards_with_hard_s_tree(game, players):

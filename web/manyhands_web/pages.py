@@ -103,7 +103,8 @@ LEVELS = (
     ("hard", "Hard", "counts cards and plays out more than three times as many deals (200) "
                      "before each choice; in Lunar, and in Raven with two, three or four "
                      "players, it plays its cards by a search that weighs its own later moves "
-                     "too (1,500 played-out deals)"),
+                     "too (1,500 played-out deals), and in Lunar with two players it turns "
+                     "the trump by it as well"),
 )
 
 
