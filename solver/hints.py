@@ -134,14 +134,19 @@ def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
     """What a choice does besides its points: takes the trick, makes the bid, the
     game's own outcomes (Voren: takes a trick, is looed)."""
     exact = entry["exact"]
-    facts = [(key, words) for key, words in
-             [("takes_trick", trick_words), ("exact_bid", "makes its bid exactly")] + list(r.words.items())
-             if key in entry]
+    facts = _fact_words(entry, r, trick_words)
     if _looked(r):              # one line of play: it does or it does not
         return [words for key, words in facts if entry[key] == 1]
     if r.tree and r.worlds == 1:    # the one deal played again and again: how often, no sample
         return [f"{words} {_share(entry[key])}" for key, words in facts if entry[key] > 0]
     return [f"{words} {_rate(entry[key], entry.get(f'{key}_interval'), exact)}" for key, words in facts]
+
+
+def _fact_words(entry: dict, r: Ranking, trick_words: str) -> list[tuple[str, str]]:
+    """(key, words) of each fact `entry` has, in the order a hint says them."""
+    return [(key, words) for key, words in
+            [("takes_trick", trick_words), ("exact_bid", "makes its bid exactly")] + list(r.words.items())
+            if key in entry]
 
 
 def _every_time(entry: dict, r: Ranking, words: str) -> str:
@@ -270,13 +275,15 @@ def _reason(entry: dict, r: Ranking, words) -> str | None:
     does ("lets this trick go", "wins this trick on every deal searched"), not as
     "0%" or "100% of the time"; the game's outcomes that never happened are no
     reason (Voren's fold takes no trick)."""
-    taken = entry.get("takes_trick")
-    if taken in (0, 1):
-        return _every_time(entry, r, "lets this trick go" if taken == 0 else words.trick_taker_words)
     seen = {k: v for k, v in entry.items() if k not in r.words or v}
-    first = next((k for k in ("takes_trick", "exact_bid", *r.words) if k in seen), None)
-    if first in r.words and seen[first] == 1:
-        return _every_time(entry, r, r.words[first])
+    said = _fact_words(seen, r, words.trick_taker_words)
+    if not said:
+        return None
+    key, fact = said[0]
+    if key == "takes_trick" and seen[key] == 0:
+        return _every_time(entry, r, "lets this trick go")
+    if key != "exact_bid" and seen[key] == 1:
+        return _every_time(entry, r, fact)
     facts = _facts(seen, r, words.trick_taker_words)
     return facts[0] if facts else None
 
