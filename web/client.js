@@ -272,7 +272,9 @@ function watchLoading() {
 // Phones: the toolbar sticks to the top and your hand and decision to the bottom
 // (style.css); their heights go to CSS variables so that what scrolls into view
 // lands between them. On your turn the trick (or the middle of the table) is
-// kept in view: hand, trick, whose turn and the decision together.
+// kept in view: hand, trick, whose turn and the decision together. A finished
+// trick waiting for you is brought into view with its winner line and Continue,
+// wherever you had scrolled to.
 function watchTable() {
   const table = document.getElementById("table");
   if (!table) return;
@@ -288,10 +290,13 @@ function watchTable() {
   };
   const settle = () => {
     measure();
-    if (document.body.dataset.view !== "table" || document.body.dataset.turn !== "you"
+    const held = document.body.dataset.hold === "trick";
+    if (document.body.dataset.view !== "table" || (document.body.dataset.turn !== "you" && !held)
         || !sticky(table.querySelector(".gametable > #prompt"))) return;
     const middle = table.querySelector("#middle .ring-trick") || table.querySelector("#middle");
     if (middle) middle.scrollIntoView({ block: "nearest" });
+    const goOn = held && table.querySelector("#previous-trick .trick-nav");
+    if (goOn) goOn.scrollIntoView({ block: "nearest" });
   };
   new MutationObserver(settle).observe(table, { childList: true });
   addEventListener("resize", measure);

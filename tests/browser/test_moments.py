@@ -14,6 +14,7 @@ import pytest
 from pycore import get_game, load_record, replay
 from pycore.words import Narrator
 
+from .conftest import SCREENSHOTS
 from .table import (PLAY_ONE, export_record, open_site, page_totals, play, replay_summary,
                     screen_tokens, set_trick_pause, shot, start_game, table_state, wait_my_turn)
 
@@ -333,3 +334,41 @@ def test_the_pause_after_a_trick_is_a_kept_setting(page, site):
     page.wait_for_selector("#view-table:not([hidden])")
     assert page.input_value("#trick-pace") == "1"
     assert not page.errors
+
+
+@pytest.mark.parametrize("name,rules", [("lunar", {"players": 2}), ("raven", {"players": 4})], ids=["sky", "raven-4p"])
+def test_on_a_phone_a_finished_trick_comes_into_view_wherever_you_had_scrolled(browser, site, name, rules):
+    """At 390 x 844, with "wait for me" chosen from the folded menu: you play a card and
+    scroll up to read the scores; when the trick ends, its winner line and Continue are
+    between the toolbar and your hand, not under the hand docked at the bottom."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        open_site(page, site, "pace=0.3")
+        start_game(page, name, rules, seed=5)
+        page.click("#menu-toggle")
+        set_trick_pause(page, "wait")
+        page.click("#menu-toggle")
+        for _ in range(2000):
+            state = table_state(page)
+            if state["hold"] == "trick":
+                break
+            if state["turn"] == "you":
+                page.evaluate(PLAY_ONE)
+                page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(20)
+        else:
+            pytest.fail("no trick was held for a computer")
+        page.wait_for_timeout(200)
+        boxes = page.evaluate("""() => {
+          const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+          return {line: box('#trick-winner'), go: box('#continue'), bar: box('#view-table .toolbar'),
+                  hand: box('#table .gametable > .hand')};
+        }""")
+        for part in ("line", "go"):
+            assert boxes[part]["top"] >= boxes["bar"]["bottom"] - 0.5, (part, boxes)
+            assert boxes[part]["bottom"] <= boxes["hand"]["top"] + 0.5, (part, boxes)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"phone-{name}-{rules['players']}p-trick-end.png"))
+    finally:
+        context.close()
