@@ -57,8 +57,8 @@ def ordinal(n: int) -> str:
 
 
 def count(n: int, one: str, many: str | None = None) -> str:
-    """'1 trick', '3 tricks'."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    """'1 trick', '3 tricks', '1,311 other choices'."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
 class Words:

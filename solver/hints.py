@@ -306,7 +306,9 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
         text += (f" Any {kind} will do: the other {len(close)} are just as good." if exactly else
                  f" The other {len(close)} {kind}s are about as good.")
     elif close:
-        others, _ = _others(close, r.decision, tell)
+        others, counted = _others(close, r.decision, tell)
+        if counted:                 # "1,311 of the other 2,379 choices": how many there were to choose from
+            others = f"{len(close):,} of the other {count(len(entries) - 1, 'choice')}"
         verb = "is" if len(close) == 1 else "are"
         text += f" {others[0].upper() + others[1:]} {verb} {'just' if exactly else 'about'} as good."
     if r.spent_least:

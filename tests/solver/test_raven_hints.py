@@ -197,14 +197,16 @@ def test_quick_simulator_plays_as_the_engine(players):
 def test_the_hint_counts_bids_about_as_good_and_names_cards():
     """The summary names the other choices about as good when they are cards (or
     short), and counts them when each is a bid and the four cards it sets aside,
-    more than a player reads at a glance (the table names them all); the close
-    call then names none again."""
+    more than a player reads at a glance (the table names them all), out of how
+    many; the close call then names none again."""
     bid = next(s for s, _ in cases(2) if adapter.decision(s) == "bid")
     h = hint(bid, bid.current_player, effort=400, seed=1)
     close = [a for a in h["actions"][1:] if a["group"] in ("close", "as good")]
     assert len(close) > 4
     assert h["summary"].count("Bid ") == 1, h["summary"]
-    assert h["summary"].endswith(f" {len(close)} other choices are about as good."), h["summary"]
+    others = len(h["actions"]) - 1
+    assert others >= 1000 and others > len(close)       # out of how many, with the thousands marked
+    assert h["summary"].endswith(f" {len(close):,} of the other {others:,} choices are about as good."), h["summary"]
     assert h["close_call"] and "Bid" not in h["close_call"] and "cannot tell" in h["close_call"]
     plays = [s for s, _ in cases(2) if adapter.decision(s) == "play"]
     named = 0
