@@ -211,7 +211,11 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
     if entry["exact"]:
         return f"{less} (exact)"
     if group == "screened":
-        return f"set aside early: {less} on the {entry['n']} deal{'s' if entry['n'] != 1 else ''} it was tried on"
+        deals = f"{entry['n']} deal{'s' if entry['n'] != 1 else ''}"
+        if diff < 0:            # higher on its few deals, lower by what the choices like it did
+            return (f"set aside early: {_num(-diff, 1)} {_plural(unit, -diff)} more than {top}, "
+                    f"but on only the {deals} it was tried on")
+        return f"set aside early: {less} on the {deals} it was tried on"
     if group == "close":
         if _num(diff) == "0":
             return f"about as good as {top}{_pm(width)}"
@@ -494,7 +498,8 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
                 "worlds": r.worlds, "part": list(part), "searched_worlds": r.used,
                 "sums": part_sums(r, tuple(part))}
     r = rank(view, effort, seed, progress=progress, seconds=seconds, all_worlds=all_worlds,
-             sums=None if sums is None else list(sums), started=started, tree=True, same=True)
+             sums=None if sums is None else list(sums), started=started, tree=True, same=True,
+             pooled=True)
     spend_least(r, state, seat)
     tell = Narrator(state.game, state.observation(seat), theme)
     actions = explain(r, tell)

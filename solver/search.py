@@ -135,6 +135,8 @@ def against_best(r: Ranking, s: ActionStats) -> Comparison:
     if not s.n:
         return Comparison(None, None, "screened")
     diff = best.ev - s.ev
+    if s.screened:      # left behind before the race, on a world or a few: no interval to claim
+        return Comparison(diff, None, "screened")
     if r.look_ahead and not r.exact:     # one estimate each, from the same search: no sample
         return Comparison(diff, 0.0, "as good" if abs(diff) <= SAME_WITHIN else "worse")
     if r.tree:          # each action's own iterations: Welch's interval, no pairing
@@ -399,6 +401,42 @@ def _by_mean(stats):
     return lambda a: (-stats[a].total / stats[a].n, stats[a].token)
 
 
+def _screen_order(alive: list, stats: dict, parts) -> list:
+    """The actions still in the screening, best first. By their means; with the
+    adapter's `choice_parts`, by their means pooled with their parts': on the
+    worlds all of them saw (common worlds, so each world's average is taken out),
+    each part's effect fitted over every action that has it (backfitting), and an
+    action's own deviation from that fit kept only as far as it stands out from
+    its noise (James-Stein shrinkage). On a world or two each, a part seen in a
+    dozen choices is judged on a dozen times the worlds."""
+    if parts is None or len(alive) < 3:
+        return sorted(alive, key=_by_mean(stats))
+    n = min(stats[a].n for a in alive)
+    if n < 1:
+        return sorted(alive, key=_by_mean(stats))
+    world_mean = [sum(stats[a].values[w] for a in alive) / len(alive) for w in range(n)]
+    centred = {a: [stats[a].values[w] - world_mean[w] for w in range(n)] for a in alive}
+    own = {a: sum(v) / n for a, v in centred.items()}
+    keys = {a: parts(a) for a in alive}
+    effects = [dict() for _ in range(len(keys[alive[0]]))]
+    for _ in range(3):                   # backfitting: each part's effect given the others'
+        for k, effect in enumerate(effects):
+            sums: dict = {}
+            for a in alive:
+                rest = sum(e.get(keys[a][j], 0.0) for j, e in enumerate(effects) if j != k)
+                got = sums.setdefault(keys[a][k], [0.0, 0])
+                got[0] += own[a] - rest
+                got[1] += 1
+            effects[k] = {p: total / count for p, (total, count) in sums.items()}
+    fit = {a: sum(e[keys[a][k]] for k, e in enumerate(effects)) for a in alive}
+    spread = sum((own[a] - fit[a]) ** 2 for a in alive) / len(alive)
+    noise = (sum(sum((x - own[a]) ** 2 for x in centred[a]) / (n - 1) for a in alive) / len(alive) / n
+             if n > 1 else spread)      # one world each: no noise to measure; trust the parts
+    keep = max(0.0, 1.0 - noise / spread) if spread > 0 else 0.0
+    score = {a: fit[a] + keep * (own[a] - fit[a]) for a in alive}
+    return sorted(alive, key=lambda a: (-score[a], stats[a].token))
+
+
 def _separated(best, other, population, rivals: int) -> str | None:
     """Whether `other` need not race on against `best`: "worse" (the interval of
     their paired difference clear of 0) or "as good" (surely within SAME_WITHIN),
@@ -423,7 +461,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
          seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None,
          started: float | None = None, only: list | None = None, tree: bool = False,
-         same: bool = False) -> Ranking:
+         same: bool = False, pooled: bool = False) -> Ranking:
     """Every legal action of the seat to act, each with its expected points for
     the hand over uniform consistent worlds (see the module docstring), within
     `Budget(effort, seconds, all_worlds)`. `progress(done, total)`, if given, is
@@ -449,7 +487,10 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
 
     `same`: choices the adapter calls one move in all but name (`same_choice`:
     Raven's bids) are raced as one, the first in legal order, and the others
-    valued alike, world by world (the hint: more worlds for each real choice)."""
+    valued alike, world by world (the hint: more worlds for each real choice).
+
+    `pooled`: the screening of many choices judges each by its parts too (the
+    adapter's `choice_parts`: Lunar's gifts; `_screen_order`), as the hint does."""
     budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter
     state, seat = view.state, view.seat
@@ -487,11 +528,15 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     else:
         worlds = Worlds(view, total, world_rng, listed=total <= ENUMERATE_WORLDS)
         out.sampled_with_replacement = not worlds.listed
-        race = _flat if flat else _race
         twins = _twins(adapter, state, legal) if same else {}
-        out.stopped = race([a for a in legal if a not in twins], stats, worlds, evaluator, spending,
-                           None if out.sampled_with_replacement or not evaluator.exact else total,
-                           exact_end=worlds.listed and evaluator.exact and total)
+        searched = [a for a in legal if a not in twins]
+        population = None if out.sampled_with_replacement or not evaluator.exact else total
+        exact_end = worlds.listed and evaluator.exact and total
+        if flat:
+            out.stopped = _flat(searched, stats, worlds, evaluator, spending, population, exact_end)
+        else:
+            out.stopped = _race(searched, stats, worlds, evaluator, spending, population, exact_end,
+                                adapter.choice_parts(state) if pooled else None)
         for action, searched in twins.items():
             stats[action] = replace(stats[searched], action=action, token=stats[action].token,
                                     values=list(stats[searched].values),
@@ -502,7 +547,9 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
         out.stats = sorted(stats.values(), key=lambda s: (-s.n, -s.total))
     else:
         _pair_with_the_best(stats)
-        out.stats = sorted(stats.values(), key=lambda s: (-(s.ev or 0.0), -s.n, s.token))
+        # the choices raced first: one screened on a world or two (by its parts, it may
+        # have come out higher there) is no suggestion
+        out.stats = sorted(stats.values(), key=lambda s: (s.screened, -(s.ev or 0.0), -s.n, s.token))
     out.used = out.stats[0].n
     out.enumerated = not out.sampled_with_replacement and out.used >= total and part is None
     out.playouts = round(spending.spent)
@@ -628,8 +675,9 @@ def _tree(view, legal, stats, evaluator, spending, rng) -> str:
     return "effort" if spending.spent >= spending.limit else "time"
 
 
-def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:
-    """The adaptive search (module docstring); returns why it stopped."""
+def _race(legal, stats, worlds, evaluator, spending, population, exact_end, parts=None) -> str:
+    """The adaptive search (module docstring); returns why it stopped. `parts`:
+    the adapter's choice_parts for the screening (`_screen_order`), or None."""
     if len(legal) == 1:
         spending.report()
         evaluator.evaluate(worlds.index(0), worlds[0], legal, stats)
@@ -659,7 +707,7 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
                 search(n, alive)
                 n += 1
         for keep, seen in plan[1:]:
-            alive.sort(key=_by_mean(stats))
+            alive = _screen_order(alive, stats, parts)
             for action in alive[keep:]:
                 stats[action].screened = True
             alive = alive[:keep]
@@ -670,7 +718,7 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
                 n += 1
             if n < seen:
                 break
-        alive.sort(key=_by_mean(stats))
+        alive = _screen_order(alive, stats, parts)
         for action in alive[RACE_ACTIONS:]:
             stats[action].screened = True
         alive = alive[:RACE_ACTIONS]
