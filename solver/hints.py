@@ -498,8 +498,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
                 "worlds": r.worlds, "part": list(part), "searched_worlds": r.used,
                 "sums": part_sums(r, tuple(part))}
     r = rank(view, effort, seed, progress=progress, seconds=seconds, all_worlds=all_worlds,
-             sums=None if sums is None else list(sums), started=started, tree=True, same=True,
-             pooled=True)
+             sums=None if sums is None else list(sums), started=started, tree=True, hint=True)
     spend_least(r, state, seat)
     tell = Narrator(state.game, state.observation(seat), theme)
     actions = explain(r, tell)

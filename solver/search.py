@@ -461,7 +461,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
          seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None,
          started: float | None = None, only: list | None = None, tree: bool = False,
-         same: bool = False, pooled: bool = False) -> Ranking:
+         hint: bool = False) -> Ranking:
     """Every legal action of the seat to act, each with its expected points for
     the hand over uniform consistent worlds (see the module docstring), within
     `Budget(effort, seconds, all_worlds)`. `progress(done, total)`, if given, is
@@ -485,12 +485,14 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     card play in Lunar, and in Raven with 2 to 4 players), search with it
     instead (`_tree`), so that the hint suggests what hard would play.
 
-    `same`: choices the adapter calls one move in all but name (`same_choice`:
-    Raven's bids) are raced as one, the first in legal order, and the others
-    valued alike, world by world (the hint: more worlds for each real choice).
-
-    `pooled`: the screening of many choices judges each by its parts too (the
-    adapter's `choice_parts`: Lunar's gifts; `_screen_order`), as the hint does."""
+    `hint`: the hint's search (the levels keep the one their ladder rows were
+    measured with): choices the adapter calls one move in all but name
+    (`same_choice`: Raven's bids) are raced as one, the first in legal order, and
+    the others valued alike, world by world (more worlds for each real choice);
+    the screening of many choices judges each by its parts too (`choice_parts`:
+    Lunar's gifts; `_screen_order`); and the choices raced are listed before
+    those screened out on a world or two, which are no suggestion (by its parts,
+    one may have come out higher on its few worlds)."""
     budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter
     state, seat = view.state, view.seat
@@ -528,15 +530,15 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     else:
         worlds = Worlds(view, total, world_rng, listed=total <= ENUMERATE_WORLDS)
         out.sampled_with_replacement = not worlds.listed
-        twins = _twins(adapter, state, legal) if same else {}
-        searched = [a for a in legal if a not in twins]
+        twins = _twins(adapter, state, legal) if hint else {}
+        raced = [a for a in legal if a not in twins]
         population = None if out.sampled_with_replacement or not evaluator.exact else total
         exact_end = worlds.listed and evaluator.exact and total
         if flat:
-            out.stopped = _flat(searched, stats, worlds, evaluator, spending, population, exact_end)
+            out.stopped = _flat(raced, stats, worlds, evaluator, spending, population, exact_end)
         else:
-            out.stopped = _race(searched, stats, worlds, evaluator, spending, population, exact_end,
-                                adapter.choice_parts(state) if pooled else None)
+            out.stopped = _race(raced, stats, worlds, evaluator, spending, population, exact_end,
+                                adapter.choice_parts(state) if hint else None)
         for action, searched in twins.items():
             stats[action] = replace(stats[searched], action=action, token=stats[action].token,
                                     values=list(stats[searched].values),
@@ -547,9 +549,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
         out.stats = sorted(stats.values(), key=lambda s: (-s.n, -s.total))
     else:
         _pair_with_the_best(stats)
-        # the choices raced first: one screened on a world or two (by its parts, it may
-        # have come out higher there) is no suggestion
-        out.stats = sorted(stats.values(), key=lambda s: (s.screened, -(s.ev or 0.0), -s.n, s.token))
+        out.stats = sorted(stats.values(), key=lambda s: (hint and s.screened, -(s.ev or 0.0), -s.n, s.token))
     out.used = out.stats[0].n
     out.enumerated = not out.sampled_with_replacement and out.used >= total and part is None
     out.playouts = round(spending.spent)
