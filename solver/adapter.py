@@ -73,12 +73,6 @@ Optional capabilities (a keyword left out takes the default here):
                                          are set aside makes no difference); the hint
                                          searches one of each and values the others
                                          alike. Default: None (every choice its own).
-    choice_parts(state) -> parts | None  choices made of parts whose values nearly
-                                         add up share parts(action), a tuple (Lunar's
-                                         gift: its rank cards and its suit cards); the
-                                         hint's screening of many choices judges each
-                                         by its parts too, pooled over every choice
-                                         that has them. Default: None.
     splits: bool                         a search of every world can be split across
                                          workers (search.rank part=/sums=). Default: False.
     bids: bool                           the hint reports making the bid. Default: False.
@@ -122,7 +116,7 @@ REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_
 OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
-                      "tree_search", "same_choice", "choice_parts")
+                      "tree_search", "same_choice")
 OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict}
 
 
@@ -161,7 +155,6 @@ class Adapter:
     allies: Callable | None = None
     tree_search: Callable = staticmethod(_never)
     same_choice: Callable = staticmethod(_no_key)
-    choice_parts: Callable = staticmethod(_no_key)
     splits: bool = False
     bids: bool = False
 

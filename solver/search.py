@@ -401,42 +401,6 @@ def _by_mean(stats):
     return lambda a: (-stats[a].total / stats[a].n, stats[a].token)
 
 
-def _screen_order(alive: list, stats: dict, parts) -> list:
-    """The actions still in the screening, best first. By their means; with the
-    adapter's `choice_parts`, by their means pooled with their parts': on the
-    worlds all of them saw (common worlds, so each world's average is taken out),
-    each part's effect fitted over every action that has it (backfitting), and an
-    action's own deviation from that fit kept only as far as it stands out from
-    its noise (James-Stein shrinkage). On a world or two each, a part seen in a
-    dozen choices is judged on a dozen times the worlds."""
-    if parts is None or len(alive) < 3:
-        return sorted(alive, key=_by_mean(stats))
-    n = min(stats[a].n for a in alive)
-    if n < 1:
-        return sorted(alive, key=_by_mean(stats))
-    world_mean = [sum(stats[a].values[w] for a in alive) / len(alive) for w in range(n)]
-    centred = {a: [stats[a].values[w] - world_mean[w] for w in range(n)] for a in alive}
-    own = {a: sum(v) / n for a, v in centred.items()}
-    keys = {a: parts(a) for a in alive}
-    effects = [dict() for _ in range(len(keys[alive[0]]))]
-    for _ in range(3):                   # backfitting: each part's effect given the others'
-        for k, effect in enumerate(effects):
-            sums: dict = {}
-            for a in alive:
-                rest = sum(e.get(keys[a][j], 0.0) for j, e in enumerate(effects) if j != k)
-                got = sums.setdefault(keys[a][k], [0.0, 0])
-                got[0] += own[a] - rest
-                got[1] += 1
-            effects[k] = {p: total / count for p, (total, count) in sums.items()}
-    fit = {a: sum(e[keys[a][k]] for k, e in enumerate(effects)) for a in alive}
-    spread = sum((own[a] - fit[a]) ** 2 for a in alive) / len(alive)
-    noise = (sum(sum((x - own[a]) ** 2 for x in centred[a]) / (n - 1) for a in alive) / len(alive) / n
-             if n > 1 else spread)      # one world each: no noise to measure; trust the parts
-    keep = max(0.0, 1.0 - noise / spread) if spread > 0 else 0.0
-    score = {a: fit[a] + keep * (own[a] - fit[a]) for a in alive}
-    return sorted(alive, key=lambda a: (-score[a], stats[a].token))
-
-
 def _separated(best, other, population, rivals: int) -> str | None:
     """Whether `other` need not race on against `best`: "worse" (the interval of
     their paired difference clear of 0) or "as good" (surely within SAME_WITHIN),
@@ -489,10 +453,9 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     measured with): choices the adapter calls one move in all but name
     (`same_choice`: Raven's bids) are raced as one, the first in legal order, and
     the others valued alike, world by world (more worlds for each real choice);
-    the screening of many choices judges each by its parts too (`choice_parts`:
-    Lunar's gifts; `_screen_order`); and the choices raced are listed before
-    those screened out on a world or two, which are no suggestion (by its parts,
-    one may have come out higher on its few worlds)."""
+    and the choices raced are listed before those screened out on a world or
+    two, which are no suggestion (one may have come out higher on its few
+    worlds)."""
     budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter
     state, seat = view.state, view.seat
@@ -530,15 +493,11 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     else:
         worlds = Worlds(view, total, world_rng, listed=total <= ENUMERATE_WORLDS)
         out.sampled_with_replacement = not worlds.listed
+        race = _flat if flat else _race
         twins = _twins(adapter, state, legal) if hint else {}
-        raced = [a for a in legal if a not in twins]
-        population = None if out.sampled_with_replacement or not evaluator.exact else total
-        exact_end = worlds.listed and evaluator.exact and total
-        if flat:
-            out.stopped = _flat(raced, stats, worlds, evaluator, spending, population, exact_end)
-        else:
-            out.stopped = _race(raced, stats, worlds, evaluator, spending, population, exact_end,
-                                adapter.choice_parts(state) if hint else None)
+        out.stopped = race([a for a in legal if a not in twins], stats, worlds, evaluator, spending,
+                           None if out.sampled_with_replacement or not evaluator.exact else total,
+                           exact_end=worlds.listed and evaluator.exact and total)
         for action, searched in twins.items():
             stats[action] = replace(stats[searched], action=action, token=stats[action].token,
                                     values=list(stats[searched].values),
@@ -675,9 +634,8 @@ def _tree(view, legal, stats, evaluator, spending, rng) -> str:
     return "effort" if spending.spent >= spending.limit else "time"
 
 
-def _race(legal, stats, worlds, evaluator, spending, population, exact_end, parts=None) -> str:
-    """The adaptive search (module docstring); returns why it stopped. `parts`:
-    the adapter's choice_parts for the screening (`_screen_order`), or None."""
+def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:
+    """The adaptive search (module docstring); returns why it stopped."""
     if len(legal) == 1:
         spending.report()
         evaluator.evaluate(worlds.index(0), worlds[0], legal, stats)
@@ -707,7 +665,7 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end, part
                 search(n, alive)
                 n += 1
         for keep, seen in plan[1:]:
-            alive = _screen_order(alive, stats, parts)
+            alive.sort(key=_by_mean(stats))
             for action in alive[keep:]:
                 stats[action].screened = True
             alive = alive[:keep]
@@ -718,7 +676,7 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end, part
                 n += 1
             if n < seen:
                 break
-        alive = _screen_order(alive, stats, parts)
+        alive.sort(key=_by_mean(stats))
         for action in alive[RACE_ACTIONS:]:
             stats[action].screened = True
         alive = alive[:RACE_ACTIONS]

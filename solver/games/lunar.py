@@ -711,18 +711,6 @@ def quick_gifts(hand) -> list[Give]:
     return out
 
 
-def choice_parts(state):
-    """A gift's rank cards and its suit cards: what the two do for the team nearly
-    add up (a gift's value as the sum of one value for its rank cards and one for
-    its suit cards explained 74-89% of the spread of gifts' values, six positions
-    valued 250-530 deals a gift), so the hint's screening of up to 225 gifts pools
-    what it learns of each pair of rank cards over every gift that has them, and
-    so for suit cards."""
-    if state.phase != "exchange":
-        return None
-    return lambda gift: (tuple(c for c in gift.cards if is_rank(c)), tuple(c for c in gift.cards if not is_rank(c)))
-
-
 def quick_turns(state, seat: int) -> list[Turn]:
     """Turn down the tile of the suit the seat holds least of (keep its long suit up)."""
     hand = state.hands[seat]
@@ -844,5 +832,4 @@ ADAPTER = Adapter(
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
-    inference=inference, open_places=open_places, allies=allies, tree_search=tree_search,
-    choice_parts=choice_parts)
+    inference=inference, open_places=open_places, allies=allies, tree_search=tree_search)

@@ -221,21 +221,3 @@ def test_the_hint_quality_bench_draws_card_play_from_every_trick():
     assert all(kind(s) == "lead" and len(s.legal_actions()) > 1 for s in spread + first)
     assert len({len(s.history) for s in first}) == 1
     assert len({len(s.history) for s in spread}) >= 6
-
-
-def test_choices_made_of_parts_are_screened_by_their_parts_too():
-    """225 choices, each a pair of parts whose values add up (a Lunar gift: its
-    rank cards and its suit cards), at a gift hint's effort: judged by its parts
-    too (each part seen in 15 choices), the screening keeps the best choice for
-    the race far more often than on each choice's own few worlds."""
-    def best_kept(seed: int, pooled: bool) -> bool:
-        rng = random.Random(seed)
-        rank_cards, suit_cards = [rng.gauss(0, 0.1) for _ in range(15)], [rng.gauss(0, 0.1) for _ in range(15)]
-        means = {(r, s): rank_cards[r] + suit_cards[s] for r in range(15) for s in range(15)}
-        stats = {a: ActionStats(a, f"{a}") for a in means}
-        _race(list(means), stats, Endless(), NoisyEvaluator(means, seed + 1), Spending(Budget(2_600), None),
-              None, False, (lambda gift: gift) if pooled else None)
-        return not stats[max(means, key=means.get)].screened
-    alone = sum(best_kept(seed, False) for seed in range(40))
-    pooled = sum(best_kept(seed, True) for seed in range(40))
-    assert pooled >= alone + 8, (alone, pooled)

@@ -85,3 +85,19 @@ def test_an_outcome_that_never_happened_is_no_reason_and_one_that_always_did_say
             else:
                 assert reason.startswith("takes at least one trick ") and "%" in reason, reason
     assert said["fold"] >= 3 and said["sure"] >= 1, said
+
+
+def test_a_choice_set_aside_early_that_did_better_on_its_few_deals_says_so():
+    """A choice the screening left behind on a deal or two can come out above the
+    suggestion there when the suggestion did worse on those deals than on the
+    rest: it says "more than the best, but on only the 2 deals", never a negative
+    "less than" (and search.rank lists it after the choices raced)."""
+    from solver.hints import _value_words
+    from solver.search import Ranking
+    r = Ranking("give", 10 ** 6, 300, False, False)
+    best = {"group": "best", "ev": 4.5, "n": 300, "exact": False, "interval": [4.2, 4.8]}
+    above = {"group": "screened", "ev": 4.9, "diff": -0.4, "diff_interval": None, "n": 2, "exact": False}
+    below = dict(above, ev=4.1, diff=0.4, n=1)
+    assert _value_words(above, "point", best, r) == \
+        "set aside early: 0.4 points more than the best, but on only the 2 deals it was tried on"
+    assert _value_words(below, "point", best, r) == "set aside early: 0.4 points less than the best on the 1 deal it was tried on"

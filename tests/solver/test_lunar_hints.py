@@ -3,7 +3,6 @@ players and with the Sky) hinted with every legal action ranked, deterministic
 for a seed, blind to hidden cards, with an inference that matches the model."""
 import functools
 import random
-import re
 
 import pytest
 
@@ -243,35 +242,3 @@ def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
             state = state.apply_action(rng.choice(state.legal_actions()))
     assert exact >= 3 and turned >= 1 and treed >= 3, (exact, turned, treed)
 
-
-def test_a_gift_is_searched_as_its_rank_cards_and_its_suit_cards():
-    """The hint's screening of gifts pools by parts (solver/search.py
-    _screen_order): a gift's parts are its rank cards and its suit cards, together
-    the whole gift; other decisions have no parts."""
-    from pycore.games.lunar import is_rank
-    state = get_game("lunar").new_game({"players": 4}, seed=3)
-    assert state.phase == "exchange"
-    parts = adapter.choice_parts(state)
-    for gift in state.legal_actions():
-        ranks, suits = parts(gift)
-        assert all(is_rank(c) for c in ranks) and not any(is_rank(c) for c in suits)
-        assert sorted(ranks + suits) == sorted(gift.cards)
-    while state.phase == "exchange":
-        state = state.apply_action(state.legal_actions()[0])
-    assert adapter.choice_parts(state) is None
-
-
-def test_a_gift_set_aside_early_that_did_better_on_its_few_deals_says_so():
-    """A gift the screening left behind (by its parts) may have come out above the
-    suggestion on the deal or two it was tried on: it is listed after the gifts
-    raced, and says "more than the best, but on only the 1 deal", never a
-    negative "less than"."""
-    told = 0
-    for state in exchange_positions():
-        h = hint(state, state.current_player, effort=300, seed=2)
-        for entry in h["actions"][1:]:
-            assert not re.search(r"-\d[\d.]* points? less than", entry["why"]), entry["why"]
-            if entry["group"] == "screened" and entry["ev"] > h["actions"][0]["ev"]:
-                assert "more than the best, but on only the" in entry["why"], entry["why"]
-                told += 1
-    assert told >= 1
