@@ -212,7 +212,7 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
         return f"{less} (exact)"
     if group == "screened":
         deals = f"{entry['n']} deal{'s' if entry['n'] != 1 else ''}"
-        if diff < 0:            # higher on its few deals, lower by what the choices like it did
+        if diff < 0:            # higher on its few deals: the suggestion did worse on those than on the rest
             return (f"set aside early: {_num(-diff, 1)} {_plural(unit, -diff)} more than {top}, "
                     f"but on only the {deals} it was tried on")
         return f"set aside early: {less} on the {deals} it was tried on"
@@ -311,7 +311,7 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
                  f" The other {len(close)} {kind}s are about as good.")
     elif close:
         others, counted = _others(close, r.decision, tell)
-        if counted:                 # "1,311 of the other 2,379 choices": how many there were to choose from
+        if counted and len(close) < len(entries) - 1:   # "1,311 of the other 2,379 choices": out of how many
             others = f"{len(close):,} of the other {count(len(entries) - 1, 'choice')}"
         verb = "is" if len(close) == 1 else "are"
         text += f" {others[0].upper() + others[1:]} {verb} {'just' if exactly else 'about'} as good."
