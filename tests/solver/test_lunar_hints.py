@@ -192,8 +192,8 @@ def exchange_positions(count=4, seed=0, rules=None):
 
 def test_every_gift_is_played_out_and_valued():
     """All the legal gifts (up to 225) get a playout-based expected value: n >= 1
-    deals each and a finite ev, the gifts raced listed first, each part by value;
-    the same seed gives the same hint."""
+    deals each and a finite ev, the gifts raced listed before those set aside
+    early, each in order of value; the same seed gives the same hint."""
     import math
     for state in exchange_positions():
         seat = state.current_player
@@ -241,4 +241,3 @@ def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
                     turned += h["decision"] == "turn"
             state = state.apply_action(rng.choice(state.legal_actions()))
     assert exact >= 3 and turned >= 1 and treed >= 3, (exact, turned, treed)
-
