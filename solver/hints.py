@@ -172,7 +172,7 @@ def _looked(r: Ranking) -> str:
     the one possible deal (search._look_ahead); "" otherwise."""
     if not r.look_ahead or r.exact:
         return ""
-    return f", looking {r.look_ahead} move{'s' if r.look_ahead != 1 else ''} ahead"
+    return f", looking {count(r.look_ahead, 'move')} ahead"
 
 
 def _everywhere(r: Ranking) -> str:
@@ -211,7 +211,7 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
     if entry["exact"]:
         return f"{less} (exact)"
     if group == "screened":
-        deals = f"{entry['n']} deal{'s' if entry['n'] != 1 else ''}"
+        deals = count(entry["n"], "deal")
         if diff < 0:            # higher on its few deals: the suggestion did worse on those than on the rest
             return (f"set aside early: {_num(-diff, 1)} {_plural(unit, -diff)} more than {top}, "
                     f"but on only the {deals} it was tried on")
@@ -333,7 +333,7 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
     if _looked(r):
         deeper = {"time": " Looking deeper would not fit in the time.",
                   "effort": " Looking deeper would not fit in the search's budget."}.get(r.stopped, "")
-        moves = f"{r.look_ahead} move{'s' if r.look_ahead != 1 else ''}"
+        moves = count(r.look_ahead, "move")
         return (f"Searched the only possible deal {moves} ahead, each player choosing "
                 f"their best move, then played the rest of the hand out ({r.playouts:,} playouts): "
                 f"the values are estimates.{deeper}")

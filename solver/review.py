@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pycore.errors import ManyhandsError, quote
 from pycore.game import get_game
 from pycore.records import Record, load_record, positions, read_record_file, record_of, replay, start_state
-from pycore.words import Narrator
+from pycore.words import Narrator, count
 
 from . import api
 from .faceup import Difference, explain, face_up
@@ -363,7 +363,7 @@ def summary_line(h: dict) -> str:
     called = h.get("hand_word", "hand").capitalize()
     if not n:
         return f"{called} {h['hand']}: you had no choice to make."
-    return (f"{called} {h['hand']}: your {n} decision{'s' if n != 1 else ''} cost about "
+    return (f"{called} {h['hand']}: your {count(n, 'decision')} cost about "
             f"{h['cost']:.2f} {unit} in all by what you could know{marked}; "
             f"with all hands seen, {h['face_up_cost']:.2f} {unit}.")
 
@@ -371,7 +371,7 @@ def summary_line(h: dict) -> str:
 def _unfinished(hands: list[Hand], hand) -> ReviewError:
     done = sum(h.finished for h in hands)
     return ReviewError(f"hand {hand} is not a finished hand of this record "
-                       f"(it has {done} finished hand{'s' if done != 1 else ''})")
+                       f"(it has {count(done, 'finished hand')})")
 
 
 def review(record_json, seat, hand=None, budget=None, progress=None, theme: str = "",
@@ -448,7 +448,7 @@ def table(export: dict) -> str:
         lines.append(f"{title}, hand {h['hand']}: review for seat {export['seat']} (you), "
                      f"effort {export['budget']['effort']}, seed {export['budget']['seed']}.")
         forced = h["forced"]
-        forced = (f" Not listed: {forced} move{'s' if forced != 1 else ''} with no other choice."
+        forced = (f" Not listed: {count(forced, 'move')} with no other choice."
                   if forced else "")
         lines.append(f"Marked !: a loss of {h['big_loss_said']}.{forced}")
         for k, d in enumerate(h["decisions"], 1):
@@ -459,7 +459,7 @@ def table(export: dict) -> str:
             values = d["values"]
             mine = values.get(d["choice"])
             n = d["searched_worlds"]
-            exact = "exact" if d["exact"] else f"estimated over {n:,} deal{'s' if n != 1 else ''}"
+            exact = "exact" if d["exact"] else f"estimated over {count(n, 'deal')}"
             if d["best"] == d["choice"]:
                 lines.append(f"      Best by what you knew: the same, {_points(values[d['best']])} {unit} "
                              f"expected ({exact}).")
