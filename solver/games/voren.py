@@ -16,6 +16,14 @@ time, so these per-card exclusions are the whole of what a play reveals; the
 tests hold the model to replay (brute force) to make sure of it. Playing,
 folding and taking the poke reveal nothing (they are always legal).
 
+Once the tricks are under way, the cards no play can reach any more (the stock,
+an untaken poke, a poke taker's discard, the hands of folded seats) are one place,
+`out`: each way of putting the unseen cards in the hands still in play then
+counts as one world, as likely as any other (nothing constrains the cards out of
+play, so each has the same number of completions), and the few worlds of a late
+trick are all searched, exactly. `engine_places` splits `out` back into the
+engine's places (in a fixed order: any split replays the same).
+
 A world is a whole deal of the current hand. The engine's `with_hidden` keeps
 the stock out of the deal's card list (pycore/games/voren.py), so the adapter
 rebuilds the deal (hands as dealt, poke, turnup; the rest is the stock) and
@@ -45,6 +53,7 @@ from .common import (consistent,  # noqa: F401  (the replay test, as tests ask i
 
 ALL_CARDS = tuple(range(CARDS))
 _TOKENS = frozenset(DECK.tokens)
+OUT = "out"             # the model's one place for the cards out of play (card play only)
 
 # what the hint's words say for each counted outcome (search.py tallies them)
 OUTCOME_WORDS = {"trick": "takes at least one trick", "looed": "is looed"}
@@ -59,9 +68,45 @@ def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     places, unseen = unseen_and_places(state, seat)
     states = states_from(state, start, positions)
     forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, Play)
+    out = out_of_play(state, places)
+    if out:
+        places = {name: size for name, size in places.items() if name not in out}
+        places[OUT] = sum(out.values())
     model = model_from(places, unseen, forbidden)
     return SeatView(seat=seat, obs=obs, model=model, adapter=ADAPTER,
-                    state=state, extra={"start": start, "states": states})
+                    state=state, extra={"start": start, "states": states, "out": out})
+
+
+def out_of_play(state, places: dict) -> dict:
+    """Those of the hidden `places` (name: size, or name: cards) that no play can
+    reach any more: during the tricks, all but the hands of the seats still in play."""
+    if state.phase != "play":
+        return {}
+    live = {f"hand:{s}" for s in state.active}
+    return {name: size for name, size in places.items() if name not in live}
+
+
+def engine_places(view: SeatView, world: dict) -> dict:
+    """A world of the model in the engine's hidden places: `out` split into the
+    places it stands for, in order (any split replays the same)."""
+    out = view.extra["out"]
+    if not out:
+        return world
+    places = {name: cards for name, cards in world.items() if name != OUT}
+    rest = sorted(world[OUT])
+    for name, size in out.items():
+        places[name], rest = tuple(rest[:size]), rest[size:]
+    return places
+
+
+def model_world(state, places: dict) -> dict:
+    """The engine's hidden places in `state` (the true deal, say) as a world of
+    the model."""
+    out = out_of_play(state, places)
+    world = {name: tuple(sorted(cards)) for name, cards in places.items() if name not in out}
+    if out:
+        world[OUT] = tuple(sorted(c for name in out for c in places[name]))
+    return world
 
 
 # --- worlds as deals and records -------------------------------------------------------------
@@ -71,6 +116,7 @@ def world_deal(view: SeatView, world: dict) -> dict:
     dealt, the turnup; the stock is what is left."""
     obs, seat = view.obs, view.seat
     n = obs["players"]
+    world = engine_places(view, world)
     if obs["turnup"] is None:          # before the deal: the world is the whole deal
         return {"dealer": obs["dealer"], "hands": [DECK.tokens_of(world[f"hand:{s}"]) for s in range(n)],
                 "poke": DECK.tokens_of(world["poke"]), "turnup": DECK.token(world["turnup"][0])}
@@ -113,7 +159,7 @@ def consistent_fast(view: SeatView, world: dict) -> bool:
         dealt = {c for h in deal["hands"] for c in h} | set(deal["poke"]) | {deal["turnup"]}
         if len(dealt) != len(deal["hands"]) * 3 + 4:
             return False
-        stock = tuple(sorted(world["stock"]))
+        stock = tuple(sorted(engine_places(view, world)["stock"]))
         if sorted(stock) != [c for c in ALL_CARDS if c not in dealt]:
             return False
         places = {f"hand:{i}": h for i, h in enumerate(deal["hands"])}
@@ -128,7 +174,7 @@ def consistent_fast(view: SeatView, world: dict) -> bool:
 
 def world_state(view: SeatView, world: dict):
     """The current position with this world's hidden cards (for search)."""
-    return view.state.with_hidden(view.seat, world)
+    return view.state.with_hidden(view.seat, engine_places(view, world))
 
 
 # --- a fast playout policy (easy bot, and the playouts of the search) --------------------

@@ -29,6 +29,12 @@ def cases(players: int):
     return checks.view_cases("voren", players, 100, players)
 
 
+def model_truth(state, seat) -> dict:
+    """The true hidden cards in the model's places (during the tricks, the cards
+    out of play are one place)."""
+    return adapter.model_world(state, truth(state, seat))
+
+
 def reduce(view, true_world, rng, limit=12):
     return checks.reduce(view, true_world, rng, limit, count_when_free=12)
 
@@ -44,7 +50,7 @@ def replays_fast_and_whole(view, world) -> bool:
 def test_derived_worlds_are_exactly_the_consistent_ones(players):
     brute_checked, constrained = checks.check_worlds_are_the_consistent_ones(
         adapter, cases(players), random.Random(players), reduce_model=reduce,
-        replay_all=replays_fast_and_whole,
+        replay_all=replays_fast_and_whole, truth_of=model_truth,
         brute=functools.partial(checks.brute_force, consistent=adapter.consistent_fast, cap=400))
     assert constrained >= 30, "too few positions where plays revealed anything"
     assert brute_checked >= 30
@@ -53,7 +59,7 @@ def test_derived_worlds_are_exactly_the_consistent_ones(players):
 @pytest.mark.parametrize("players", PLAYERS)
 def test_python_worlds_equal_cpsat_enumeration(players):
     checks.check_python_worlds_equal_cpsat(
-        cases(players), random.Random(100 + players),
+        cases(players), random.Random(100 + players), truth_of=model_truth,
         reduce_model=lambda view, world, rng: reduce(view, world, rng, limit=40))
 
 
@@ -64,7 +70,7 @@ def test_neighbours_of_worlds_agree_with_replay():
     rng = random.Random(7)
     disagreements = ruled_out = 0
     for players in PLAYERS:
-        d, r = checks.neighbour_swaps(cases(players)[:40], rng, swaps=12,
+        d, r = checks.neighbour_swaps(cases(players)[:40], rng, swaps=12, truth_of=model_truth,
                                       replays=(adapter.consistent_fast, adapter.consistent))
         disagreements += d
         ruled_out += r
@@ -94,7 +100,7 @@ def test_before_the_deal_every_card_may_be_anywhere():
 def test_sampling_is_uniform_on_a_known_count():
     rng = random.Random(3)
     checks.check_uniform_sampling(
-        (Counter(reduce(view, truth(state, seat), rng, limit=60))
+        (Counter(reduce(view, model_truth(state, seat), rng, limit=60))
          for state, seat, view in cases(4) if state.phase == "play"), rng)
 
 
@@ -120,7 +126,7 @@ def test_not_following_reveals_a_void_and_not_trumping_reveals_no_trump():
     view = view_of(state, 0)
     assert "hand:2" not in allowed(view, "1C") | allowed(view, "GS") | allowed(view, "Wolf")
     assert "hand:2" in allowed(view, "GD") | allowed(view, "GH")    # any other card may be there
-    assert view.model.contains(truth(state, 0)) and adapter.consistent(view, truth(state, 0))
+    assert view.model.contains(model_truth(state, 0)) and adapter.consistent(view, model_truth(state, 0))
 
 
 def test_not_taking_the_trick_when_able_reveals_no_higher_card():
@@ -132,7 +138,7 @@ def test_not_taking_the_trick_when_able_reveals_no_higher_card():
     view = view_of(state, 0)
     for token in ("4C", "5C", "RC", "LC", "GC"):
         assert "hand:2" not in allowed(view, token), token
-    assert "hand:2" in allowed(view, "2C") or "2C" in truth(state, 0).get("poke", ())
+    assert "hand:2" in allowed(view, "2C") or "2C" in model_truth(state, 0)["out"]
     assert "hand:2" in allowed(view, "5H")
 
 
@@ -159,13 +165,39 @@ def test_not_leading_trump_to_the_second_trick_reveals_no_trump():
     assert "hand:2" in allowed(view, "5D")
 
 
-def test_a_poke_taker_discard_and_hand_are_places():
+def test_a_poke_taker_discard_and_hand_are_places_until_the_tricks_put_the_discard_out_of_play():
     deal = {"dealer": 0, "hands": [["2C", "3D", "4H"], ["5C", "2D", "2H"], ["2S", "LH", "3H"]],
             "poke": ["1D", "1H", "RC"], "turnup": "1S"}
-    state = play_hand(deal, ["deal poke", "poke", "play", "play"])
-    view = view_of(state, 0)
+    state = play_hand(deal, ["deal poke", "poke", "play"])
+    view = view_of(state, 0)                 # seat 0, the dealer, still to decide
     assert view.model.places["discard:1"] == 3 and view.model.places["hand:1"] == 3
-    assert "poke" not in view.model.places
+    assert "poke" not in view.model.places and "out" not in view.model.places
     own = view_of(state, 1)
     assert "discard:1" not in own.model.places and "poke" not in own.model.places
-    assert view.model.contains(truth(state, 0)) and own.model.contains(truth(state, 1))
+    assert view.model.contains(model_truth(state, 0)) and own.model.contains(model_truth(state, 1))
+    state = state.apply_token("play")       # the tricks begin: the discard and stock are out of play
+    view = view_of(state, 0)
+    assert sorted(view.model.places) == ["hand:1", "hand:2", "out"]
+    assert view.model.places["out"] == 3 + 34 - 4 * 3 - 1     # the discard and the stock
+    assert {DECK.card(t) for t in ("5C", "2D", "2H")} <= set(model_truth(state, 0)["out"])
+    assert view.model.contains(model_truth(state, 0)) and adapter.consistent(view, model_truth(state, 0))
+
+
+def test_during_the_tricks_a_world_is_one_way_the_hands_still_in_play_may_lie():
+    """The worlds of the model are the hands of the seats still in play, each as
+    likely as the others: their count is that of the whole deals with those hands
+    taken once each, and every one replays however the cards out of play are split."""
+    deal = {"dealer": 0, "hands": [["2C", "3D", "4H"], ["5C", "2D", "2H"], ["2S", "LH", "3H"],
+                                   ["4C", "4D", "5H"]],
+            "poke": ["1D", "1H", "RC"], "turnup": "1S"}
+    state = play_hand(deal, ["deal", "fold", "play", "fold", "play", "LH"], players=4)
+    assert state.phase == "play" and sorted(state.active) == [0, 2]
+    view = view_of(state, 0)
+    assert sorted(view.model.places) == ["hand:2", "out"]
+    unseen = 34 - 3 - 1 - 1                 # less my hand, the turnup and the Lord of Hearts led
+    # seat 2's other two cards: any but the Greater Crown of trump, which it would have led
+    assert view.count() == math.comb(unseen - 1, 2)
+    worlds = list(view.counter.worlds())
+    assert len(worlds) == view.count()
+    for world in random.Random(5).sample(worlds, 20):
+        assert adapter.consistent(view, world) and adapter.consistent_fast(view, world)
