@@ -346,7 +346,10 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
         why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"
         return f"{how}; {why}. The suggestion is the choice it tried most."
     if r.exact:
-        return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact."
+        dropped = sum(1 for st in r.stats if 0 < st.n < r.worlds)     # left the race once clearly worse
+        but = (f", but for {count(dropped, 'choice')} dropped once clearly worse, whose "
+               f"{'value is an estimate' if dropped == 1 else 'values are estimates'}" if dropped else "")
+        return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact{but}."
     if r.used >= r.worlds and not r.sampled_with_replacement and not r.exact_search:
         searched += " (so the values are estimated, not exact)"
     if r.stopped == "separated" and ties:

@@ -101,3 +101,30 @@ def test_a_choice_set_aside_early_that_did_better_on_its_few_deals_says_so():
     assert _value_words(above, "point", best, r) == \
         "set aside early: 0.4 points more than the best, but on only the 2 deals it was tried on"
     assert _value_words(below, "point", best, r) == "set aside early: 0.4 points less than the best on the 1 deal it was tried on"
+
+
+def test_an_exact_hint_says_which_values_are_estimates_when_some_choices_were_dropped_early():
+    """When every deal was searched exactly for the suggestion but a choice left
+    the race earlier, once clearly worse, its value rests on fewer deals: the
+    certainty line says "the values are exact" only when every choice saw every
+    deal, and otherwise how many were dropped (Tricksters: exact trick play)."""
+    said = {"all exact": 0, "dropped": 0}
+    for state, _ in positions("tricksters", {}, 60, seed=31):
+        if state.is_terminal or len(state.legal_actions()) < 3:
+            continue
+        h = hint(state, state.current_player)
+        if not h["exact"]:
+            continue
+        dropped = [a for a in h["actions"] if 0 < a["n"] < h["worlds"]]
+        assert all(not a["exact"] for a in dropped) and all(
+            a["exact"] for a in h["actions"] if a["n"] >= h["worlds"])
+        if dropped:
+            which = "value is an estimate" if len(dropped) == 1 else "values are estimates"
+            assert h["certainty"].endswith(
+                f"the values are exact, but for {len(dropped)} choice{'s' * (len(dropped) > 1)} "
+                f"dropped once clearly worse, whose {which}."), h["certainty"]
+            said["dropped"] += 1
+        else:
+            assert h["certainty"].endswith("the values are exact."), h["certainty"]
+            said["all exact"] += 1
+    assert said["all exact"] >= 2 and said["dropped"] >= 2, said
