@@ -455,7 +455,9 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     the others valued alike, world by world (more worlds for each real choice);
     and the choices raced are listed before those screened out on a world or
     two, which are no suggestion (one may have come out higher on its few
-    worlds)."""
+    worlds); where the worlds are few and each is valued exactly, a race that
+    ended once the best was clear goes on to every world while the budget
+    affords it (`_finish`), so that every value is exact."""
     budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter
     state, seat = view.state, view.seat
@@ -495,9 +497,13 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
         out.sampled_with_replacement = not worlds.listed
         race = _flat if flat else _race
         twins = _twins(adapter, state, legal) if hint else {}
-        out.stopped = race([a for a in legal if a not in twins], stats, worlds, evaluator, spending,
+        raced = [a for a in legal if a not in twins]
+        exact_end = worlds.listed and evaluator.exact and total
+        out.stopped = race(raced, stats, worlds, evaluator, spending,
                            None if out.sampled_with_replacement or not evaluator.exact else total,
-                           exact_end=worlds.listed and evaluator.exact and total)
+                           exact_end=exact_end)
+        if hint and exact_end and out.stopped == "separated":
+            out.stopped = _finish(raced, stats, worlds, evaluator, spending, total)
         for action, searched in twins.items():
             stats[action] = replace(stats[searched], action=action, token=stats[action].token,
                                     values=list(stats[searched].values),
@@ -699,6 +705,29 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
         alive = [alive[0]] + [a for a in alive[1:] if stats[a].left is None]
         if len(alive) == 1:
             return "separated"
+
+
+def _finish(actions, stats, worlds, evaluator, spending, total: int) -> str:
+    """The hint's race over few worlds, each valued exactly, ended once the best was
+    clear: the worlds each action has not seen yet are searched too, where the
+    budget affords them all, so that every value is exact. Each action has seen a
+    first part of the one list of worlds. Returns "all worlds"; "separated" (the
+    race's end) when the rest is more than the budget; or why it stopped, when a
+    world costs more than the rate seen so far said (the race's verdict is then
+    no longer the last word)."""
+    rest = sum(evaluator.cost(1) * (total - stats[a].n) for a in actions)
+    if not spending.affords(rest):
+        return "separated"
+    for i in range(min(stats[a].n for a in actions), total):
+        behind = [a for a in actions if stats[a].n == i]
+        if not spending.affords(evaluator.cost(len(behind))):
+            return spending.why_stopped(evaluator.cost(len(behind)))
+        spending.report()
+        evaluator.evaluate(worlds.index(i), worlds[i], behind, stats)
+        spending.spent += evaluator.cost(len(behind))
+    for a in actions:               # every one valued exactly now: none was left behind
+        stats[a].screened, stats[a].left = False, None
+    return "all worlds"
 
 
 def _flat(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:

@@ -221,3 +221,29 @@ def test_the_hint_quality_bench_draws_card_play_from_every_trick():
     assert all(kind(s) == "lead" and len(s.legal_actions()) > 1 for s in spread + first)
     assert len({len(s.history) for s in first}) == 1
     assert len({len(s.history) for s in spread}) >= 6
+
+
+def test_the_hint_searches_the_rest_of_few_exact_worlds_once_the_best_is_clear():
+    """Where every world is listed and each is valued exactly (Tricksters' trick
+    play from the second trick), the race stops once the best is clear, some
+    choices having seen fewer worlds; the hint then searches the worlds each
+    choice has not seen yet, where its budget affords them all, so that every
+    value is exact. The levels stop at the race, as their ladder rows were measured."""
+    from solver.search import rank
+    from solver.view import view_of
+    from tests.solver.positions import positions
+    finished = 0
+    for state, _ in positions("tricksters", {}, 60, seed=31):
+        if state.is_terminal or len(state.legal_actions()) < 2:
+            continue
+        level = rank(view_of(state, state.current_player))
+        if level.stopped != "separated" or not level.exact_search or level.sampled_with_replacement:
+            continue
+        assert any(s.n < level.worlds for s in level.stats)
+        hinted = rank(view_of(state, state.current_player), hint=True)
+        if hinted.stopped == "all worlds":
+            assert all(s.n == hinted.worlds and not s.screened for s in hinted.stats) and hinted.exact
+            finished += 1
+        else:       # the rest was more than the budget: the race's end stands, nothing more spent
+            assert hinted.stopped == "separated" and hinted.playouts == level.playouts
+    assert finished >= 3

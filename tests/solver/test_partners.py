@@ -193,20 +193,22 @@ def test_the_hint_suggests_what_hard_spends_on_a_sure_trick(game):
     cannot tell from the best (the flat search in Tricksters, the tree in
     four-player Lunar), and says why; the others are compared to "the
     suggestion", not to "the best". Elsewhere it suggests the search's best. In
-    Tricksters, at hard's effort and seed, it is the very card hard plays."""
+    Tricksters, at hard's effort and seed, it is the very card hard plays, where
+    the hint's search spent what hard's did (it may go on to value every one of a
+    few deals exactly: search._finish)."""
     from solver import bots
     from solver.hints import hint
     from solver.search import alike, rank
     from solver.view import view_of
     from tests.solver import checks
     why = "Your partner has this trick whatever is played"
-    sure = moved = 0
+    sure = moved = as_hard = 0
     for state in play_positions(game, 4, 60):
         seat = state.current_player
         if len(state.legal_actions()) < 2:
             continue
         h = hint(state, seat, effort=200, seed=3)
-        plain = rank(view_of(state, seat), 200, 3, tree=True)      # the same search, no tie-break
+        plain = rank(view_of(state, seat), 200, 3, tree=True, hint=True)    # the same search, no tie-break
         best = plain.stats[0].action
         if not partners.sure_trick(state, seat):
             assert h["best"] == plain.stats[0].token and why not in h["summary"]
@@ -219,6 +221,7 @@ def test_the_hint_suggests_what_hard_spends_on_a_sure_trick(game):
             moved += 1
             assert not any("the best" in a["why"] for a in h["actions"][1:]), h["actions"]
             checks.check_hint_words(h)
-        if game == "tricksters":
+        if game == "tricksters" and plain.playouts == rank(view_of(state, seat), 200, 3).playouts:
             assert pick == bots.choose(state, seat, "hard", seed=3)
-    assert sure >= 5 and moved >= 1, (sure, moved)
+            as_hard += 1
+    assert sure >= 5 and moved >= 1 and (as_hard >= 5 or game != "tricksters"), (sure, moved, as_hard)
