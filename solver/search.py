@@ -502,8 +502,8 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
         out.stopped = race(raced, stats, worlds, evaluator, spending,
                            None if out.sampled_with_replacement or not evaluator.exact else total,
                            exact_end=exact_end)
-        if hint and exact_end and out.stopped == "separated":
-            out.stopped = _finish(raced, stats, worlds, evaluator, spending, total)
+        if hint and exact_end and out.stopped in ("separated", "all worlds"):
+            out.stopped = _finish(raced, stats, worlds, evaluator, spending, total) or out.stopped
         for action, searched in twins.items():
             stats[action] = replace(stats[searched], action=action, token=stats[action].token,
                                     values=list(stats[searched].values),
@@ -707,17 +707,18 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
             return "separated"
 
 
-def _finish(actions, stats, worlds, evaluator, spending, total: int) -> str:
+def _finish(actions, stats, worlds, evaluator, spending, total: int) -> str | None:
     """The hint's race over few worlds, each valued exactly, ended once the best was
-    clear: the worlds each action has not seen yet are searched too, where the
-    budget affords them all, so that every value is exact. Each action has seen a
-    first part of the one list of worlds. Returns "all worlds"; "separated" (the
-    race's end) when the rest is more than the budget; or why it stopped, when a
-    world costs more than the rate seen so far said (the race's verdict is then
-    no longer the last word)."""
+    clear (or went through every world with the best, others let go on fewer): the
+    worlds each action has not seen yet are searched too, where the budget affords
+    them all, so that every value is exact. Each action has seen a first part of
+    the one list of worlds. Returns "all worlds"; None when there was nothing to
+    do or the rest is more than the budget (the race's end stands); or why it
+    stopped, when a world cost more than the rate seen so far said (the race's
+    verdict is then no longer the last word)."""
     rest = sum(evaluator.cost(1) * (total - stats[a].n) for a in actions)
-    if not spending.affords(rest):
-        return "separated"
+    if not rest or not spending.affords(rest):
+        return None
     for i in range(min(stats[a].n for a in actions), total):
         behind = [a for a in actions if stats[a].n == i]
         if not spending.affords(evaluator.cost(len(behind))):

@@ -105,26 +105,31 @@ def test_a_choice_set_aside_early_that_did_better_on_its_few_deals_says_so():
 
 def test_an_exact_hint_says_which_values_are_estimates_when_some_choices_were_dropped_early():
     """When every deal was searched exactly for the suggestion but a choice left
-    the race earlier, once clearly worse, its value rests on fewer deals: the
+    the race earlier, once clearly worse, and the budget could not pay for the
+    rest of its deals (search._finish), its value rests on fewer deals: the
     certainty line says "the values are exact" only when every choice saw every
-    deal, and otherwise how many were dropped (Tricksters: exact trick play)."""
-    said = {"all exact": 0, "dropped": 0}
+    deal, and otherwise how many were dropped."""
+    from solver.hints import certainty
+    from solver.search import ActionStats, Ranking
+
+    def ranking(*seen):
+        stats = [ActionStats(f"c{i}", f"c{i}", n=n) for i, n in enumerate(seen)]
+        return Ranking("play", 30, 30, True, True, stats=stats, stopped="all worlds",
+                       sampled_with_replacement=False)
+    start = "Every possible deal searched exactly (30): the values are exact"
+    assert certainty(ranking(30, 30, 30), None) == f"{start}."
+    assert certainty(ranking(30, 30, 16), None) == \
+        f"{start}, but for 1 choice dropped once clearly worse, whose value is an estimate."
+    assert certainty(ranking(30, 8, 16), None) == \
+        f"{start}, but for 2 choices dropped once clearly worse, whose values are estimates."
+    exact = 0       # real positions (Tricksters: exact trick play): the words match the values
     for state, _ in positions("tricksters", {}, 60, seed=31):
         if state.is_terminal or len(state.legal_actions()) < 3:
             continue
         h = hint(state, state.current_player)
-        if not h["exact"]:
-            continue
-        dropped = [a for a in h["actions"] if 0 < a["n"] < h["worlds"]]
-        assert all(not a["exact"] for a in dropped) and all(
-            a["exact"] for a in h["actions"] if a["n"] >= h["worlds"])
-        if dropped:
-            which = "value is an estimate" if len(dropped) == 1 else "values are estimates"
-            assert h["certainty"].endswith(
-                f"the values are exact, but for {len(dropped)} choice{'s' * (len(dropped) > 1)} "
-                f"dropped once clearly worse, whose {which}."), h["certainty"]
-            said["dropped"] += 1
-        else:
-            assert h["certainty"].endswith("the values are exact."), h["certainty"]
-            said["all exact"] += 1
-    assert said["all exact"] >= 2 and said["dropped"] >= 2, said
+        if h["exact"]:
+            dropped = [a for a in h["actions"] if 0 < a["n"] < h["worlds"]]
+            assert ("the values are exact, but for" in h["certainty"]) == bool(dropped), h["certainty"]
+            assert all(a["exact"] == (a["n"] >= h["worlds"]) for a in h["actions"])
+            exact += 1
+    assert exact >= 5
