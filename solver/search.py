@@ -455,9 +455,9 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     the others valued alike, world by world (more worlds for each real choice);
     and the choices raced are listed before those screened out on a world or
     two, which are no suggestion (one may have come out higher on its few
-    worlds); where the worlds are few and each is valued exactly, a race that
-    ended once the best was clear goes on to every world while the budget
-    affords it (`_finish`), so that every value is exact."""
+    worlds); where the worlds are few and each is valued exactly, the choices a
+    race let go on fewer of them are valued on the rest too, where the budget
+    affords that (`_finish`), so that every value is exact."""
     budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
     adapter = view.adapter
     state, seat = view.state, view.seat
