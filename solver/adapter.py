@@ -87,6 +87,10 @@ Optional capabilities (a keyword left out takes the default here):
                                          (Lunar's copies). Default: None (generic).
     open_places(state) -> {name: cards}  places besides the hands the face-up review
                                          shows (Lunar's Sky). Default: none.
+    model_world(state, places) -> world  the engine's hidden places (the true deal)
+                                         in the model's places, where the model merges
+                                         some (Voren's cards out of play, during the
+                                         tricks). Default: the places as they are.
 
 A fifth game's module, say solver/games/skat.py, ends with:
 
@@ -116,7 +120,7 @@ REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_
 OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
-                      "tree_search", "same_choice")
+                      "tree_search", "same_choice", "model_world")
 OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict}
 
 
@@ -134,6 +138,10 @@ def _no_target(state, seat: int, action) -> None:
 
 def _no_places(state) -> dict:
     return {}
+
+
+def _same_places(state, places: dict) -> dict:
+    return places
 
 
 class Adapter:
@@ -155,6 +163,7 @@ class Adapter:
     allies: Callable | None = None
     tree_search: Callable = staticmethod(_never)
     same_choice: Callable = staticmethod(_no_key)
+    model_world: Callable = staticmethod(_same_places)
     splits: bool = False
     bids: bool = False
 

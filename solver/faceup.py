@@ -165,6 +165,7 @@ def explain(view, truth: dict, known: str, better: str, count: int = 24,
         wins.append(got.values[better] > got.values[known])
         places.append(_places(world))
     diff = Difference(known, better, len(worlds), all_worlds, sum(wins))
+    truth = view.adapter.model_world(view.state, truth)     # Voren: the cards out of play, one place
     won = [p for p, w in zip(places, wins) if w]
     lost = [p for p, w in zip(places, wins) if not w]
     best_score = MIN_LIFT - 1e-9

@@ -293,4 +293,4 @@ ADAPTER = Adapter(
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     search_exactly=search_exactly, exact_final=exact_final,
-    outcomes=outcomes, outcome_words=OUTCOME_WORDS)
+    outcomes=outcomes, outcome_words=OUTCOME_WORDS, model_world=model_world)

@@ -395,3 +395,32 @@ def test_worker_reviews_and_refuses_without_failing():
     refused = json.loads(worker_api.handle(json.dumps(
         {"op": "review", "record": record, "seat": 7})))
     assert refused["available"] is False and "no seat 7" in refused["message"]
+
+
+def test_a_voren_review_can_name_a_card_that_was_out_of_play():
+    """During Voren's tricks the cards no play can reach (the stock, the poke, a
+    discard, folded hands) are one place of the model; the review compares the
+    true deal in the model's places (Adapter.model_world), so that what the
+    player could not know may be that a card was out of play, said in words."""
+    from pycore.words import Narrator
+    from solver.faceup import explain
+    from tests.solver.positions import positions
+    for state, _ in positions("voren", {"players": 4}, 150, seed=77):
+        if state.phase != "play" or len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player
+        up = face_up(state, seat)
+        order = sorted(up.values, key=lambda t: -up.values[t])
+        if up.values[order[0]] == up.values[order[-1]]:
+            continue
+        truth = state.hidden_places(seat)
+        found = explain(view_of(state, seat), truth, order[-1], order[0], 24)
+        if found.place == "out":
+            break
+    else:
+        pytest.fail("no review named a card out of play")
+    live = {f"hand:{s}" for s in state.active}
+    assert any(found.card in cards for name, cards in truth.items() if name not in live)
+    tell = Narrator(state.game, state.observation(seat))
+    words = rv.fact_words("out", state.game.card_token(found.card), tell, False)
+    assert words.endswith("was out of play") and not engine_tokens(words), words
