@@ -640,20 +640,23 @@ def _tree(view, legal, stats, evaluator, spending, rng) -> str:
     return "effort" if spending.spent >= spending.limit else "time"
 
 
+def _search_world(i: int, actions, stats, worlds, evaluator, spending) -> None:
+    """`actions` valued on world number `i` of the list, and their cost spent."""
+    spending.report()
+    evaluator.evaluate(worlds.index(i), worlds[i], actions, stats)
+    spending.spent += evaluator.cost(len(actions))
+
+
 def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:
     """The adaptive search (module docstring); returns why it stopped."""
     if len(legal) == 1:
-        spending.report()
-        evaluator.evaluate(worlds.index(0), worlds[0], legal, stats)
-        spending.spent += evaluator.cost(1)
+        _search_world(0, legal, stats, worlds, evaluator, spending)
         return "one choice"
     alive = list(legal)
     n = 0                         # worlds every action still in the race has seen
 
     def search(i: int, actions) -> None:
-        spending.report()
-        evaluator.evaluate(worlds.index(i), worlds[i], actions, stats)
-        spending.spent += evaluator.cost(len(actions))
+        _search_world(i, actions, stats, worlds, evaluator, spending)
 
     spending.limit += evaluator.cost(len(alive))    # every action is played once, whatever the effort
     search(0, alive)
@@ -723,9 +726,7 @@ def _finish(actions, stats, worlds, evaluator, spending, total: int) -> str | No
         behind = [a for a in actions if stats[a].n == i]
         if not spending.affords(evaluator.cost(len(behind))):
             return spending.why_stopped(evaluator.cost(len(behind)))
-        spending.report()
-        evaluator.evaluate(worlds.index(i), worlds[i], behind, stats)
-        spending.spent += evaluator.cost(len(behind))
+        _search_world(i, behind, stats, worlds, evaluator, spending)
     for a in actions:               # every one valued exactly now: none was left behind
         stats[a].screened, stats[a].left = False, None
     return "all worlds"
@@ -738,9 +739,7 @@ def _flat(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
     while n < 2 or spending.affords(evaluator.cost(len(legal))):
         if exact_end and n >= exact_end:
             return "all worlds"
-        spending.report()
-        evaluator.evaluate(worlds.index(n), worlds[n], legal, stats)
-        spending.spent += evaluator.cost(len(legal))
+        _search_world(n, legal, stats, worlds, evaluator, spending)
         n += 1
     return spending.why_stopped(evaluator.cost(len(legal)))
 
