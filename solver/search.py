@@ -480,8 +480,10 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     if tree and adapter.tree_search(state) and not budget.all_worlds and len(legal) > 1 \
             and only is None and not flat:
         out.stopped, out.tree = _tree(view, legal, stats, evaluator, spending, rng), True
-        if total == 1:          # the tree played the one deal again and again: no deal left to search
-            out.all_worlds_effort = None
+        # No "search all deals" after the tree: it plays each deal out once (the tree runs
+        # until the exact endgame, so no deal would be valued exactly), which tells less
+        # than the tree's thousands of playouts over the same deals; "think longer" does.
+        out.all_worlds_effort = None
     elif total == 1 and not evaluator.exact and adapter.allies is not None and part is None \
             and sums is None and len(legal) > 1:
         out.stopped, out.look_ahead, out.exact_search = _look_ahead(

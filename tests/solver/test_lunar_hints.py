@@ -241,3 +241,26 @@ def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
                     turned += h["decision"] == "turn"
             state = state.apply_action(rng.choice(state.legal_actions()))
     assert exact >= 3 and turned >= 1 and treed >= 3, (exact, turned, treed)
+
+
+def test_a_tree_hint_over_few_deals_offers_no_search_of_every_deal():
+    """Late in a four-player round the deals left are few (4 at the start of the
+    tenth trick of seed 3) but not yet searched exactly: the hint searches them
+    with hard's tree, thousands of playouts, and offers no "search all deals",
+    which would play each deal out once and know less (its interval about 30
+    times wider, seen once); where the choices are close it offers to think
+    longer."""
+    game = get_game("lunar")
+    seen = 0
+    for seed in range(3, 7):
+        state = game.new_game({"players": 4}, seed=seed)
+        while not state.is_terminal and len(state.finished_hands) == 0:
+            late = state.phase == "play" and 8 < adapter.cards_left(state) <= 16
+            if late and len(state.legal_actions()) > 1:
+                h = hint(state, state.current_player, effort=400, seed=1)
+                assert h["tree"] and h["worlds"] <= 2_000
+                assert h["all_worlds_effort"] is None
+                assert h["more"] is None or "all_worlds" not in h["more"]["budget"]
+                seen += 1
+            state = state.apply_action(bots.choose(state, state.current_player, "easy"))
+    assert seen >= 10
