@@ -75,7 +75,7 @@ def test_every_decision_is_hinted_with_every_legal_action(players):
 
 
 def test_endgame_ranking_is_the_exact_average_over_all_worlds():
-    """With two tricks left every world is searched exactly (team against team):
+    """With three tricks left every world is searched exactly (team against team):
     each action's expected score is the average over the worlds of the minimax
     value, here on views narrowed to a few dozen worlds."""
     rng = random.Random(8)
@@ -244,18 +244,18 @@ def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
 
 
 def test_a_tree_hint_over_few_deals_offers_no_search_of_every_deal():
-    """Late in a four-player round the deals left are few (4 at the start of the
-    tenth trick of seed 3) but not yet searched exactly: the hint searches them
+    """Late in a four-player round the deals left are few (48 at the start of the
+    ninth trick of seed 3) but not yet searched exactly: the hint searches them
     with hard's tree, thousands of playouts, and offers no "search all deals",
-    which would play each deal out once and know less (its interval about 30
-    times wider, seen once); where the choices are close it offers to think
-    longer."""
+    which would play each deal out once and know less (its interval six times
+    wider there, and another card best); where the choices are close it offers
+    to think longer."""
     game = get_game("lunar")
     seen = 0
     for seed in range(3, 7):
         state = game.new_game({"players": 4}, seed=seed)
         while not state.is_terminal and len(state.finished_hands) == 0:
-            late = state.phase == "play" and 8 < adapter.cards_left(state) <= 16
+            late = state.phase == "play" and adapter.EXACT_CARDS < adapter.cards_left(state) <= 20
             if late and len(state.legal_actions()) > 1:
                 h = hint(state, state.current_player, effort=400, seed=1)
                 assert h["tree"] and h["worlds"] <= 2_000
