@@ -750,6 +750,8 @@ def cards_left(state) -> int:
 # (3-220 at the tenth trick over 30 seeded rounds, both deals) and each cheap
 # (hard's move: median 0.011 s natively, at most 0.41 s); with two tricks the
 # tree searched the tenth instead (0.18-0.25 s), and its hint was an estimate.
+# Hard did not get measurably stronger for it (README's ladder: against ISMCTS
+# -0.08 [-0.29, +0.14] a seat; normal gained more, so hard-normal fell 0.28).
 EXACT_CARDS = 12
 # With the Sky (two players) the seat sees every card but the other's hand: one
 # world, perfect information, so three tricks are searched exactly (at most
