@@ -67,6 +67,11 @@ Optional capabilities (a keyword left out takes the default here):
                                          (solver/tree.py) instead of search.rank's
                                          flat race, and the hint searches it so.
                                          Default: never.
+    deep_search(state) -> bool           the hard level's flat search spends
+                                         solver.bots.DEEP_PLAYOUTS on this decision,
+                                         not its usual playouts (Raven's 5-player
+                                         bids: many choices, once a hand). Default:
+                                         never.
     same_choice(state) -> key | None     choices that are one move in all but name
                                          share a key(action) (Raven's bids: which
                                          cards of a run of consecutive ranks in a suit
@@ -120,7 +125,7 @@ REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_
 OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
-                      "tree_search", "same_choice", "model_world")
+                      "tree_search", "deep_search", "same_choice", "model_world")
 OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict}
 
 
@@ -162,6 +167,7 @@ class Adapter:
     open_places: Callable = staticmethod(_no_places)
     allies: Callable | None = None
     tree_search: Callable = staticmethod(_never)
+    deep_search: Callable = staticmethod(_never)
     same_choice: Callable = staticmethod(_no_key)
     model_world: Callable = staticmethod(_same_places)
     splits: bool = False

@@ -8,7 +8,9 @@ easy:   a beginner who follows the rules: the game's quick rule of thumb, from
         cards played before or infer who is out of a suit;
 normal: counts cards: the search over worlds consistent with everything the seat
         saw (cards gone, suits a seat has shown it lacks), small effort;
-hard:   the same search with more than three times the effort (exact endgames);
+hard:   the same search with more than three times the effort (exact endgames),
+        more still where the adapter's `deep_search` says so (Raven's 5-player
+        bids: DEEP_PLAYOUTS);
         where the game's adapter says a tree pays (`tree_search`: Lunar's card
         play, the Sky's too, and Raven's with two to four players), a tree
         search of the seat's information set (solver/tree.py, TREE_ITERATIONS),
@@ -34,6 +36,7 @@ from .view import adapter_for, blank_probe, view_of
 
 LEVELS = {"easy": 0, "normal": 60, "hard": 200}
 TREE_ITERATIONS = {"hard": 1500}    # where the adapter's tree_search says so (one playout each)
+DEEP_PLAYOUTS = {"hard": 1500}      # where the adapter's deep_search says so (Raven's 5-player bids)
 
 
 def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int | None = None,
@@ -56,7 +59,9 @@ def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int |
         root = tree.search(view, iterations, rng)
         best, tied = tree.most_visited(legal, root), lambda: tree.alike(legal, root)
     else:
-        ranking = rank(view, LEVELS[level] if effort is None else effort, seed)
+        budget = DEEP_PLAYOUTS[level] if level in DEEP_PLAYOUTS and view.adapter.deep_search(state) \
+            else LEVELS[level]
+        ranking = rank(view, budget if effort is None else effort, seed)
         best, tied = ranking.stats[0].action, lambda: alike(ranking)
     if not partners.sure_trick(state, seat):
         return best

@@ -187,14 +187,16 @@ def test_the_page_loads_only_the_engine_and_its_own_package():
 
 def test_the_level_descriptions_say_the_bots_own_budgets():
     """The home page's line for each computer level names the playouts the level
-    really spends (solver.bots.LEVELS, and its tree search's iterations where it
-    plays one: TREE_ITERATIONS), so a change to a budget shows there too."""
+    really spends (solver.bots.LEVELS, its tree search's iterations where it
+    plays one: TREE_ITERATIONS, and its deeper flat search's playouts where it
+    searches deeper: DEEP_PLAYOUTS), so a change to a budget shows there too."""
     from solver import bots
     said = {key: what for key, _, what in pages.LEVELS}
     assert set(said) == set(bots.LEVELS)
     for level, playouts in bots.LEVELS.items():
         numbers = {int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*\d|\d", said[level])}
-        budgets = ({playouts} if playouts else set()) | ({bots.TREE_ITERATIONS[level]} if level in bots.TREE_ITERATIONS else set())
+        budgets = ({playouts} if playouts else set()) | {bots.TREE_ITERATIONS.get(level), bots.DEEP_PLAYOUTS.get(level)}
+        budgets.discard(None)
         assert numbers == budgets, (level, said[level])
 
 
@@ -221,3 +223,22 @@ def test_hard_names_the_tables_where_it_plays_its_cards_by_the_tree():
         if treed:       # every table of the game: its name alone; else the tables by their players
             tables.add((game.title, () if treed == counts else tuple(treed)))
     assert said == tables
+
+
+def test_hard_names_the_tables_where_it_searches_its_bids_deeper():
+    """The hard line names the tables whose adapter gives a bid hard's deeper
+    flat search (`deep_search`), and no other."""
+    from solver.view import adapter_for
+    from tests.solver.positions import positions
+    hard = {key: what for key, _, what in pages.LEVELS}["hard"]
+    number = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+    said = {(title, number[n]) for title, n in
+            re.findall(r"in (\w+) with (\w+) players it plays out [\d,]+ deals before a bid", hard)}
+    tables = set()
+    for game in all_games().values():
+        for n in sorted({preset.get("players", 4) for preset in game.presets()}):
+            states = [game.new_game({"players": n}, seed=s) for s in range(3)]       # hands' starts
+            states += [state for state, _ in positions(game.name, {"players": n}, 12, seed=3)]
+            if any(adapter_for(game.name).deep_search(state) for state in states):
+                tables.add((game.title, n))
+    assert said == tables == {("Raven", 5)}

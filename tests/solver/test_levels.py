@@ -8,6 +8,7 @@ import re
 import pytest
 
 from solver import bots, tree
+from solver.view import adapter_for
 from tests.conformance import hidden_cards_shuffled
 from tests.solver.positions import positions
 
@@ -85,15 +86,17 @@ def test_easy_reads_no_hidden_card(game, players):
         assert bots.choose(other, seat, "easy", seed=4) == move
 
 
-@pytest.mark.parametrize("game,players", TABLES + [("raven", 2), ("lunar", 2)])
+@pytest.mark.parametrize("game,players", TABLES + [("raven", 2), ("raven", 5), ("raven", 6),
+                                                   ("lunar", 2)])
 def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, players, monkeypatch):
     """normal and hard spend their playouts (solver.bots.LEVELS), never time: at
     every position the search spends at most the level's budget plus one first
     round of every choice (or searches every deal, when they are few), or, where
     hard plays a tree search (Lunar's card play, and Raven's with two to four
     players), at most its iterations (solver.bots.TREE_ITERATIONS, one playout
-    each); and the harder level spends more where the decision is not settled
-    at once."""
+    each); where hard searches deeper (Raven's 5-player bids), the same with
+    solver.bots.DEEP_PLAYOUTS; and the harder level spends more where the
+    decision is not settled at once."""
     spent = []
     real_rank, real_tree = bots.rank, tree.search
 
@@ -111,7 +114,8 @@ def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, player
     monkeypatch.setattr(bots, "rank", counting)
     monkeypatch.setattr(tree, "search", counting_tree)
     totals = {"normal": 0, "hard": 0}
-    trees = 0
+    trees = deep = 0
+    adapter = adapter_for(game)
     for state, _ in positions(game, {"players": players}, 8, seed=5):
         for level in ("normal", "hard"):
             spent.clear()
@@ -124,9 +128,12 @@ def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, player
                 assert level == "hard" and budget == bots.TREE_ITERATIONS[level] and 0 < used <= budget
                 trees += 1
             else:
-                assert budget == bots.LEVELS[level]
+                deeper = level == "hard" and adapter.deep_search(state)
+                assert budget == (bots.DEEP_PLAYOUTS[level] if deeper else bots.LEVELS[level])
+                deep += deeper
                 if ranking.stopped != "all worlds":
                     assert used <= budget + max(2 * len(ranking.stats), 60), (level, ranking.stopped)
             totals[level] += used
     assert totals["hard"] > totals["normal"] > 0
     assert (trees > 0) == (game == "lunar" or (game == "raven" and players in (2, 3, 4)))
+    assert (deep > 0) == ((game, players) == ("raven", 5))
