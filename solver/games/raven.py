@@ -447,9 +447,9 @@ def deep_search(state) -> bool:
     thinly, and a bid comes once a hand (natively about 0.37 s). Over 200 deals
     each (README's ladder): against ISMCTS at 1,000 iterations the flat hard
     lost by -0.20 [-0.38, -0.03] points a seat; with these bids it is level,
-    -0.05 [-0.21, +0.12] (+0.15 [-0.06, +0.37] on the flat hard deal by deal). Against normal these bids
-    win by +0.44 [+0.27, +0.61] (+0.18 [-0.03, +0.40] on the flat hard deal by
-    deal). Its cards stay the flat search's: the tree, tried for 83 deals,
+    -0.05 [-0.21, +0.12] (+0.15 [-0.06, +0.37] on the flat hard deal by deal).
+    Against normal these bids win by +0.44 [+0.27, +0.61] (+0.18 [-0.03,
+    +0.40] on the flat hard deal by deal). Its cards stay the flat search's: the tree, tried for 83 deals,
     gained +0.13 [-0.19, +0.46] deal by deal, less than these bids."""
     return state.players == 5 and state.phase == "bid"
 
