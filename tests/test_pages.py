@@ -200,45 +200,52 @@ def test_the_level_descriptions_say_the_bots_own_budgets():
         assert numbers == budgets, (level, said[level])
 
 
+PLAYER_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def player_counts(words: str) -> tuple[int, ...]:
+    """'two, three or four players' -> (2, 3, 4)."""
+    return tuple(PLAYER_COUNTS[word] for word in re.findall(r"\w+", words) if word in PLAYER_COUNTS)
+
+
+def tables_where(hook: str) -> dict[str, tuple[int, ...]]:
+    """Each game's title and the preset player counts at which its adapter's `hook`
+    (tree_search, deep_search) holds at some position: a hand's start or a seeded
+    position further on. Games where it never holds are left out."""
+    from solver.view import adapter_for
+    from tests.solver.positions import positions
+    tables = {}
+    for game in all_games().values():
+        holds = getattr(adapter_for(game.name), hook)
+        counts = sorted({preset.get("players", 4) for preset in game.presets()})
+        found = tuple(n for n in counts
+                      if any(holds(state) for state in
+                             [game.new_game({"players": n}, seed=s) for s in range(3)]
+                             + [state for state, _ in positions(game.name, {"players": n}, 12, seed=3)]))
+        if found:
+            tables[game.title] = found
+    return tables
+
+
 def test_hard_names_the_tables_where_it_plays_its_cards_by_the_tree():
     """The hard line names the games whose adapter plays card play by the tree
     (`tree_search`), with the player counts where only some of its tables do,
     and no other: the adapters decide, the page says so."""
-    from solver.view import adapter_for
-    from tests.solver.positions import positions
     hard = {key: what for key, _, what in pages.LEVELS}["hard"]
     named = re.search(r"in (.+?),? it plays its cards by a search", hard)
     assert named, hard
-    number = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-    said = set()
-    for table in re.split(r",? and in ", named.group(1)):
-        title, _, counts = table.partition(" with ")
-        said.add((title, tuple(number[n] for n in re.findall(r"\w+", counts.removesuffix(" players"))
-                               if n != "or")))
-    tables = set()
-    for game in all_games().values():
-        counts = sorted({preset.get("players", 4) for preset in game.presets()})
-        treed = [n for n in counts if any(adapter_for(game.name).tree_search(state)
-                                          for state, _ in positions(game.name, {"players": n}, 12, seed=3))]
-        if treed:       # every table of the game: its name alone; else the tables by their players
-            tables.add((game.title, () if treed == counts else tuple(treed)))
-    assert said == tables
+    said = {title: player_counts(counts) for title, _, counts in
+            (table.partition(" with ") for table in re.split(r",? and in ", named.group(1)))}
+    every_table = {game.title: tuple(sorted({preset.get("players", 4) for preset in game.presets()}))
+                   for game in all_games().values()}
+    assert said == {title: () if counts == every_table[title] else counts     # a game's name alone: all its tables
+                    for title, counts in tables_where("tree_search").items()}
 
 
 def test_hard_names_the_tables_where_it_searches_its_bids_deeper():
     """The hard line names the tables whose adapter gives a bid hard's deeper
     flat search (`deep_search`), and no other."""
-    from solver.view import adapter_for
-    from tests.solver.positions import positions
     hard = {key: what for key, _, what in pages.LEVELS}["hard"]
-    number = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-    said = {(title, number[n]) for title, n in
-            re.findall(r"in (\w+) with (\w+) players it plays out [\d,]+ deals before a bid", hard)}
-    tables = set()
-    for game in all_games().values():
-        for n in sorted({preset.get("players", 4) for preset in game.presets()}):
-            states = [game.new_game({"players": n}, seed=s) for s in range(3)]       # hands' starts
-            states += [state for state, _ in positions(game.name, {"players": n}, 12, seed=3)]
-            if any(adapter_for(game.name).deep_search(state) for state in states):
-                tables.add((game.title, n))
-    assert said == tables == {("Raven", 5)}
+    said = {title: player_counts(counts) for title, counts in
+            re.findall(r"in (\w+) with ([\w, ]+?) players it plays out [\d,]+ deals before a bid", hard)}
+    assert said == tables_where("deep_search") == {"Raven": (5,)}
