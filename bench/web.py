@@ -375,7 +375,8 @@ def hint_by_decision(browser, positions: int, hint_seconds: float | None = None)
 
 
 BOT_TABLES = [("raven", {"players": 2}), ("raven", {"players": 3}), ("raven", {"players": 4}),
-              ("raven", {"players": 5}), ("tricksters", {}), ("lunar", {"players": 4}),
+              ("raven", {"players": 5}), ("raven", {"players": 6}),
+              ("tricksters", {}), ("lunar", {"players": 4}),
               ("lunar", {"players": 2}), ("voren", {"players": 5})]
 
 TIME_BOT_ANSWERS = """() => {

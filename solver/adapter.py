@@ -69,9 +69,9 @@ Optional capabilities (a keyword left out takes the default here):
                                          Default: never.
     deep_search(state) -> bool           the hard level's flat search spends
                                          solver.bots.DEEP_PLAYOUTS on this decision,
-                                         not its usual playouts (Raven's 5-player
-                                         bids: many choices, once a hand). Default:
-                                         never.
+                                         not its usual playouts (Raven's bids with
+                                         five or six players: many choices, once a
+                                         hand). Default: never.
     same_choice(state) -> key | None     choices that are one move in all but name
                                          share a key(action) (Raven's bids: which
                                          cards of a run of consecutive ranks in a suit

@@ -248,4 +248,4 @@ def test_hard_names_the_tables_where_it_searches_its_bids_deeper():
     hard = {key: what for key, _, what in pages.LEVELS}["hard"]
     said = {title: player_counts(counts) for title, counts in
             re.findall(r"in (\w+) with ([\w, ]+?) players it plays out [\d,]+ deals before a bid", hard)}
-    assert said == tables_where("deep_search") == {"Raven": (5,)}
+    assert said == tables_where("deep_search") == {"Raven": (5, 6)}

@@ -435,23 +435,25 @@ def tree_search(state) -> bool:
     (+0.55 [+0.12, +0.98]); with three the flat search was -0.38 [-0.76, +0.00]
     and the tree wins (+0.39 [+0.02, +0.75]; +0.76 [+0.34, +1.19] on the flat
     search deal by deal). Bids stay the flat search's: with hundreds of bids a
-    tree of 1,500 iterations cannot try each one. With five players the flat
-    search stays, its bids deeper (deep_search); with six it stays as it is
-    (not measured against ISMCTS yet)."""
+    tree of 1,500 iterations cannot try each one. With five and six players
+    the flat search stays, its bids deeper (deep_search)."""
     return state.players in (2, 3, 4) and state.phase == "play" and not search_exactly(state)
 
 
 def deep_search(state) -> bool:
-    """With five players the hard level bids by the flat search at 1,500 playouts
-    (solver.bots.DEEP_PLAYOUTS), not 200: dozens of bids shared 200 playouts
-    thinly, and a bid comes once a hand (natively about 0.37 s). Over 200 deals
-    each (README's ladder): against ISMCTS at 1,000 iterations the flat hard
-    lost by -0.20 [-0.38, -0.03] points a seat; with these bids it is level,
-    -0.05 [-0.21, +0.12] (+0.15 [-0.06, +0.37] on the flat hard deal by deal).
-    Against normal these bids win by +0.44 [+0.27, +0.61] (+0.18 [-0.03,
-    +0.40] on the flat hard deal by deal). Its cards stay the flat search's: the tree, tried for 83 deals,
-    gained +0.13 [-0.19, +0.46] deal by deal, less than these bids."""
-    return state.players == 5 and state.phase == "bid"
+    """With five or six players the hard level bids by the flat search at 1,500
+    playouts (solver.bots.DEEP_PLAYOUTS), not 200: dozens of bids shared 200
+    playouts thinly, and a bid comes once a hand (natively about 0.35 s). Over
+    200 deals each (README's ladder), against ISMCTS at 1,000 iterations: with
+    five players the flat hard lost by -0.20 [-0.38, -0.03] points a seat and
+    these bids are level, -0.05 [-0.21, +0.12] (+0.15 [-0.06, +0.37] on the
+    flat hard deal by deal); with six the flat hard lost by -0.22 [-0.32,
+    -0.12] and these bids are level, -0.06 [-0.17, +0.04] (+0.15 [+0.02,
+    +0.29] deal by deal). Against normal, five players: +0.44 [+0.27, +0.61]
+    (+0.18 [-0.03, +0.40] on the flat hard deal by deal). The cards stay the
+    flat search's: with five players the tree, tried for 83 deals, gained
+    +0.13 [-0.19, +0.46] deal by deal, less than these bids."""
+    return state.players in (5, 6) and state.phase == "bid"
 
 
 def same_choice(state):

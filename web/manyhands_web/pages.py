@@ -104,8 +104,8 @@ LEVELS = (
                      "before each choice; in Lunar, and in Raven with two, three or four "
                      "players, it plays its cards by a search that weighs its own later moves "
                      "too (1,500 played-out deals), and in Lunar with two players it turns "
-                     "the trump by it as well; in Raven with five players it plays out 1,500 "
-                     "deals before a bid"),
+                     "the trump by it as well; in Raven with five or six players it plays out "
+                     "1,500 deals before a bid"),
 )
 
 
