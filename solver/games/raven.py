@@ -449,8 +449,9 @@ def deep_search(state) -> bool:
     these bids are level, -0.05 [-0.21, +0.12] (+0.15 [-0.06, +0.37] on the
     flat hard deal by deal); with six the flat hard lost by -0.22 [-0.32,
     -0.12] and these bids are level, -0.06 [-0.17, +0.04] (+0.15 [+0.02,
-    +0.29] deal by deal). Against normal, five players: +0.44 [+0.27, +0.61]
-    (+0.18 [-0.03, +0.40] on the flat hard deal by deal). The cards stay the
+    +0.29] deal by deal). Against normal: +0.44 [+0.27, +0.61] with five
+    players (+0.18 [-0.03, +0.40] on the flat hard deal by deal), +0.23
+    [+0.13, +0.33] with six (+0.15 [+0.03, +0.27]). The cards stay the
     flat search's: with five players the tree, tried for 83 deals, gained
     +0.13 [-0.19, +0.46] deal by deal, less than these bids."""
     return state.players in (5, 6) and state.phase == "bid"
