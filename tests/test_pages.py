@@ -208,6 +208,10 @@ def player_counts(words: str) -> tuple[int, ...]:
     return tuple(PLAYER_COUNTS[word] for word in re.findall(r"\w+", words) if word in PLAYER_COUNTS)
 
 
+def preset_player_counts(game) -> tuple[int, ...]:
+    return tuple(sorted({preset.get("players", 4) for preset in game.presets()}))
+
+
 def tables_where(hook: str) -> dict[str, tuple[int, ...]]:
     """Each game's title and the preset player counts at which its adapter's `hook`
     (tree_search, deep_search) holds at some position: a hand's start or a seeded
@@ -217,8 +221,7 @@ def tables_where(hook: str) -> dict[str, tuple[int, ...]]:
     tables = {}
     for game in all_games().values():
         holds = getattr(adapter_for(game.name), hook)
-        counts = sorted({preset.get("players", 4) for preset in game.presets()})
-        found = tuple(n for n in counts
+        found = tuple(n for n in preset_player_counts(game)
                       if any(holds(state) for state in
                              [game.new_game({"players": n}, seed=s) for s in range(3)]
                              + [state for state, _ in positions(game.name, {"players": n}, 12, seed=3)]))
@@ -236,8 +239,7 @@ def test_hard_names_the_tables_where_it_plays_its_cards_by_the_tree():
     assert named, hard
     said = {title: player_counts(counts) for title, _, counts in
             (table.partition(" with ") for table in re.split(r",? and in ", named.group(1)))}
-    every_table = {game.title: tuple(sorted({preset.get("players", 4) for preset in game.presets()}))
-                   for game in all_games().values()}
+    every_table = {game.title: preset_player_counts(game) for game in all_games().values()}
     assert said == {title: () if counts == every_table[title] else counts     # a game's name alone: all its tables
                     for title, counts in tables_where("tree_search").items()}
 

@@ -95,9 +95,9 @@ def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, player
     round of every choice (or searches every deal, when they are few), or, where
     hard plays a tree search (Lunar's card play, and Raven's with two to four
     players), at most its iterations (solver.bots.TREE_ITERATIONS, one playout
-    each); where hard searches deeper (Raven's bids with five or six players), the same with
-    solver.bots.DEEP_PLAYOUTS; and the harder level spends more where the
-    decision is not settled at once."""
+    each); where hard searches deeper (Raven's bids with five or six players),
+    the same with solver.bots.DEEP_PLAYOUTS; and the harder level spends more
+    where the decision is not settled at once."""
     spent = []
     real_rank, real_tree = bots.rank, tree.search
 
