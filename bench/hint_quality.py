@@ -2,7 +2,7 @@
 
     python bench/hint_quality.py [--game raven] [--positions 100] [--seconds 1.0]
                                  [--factor 20] [--ref-seconds 60] [--json]
-                                 [--before TREE] [--start K]
+                                 [--before TREE] [--longer] [--start K]
     python bench/hint_quality.py --from-log LOG [LOG ...]
 
 For seeded positions of every game and kind of decision (drafts, bids,
@@ -36,6 +36,12 @@ same record and seat, and judged against the same reference: the "before"
 columns. Records are the contract (`shared/spec/records.md`), so an older solver
 reads them as they are.
 
+With `--longer`, the same hint is asked again with "Think longer"'s time
+(`solver.hints.THINK_LONGER` times `--seconds`, the page's offer after a close
+call) and judged against the same reference, which then gets `--factor` times
+the longer hint's playouts: the "longer" columns, overall and where the default
+hint offered to think longer (the positions a player would have clicked it).
+
 Positions come from seeded games played by the easy bot (bench/hints.py), each
 the first decision of its kind at or after a random step of its game, so card
 play comes from every trick; `--first-decision` draws each game's first
@@ -59,6 +65,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.hints import percentile, positions   # noqa: E402
 from pycore.records import dumps                  # noqa: E402
 from solver import api                            # noqa: E402
+from solver.hints import THINK_LONGER             # noqa: E402
 
 GAMES = [("raven", 4), ("raven", 2), ("tricksters", 4), ("lunar", 4), ("lunar", 2), ("voren", 5)]
 KINDS = {     # the decisions of each game (bench/hints.py's kinds: card play as lead / follow)
@@ -157,12 +164,20 @@ def judged(ref: dict, action: str) -> tuple[bool, float]:
 
 
 def measure(record: str, seat: int, seconds: float, factor: int, ref_seconds: float, seed: int,
-            before: BeforeHint | None = None) -> dict:
+            before: BeforeHint | None = None, longer: bool = False) -> dict:
     start = time.perf_counter()
     default = api.hint(record, seat, {"seconds": seconds, "seed": seed})
     ms = 1000 * (time.perf_counter() - start)
     earlier = before(record, seat) if before is not None else None
-    ref = reference(record, seat, default, factor, ref_seconds, (earlier["best"],) if earlier else ())
+    also = (earlier["best"],) if earlier else ()
+    based_on = default
+    if longer:
+        start = time.perf_counter()
+        more = api.hint(record, seat, {"seconds": seconds * THINK_LONGER, "seed": seed})
+        longer_ms = 1000 * (time.perf_counter() - start)
+        also += (more["best"],)
+        based_on = {**default, "playouts": max(default["playouts"], more["playouts"])}
+    ref = reference(record, seat, based_on, factor, ref_seconds, also)
     agree, regret = judged(ref, default["best"])
     got = {"agree": agree, "regret": regret,
            "playouts": default["playouts"], "ms": ms, "stopped": default["stopped"],
@@ -172,6 +187,10 @@ def measure(record: str, seat: int, seconds: float, factor: int, ref_seconds: fl
     if earlier is not None:
         got["before_agree"], got["before_regret"] = judged(ref, earlier["best"])
         got["before_ms"] = earlier["ms"]
+    if longer:
+        got["longer_agree"], got["longer_regret"] = judged(ref, more["best"])
+        got["longer_ms"], got["longer_playouts"] = longer_ms, more["playouts"]
+        got["offered_longer"] = (default["more"] or {}).get("label") == "Think longer"
     return got
 
 
@@ -202,9 +221,12 @@ def table(lines: list[dict]) -> list[str]:
         key = (line["game"], line["players"], line["decision"])
         kinds.setdefault(key, {})[line["i"]] = line
     before = all("before_agree" in g for k in kinds.values() for g in k.values())
+    longer = all("longer_agree" in g for k in kinds.values() for g in k.values())
     rows = [f"{'game':<15}{'decision':<10}{'n':>4}{'agree':>7}{'regret mean':>13}{'% range':>9}{'p95':>7}"
             f"{'playouts med':>14}{'ms med':>8}{'ms p95':>8}{'exact ref':>10}{'tree ref':>9}{'ref x med':>11}  aims"
-            + ("  | before: agree  regret mean  % range   p95  ms p95" if before else "") + "  | stopped"]
+            + ("  | before: agree  regret mean  % range   p95  ms p95" if before else "")
+            + ("  | longer: agree  regret mean  % range  playouts med  offered  agree there  regret there"
+               if longer else "") + "  | stopped"]
     ranges: dict = {}
     for (game, players, decision), by_index in kinds.items():
         got = [by_index[i] for i in sorted(by_index)]
@@ -229,6 +251,15 @@ def table(lines: list[dict]) -> list[str]:
             row += (f"  | {100 * sum(g['before_agree'] for g in got) / len(got):>12.0f}%"
                     f"{statistics.mean(b_regrets):>13.3f}{100 * statistics.mean(b_regrets) / span:>8.1f}%"
                     f"{percentile(b_regrets, 0.95):>6.2f}{percentile([g['before_ms'] for g in got], 0.95):>8.0f}")
+        if longer:
+            l_regrets = [g["longer_regret"] for g in got]
+            offered = [g for g in got if g["offered_longer"]]
+            there = (f"{100 * sum(g['longer_agree'] for g in offered) / len(offered):>12.0f}%"
+                     f"{statistics.mean(g['longer_regret'] for g in offered):>14.3f}" if offered
+                     else f"{'-':>13}{'-':>14}")
+            row += (f"  | {100 * sum(g['longer_agree'] for g in got) / len(got):>12.0f}%"
+                    f"{statistics.mean(l_regrets):>13.3f}{100 * statistics.mean(l_regrets) / span:>8.1f}%"
+                    f"{statistics.median(g['longer_playouts'] for g in got):>14.0f}{len(offered):>9}{there}")
         rows.append(row + "  | " + ", ".join(f"{k} {v}" for k, v in stopped.most_common()))
     rows.append("")
     rows.append("point range (a seat's points in a hand, 5th to 95th percentile, easy-bot hands): "
@@ -272,6 +303,8 @@ def main(argv=None) -> None:
                    help="each position the game's first decision of its kind (as runs before "
                         "2026-11-26 drew them: card play only at the first trick)")
     p.add_argument("--before", metavar="TREE", help="also judge the default hint of the solver in this checkout")
+    p.add_argument("--longer", action="store_true",
+                   help="also judge the hint at 'Think longer''s time, against the same reference")
     p.add_argument("--from-log", nargs="+", metavar="LOG",
                    help="measure nothing: print the table of these runs' JSON lines together")
     a = p.parse_args(argv)
@@ -302,7 +335,7 @@ def main(argv=None) -> None:
                                first=a.first_decision)
             for i, state in enumerate(states[a.start:], start=a.start):
                 got = measure(dumps(state), state.current_player, a.seconds, a.factor, a.ref_seconds,
-                              a.seed + i, before)
+                              a.seed + i, before, a.longer)
                 lines.append({"game": game, "players": players, "decision": decision, "i": i, **got})
                 if a.json:
                     print(json.dumps(lines[-1]), flush=True)
