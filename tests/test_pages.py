@@ -222,9 +222,7 @@ def tables_where(hook: str) -> dict[str, tuple[int, ...]]:
     for game in all_games().values():
         holds = getattr(adapter_for(game.name), hook)
         found = tuple(n for n in preset_player_counts(game)
-                      if any(holds(state) for state in
-                             [game.new_game({"players": n}, seed=s) for s in range(3)]
-                             + [state for state, _ in positions(game.name, {"players": n}, 12, seed=3)]))
+                      if any(holds(state) for state, _ in positions(game.name, {"players": n}, 12, seed=3, starts=3)))
         if found:
             tables[game.title] = found
     return tables

@@ -6,11 +6,18 @@ import random
 from pycore.game import get_game
 
 
-def positions(game_name: str, rules: dict, count: int, seed: int):
-    """`count` (state, seat) pairs from seeded random games, stopped at random steps."""
+def positions(game_name: str, rules: dict, count: int, seed: int, starts: int = 0):
+    """`count` (state, seat) pairs from seeded random games, stopped at random steps;
+    with `starts`, first that many games' opening decisions (seeds 0, 1, ...; the
+    seat to act), which random steps rarely land on (a hand's bids, drafts). The
+    random positions are the same whatever `starts` is."""
     game = get_game(game_name)
     rng = random.Random(f"positions/{game_name}/{sorted(rules.items())}/{seed}")
     out = []
+    for start_seed in range(starts):
+        state = game.new_game(rules, seed=start_seed)
+        out.append((state, state.current_player))
+    count += starts
     while len(out) < count:
         state = game.new_game(rules, seed=rng.randrange(10**6))
         target = rng.randrange(1, 400)

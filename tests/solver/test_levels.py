@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from pycore import get_game
 from solver import bots, tree
 from solver.view import adapter_for
 from tests.conformance import hidden_cards_shuffled
@@ -117,8 +116,7 @@ def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, player
     totals = {"normal": 0, "hard": 0}
     trees = deep = 0
     adapter = adapter_for(game)
-    starts = [get_game(game).new_game({"players": players}, seed=s) for s in range(2)]   # a hand's first decision
-    for state in starts + [state for state, _ in positions(game, {"players": players}, 8, seed=5)]:
+    for state, _ in positions(game, {"players": players}, 8, seed=5, starts=2):
         for level in ("normal", "hard"):
             spent.clear()
             bots.choose(state, state.current_player, level, seed=2)
