@@ -194,6 +194,37 @@ SNAPSHOT_KEPT = """async () => (await caches.has('manyhands-snapshot'))
   && (await (await caches.open('manyhands-snapshot')).keys()).length > 0"""
 
 
+def _deals_searched(page) -> int:
+    """The deals a hint says it searched ("Searched 3,104 of about 5 × 10²⁶ possible deals; ...")."""
+    text = page.inner_text("#hint-certainty")
+    assert text.startswith("Searched "), text
+    return int(text.split()[1].replace(",", ""))
+
+
+def test_a_close_call_offers_to_think_longer_and_does(page, site):
+    """A Raven bid the hint could not settle in its time (here ?hint=0.5: half a
+    second) offers "Think longer": four times the page's time (THINK_LONGER).
+    Clicked, the hint searches again at that time, with its progress and Cancel,
+    and says it searched more deals; the table plays on after it."""
+    from solver.hints import THINK_LONGER
+    open_site(page, site, "pace=0&hint=0.5")
+    start_game(page, "raven", {"players": 4}, seed=3)
+    wait_my_turn(page)
+    page.click("#hint")
+    page.wait_for_selector("#hint-longer", timeout=60_000)
+    assert page.inner_text("#hint-longer") == "Think longer"
+    assert json.loads(page.get_attribute("#hint-longer", "data-budget")) == {"seconds": 0.5 * THINK_LONGER}
+    assert "the time ran out" in page.inner_text("#hint-certainty")
+    first = _deals_searched(page)
+    page.click("#hint-longer")
+    page.wait_for_selector("#hint-cancel", state="visible", timeout=10_000)
+    page.wait_for_selector("#hint-cancel", state="hidden", timeout=60_000)
+    assert _deals_searched(page) > 2 * first
+    assert page.inner_text("#hint-summary").startswith("Consider ")
+    assert play(page, limit=1)["played"] == 1
+    assert not page.errors
+
+
 def test_warm_load_starts_from_the_kept_memory_snapshot(page, site):
     """The hint worker keeps Pyodide's memory snapshot after its first start; a
     reload then starts from it (pyodide/boot.mjs): the table is ready, the home
