@@ -236,8 +236,9 @@ def test_the_hint_panel_is_player_words_step_by_step(game, rules):
     """The hint in the page, for seeded decisions of every game: the first step is
     one suggestion and its reason ("Consider ..."), then how sure it is; every
     choice is listed once, under "Best", "About as good" or "Less good", inside a
-    table that opens on request; the other hands as a table; no engine token
-    anywhere in the page text nor in the JSON lines the worker sends."""
+    table that opens on request; the other hands as a table; a hint searched
+    again at its offer says whether it kept the suggestion before it; no engine
+    token anywhere in the page text nor in the JSON lines the worker sends."""
     from tests.engine_tokens import engine_tokens
     from tests.solver.checks import check_hint_words
     session = Session.new(game, rules, seed=11, seat=0)
@@ -263,6 +264,14 @@ def test_the_hint_panel_is_player_words_step_by_step(game, rules):
             assert not engine_tokens(text), engine_tokens(text)
             if answer["opponents"]["rows"]:
                 assert '<table class="hint-hands">' in page
+            # searched again at its offer (Think longer, every deal): says whether it held
+            assert 'id="hint-change"' not in page
+            assert "kept the suggestion" in render.hint_html(answer, tell, answer["best"])
+            if len(answer["actions"]) > 1:
+                before = str(answer["actions"][1]["action"])
+                changed = render.hint_html(answer, tell, before)
+                assert f"changed the suggestion: the hint before said “{tell.choice(before)}”" in changed
+                assert not engine_tokens(_page_text(changed)), engine_tokens(_page_text(changed))
             shown += 1
         _advance(session, 1, rng)
     assert shown >= 1

@@ -201,11 +201,17 @@ def _deals_searched(page) -> int:
     return int(text.split()[1].replace(",", ""))
 
 
+def _suggested(summary: str) -> str:
+    """The choice a hint's first step names ("Consider “Bid 2: ...”: it makes ...")."""
+    return summary.split("“", 1)[1].split("”", 1)[0]
+
+
 def test_a_close_call_offers_to_think_longer_and_does(page, site):
     """A Raven bid the hint could not settle in its time (here ?hint=0.5: half a
     second) offers "Think longer": four times the page's time (THINK_LONGER).
     Clicked, the hint searches again at that time, with its progress and Cancel,
-    and says it searched more deals; the table plays on after it."""
+    says it searched more deals and whether it kept the suggestion before it;
+    the table plays on after it."""
     from solver.hints import THINK_LONGER
     open_site(page, site, "pace=0&hint=0.5")
     start_game(page, "raven", {"players": 4}, seed=3)
@@ -216,11 +222,18 @@ def test_a_close_call_offers_to_think_longer_and_does(page, site):
     assert json.loads(page.get_attribute("#hint-longer", "data-budget")) == {"seconds": 0.5 * THINK_LONGER}
     assert "the time ran out" in page.inner_text("#hint-certainty")
     first = _deals_searched(page)
+    suggested = page.inner_text("#hint-summary")
     page.click("#hint-longer")
     page.wait_for_selector("#hint-cancel", state="visible", timeout=10_000)
     page.wait_for_selector("#hint-cancel", state="hidden", timeout=60_000)
     assert _deals_searched(page) > 2 * first
-    assert page.inner_text("#hint-summary").startswith("Consider ")
+    now = page.inner_text("#hint-summary")
+    assert now.startswith("Consider ")
+    change = page.inner_text("#hint-change")
+    if _suggested(now) == _suggested(suggested):
+        assert change == "The longer search kept the suggestion of the hint before."
+    else:
+        assert change == f"The longer search changed the suggestion: the hint before said “{_suggested(suggested)}”."
     assert play(page, limit=1)["played"] == 1
     assert not page.errors
 

@@ -93,6 +93,7 @@ class App:
         self.prev_obs = None
         self.bot_task = None
         self.hint_started = None
+        self.hint_shown = None         # (record, best choice) of the hint last shown
         self.policy = ""
         self.texts: dict[str, str] = {}      # rules pages fetched so far
         self.confirming = None              # the answer the replace dialog awaits
@@ -489,7 +490,9 @@ class App:
 
     async def hint(self, budget: dict | None = None, split: bool = False) -> None:
         """Ask the worker for a hint: at the page's budget, or at `budget` (the hint's
-        offer: every deal, or a longer search; `split`: on several workers at once)."""
+        offer: every deal, or a longer search; `split`: on several workers at once),
+        which then says whether it kept the suggestion of the hint before it."""
+        offer = budget is not None
         session = self.session
         if session is None or not session.my_turn or self.hint_started is not None:
             return
@@ -505,7 +508,11 @@ class App:
         el("hint-summary").textContent = ""
         _show(el("hint-panel")._dom_element, focus=False)
         budget = budget or ({"effort": BUDGET} if BUDGET else {"seconds": HINT_SECONDS})
-        request = {"op": "hint", "record": session.record(), "seat": session.seat, "budget": budget,
+        record = session.record()
+        earlier = None              # the suggestion this offer (Think longer, every deal) searches again
+        if offer and self.hint_shown and self.hint_shown[0] == record:
+            earlier = self.hint_shown[1]
+        request = {"op": "hint", "record": record, "seat": session.seat, "budget": budget,
                    "theme": session.theme if session.theme in session.game.words.themes else ""}
         try:
             ask = window.manyhands.askSplit if split else window.manyhands.ask
@@ -517,7 +524,9 @@ class App:
             return
         if generation == self.generation and self.hint_started is not None:
             tell = session.narrator()
-            set_html("hint-body", render.hint_html(answer, tell))
+            ranked = answer.get("actions") or []
+            self.hint_shown = (record, str(ranked[0]["action"])) if ranked else None
+            set_html("hint-body", render.hint_html(answer, tell, earlier))
             el("hint-summary").textContent = hint_first_step(answer, tell)
             self.announce(hint_sentence(answer, tell))
             self.hint_done()

@@ -695,12 +695,14 @@ def _hint_group(entry: dict) -> str:
     return {"as good": "close", "screened": "worse", "unsearched": "worse"}.get(group, group)
 
 
-def hint_html(result: dict, tell: Narrator) -> str:
+def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
     """The solver's answer as a player reads it, step by step: the hint's first
     step is the summary line above this (hint_sentence: "Consider the 10 of
     Shields: ..."); here how sure it is, a close call and the offer to search
     more, then on request every choice grouped against the best (one line each,
-    the solver's words) and what can be told of the other hands, as a table."""
+    the solver's words) and what can be told of the other hands, as a table.
+    `earlier`: the suggestion of the hint before, when this one searched the same
+    position again at its offer (Think longer, every deal): whether it held."""
     if not result.get("available", True):
         return f'<p class="hint-unavailable" id="hint-unavailable">{esc(result.get("message", "Hints are unavailable."))}</p>'
     ranked = result.get("actions") or []
@@ -709,6 +711,12 @@ def hint_html(result: dict, tell: Narrator) -> str:
         out += f'<p class="hint-close" id="hint-close-call">{esc(result["close_call"])}</p>'
     if result.get("certainty"):
         out += f'<p class="hint-why" id="hint-certainty">{esc(result["certainty"])}</p>'
+    if earlier is not None and ranked:
+        if str(ranked[0]["action"]) == earlier:
+            change = "The longer search kept the suggestion of the hint before."
+        else:
+            change = f"The longer search changed the suggestion: the hint before said “{tell.choice(earlier)}”."
+        out += f'<p class="hint-why" id="hint-change">{esc(change)}</p>'
     more = result.get("more")
     if more and not result.get("all_worlds"):
         budget = more.get("budget") or {}
