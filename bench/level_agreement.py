@@ -39,14 +39,22 @@ def both_choices(game_name: str, players: int, hands: int, first_seed: int, firs
     `asked(state)`, if given) level `second` chooses too, from the same
     position: yields (hand, state, seat, first's action, second's action)."""
     game = get_game(game_name)
+    (first, first_effort), (second, second_effort) = level_and_effort(first), level_and_effort(second)
     for hand in range(hands):
         state = game.new_game({"players": players}, seed=first_seed + hand)
         while not state.is_terminal and not state.finished_hands:
             seat = state.current_player
-            action = decide(state, seat, first, seed=hand)
+            action = decide(state, seat, first, seed=hand, effort=first_effort)
             if len(state.legal_actions()) > 1 and (asked is None or asked(state)):
-                yield hand, state, seat, action, decide(state, seat, second, seed=hand)
+                yield hand, state, seat, action, decide(state, seat, second, seed=hand, effort=second_effort)
             state = state.apply_action(action)
+
+
+def level_and_effort(spec: str) -> tuple[str, int | None]:
+    """'hard' is the level as it plays; 'hard@1500' is its search at 1,500
+    playouts (or tree iterations) a decision instead of its own budget."""
+    level, _, effort = spec.partition("@")
+    return level, int(effort) if effort else None
 
 
 def main(argv=None) -> int:
@@ -55,7 +63,8 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--hands", type=int, default=60)
     p.add_argument("--seed", type=int, default=1, help="hand h is the game seeded seed * 1000 + h")
-    p.add_argument("--levels", default="hard,normal")
+    p.add_argument("--levels", default="hard,normal",
+                   help="two levels, A,B; a level may name its effort: hard@1500")
     p.add_argument("--ref", type=int, default=4000, help="the reference's playouts per action")
     a = p.parse_args(argv)
     first, second = a.levels.split(",")
