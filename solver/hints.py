@@ -130,11 +130,12 @@ def _rate(p: float, interval: list | None, exact: bool) -> str:
     return f"{_pct(p)} of the time ({low[:-1]}–{high})" if low != high else f"{_pct(p)} of the time"
 
 
-def _facts(entry: dict, r: Ranking, trick_words: str) -> list[str]:
+def _facts(entry: dict, r: Ranking, trick_words: str, skip=()) -> list[str]:
     """What a choice does besides its points: takes the trick, makes the bid, the
-    game's own outcomes (Voren: takes a trick, is looed)."""
+    game's own outcomes (Voren: takes a trick, is looed); `skip`: facts every
+    choice shares (shared_facts says them once)."""
     exact = entry["exact"]
-    facts = _fact_words(entry, r, trick_words)
+    facts = [(key, words) for key, words in _fact_words(entry, r, trick_words) if key not in skip]
     if _looked(r):              # one line of play: it does or it does not
         return [words for key, words in facts if entry[key] == 1]
     if r.tree and r.worlds == 1:    # the one deal played again and again: how often, no sample
@@ -147,6 +148,46 @@ def _fact_words(entry: dict, r: Ranking, trick_words: str) -> list[tuple[str, st
     return [(key, words) for key, words in
             [("takes_trick", trick_words), ("exact_bid", "makes its bid exactly")] + list(r.words.items())
             if key in entry]
+
+
+SHARED_WORDS = {"exact_bid": "makes your bid exactly"}     # a fact said of every choice at once
+
+
+def _alike(entries: list[dict], r: Ranking, trick_words: str) -> dict[str, float]:
+    """The facts every searched choice shares, never or always (no card makes
+    the bid exactly, every card takes the trick): {key: 0 or 1}. Said on every
+    line they tell no choice from another."""
+    searched = [e for e in entries if e["group"] != "unsearched"]
+    if len(searched) < 2:
+        return {}
+    alike = {}
+    for key, _ in _fact_words(searched[0], r, trick_words):
+        values = {e.get(key) for e in searched}
+        if len(values) == 1 and values <= {0, 1}:
+            alike[key] = values.pop()
+    return alike
+
+
+def shared_facts(entries: list[dict], r: Ranking, tell: Narrator) -> list[str]:
+    """The facts every choice shares, each said once for the table of choices
+    ("No choice makes your bid exactly on any deal searched."), where the
+    choices' own lines leave them out."""
+    trick_words = tell.game.words.trick_taker_words
+    words = dict(_fact_words(entries[0], r, trick_words))
+    exact = all(e["exact"] for e in entries if e["group"] != "unsearched")
+    out = []
+    for key, value in _alike(entries, r, trick_words).items():
+        what = SHARED_WORDS.get(key, words[key])
+        if _looked(r):
+            where = ""
+        elif exact:
+            where = " in every possible deal" if value else " in any possible deal"
+        elif r.worlds == 1:
+            where = " in every playout" if value else " in any playout"
+        else:
+            where = " on every deal searched" if value else " on any deal searched"
+        out.append(f"{'Every choice' if value else 'No choice'} {what}{where}.")
+    return out
 
 
 def _every_time(entry: dict, r: Ranking, words: str) -> str:
@@ -237,11 +278,12 @@ def explain(r: Ranking, tell: Narrator) -> list[dict]:
     trick_words = game.words.trick_taker_words
     entries = _entries(r, tell, unit)
     best = entries[0]
+    alike = _alike(entries, r, trick_words)
     for entry in entries:
         if entry["group"] == "unsearched":
             entry["why"] = "not searched"
             continue
-        bits = _facts(entry, r, trick_words)
+        bits = _facts(entry, r, trick_words, skip=alike)
         bits.append(_value_words(entry, unit, None if entry is best else best, r))
         entry["why"] = "; ".join(bits)
     return entries
@@ -519,5 +561,5 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
             "certainty": certainty(r, seconds, any(a["group"] == "as good" for a in actions[1:])),
             "close_call": close_call(actions, r, tell),
             "more": _more(r, actions, seconds, effort),
-            "actions": actions, "inferred": inferred,
+            "actions": actions, "shared": shared_facts(actions, r, tell), "inferred": inferred,
             "opponents": opponents(view, inferred, tell)}

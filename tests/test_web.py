@@ -9,6 +9,7 @@ import random
 import re
 import zipfile
 import sys
+from html import escape as html_escape
 from pathlib import Path
 
 import pytest
@@ -264,6 +265,9 @@ def test_the_hint_panel_is_player_words_step_by_step(game, rules):
             assert not engine_tokens(text), engine_tokens(text)
             if answer["opponents"]["rows"]:
                 assert '<table class="hint-hands">' in page
+            table = page.split('<details id="hint-table">', 1)[1].split("</details>", 1)[0]
+            for fact in answer["shared"]:       # what every choice does alike: once, atop the table
+                assert page.count(html_escape(fact)) == 1 and html_escape(fact) in table
             # searched again at its offer (Think longer, every deal): says whether it held
             assert 'id="hint-change"' not in page
             assert "kept the suggestion" in render.hint_html(answer, tell, answer["best"])

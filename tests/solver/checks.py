@@ -223,7 +223,7 @@ def check_hint(state, seat: int, *, effort: int, seed: int, all_searched: bool =
 def hint_texts(h: dict) -> list[str]:
     """Every text of a hint a player may read."""
     texts = [h[k] for k in ("summary", "certainty", "close_call", "worlds_text") if h.get(k)]
-    texts += [a["why"] for a in h["actions"]] + [a["name"] for a in h["actions"]]
+    texts += [a["why"] for a in h["actions"]] + [a["name"] for a in h["actions"]] + h.get("shared", [])
     if h.get("more"):
         texts.append(h["more"]["label"])
     opponents = h.get("opponents") or {}

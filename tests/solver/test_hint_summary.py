@@ -133,3 +133,35 @@ def test_an_exact_hint_says_which_values_are_estimates_when_some_choices_were_dr
             assert all(a["exact"] == (a["n"] >= h["worlds"]) for a in h["actions"])
             exact += 1
     assert exact >= 5
+
+
+def test_a_fact_every_choice_shares_is_said_once_not_on_every_line():
+    """When every card does the same (none can make the bid exactly any more,
+    every card takes the trick, no choice is looed), ten lines saying "makes its
+    bid exactly 0% of the time (0–1%)" tell no choice from another: the fact is
+    left off the choices' lines and said once ("No choice makes your bid exactly
+    on any deal searched."); a fact that differs stays on every line."""
+    facts = [("exact_bid", "makes your bid exactly", "makes its bid exactly"),
+             ("takes_trick", "wins this trick", "wins this trick"),
+             ("trick", "takes at least one trick", "takes at least one trick"),
+             ("looed", "is looed", "is looed")]
+    seen = set()
+    for game, rules in (("raven", {"players": 4}), ("raven", {"players": 3}), ("voren", {"players": 4})):
+        for state, _ in positions(game, rules, 30, seed=11):
+            if len(state.legal_actions()) < 2:
+                continue
+            h = hint(state, state.current_player, effort=80, seed=3)
+            searched = [a for a in h["actions"] if a["group"] != "unsearched"]
+            for key, once, on_a_line in facts:
+                values = {a.get(key) for a in searched}
+                if None in values or len(searched) < 2:
+                    continue
+                said = [fact for fact in h["shared"] if once in fact]
+                if len(values) == 1 and values <= {0, 1}:
+                    value = values.pop()
+                    assert len(said) == 1 and said[0].startswith("Every choice" if value else "No choice"), h["shared"]
+                    assert not any(on_a_line in a["why"] for a in h["actions"]), h["actions"]
+                    seen.add((key, value))
+                else:
+                    assert not said and all(on_a_line in a["why"] for a in searched), (key, values)
+    assert ("exact_bid", 0) in seen and len(seen) >= 3, seen

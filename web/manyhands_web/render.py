@@ -735,8 +735,9 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
                      for e in ranked if _hint_group(e) == key]
             if items:
                 groups.append(f'<h4>{esc(title)}</h4><ul class="hint-list">{"".join(items)}</ul>')
+        shared = "".join(f'<p class="hint-why hint-shared">{esc(fact)}</p>' for fact in result.get("shared") or [])
         out += (f'<details id="hint-table"><summary>Compare all {len(ranked):,} choices</summary>'
-                f'<div id="hint-list">{"".join(groups)}</div></details>')
+                f'<div id="hint-list">{shared}{"".join(groups)}</div></details>')
     opponents = result.get("opponents")
     if opponents and opponents.get("rows"):
         out += ('<details id="hint-inference"><summary>What you can tell about the other hands</summary>'
