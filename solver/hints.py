@@ -135,7 +135,8 @@ def _facts(entry: dict, r: Ranking, trick_words: str, skip=()) -> list[str]:
     game's own outcomes (Voren: takes a trick, is looed); `skip`: facts every
     choice shares (shared_facts says them once)."""
     exact = entry["exact"]
-    facts = [(key, words) for key, words in _fact_words(entry, r, trick_words) if key not in skip]
+    facts = [(key, words) for key, words in _fact_words(entry, r, trick_words)
+             if key not in skip and not _never(entry, r, key)]
     if _looked(r):              # one line of play: it does or it does not
         return [words for key, words in facts if entry[key] == 1]
     if r.tree and r.worlds == 1:    # the one deal played again and again: how often, no sample
@@ -148,6 +149,14 @@ def _fact_words(entry: dict, r: Ranking, trick_words: str) -> list[tuple[str, st
     return [(key, words) for key, words in
             [("takes_trick", trick_words), ("exact_bid", "makes its bid exactly")] + list(r.words.items())
             if key in entry]
+
+
+def _never(entry: dict, r: Ranking, key: str) -> bool:
+    """A game outcome the choice never had where its value came out the same on
+    every deal searched (Voren's fold: no trick, never looed): it cannot happen,
+    so "0% of the time (0–32%)" would only blur the line."""
+    interval = entry.get("interval")
+    return key in r.words and entry[key] == 0 and interval is not None and interval[0] == interval[1]
 
 
 SHARED_WORDS = {"exact_bid": "makes your bid exactly"}     # a fact said of every choice at once
