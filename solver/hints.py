@@ -137,7 +137,7 @@ def _facts(entry: dict, r: Ranking, trick_words: str, skip=()) -> list[str]:
     exact = entry["exact"]
     facts = [(key, words) for key, words in _fact_words(entry, r, trick_words)
              if key not in skip and not _never(entry, r, key)]
-    if _looked(r):              # one line of play: it does or it does not
+    if _looked(r) or _one_deal(entry, r):      # one line of play: it does or it does not
         return [words for key, words in facts if entry[key] == 1]
     if r.tree and r.worlds == 1:    # the one deal played again and again: how often, no sample
         return [f"{words} {_share(entry[key])}" for key, words in facts if entry[key] > 0]
@@ -187,7 +187,7 @@ def shared_facts(entries: list[dict], r: Ranking, tell: Narrator) -> list[str]:
     out = []
     for key, value in _alike(entries, r, trick_words).items():
         what = SHARED_WORDS.get(key, words[key])
-        if _looked(r):
+        if _looked(r) or (exact and r.worlds == 1):
             where = ""
         elif exact:
             where = " in every possible deal" if value else " in any possible deal"
@@ -199,11 +199,18 @@ def shared_facts(entries: list[dict], r: Ranking, tell: Narrator) -> list[str]:
     return out
 
 
+def _one_deal(entry: dict, r: Ranking) -> bool:
+    """The choice was searched exactly in the only possible deal: what it does
+    is a fact, not a share of deals ("wins this trick", not "in 100% of the
+    possible deals")."""
+    return entry["exact"] and r.worlds == 1
+
+
 def _every_time(entry: dict, r: Ranking, words: str) -> str:
     """The reason for a card that did the same on every deal searched: a duck
     ("lets this trick go on every deal searched") or a sure take ("wins this
     trick in every possible deal")."""
-    if _looked(r):              # one line of play: it does or it does not
+    if _looked(r) or _one_deal(entry, r):      # one line of play: it does or it does not
         return words
     return f"{words} {'in every possible deal' if entry['exact'] else _everywhere(r)}"
 
@@ -238,6 +245,8 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
     if best is None:
         if looked:
             return f"about {_whole(entry['ev'], unit)} this hand{looked}"
+        if _one_deal(entry, r):
+            return f"{_whole(entry['ev'], unit)} this hand (exact)"
         if entry["exact"]:
             return f"{_num(entry['ev'], 2)} {_plural(unit)} this hand on average over every possible deal (exact)"
         low_high = entry.get("interval")
@@ -257,7 +266,8 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
         return "not searched"
     interval = entry.get("diff_interval")
     width = None if interval is None else (interval[1] - interval[0]) / 2
-    less = f"{_num(diff, 2 if entry['exact'] else 1)} {_plural(unit, diff)} less than {top}"
+    less = (f"{_whole(diff, unit)} less than {top}" if _one_deal(entry, r) else
+            f"{_num(diff, 2 if entry['exact'] else 1)} {_plural(unit, diff)} less than {top}")
     if entry["exact"]:
         return f"{less} (exact)"
     if group == "screened":
@@ -400,6 +410,8 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
         dropped = sum(1 for st in r.stats if 0 < st.n < r.worlds)     # left the race once clearly worse
         but = (f", but for {count(dropped, 'choice')} dropped once clearly worse, whose "
                f"{'value is an estimate' if dropped == 1 else 'values are estimates'}" if dropped else "")
+        if r.worlds == 1:
+            return "The only possible deal searched exactly: the values are exact."
         return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact{but}."
     if r.used >= r.worlds and not r.sampled_with_replacement and not r.exact_search:
         searched += " (so the values are estimated, not exact)"

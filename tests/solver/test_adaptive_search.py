@@ -107,9 +107,9 @@ def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game
     its effort plus one round of every choice, and the hint's certainty line says
     which way it ended."""
     from tests.solver.positions import positions
-    said = {"separated": "clear at 95% confidence", "effort": "budget was spent",
-            "all worlds": "Every possible deal", "one choice": "",
-            "settled": "could not have changed the suggestion"}      # the tree's (4-player card play)
+    said = {"separated": ("clear at 95% confidence",), "effort": ("budget was spent",),
+            "all worlds": ("Every possible deal", "The only possible deal"), "one choice": ("",),
+            "settled": ("could not have changed the suggestion",)}     # the tree's (4-player card play)
     seen = set()
     for state, _ in positions(game, rules, 6, seed=99):
         seat = state.current_player
@@ -117,7 +117,7 @@ def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game
         actions = len(h["actions"])
         if h["stopped"] != "all worlds":
             assert h["playouts"] <= 400 + max(2 * actions, 60)    # + one first round of every choice
-        assert said[h["stopped"]] in h["certainty"], (h["stopped"], h["certainty"])
+        assert any(words in h["certainty"] for words in said[h["stopped"]]), (h["stopped"], h["certainty"])
         if h["stopped"] == "one choice":            # the summary says it once, the certainty nothing
             assert h["certainty"] == "" and h["summary"].startswith("Only one choice")
         seen.add(h["stopped"])

@@ -166,3 +166,23 @@ def test_a_fact_every_choice_shares_is_said_once_not_on_every_line():
                     could = [a for a in searched if a[key] or a["interval"] is None or len(set(a["interval"])) > 1]
                     assert not said and all(on_a_line in a["why"] for a in could), (key, values)
     assert ("exact_bid", 0) in seen and len(seen) >= 3, seen
+
+
+def test_the_only_possible_deal_searched_exactly_is_told_as_facts_not_shares_of_deals():
+    """Late in the Sky the other hand is often known: one possible deal, searched
+    exactly. Its hint says what each card does ("wins this trick; 6 points this
+    hand (exact)"), not "in 100% of the possible deals" nor "on average over
+    every possible deal", and its certainty line says there was one deal."""
+    found = 0
+    for state, _ in positions("lunar", {"players": 2}, 60, seed=21):
+        if state.phase != "play" or len(state.legal_actions()) < 2:
+            continue
+        h = hint(state, state.current_player, effort=2000, seed=1)
+        if not (h["exact"] and h["worlds"] == 1):
+            continue
+        assert h["certainty"] == "The only possible deal searched exactly: the values are exact."
+        texts = [h["summary"], *h["shared"], *(a["why"] for a in h["actions"])]
+        assert not any("possible deal" in t or "on average" in t or "%" in t for t in texts), texts
+        assert h["actions"][0]["why"].endswith("this hand (exact)"), h["actions"][0]["why"]
+        found += 1
+    assert found >= 2, found
