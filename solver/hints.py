@@ -479,19 +479,48 @@ def inference(view: SeatView) -> dict:
 
 
 SURE = 0.9995            # a chance this close to 1 is "surely holds"
+NOTABLE = 1.25           # a likely card is worth a sentence at this many times its even share
+
+
+def _even_shares(inferred: dict, token_suit: dict) -> dict:
+    """{(place, token): the copies of the card a hidden place would hold on
+    average if the unseen copies lay anywhere they fit}: each place's share of
+    the hidden slots for the card's kind (Lunar's rank and suit slots, where a
+    place says how many of each it holds; else its size). What play and bids
+    have told shows as a chance above that share; a chance at it is only how
+    the cards were dealt ("Right holds the 1 with 63%" of any hand at the start)."""
+    typed = all("types" in info for info in inferred.values())
+
+    def slots(info: dict, token: str) -> int:
+        if not typed:
+            return info.get("size") or 0
+        return info["types"].get("suit" if token_suit.get(token) is not None else "rank", 0)
+    copies: dict = {}
+    for info in inferred.values():
+        for token, expected in (info.get("cards") or {}).items():
+            copies[token] = copies.get(token, 0.0) + expected
+    shares = {}
+    for token, total in copies.items():
+        room = sum(slots(info, token) for info in inferred.values())
+        for place, info in inferred.items():
+            shares[place, token] = total * slots(info, token) / room if room else 0.0
+    return shares
 
 
 def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     """Each opponent's hidden hand as a small table (how many cards of each suit
     on average, none where they surely have none, their likely other cards) and
     the notable facts in sentences ("Left has no Waters.", "Across holds the
-    Raven with 62%."). Every chance is exact: it counts every possible deal."""
+    Raven with 62%.": a likely card only where what was seen makes it likelier
+    than its even share, _even_shares). Every chance is exact: it counts every
+    possible deal."""
     game = tell.game
     words = game.words
     suits = list(game.suit_names())
     suit_words = [words.suit_name(code, tell) for code in suits]
     token_suit = {game.card_token(c): game.card_suit(c) for c, _ in view.model.allowed}
     rows, facts = [], []
+    even = _even_shares(inferred, token_suit)
     for place, info in inferred.items():
         kind, _, who = place.partition(":")
         if kind != "hand" or not who.isdigit():
@@ -522,7 +551,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         for p, t in others:
             if p >= SURE:
                 facts.append(f"{name} surely {tell.verb('holds', seat)} {tell.the(t)}.")
-            elif p >= 0.5:
+            elif p >= 0.5 and counts.get(t, 0.0) >= NOTABLE * even.get((place, t), 0.0):
                 facts.append(f"{name} {tell.verb('holds', seat)} {tell.the(t)} with {_pct(p)}.")
     return {"suits": suit_words, "rows": rows, "facts": facts[:8],
             "note": "Exact chances over every possible deal; suit columns: cards of that suit "

@@ -186,3 +186,28 @@ def test_the_only_possible_deal_searched_exactly_is_told_as_facts_not_shares_of_
         assert h["actions"][0]["why"].endswith("this hand (exact)"), h["actions"][0]["why"]
         found += 1
     assert found >= 2, found
+
+
+def test_a_likely_card_is_a_fact_only_where_what_was_seen_made_it_likelier():
+    """At a hand's first decision a player has seen only their own cards: "Right
+    holds the 1 with 63%" is how any hand is dealt, not something learnt, and
+    eight such sentences (the most shown) crowd out what was. The sentences name
+    a likely card only well above its even share of the unseen copies; the
+    table still gives every chance. Later, where play has shown something (a
+    void, the Raven's whereabouts), a likely card is still said."""
+    from solver.hints import inference, opponents
+    from solver.view import view_of
+    from pycore.words import Narrator
+
+    def read(state):
+        seat = state.current_player
+        view = view_of(state, seat)
+        return opponents(view, inference(view), Narrator(state.game, state.observation(seat), ""))
+    for game, rules in (("lunar", {"players": 4}), ("tricksters", {}), ("raven", {"players": 4})):
+        for state, _ in positions(game, rules, 0, seed=21, starts=3):
+            said = read(state)
+            assert not [f for f in said["facts"] if " with " in f], said["facts"]
+            assert any("%" in row["other"] for row in said["rows"]), said["rows"]
+    learnt = [f for game, rules in (("lunar", {"players": 4}), ("raven", {"players": 4}))
+              for state, _ in positions(game, rules, 40, seed=21) for f in read(state)["facts"] if " with " in f]
+    assert len(learnt) >= 2, learnt
