@@ -311,11 +311,12 @@ def explain(r: Ranking, tell: Narrator) -> list[dict]:
 # --- the hint as a whole ---------------------------------------------------------------------
 def _quoted(entry: dict, decision: str, tell: Narrator) -> str:
     """A choice inside a sentence: "the 10 of Shields" for a card ("the 4 from
-    the Sky" for a card played from a place), else its name in quotes ("“Deal
-    with a poke”")."""
+    the Sky" for a card played from a place, "the Rats 5 (Ravens 4, Foxes 1,
+    Toads 2)" for a Tricksters card in play, as the table of choices names them),
+    else its name in quotes ("“Deal with a poke”")."""
     token = entry["action"]
     if decision == "play" and " " not in token:
-        return tell.the(token) if ":" not in token else f"the {entry['name']}"
+        return f"the {entry['name']}" if ":" in token or entry["name"] != tell.card(token) else tell.the(token)
     return f"“{entry['name']}”"
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from pycore.games.tricksters import ROUND_POINTS
 from solver.games import tricksters as adapter
-from solver.hints import inference
+from solver.hints import hint, inference
 from solver.search import rank
 from solver.view import view_of
 from tests.solver import checks
@@ -430,3 +430,19 @@ def test_a_hint_split_across_workers_merges_to_the_one_search():
     assert not api.hint(dumps(other), other.current_player, 24)["splits"]
     with pytest.raises(ValueError, match="cannot be split"):
         api.hint(dumps(other), other.current_player, {"effort": 24, "part": [0, 2]})
+
+
+def test_the_hint_names_a_card_in_play_as_its_table_does():
+    """In trick play a Tricksters card counts in the led critter (yours when you
+    lead), so the table of choices names it that way first ("Rats 5 (Ravens 4,
+    Foxes 1, Toads 2)"); the first line and the close call name it the same, not
+    as "the card Ravens 4 / Foxes 1 / Rats 5 / Toads 2" beside it."""
+    named = 0
+    for state, seat in to_act("play", 4):
+        h = hint(state, seat, effort=80, seed=5)
+        if len(h["actions"]) < 2:
+            continue
+        assert h["summary"].startswith(f"Consider the {h['actions'][0]['name']}: "), h["summary"]
+        assert "the card " not in h["summary"] + (h["close_call"] or ""), h["summary"]
+        named += 1
+    assert named >= 2, named
