@@ -407,12 +407,12 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
             return f"{how}; the rest of its time could not have changed the suggestion."
         why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"
         return f"{how}; {why}. The suggestion is the choice it tried most."
+    if r.exact and r.worlds == 1:
+        return "The only possible deal searched exactly: the values are exact."
     if r.exact:
         dropped = sum(1 for st in r.stats if 0 < st.n < r.worlds)     # left the race once clearly worse
         but = (f", but for {count(dropped, 'choice')} dropped once clearly worse, whose "
                f"{'value is an estimate' if dropped == 1 else 'values are estimates'}" if dropped else "")
-        if r.worlds == 1:
-            return "The only possible deal searched exactly: the values are exact."
         return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact{but}."
     if r.used >= r.worlds and not r.sampled_with_replacement and not r.exact_search:
         searched += " (so the values are estimated, not exact)"
