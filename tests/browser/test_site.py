@@ -293,10 +293,12 @@ def test_home_and_rules_on_a_phone(browser, site):
         assert page.evaluate("document.documentElement.scrollWidth") <= 392
         assert page.evaluate(SMALL_TARGETS, "body") == []
         shot(page, "home-phone-house-rules", full=True)
-        page.goto(page.url.split("#")[0] + "#rules/tricksters")
-        page.wait_for_selector("#rules .house-table")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 392
-        assert page.evaluate(SMALL_TARGETS, "#view-rules") == []
+        for name in GAMES:          # every game's rules, its guide's tables included (Voren's has 7 columns)
+            page.goto(page.url.split("#")[0] + f"#rules/{name}")
+            page.wait_for_selector("#rules .house-table")
+            page.wait_for_selector("#rules .guide h2")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 392, name
+            assert page.evaluate(SMALL_TARGETS, "#view-rules") == [], name
         shot(page, "rules-phone")
     finally:
         context.close()
