@@ -120,3 +120,14 @@ def test_the_worker_passes_each_analysis_on_and_takes_kept_ones_back():
     bad[key] = dict(bad[key], key="another")
     refused = json.loads(worker_api.handle(json.dumps(dict(request, known=bad))))
     assert refused["available"] is False and "not an analysis" in refused["message"]
+
+
+def test_a_value_the_same_on_every_deal_is_said_so_not_plus_or_minus_nothing():
+    """A choice worth the same on every deal the review searched says so ("the
+    same on every one of the 16 deals ..."), never "± 0.00 (95% range)", which
+    reads as a measured spread of nothing; a spread keeps its interval."""
+    _certainty = review_view._certainty
+    flat = {"best": "Ax3", "intervals": {"Ax3": [5.0, 5.0]}, "searched_worlds": 16}
+    assert _certainty(flat) == "the same on every one of the 16 deals you could not tell apart"
+    spread = dict(flat, intervals={"Ax3": [4.0, 6.5]})
+    assert _certainty(spread) == "± 1.25 (95% range), from 16 deals you could not tell apart"
