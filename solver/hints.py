@@ -517,9 +517,11 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     possible deal."""
     game = tell.game
     words = game.words
-    suits = list(game.suit_names())
-    suit_words = [words.suit_name(code, tell) for code in suits]
     token_suit = {game.card_token(c): game.card_suit(c) for c, _ in view.model.allowed}
+    # no suit columns in a game whose cards have no one suit (a Tricksters card counts in all four)
+    suited = any(game.card_suit(card) is not None for card in range(len(game.deck)))
+    suits = list(game.suit_names()) if suited else []
+    suit_words = [words.suit_name(code, tell) for code in suits]
     rows, facts = [], []
     even = _even_shares(inferred, token_suit)
     for place, info in inferred.items():
@@ -556,7 +558,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
                 facts.append(f"{name} {tell.verb('holds', seat)} {tell.the(t)} with {_pct(p)}.")
     return {"suits": suit_words, "rows": rows, "facts": facts[:8],
             "note": "Exact chances over every possible deal; suit columns: cards of that suit "
-                    "held on average; none: surely none."}
+                    "held on average; none: surely none." if suits else "Exact chances over every possible deal."}
 
 
 # --- the entry point ----------------------------------------------------------------------------

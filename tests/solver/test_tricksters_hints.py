@@ -446,3 +446,23 @@ def test_the_hint_names_a_card_in_play_as_its_table_does():
         assert "the card " not in h["summary"] + (h["close_call"] or ""), h["summary"]
         named += 1
     assert named >= 2, named
+
+
+def test_the_other_hands_table_has_no_suit_columns_for_cards_of_every_critter():
+    """A Tricksters card counts in all four critters, so no card is "a Raven":
+    the table of the other hands has no critter columns (they read "none" in
+    every cell, as if each hand surely held no card of any), only each hand's
+    size and its likely cards; Raven's, whose cards have one suit, keeps them."""
+    from pycore.words import Narrator
+    from solver.hints import opponents
+    from tests.solver.positions import positions
+
+    def table(state):
+        view = view_of(state, state.current_player)
+        return opponents(view, inference(view), Narrator(state.game, state.observation(state.current_player), ""))
+    for state, _ in positions("tricksters", {}, 6, seed=3):
+        said = table(state)
+        assert said["suits"] == [] and all(row["suits"] == [] for row in said["rows"]), said
+        assert "suit" not in said["note"] and said["rows"], said
+    state, _ = positions("raven", {"players": 4}, 1, seed=3)[0]
+    assert table(state)["suits"] == ["Shields", "Swords", "Axes", "Waters"]
