@@ -30,9 +30,12 @@ def _certainty(d: dict) -> str:
     n = int(d.get("searched_worlds") or 0)
     if best:
         half = (float(best[1]) - float(best[0])) / 2
-        if _num(half) == "0.00":        # never a bare "± 0.00": the same on every deal
+        if half == 0:                   # never a bare "± 0.00": the same on every deal
             return f"the same on every one of the {n:,} deals you could not tell apart"
-        return f"± {_num(half)} (95% range), from {n:,} deals you could not tell apart"
+        digits = 2
+        while float(f"{half:.{digits}f}") == 0 and digits < 4:     # a spread too small for 2 digits
+            digits += 1
+        return f"± {half:.{digits}f} (95% range), from {n:,} deals you could not tell apart"
     return f"estimated from {n:,} sampled deal{'s' if n != 1 else ''} you could not tell apart"
 
 
