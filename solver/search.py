@@ -34,6 +34,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from . import tree
 from .errors import SolverError
@@ -497,7 +498,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     else:
         worlds = Worlds(view, total, world_rng, listed=total <= ENUMERATE_WORLDS)
         out.sampled_with_replacement = not worlds.listed
-        race = _flat if flat else _race
+        race = _flat if flat else partial(_race, recheck=hint)
         twins = _twins(adapter, state, legal) if hint else {}
         raced = [a for a in legal if a not in twins]
         exact_end = worlds.listed and evaluator.exact and total
@@ -649,8 +650,12 @@ def _search_world(i: int, actions, stats, worlds, evaluator, spending) -> None:
     spending.spent += evaluator.cost(len(actions))
 
 
-def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:
-    """The adaptive search (module docstring); returns why it stopped."""
+def _race(legal, stats, worlds, evaluator, spending, population, exact_end,
+          recheck: bool = False) -> str:
+    """The adaptive search (module docstring); returns why it stopped. `recheck`
+    (the hint's): before calling the best clear, the choices let go against an
+    earlier leader are compared with the last one (`_overtaken`), and any it is
+    not clearly better than race on."""
     if len(legal) == 1:
         _search_world(0, legal, stats, worlds, evaluator, spending)
         return "one choice"
@@ -709,7 +714,27 @@ def _race(legal, stats, worlds, evaluator, spending, population, exact_end) -> s
             stats[action].left = _separated(best, stats[action], population, rivals)
         alive = [alive[0]] + [a for a in alive[1:] if stats[a].left is None]
         if len(alive) == 1:
-            return "separated"
+            back = _overtaken(legal, best, stats, population) if recheck else []
+            if not back:
+                return "separated"
+            for i in range(min(stats[a].n for a in back), n):     # the worlds they missed
+                behind = [a for a in back if stats[a].n == i]
+                if not spending.affords(evaluator.cost(len(behind))):
+                    return spending.why_stopped(evaluator.cost(len(behind)))
+                search(i, behind)
+            for action in back:
+                stats[action].left = None
+            alive += back
+
+
+def _overtaken(actions, best, stats, population) -> list:
+    """The actions the race let go against the leader of their round (as worse,
+    or as surely as good), that compared with the final best (a later leader),
+    on the worlds the two share, are neither clearly worse nor surely as good:
+    "clear at 95%" is a claim about the final best against every other choice,
+    and the hint groups choices by their difference from it."""
+    return [a for a in actions if stats[a].left is not None and stats[a] is not best
+            and _separated(best, stats[a], population, 1) is None]
 
 
 def _finish(actions, stats, worlds, evaluator, spending, total: int) -> str | None:

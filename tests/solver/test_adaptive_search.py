@@ -9,7 +9,8 @@ import pytest
 
 from pycore.records import dumps
 from solver import api
-from solver.search import FLAT_WORLDS, ActionStats, Budget, Spending, _race
+from solver.search import (FLAT_WORLDS, SAME_MIN_WORLDS, ActionStats, Budget, Ranking, Spending,
+                           _pair_with_the_best, _race, against_best)
 
 
 class NoisyEvaluator:
@@ -100,6 +101,85 @@ def test_a_near_tie_is_told_apart_with_more_effort():
     assert 4 * FLAT_WORLDS <= stats["a"].n < 5_000
 
 
+class Scripted:
+    """An action's value on world i is `value(i, action)`, no noise of its own."""
+    exact = False
+
+    def __init__(self, value):
+        self.value = value
+
+    def cost(self, actions: int) -> float:
+        return float(actions)
+
+    def evaluate(self, index, world, actions, stats) -> None:
+        for action in actions:
+            points = self.value(index, action)
+            st = stats[action]
+            st.total += points
+            st.n += 1
+            st.values.append(points)
+
+
+def overtaking(i: int, action: str) -> float:
+    """"b" leads the first round (2 on every world) and "c" (1) is let go against
+    it; "a" looks poor then (3 and -3 by turns) and overtakes "b" in the second
+    round (12 a world). On the first round's worlds "c" is a close call against
+    "a" ("a" minus "c": 2 and -4 by turns, -1 on average, an interval reaching 0)."""
+    turn = 1 if i % 2 else -1
+    return {"b": 2 + 0.01 * turn, "c": 1 - 0.01 * turn,
+            "a": 3 * turn if i < FLAT_WORLDS else 12}[action]
+
+
+def overtaking_a_twin(i: int, action: str) -> float:
+    """"c" is "b" to the last playout (let go as surely as good once both have
+    seen SAME_MIN_WORLDS worlds); "a", 6 and -6 by turns on those, then 20 a
+    world, overtakes them both."""
+    turn = 1 if i % 2 else -1
+    return 2 + 0.01 * turn if action in "bc" else (6 * turn if i < SAME_MIN_WORLDS else 20)
+
+
+@pytest.mark.parametrize("recheck", [False, True])
+def test_a_choice_let_go_as_good_as_an_overtaken_leader_races_the_new_one(recheck):
+    """As below, for a choice let go as surely as good as the leader of its round."""
+    stats = {a: ActionStats(a, a) for a in "abc"}
+    stopped = _race(list("abc"), stats, Endless(), Scripted(overtaking_a_twin),
+                    Spending(Budget(10_000), None), None, False, recheck=recheck)
+    assert stopped == "separated"
+    _pair_with_the_best(stats)
+    ranking = Ranking("play", 10**9, 0, False, False)
+    ranking.stats = sorted(stats.values(), key=lambda st: -st.ev)
+    if recheck:
+        assert stats["c"].n == stats["a"].n > SAME_MIN_WORLDS
+        assert ranking.stats[0].action == "a" and against_best(ranking, stats["c"]).group == "worse"
+    else:                   # on top, paired with "a" on its first worlds, where "a" was even
+        assert stats["c"].n == SAME_MIN_WORLDS and ranking.stats[0].action == "c"
+        assert against_best(ranking, stats["a"]).group == "close"
+
+
+@pytest.mark.parametrize("recheck", [False, True])
+def test_a_choice_let_go_against_an_overtaken_leader_races_the_new_one(recheck):
+    """The race lets "c" go against "b", then "a" overtakes "b" and is called
+    clear. Without a recheck (the levels' race, as their ladder rows were
+    measured) "c" was judged on the first round's worlds alone, where "a" is not
+    clearly better; valued as the ranking values it (paired with "a" on the worlds
+    they share), "c" even comes out on top, so a hint would have put it first
+    under "the best choice is clear". The hint's race brings "c" back, catches it
+    up on the worlds it missed and races it against "a"."""
+    stats = {a: ActionStats(a, a) for a in "abc"}
+    stopped = _race(list("abc"), stats, Endless(), Scripted(overtaking), Spending(Budget(10_000), None),
+                    None, False, recheck=recheck)
+    assert stopped == "separated"
+    _pair_with_the_best(stats)                  # as rank() values them
+    ranking = Ranking("play", 10**9, 0, False, False)
+    ranking.stats = sorted(stats.values(), key=lambda st: -st.ev)
+    if recheck:
+        assert stats["c"].n == stats["a"].n > FLAT_WORLDS
+        assert ranking.stats[0].action == "a" and against_best(ranking, stats["c"]).group == "worse"
+    else:
+        assert stats["c"].n == FLAT_WORLDS and ranking.stats[0].action == "c"
+        assert against_best(ranking, stats["a"]).group == "close"
+
+
 @pytest.mark.parametrize("game,rules", [("tricksters", {}), ("raven", {"players": 4}),
                                         ("voren", {"players": 5}), ("lunar", {"players": 4})])
 def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game, rules):
@@ -118,6 +198,8 @@ def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game
         if h["stopped"] != "all worlds":
             assert h["playouts"] <= 400 + max(2 * actions, 60)    # + one first round of every choice
         assert any(words in h["certainty"] for words in said[h["stopped"]]), (h["stopped"], h["certainty"])
+        if h["stopped"] == "separated":             # clear: no choice is a close call
+            assert h["close_call"] is None and all(a["group"] != "close" for a in h["actions"])
         if h["stopped"] == "one choice":            # the summary says it once, the certainty nothing
             assert h["certainty"] == "" and h["summary"].startswith("Only one choice")
         seen.add(h["stopped"])
