@@ -401,7 +401,8 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
                 f"the values are estimates.{deeper}")
     if r.tree:
         played = (f"Played the only possible deal out {r.playouts:,} times" if r.worlds == 1 else
-                  f"Played out {r.playouts:,} deals drawn from {deals_text(r.worlds)} possible ones")
+                  f"Played out {r.playouts:,} deals drawn from {deals_text(r.worlds)} possible ones"
+                  + (" (so some more than once)" if r.playouts > r.worlds else ""))
         how = f"{played}, looking ahead at everyone's later cards (the search the hard level plays by)"
         if r.stopped == "settled":
             return f"{how}; the rest of its time could not have changed the suggestion."
@@ -481,6 +482,7 @@ def inference(view: SeatView) -> dict:
 
 SURE = 0.9995            # a chance this close to 1 is "surely holds"
 NOTABLE = 1.25           # a likely card is worth a sentence at this many times its even share
+FEW_POSSIBLE = 6         # a hand with no likely card names the cards it may hold, up to this many
 
 
 def _even_shares(inferred: dict, token_suit: dict) -> dict:
@@ -509,12 +511,15 @@ def _even_shares(inferred: dict, token_suit: dict) -> dict:
 
 
 def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
-    """Each opponent's hidden hand as a small table (how many cards of each suit
-    on average, none where they surely have none, their likely other cards) and
-    the notable facts in sentences ("Left has no Waters.", "Across holds the
-    Raven with 62%.": a likely card only where what was seen makes it likelier
-    than its even share, _even_shares). Every chance is exact: it counts every
-    possible deal."""
+    """Each opponent's hidden hand still in play as a small table (how many cards
+    of each suit on average, none where they surely have none, their likely
+    other cards) and the notable facts in sentences ("Left has no Waters.",
+    "Across holds the Raven with 62%."). A card is likely only where what was
+    seen makes it likelier than its even share (_even_shares): at the even share
+    a chance is only how cards are dealt ("Treachery 10%" in every hand), and a
+    Tricksters card, in no one suit, would fill every row with every unseen card.
+    A row with no likely card names the few it may hold ("may hold 1, 2 or 8").
+    Every chance is exact: it counts every possible deal."""
     game = tell.game
     words = game.words
     token_suit = {game.card_token(c): game.card_suit(c) for c, _ in view.model.allowed}
@@ -533,6 +538,8 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         chances = info.get("holds") or info.get("cards") or {}      # Lunar: the chance of a copy
         counts = info.get("cards") or {}                            # expected copies
         voids = set(info.get("voids") or [])
+        if not info.get("size") and not info.get("known"):     # played out: nothing left to tell
+            continue
         per_suit = []
         for i, code in enumerate(suits):
             expected = sum(v for t, v in counts.items() if token_suit.get(t) == i)
@@ -541,20 +548,28 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
                 per_suit.append("none")
             else:
                 per_suit.append(_num(expected))
-        others = sorted(((p, t) for t, p in chances.items() if token_suit.get(t) is None and p >= 0.1),
+        others = sorted(((p, t) for t, p in chances.items() if token_suit.get(t) is None and p >= 0.1
+                         and (p >= SURE or counts.get(t, 0.0) >= NOTABLE * even.get((place, t), 0.0))),
                         key=lambda pt: (-pt[0], pt[1]))
         other_cells = [f"{tell.card(t)} {'(sure)' if p >= SURE else _pct(p)}" for p, t in others[:6]]
         if len(others) > 6:
             other_cells.append(f"and {len(others) - 6} more")
+        possible = sorted(t for t, p in chances.items() if token_suit.get(t) is None and p > 0)
+        if other_cells:
+            other = ", ".join(other_cells)
+        elif 0 < len(possible) <= FEW_POSSIBLE:      # what is still out, where that is short
+            other = f"may hold {join([tell.card(t) for t in possible], 'or')}"
+        else:
+            other = "no card stands out"
         rows.append({"place": place, "name": name, "cards": info.get("size"),
-                     "suits": per_suit, "other": ", ".join(other_cells) or "none likely"})
+                     "suits": per_suit, "other": other})
         for i, code in enumerate(suits):
             if code in voids:
                 facts.append(f"{name} {tell.verb('has', seat)} no {suit_words[i]}.")
         for p, t in others:
             if p >= SURE:
                 facts.append(f"{name} surely {tell.verb('holds', seat)} {tell.the(t)}.")
-            elif p >= 0.5 and counts.get(t, 0.0) >= NOTABLE * even.get((place, t), 0.0):
+            elif p >= 0.5:
                 facts.append(f"{name} {tell.verb('holds', seat)} {tell.the(t)} with {_pct(p)}.")
     return {"suits": suit_words, "rows": rows, "facts": facts[:8],
             "note": "Exact chances over every possible deal; suit columns: cards of that suit "

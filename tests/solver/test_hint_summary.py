@@ -188,13 +188,14 @@ def test_the_only_possible_deal_searched_exactly_is_told_as_facts_not_shares_of_
     assert found >= 2, found
 
 
-def test_a_likely_card_is_a_fact_only_where_what_was_seen_made_it_likelier():
+def test_a_likely_card_is_one_that_what_was_seen_made_likelier():
     """At a hand's first decision a player has seen only their own cards: "Right
     holds the 1 with 63%" is how any hand is dealt, not something learnt, and
-    eight such sentences (the most shown) crowd out what was. The sentences name
-    a likely card only well above its even share of the unseen copies; the
-    table still gives every chance. Later, where play has shown something (a
-    void, the Raven's whereabouts), a likely card is still said."""
+    eight such sentences (the most shown) crowd out what was; in the table, a
+    Tricksters row listed every unseen card at its even share, the same in
+    every row. Sentences and table name a likely card only well above its even
+    share of the unseen copies. Later, where play has shown something (a void,
+    the Raven's whereabouts), a likely card is still said and shown."""
     from solver.hints import inference, opponents
     from solver.view import view_of
     from pycore.words import Narrator
@@ -207,7 +208,46 @@ def test_a_likely_card_is_a_fact_only_where_what_was_seen_made_it_likelier():
         for state, _ in positions(game, rules, 0, seed=21, starts=3):
             said = read(state)
             assert not [f for f in said["facts"] if " with " in f], said["facts"]
-            assert any("%" in row["other"] for row in said["rows"]), said["rows"]
-    learnt = [f for game, rules in (("lunar", {"players": 4}), ("raven", {"players": 4}))
-              for state, _ in positions(game, rules, 40, seed=21) for f in read(state)["facts"] if " with " in f]
+            assert said["rows"] and not [row for row in said["rows"] if "%" in row["other"]], said
+    later = [read(state) for game, rules in (("lunar", {"players": 4}), ("raven", {"players": 4}),
+                                             ("tricksters", {}))
+             for state, _ in positions(game, rules, 40, seed=21)]
+    learnt = [f for said in later for f in said["facts"] if " with " in f]
     assert len(learnt) >= 2, learnt
+    assert sum("%" in row["other"] for said in later for row in said["rows"]) >= 5
+
+
+def test_a_hand_played_out_is_not_described():
+    """At a trick's last card the other hands may hold nothing: a row of "none"
+    in every suit and "Right has no Spades." tell a player nothing about cards
+    still to come, so a played-out hand has no row and no sentence."""
+    from solver.hints import inference, opponents
+    from solver.view import view_of
+    from pycore.words import Narrator
+    empty_seen = 0
+    for game, rules in (("voren", {"players": 4}), ("raven", {"players": 3})):
+        for state, _ in positions(game, rules, 60, seed=5):
+            seat = state.current_player
+            view = view_of(state, seat)
+            inferred = inference(view)
+            tell = Narrator(state.game, state.observation(seat), "")
+            said = opponents(view, inferred, tell)
+            empty = {place for place, info in inferred.items()
+                     if place.startswith("hand:") and not info.get("size") and not info.get("known")}
+            empty_seen += len(empty)
+            assert not empty & {row["place"] for row in said["rows"]}, said
+            names = {tell.seat(int(place.split(":")[1])) for place in empty}
+            assert not [f for f in said["facts"] if f.split(" ")[0] in names], said["facts"]
+    assert empty_seen >= 3
+
+
+def test_more_playouts_than_possible_deals_says_some_came_twice():
+    """Late in a hand the tree plays out more deals than there are ("4,250 deals
+    drawn from 1,350 possible ones" reads as a slip); it says they repeat."""
+    from solver.hints import certainty
+    from solver.search import Ranking
+    r = Ranking("play", 1_350, 1_350, False, False, stopped="settled", playouts=4_250, tree=True)
+    assert certainty(r, 1.0).startswith("Played out 4,250 deals drawn from 1,350 possible ones "
+                                        "(so some more than once), looking ahead")
+    r = Ranking("play", 231_870, 2_450, False, False, stopped="settled", playouts=2_450, tree=True)
+    assert "(so some" not in certainty(r, 1.0)
