@@ -74,7 +74,7 @@ def _pm(width: float | None, digits: int = 1) -> str:
         return ""
     while width > 0 and float(_num(width, digits)) == 0 and digits < 4:
         digits += 1
-    return f" (± {_num(width, digits)})"
+    return f" (±\u00a0{_num(width, digits)})"     # kept together on a narrow screen
 
 
 def _pct(p: float) -> str:

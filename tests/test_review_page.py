@@ -130,6 +130,6 @@ def test_a_value_the_same_on_every_deal_is_said_so_not_plus_or_minus_nothing():
     flat = {"best": "Ax3", "intervals": {"Ax3": [5.0, 5.0]}, "searched_worlds": 16}
     assert _certainty(flat) == "the same on every one of the 16 deals you could not tell apart"
     spread = dict(flat, intervals={"Ax3": [4.0, 6.5]})
-    assert _certainty(spread) == "± 1.25 (95% range), from 16 deals you could not tell apart"
+    assert _certainty(spread) == "±\u00a01.25 (95% range), from 16 deals you could not tell apart"
     tiny = dict(flat, intervals={"Ax3": [5.0, 5.004]})
-    assert _certainty(tiny) == "± 0.002 (95% range), from 16 deals you could not tell apart"
+    assert _certainty(tiny) == "±\u00a00.002 (95% range), from 16 deals you could not tell apart"

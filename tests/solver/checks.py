@@ -246,7 +246,7 @@ def check_hint_words(h: dict) -> None:
     shares = h.get("tree") and h["worlds"] == 1     # the one deal played out again and again
     for i, entry in enumerate(h["actions"]):
         why = entry["why"]
-        assert "± 0)" not in why, why         # a spread of 0 is said in words, not "± 0"
+        assert "±\u00a00)" not in why and "± " not in why, why   # no "± 0" (said in words), no "±" apart from its number
         if entry["exact"]:
             assert "exact" in why, why
             continue
@@ -276,7 +276,7 @@ def check_hint_words(h: dict) -> None:
         elif entry["group"] == "worse":
             low, high = entry["diff_interval"]
             same = "in every playout" if h["worlds"] == 1 else "on every deal searched"
-            assert low > 0 and (("± " in why) if high > low else (same in why)), why
+            assert low > 0 and (("±\u00a0" in why) if high > low else (same in why)), why
         else:
             assert entry["group"] == "screened" and "set aside early" in why, why
     assert best["group"] == "best"

@@ -35,7 +35,7 @@ def _certainty(d: dict) -> str:
         digits = 2
         while float(f"{half:.{digits}f}") == 0 and digits < 4:     # a spread too small for 2 digits
             digits += 1
-        return f"± {half:.{digits}f} (95% range), from {n:,} deals you could not tell apart"
+        return f"±\u00a0{half:.{digits}f} (95% range), from {n:,} deals you could not tell apart"
     return f"estimated from {n:,} sampled deal{'s' if n != 1 else ''} you could not tell apart"
 
 
