@@ -32,18 +32,21 @@ _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def deals_text(n: int) -> str:
-    """A count of possible deals a person can read: '1,680', 'about 2.4 million',
-    'about 5 × 10²⁶'.
+    """A count of possible deals a person can read: '1,680', 'about 2.4 million'
+    (two figures: 'about 480 billion', not 'about 481.0 billion'), 'about 5 × 10²⁶'.
 
     >>> deals_text(1680), deals_text(2_380_000), deals_text(518_289_666_856_764_826_383_360_000)
     ('1,680', 'about 2.4 million', 'about 5 × 10²⁶')
+    >>> deals_text(481_049_000_000), deals_text(93_120_000_000), deals_text(999_700_000)
+    ('about 480 billion', 'about 93 billion', 'about 1 billion')
     """
     if n < 1_000_000:
         return f"{n:,}"
-    if n < 1_000_000_000:
-        return f"about {n / 1e6:.1f} million"
-    if n < 1_000_000_000_000:
-        return f"about {n / 1e9:.1f} billion"
+    figures = len(str(n)) - 2
+    rounded = round(n / 10 ** figures) * 10 ** figures
+    for unit, name in ((10 ** 9, "million"), (10 ** 12, "billion")):
+        if rounded < unit:
+            return f"about {rounded / (unit // 1000):g} {name}"
     exponent = len(str(n)) - 1
     mantissa = round(n / 10 ** exponent)
     if mantissa == 10:
