@@ -9,8 +9,8 @@ import pytest
 
 from pycore.records import dumps
 from solver import api
-from solver.search import (FLAT_WORLDS, SAME_MIN_WORLDS, ActionStats, Budget, Ranking, Spending,
-                           _pair_with_the_best, _race, against_best)
+from solver.search import (FLAT_WORLDS, HINT_FIRST_ROUND, SAME_MIN_WORLDS, ActionStats, Budget, Ranking,
+                           Spending, _pair_with_the_best, _race, against_best)
 
 
 class NoisyEvaluator:
@@ -56,6 +56,19 @@ def test_a_clear_decision_stops_early():
     assert stopped == "separated"
     assert spent <= 3 * FLAT_WORLDS            # the first round was enough
     assert stats["good"].n == FLAT_WORLDS
+
+
+def test_the_hints_race_says_clear_only_after_its_first_round_of_32_worlds():
+    """The same clear decision in the hint's race: no choice leaves before every
+    one has seen HINT_FIRST_ROUND worlds, so "clear at 95%" and each rate's
+    interval rest on 32 deals, not 8 (a Voren hint said "Searched 8 ... deals;
+    the best choice is clear", its rate "62% of the time (31-86%)")."""
+    means = {"good": 5.0, "bad": 0.0, "worse": -2.0}
+    stats = {a: ActionStats(a, a) for a in means}
+    spending = Spending(Budget(3_000), None)
+    assert _race(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False,
+                 recheck=True, first_round=HINT_FIRST_ROUND) == "separated"
+    assert {st.n for st in stats.values()} == {HINT_FIRST_ROUND} and spending.spent == 3 * HINT_FIRST_ROUND
 
 
 def test_a_close_decision_uses_its_budget():
@@ -198,8 +211,9 @@ def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game
         if h["stopped"] != "all worlds":
             assert h["playouts"] <= 400 + max(2 * actions, 60)    # + one first round of every choice
         assert any(words in h["certainty"] for words in said[h["stopped"]]), (h["stopped"], h["certainty"])
-        if h["stopped"] == "separated":             # clear: no choice is a close call
+        if h["stopped"] == "separated":             # clear: no choice is a close call, on 32 deals
             assert h["close_call"] is None and all(a["group"] != "close" for a in h["actions"])
+            assert h["searched_worlds"] >= min(HINT_FIRST_ROUND, h["worlds"]), h["searched_worlds"]
         if h["stopped"] == "one choice":            # the summary says it once, the certainty nothing
             assert h["certainty"] == "" and h["summary"].startswith("Only one choice")
         seen.add(h["stopped"])
@@ -325,10 +339,11 @@ def test_the_hint_searches_the_rest_of_few_exact_worlds_once_the_best_is_clear()
             continue
         assert level.stopped in ("separated", "all worlds", "effort")
         hinted = rank(view_of(state, state.current_player), hint=True)
-        if hinted.playouts > level.playouts:
-            assert hinted.stopped == "all worlds" and hinted.exact
+        if hinted.exact:
+            assert hinted.stopped == "all worlds"
             assert all(s.n == hinted.worlds and not s.screened for s in hinted.stats)
             finished += 1
         else:       # the rest was more than the budget: the race's end stands
-            assert hinted.stopped == level.stopped
+            assert hinted.stopped in ("separated", "all worlds", "effort")
+            assert any(s.n < hinted.worlds for s in hinted.stats)
     assert finished >= 3
