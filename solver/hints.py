@@ -486,6 +486,8 @@ def inference(view: SeatView) -> dict:
 SURE = 0.9995            # a chance this close to 1 is "surely holds"
 NOTABLE = 1.25           # a likely card is worth a sentence at this many times its even share
 FEW_POSSIBLE = 6         # a hand with no likely card names the cards it may hold, up to this many
+NOTHING_STANDS_OUT = "no card stands out"
+NOTHING_YET = "No card stands out yet: each card you have not seen is as likely in one hand as in another."
 
 
 def _even_shares(inferred: dict, token_suit: dict) -> dict:
@@ -521,7 +523,8 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     seen makes it likelier than its even share (_even_shares): at the even share
     a chance is only how cards are dealt ("Treachery 10%" in every hand), and a
     Tricksters card, in no one suit, would fill every row with every unseen card.
-    A row with no likely card names the few it may hold ("may hold 1, 2 or 8").
+    A row with no likely card names the few it may hold ("may hold 1, 2 or 8");
+    with no suit columns and nothing in any row, one sentence says so instead.
     Every chance is exact: it counts every possible deal."""
     game = tell.game
     words = game.words
@@ -563,7 +566,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         elif 0 < len(possible) <= FEW_POSSIBLE:      # what is still out, where that is short
             other = f"may hold {join([tell.card(t) for t in possible], 'or')}"
         else:
-            other = "no card stands out"
+            other = NOTHING_STANDS_OUT
         rows.append({"place": place, "name": name, "cards": info.get("size"),
                      "suits": per_suit, "other": other})
         for i, code in enumerate(suits):
@@ -574,6 +577,9 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
                 facts.append(f"{name} surely {tell.verb('holds', seat)} {tell.the(t)}.")
             elif p >= 0.5:
                 facts.append(f"{name} {tell.verb('holds', seat)} {tell.the(t)} with {_pct(p)}.")
+    if rows and not suits and not facts and all(row["other"] == NOTHING_STANDS_OUT for row in rows):
+        # the table would only repeat each hand's size, shown at the table
+        return {"suits": [], "rows": [], "facts": [NOTHING_YET], "note": ""}
     return {"suits": suit_words, "rows": rows, "facts": facts[:8],
             "note": "Exact chances over every possible deal; suit columns: cards of that suit "
                     "held on average; none: surely none." if suits else "Exact chances over every possible deal."}

@@ -265,6 +265,8 @@ def test_the_hint_panel_is_player_words_step_by_step(game, rules):
             assert not engine_tokens(text), engine_tokens(text)
             if answer["opponents"]["rows"]:
                 assert '<table class="hint-hands">' in page
+            elif answer["opponents"]["facts"]:          # nothing for a table: its sentence alone
+                assert 'id="hint-inference"' in page and '<table class="hint-hands">' not in page
             table = page.split('<details id="hint-table">', 1)[1].split("</details>", 1)[0]
             for fact in answer["shared"]:       # what every choice does alike: once, atop the table
                 assert page.count(html_escape(fact)) == 1 and html_escape(fact) in table
@@ -279,6 +281,22 @@ def test_the_hint_panel_is_player_words_step_by_step(game, rules):
             shown += 1
         _advance(session, 1, rng)
     assert shown >= 1
+
+
+def test_nothing_to_tell_of_the_other_hands_is_one_sentence_not_a_table():
+    """A Tricksters draft before any card is played: every unseen card as likely
+    in one hand as another, no suit columns, so a table would hold only each
+    hand's size (shown at the table) and "no card stands out" three times; the
+    page says it in one sentence under "What you can tell about the other hands"."""
+    from solver.hints import NOTHING_YET
+    first = Session.new("tricksters", {}, seed=11, seat=0)
+    session = Session.new("tricksters", {}, seed=11, seat=first.state.current_player)
+    answer = json.loads(worker_api.handle(json.dumps(
+        {"op": "hint", "record": session.record(), "seat": session.seat, "budget": {"effort": 100, "seed": 1}})))
+    assert answer["opponents"]["rows"] == [] and answer["opponents"]["facts"] == [NOTHING_YET]
+    page = render.hint_html(answer, session.narrator())
+    inference = page.split('<details id="hint-inference">', 1)[1]
+    assert html_escape(NOTHING_YET) in inference and "<table" not in inference
 
 
 def test_the_hint_counts_its_many_choices_as_the_page_writes_numbers():

@@ -739,7 +739,7 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
         out += (f'<details id="hint-table"><summary>Compare all {len(ranked):,} choices</summary>'
                 f'<div id="hint-list">{shared}{"".join(groups)}</div></details>')
     opponents = result.get("opponents")
-    if opponents and opponents.get("rows"):
+    if opponents and (opponents.get("rows") or opponents.get("facts")):
         out += ('<details id="hint-inference"><summary>What you can tell about the other hands</summary>'
                 + _opponents_html(opponents) + "</details>")
     return out
@@ -748,17 +748,18 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
 def _opponents_html(opponents: dict) -> str:
     """The solver's readable table of the other hands (solver.hints.opponents): a
     row per hand, a column per suit (cards held on average, "none" when surely
-    none), their likely other cards; the notable facts as sentences above it."""
+    none), their likely other cards; the notable facts as sentences above it
+    (alone, where there is no table: nothing stands out yet)."""
     facts = "".join(f"<li>{esc(f)}</li>" for f in opponents.get("facts", []))
     head = "".join(f"<th scope=col>{esc(s)}</th>" for s in opponents.get("suits", []))
     rows = "".join(
         f'<tr><th scope=row>{esc(r["name"])}</th><td>{esc(r["cards"])}</td>'
         + "".join(f"<td>{esc(c)}</td>" for c in r["suits"]) + f'<td>{esc(r["other"])}</td></tr>'
         for r in opponents["rows"])
-    return ((f'<ul class="hint-facts">{facts}</ul>' if facts else "")
-            + f'<div class="hint-table-wrap"><table class="hint-hands"><thead><tr><th scope=col>Hand</th>'
-            f'<th scope=col>Cards</th>{head}<th scope=col>Other likely cards</th></tr></thead>'
-            f'<tbody>{rows}</tbody></table></div>'
+    table = (f'<div class="hint-table-wrap"><table class="hint-hands"><thead><tr><th scope=col>Hand</th>'
+             f'<th scope=col>Cards</th>{head}<th scope=col>Other likely cards</th></tr></thead>'
+             f'<tbody>{rows}</tbody></table></div>') if rows else ""
+    return ((f'<ul class="hint-facts">{facts}</ul>' if facts else "") + table
             + (f'<p class="hint-why">{esc(opponents["note"])}</p>' if opponents.get("note") else ""))
 
 
