@@ -519,7 +519,13 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
         out.stats = sorted(stats.values(), key=lambda s: (-s.n, -s.total))
     else:
         _pair_with_the_best(stats)
-        out.stats = sorted(stats.values(), key=lambda s: (hint and s.screened, -(s.ev or 0.0), -s.n, s.token))
+        most = max(s.n for s in stats.values())
+        # The hint's best is one searched on the most worlds (the race's survivors): one let go
+        # on fewer, valued paired with another, could top it by luck ("0.1 points less than the
+        # best on every deal searched" of a choice equal to it on every one), and the hint's
+        # comparisons are with the best, world by world.
+        out.stats = sorted(stats.values(), key=lambda s: (hint and s.screened, hint and s.n < most,
+                                                          -(s.ev or 0.0), -s.n, s.token))
     out.used = out.stats[0].n
     out.enumerated = not out.sampled_with_replacement and out.used >= total and part is None
     out.playouts = round(spending.spent)
