@@ -523,7 +523,8 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     seen makes it likelier than its even share (_even_shares): at the even share
     a chance is only how cards are dealt ("Treachery 10%" in every hand), and a
     Tricksters card, in no one suit, would fill every row with every unseen card.
-    A row with no likely card names the few it may hold ("may hold 1, 2 or 8");
+    A row names the few other cards it may hold too ("1 19%; may also hold 3, 6
+    or 7", "may hold 1, 2 or 8");
     with no suit columns and nothing in any row, one sentence says so instead.
     Every chance is exact: it counts every possible deal."""
     game = tell.game
@@ -560,13 +561,11 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         other_cells = [f"{tell.card(t)} {'(sure)' if p >= SURE else _pct(p)}" for p, t in others[:6]]
         if len(others) > 6:
             other_cells.append(f"and {len(others) - 6} more")
-        possible = sorted(t for t, p in chances.items() if token_suit.get(t) is None and p > 0)
-        if other_cells:
-            other = ", ".join(other_cells)
-        elif 0 < len(possible) <= FEW_POSSIBLE:      # what is still out, where that is short
-            other = f"may hold {join([tell.card(t) for t in possible], 'or')}"
-        else:
-            other = NOTHING_STANDS_OUT
+        likely = {t for _, t in others}
+        rest = sorted(t for t, p in chances.items() if token_suit.get(t) is None and p > 0 and t not in likely)
+        may = (f"may {'also ' if likely else ''}hold {join([tell.card(t) for t in rest], 'or')}"
+               if 0 < len(rest) <= FEW_POSSIBLE and len(others) <= 6 else "")   # what is still out, if short
+        other = "; ".join(part for part in (", ".join(other_cells), may) if part) or NOTHING_STANDS_OUT
         rows.append({"place": place, "name": name, "cards": info.get("size"),
                      "suits": per_suit, "other": other})
         for i, code in enumerate(suits):

@@ -219,6 +219,9 @@ def test_a_likely_card_is_one_that_what_was_seen_made_likelier():
     learnt = [f for said in later for f in said["facts"] if " with " in f]
     assert len(learnt) >= 2, learnt
     assert sum("%" in row["other"] for said in later for row in said["rows"]) >= 5
+    # and the few other cards a hand may hold, beside its likely ones or alone
+    assert any("; may also hold " in row["other"] for said in later for row in said["rows"])
+    assert any(row["other"].startswith("may hold ") for said in later for row in said["rows"])
 
 
 def test_a_hand_played_out_is_not_described():

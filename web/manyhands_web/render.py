@@ -748,7 +748,7 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
 def _opponents_html(opponents: dict) -> str:
     """The solver's readable table of the other hands (solver.hints.opponents): a
     row per hand, a column per suit (cards held on average, "none" when surely
-    none), their likely other cards; the notable facts as sentences above it
+    none), their other cards (likely ones, and the few they may hold); the notable facts as sentences above it
     (alone, where there is no table: nothing stands out yet)."""
     facts = "".join(f"<li>{esc(f)}</li>" for f in opponents.get("facts", []))
     head = "".join(f"<th scope=col>{esc(s)}</th>" for s in opponents.get("suits", []))
@@ -757,7 +757,7 @@ def _opponents_html(opponents: dict) -> str:
         + "".join(f"<td>{esc(c)}</td>" for c in r["suits"]) + f'<td>{esc(r["other"])}</td></tr>'
         for r in opponents["rows"])
     table = (f'<div class="hint-table-wrap"><table class="hint-hands"><thead><tr><th scope=col>Hand</th>'
-             f'<th scope=col>Cards</th>{head}<th scope=col>Other likely cards</th></tr></thead>'
+             f'<th scope=col>Cards</th>{head}<th scope=col>Other cards</th></tr></thead>'
              f'<tbody>{rows}</tbody></table></div>') if rows else ""
     return ((f'<ul class="hint-facts">{facts}</ul>' if facts else "") + table
             + (f'<p class="hint-why">{esc(opponents["note"])}</p>' if opponents.get("note") else ""))
