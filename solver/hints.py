@@ -485,7 +485,7 @@ def inference(view: SeatView) -> dict:
 
 SURE = 0.9995            # a chance this close to 1 is "surely holds"
 NOTABLE = 1.25           # a likely card is worth a sentence at this many times its even share
-FEW_POSSIBLE = 6         # a hand with no likely card names the cards it may hold, up to this many
+FEW_POSSIBLE = 6         # a hand's row names the other cards it may hold, up to this many
 NOTHING_STANDS_OUT = "no card stands out"
 NOTHING_YET = "No card stands out yet: each card you have not seen is as likely in one hand as in another."
 
@@ -524,8 +524,8 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     a chance is only how cards are dealt ("Treachery 10%" in every hand), and a
     Tricksters card, in no one suit, would fill every row with every unseen card.
     A row names the few other cards it may hold too ("1 19%; may also hold 3, 6
-    or 7", "may hold 1, 2 or 8");
-    with no suit columns and nothing in any row, one sentence says so instead.
+    or 7", "may hold 1, 2 or 8"); with no suit columns and nothing in any row,
+    one sentence says so instead.
     Every chance is exact: it counts every possible deal."""
     game = tell.game
     words = game.words

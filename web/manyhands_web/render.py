@@ -748,8 +748,9 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
 def _opponents_html(opponents: dict) -> str:
     """The solver's readable table of the other hands (solver.hints.opponents): a
     row per hand, a column per suit (cards held on average, "none" when surely
-    none), their other cards (likely ones, and the few they may hold); the notable facts as sentences above it
-    (alone, where there is no table: nothing stands out yet)."""
+    none), their other cards (likely ones, and the few they may hold); the
+    notable facts as sentences above it (alone, where there is no table:
+    nothing stands out yet)."""
     facts = "".join(f"<li>{esc(f)}</li>" for f in opponents.get("facts", []))
     head = "".join(f"<th scope=col>{esc(s)}</th>" for s in opponents.get("suits", []))
     rows = "".join(
