@@ -488,6 +488,7 @@ NOTABLE = 1.25           # a likely card is worth a sentence at this many times 
 FEW_POSSIBLE = 6         # a hand's row names the other cards it may hold, up to this many
 NOTHING_STANDS_OUT = "no card stands out"
 NOTHING_YET = "No card stands out yet: each card you have not seen is as likely in one hand as in another."
+STILL_OUT = "No card stands out: any hand may hold any of the {n} cards you have not seen, {cards}."
 
 
 def _even_shares(inferred: dict, token_suit: dict) -> dict:
@@ -525,7 +526,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     Tricksters card, in no one suit, would fill every row with every unseen card.
     A row names the few other cards it may hold too ("1 19%; may also hold 3, 6
     or 7", "may hold 1, 2 or 8"); with no suit columns and nothing in any row,
-    one sentence says so instead.
+    or the same few cards in every row, one sentence says so instead.
     Every chance is exact: it counts every possible deal."""
     game = tell.game
     words = game.words
@@ -534,7 +535,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     suited = any(game.card_suit(card) is not None for card in range(len(game.deck)))
     suits = list(game.suit_names()) if suited else []
     suit_words = [words.suit_name(code, tell) for code in suits]
-    rows, facts = [], []
+    rows, facts, unknowns = [], [], []      # unknowns: each row's cards possible but not likely
     even = _even_shares(inferred, token_suit)
     for place, info in inferred.items():
         kind, _, who = place.partition(":")
@@ -568,6 +569,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         other = "; ".join(part for part in (", ".join(other_cells), may) if part) or NOTHING_STANDS_OUT
         rows.append({"place": place, "name": name, "cards": info.get("size"),
                      "suits": per_suit, "other": other})
+        unknowns.append(None if likely else tuple(rest))
         for i, code in enumerate(suits):
             if code in voids:
                 facts.append(f"{name} {tell.verb('has', seat)} no {suit_words[i]}.")
@@ -579,6 +581,11 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     if rows and not suits and not facts and all(row["other"] == NOTHING_STANDS_OUT for row in rows):
         # the table would only repeat each hand's size, shown at the table
         return {"suits": [], "rows": [], "facts": [NOTHING_YET], "note": ""}
+    if len(rows) > 1 and not suits and not facts and None not in unknowns and len(set(unknowns)) == 1:
+        # every row would say "may hold" the same few cards: what is still out, said once
+        out = [tell.card(t) for t in unknowns[0]]
+        return {"suits": [], "rows": [], "facts": [STILL_OUT.format(n=len(out), cards=join(out, "and"))],
+                "note": ""}
     return {"suits": suit_words, "rows": rows, "facts": facts[:8],
             "note": "Exact chances over every possible deal; suit columns: cards of that suit "
                     "held on average; none: surely none." if suits else "Exact chances over every possible deal."}

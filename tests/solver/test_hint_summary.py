@@ -224,6 +224,32 @@ def test_a_likely_card_is_one_that_what_was_seen_made_likelier():
     assert any(row["other"].startswith("may hold ") for said in later for row in said["rows"])
 
 
+def test_the_same_few_cards_in_every_row_are_said_once():
+    """Late in a Tricksters hand every other hand "may hold" the same few unseen
+    cards, each a long name: three rows repeated the one list (seen at 390 px).
+    One sentence names what is still out; where the rows differ, the table stays."""
+    from solver.hints import STILL_OUT, inference, opponents
+    from solver.view import view_of
+    from pycore.words import Narrator
+    said_once = tables = 0
+    for state, _ in positions("tricksters", {}, 60, seed=21):
+        seat = state.current_player
+        view = view_of(state, seat)
+        inferred = inference(view)
+        said = opponents(view, inferred, Narrator(state.game, state.observation(seat), ""))
+        hidden = {place: {t for t, p in info["cards"].items() if p > 0} for place, info in inferred.items()
+                  if place.startswith("hand:") and info.get("size")}
+        unseen = set().union(*hidden.values()) if hidden else set()
+        if said["rows"]:
+            tables += 1
+            assert len({row["other"] for row in said["rows"]}) > 1 or len(said["rows"]) == 1, said
+        elif said["facts"] and said["facts"][0].startswith(STILL_OUT.split("{")[0]):
+            said_once += 1
+            assert len(hidden) > 1 and all(cards == unseen for cards in hidden.values()), hidden
+            assert f"the {len(unseen)} cards you have not seen" in said["facts"][0]
+    assert said_once >= 5 and tables >= 2, (said_once, tables)
+
+
 def test_a_hand_played_out_is_not_described():
     """At a trick's last card the other hands may hold nothing: a row of "none"
     in every suit and "Right has no Spades." tell a player nothing about cards
