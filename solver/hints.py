@@ -488,6 +488,8 @@ NOTABLE = 1.25           # a likely card is worth a sentence at this many times 
 FEW_POSSIBLE = 6         # a hand's row names the other cards it may hold, up to this many
 NOTHING_STANDS_OUT = "no card stands out"
 NOTHING_YET = "No card stands out yet: each card you have not seen is as likely in one hand as in another."
+NOTHING_YET_AMONG = ("No card stands out yet: each card you have not seen, {cards} among them, is as likely "
+                     "in one hand as in another.")
 STILL_OUT = "No card stands out: any hand may hold any of the {n} cards you have not seen, {cards}."
 
 
@@ -526,7 +528,8 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     Tricksters card, in no one suit, would fill every row with every unseen card.
     A row names the few other cards it may hold too ("1 19%; may also hold 3, 6
     or 7", "may hold 1, 2 or 8"); with no suit columns and nothing in any row,
-    or the same few cards in every row, one sentence says so instead.
+    or with every row the same and no card likely in any, one sentence says so
+    instead. Your own hand has no row, even where you have not seen it yet.
     Every chance is exact: it counts every possible deal."""
     game = tell.game
     words = game.words
@@ -542,6 +545,8 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         if kind != "hand" or not who.isdigit():
             continue
         seat = int(who)
+        if seat == view.seat:           # your own hand, not dealt yet (Voren's dealer decides first)
+            continue
         name = tell.seat(seat)
         chances = info.get("holds") or info.get("cards") or {}      # Lunar: the chance of a copy
         counts = info.get("cards") or {}                            # expected copies
@@ -581,11 +586,18 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     if rows and not suits and not facts and all(row["other"] == NOTHING_STANDS_OUT for row in rows):
         # the table would only repeat each hand's size, shown at the table
         return {"suits": [], "rows": [], "facts": [NOTHING_YET], "note": ""}
-    if len(rows) > 1 and not suits and not facts and None not in unknowns and len(set(unknowns)) == 1:
-        # every row would say "may hold" the same few cards: what is still out, said once
-        out = [tell.card(t) for t in unknowns[0]]
-        return {"suits": [], "rows": [], "facts": [STILL_OUT.format(n=len(out), cards=join(out, "and"))],
-                "note": ""}
+    alike = (len({(row["cards"] if suits else 0, tuple(row["suits"])) for row in rows}) == 1
+             and len(set(unknowns)) == 1)        # (without suits, sizes tell no card from another)
+    if len(rows) > 1 and not facts and alike and None not in unknowns:
+        # every row the same, and no card likelier anywhere: how the cards were dealt, said once
+        out = [tell.card(t) for t in unknowns[0]] if any(row["other"] != NOTHING_STANDS_OUT for row in rows) else []
+        if not out:
+            said = NOTHING_YET
+        elif suits:          # the few cards of no suit still out: "the Wolf among them"
+            said = NOTHING_YET_AMONG.format(cards=join([tell.the(t) for t in unknowns[0]], "and"))
+        else:
+            said = STILL_OUT.format(n=len(out), cards=join(out, "and"))
+        return {"suits": [], "rows": [], "facts": [said], "note": ""}
     return {"suits": suit_words, "rows": rows, "facts": facts[:8],
             "note": "Exact chances over every possible deal; suit columns: cards of that suit "
                     "held on average; none: surely none." if suits else "Exact chances over every possible deal."}

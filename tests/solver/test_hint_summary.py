@@ -211,8 +211,8 @@ def test_a_likely_card_is_one_that_what_was_seen_made_likelier():
             assert not [row for row in said["rows"] if "%" in row["other"]], said
             if game == "tricksters":    # no suit columns and nothing to put in a row: one sentence
                 assert said["rows"] == [] and said["facts"] == [NOTHING_YET], said
-            else:
-                assert said["rows"], said
+            else:                       # a table, or where every row is alike one sentence
+                assert said["rows"] or said["facts"][0].startswith("No card stands out yet"), said
     later = [read(state) for game, rules in (("lunar", {"players": 4}), ("raven", {"players": 4}),
                                              ("tricksters", {}))
              for state, _ in positions(game, rules, 40, seed=21)]
@@ -248,6 +248,34 @@ def test_the_same_few_cards_in_every_row_are_said_once():
             assert len(hidden) > 1 and all(cards == unseen for cards in hidden.values()), hidden
             assert f"the {len(unseen)} cards you have not seen" in said["facts"][0]
     assert said_once >= 5 and tables >= 2, (said_once, tables)
+
+
+def test_rows_all_alike_are_one_sentence_and_your_own_hand_has_no_row():
+    """Voren's dealer decides before any card is dealt: the table listed "You"
+    among the other hands, and five rows of "0.7 0.7 0.7 0.7 may hold Treachery
+    or Wolf", how any hand is dealt. Your own hand never has a row; rows all
+    alike, with no card likely anywhere, are one sentence (naming the few cards
+    of no suit still unseen)."""
+    from solver.hints import NOTHING_YET_AMONG, inference, opponents
+    from solver.view import view_of
+    from pycore.words import Narrator
+    unseen_own = alike_said = 0
+    for game, rules in (("voren", {"players": 5}), ("raven", {"players": 4}), ("lunar", {"players": 4})):
+        for state, _ in positions(game, rules, 30, seed=21, starts=2):
+            seat = state.current_player
+            view = view_of(state, seat)
+            inferred = inference(view)
+            tell = Narrator(state.game, state.observation(seat), "")
+            said = opponents(view, inferred, tell)
+            unseen_own += f"hand:{seat}" in inferred
+            assert f"hand:{seat}" not in {row["place"] for row in said["rows"]}, said
+            likely = any("%" in row["other"] or "(sure)" in row["other"] for row in said["rows"])
+            assert likely or not (len(said["rows"]) > 1 and not said["facts"] and len(
+                {(row["cards"], tuple(row["suits"]), row["other"]) for row in said["rows"]}) == 1), said
+            if said["facts"] and said["facts"][0].startswith(NOTHING_YET_AMONG.split(",")[0] + ", "):
+                alike_said += 1
+                assert said["rows"] == [] and " among them, " in said["facts"][0]
+    assert unseen_own >= 1 and alike_said >= 3, (unseen_own, alike_said)
 
 
 def test_a_hand_played_out_is_not_described():
