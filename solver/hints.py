@@ -143,7 +143,8 @@ def _facts(entry: dict, r: Ranking, trick_words: str, skip=()) -> list[str]:
     if _looked(r) or _one_deal(entry, r):      # one line of play: it does or it does not
         return [words for key, words in facts if entry[key] == 1]
     if r.tree and r.worlds == 1:    # the one deal played again and again: how often, no sample
-        return [f"{words} {_share(entry[key])}" for key, words in facts if entry[key] > 0]
+        return [f"{words} {_share(entry[key])}" if entry[key] > 0 else f"lets this trick go {_share(1)}"
+                for key, words in facts if entry[key] > 0 or key == "takes_trick"]
     return [f"{words} {_rate(entry[key], entry.get(f'{key}_interval'), exact)}" for key, words in facts]
 
 
@@ -575,13 +576,16 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         rows.append({"place": place, "name": name, "cards": info.get("size"),
                      "suits": per_suit, "other": other})
         unknowns.append(None if likely else tuple(rest))
-        for i, code in enumerate(suits):
-            if code in voids:
-                facts.append(f"{name} {tell.verb('has', seat)} no {suit_words[i]}.")
+        # one sentence a hand for its voids, one for its sure cards ("Opponent surely
+        # holds the 1, the 2 and the 7.", where the Sky's one deal made five of them)
+        lacking = [suit_words[i] for i, code in enumerate(suits) if code in voids]
+        if lacking:
+            facts.append(f"{name} {tell.verb('has', seat)} no {join(lacking, 'or')}.")
+        sure = [tell.the(t) for p, t in others if p >= SURE]
+        if sure:
+            facts.append(f"{name} surely {tell.verb('holds', seat)} {join(sure, 'and')}.")
         for p, t in others:
-            if p >= SURE:
-                facts.append(f"{name} surely {tell.verb('holds', seat)} {tell.the(t)}.")
-            elif p >= 0.5:
+            if 0.5 <= p < SURE:
                 facts.append(f"{name} {tell.verb('holds', seat)} {tell.the(t)} with {_pct(p)}.")
     if rows and not suits and not facts and all(row["other"] == NOTHING_STANDS_OUT for row in rows):
         # the table would only repeat each hand's size, shown at the table

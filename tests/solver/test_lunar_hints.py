@@ -62,10 +62,13 @@ def test_every_decision_is_hinted_with_every_legal_action(players):
             assert ("wins this trick" in h["why"]) == won and "%" not in h["why"]
         elif h["decision"] == "play" and h["worlds"] == 1:
             # the Sky's cards by hard's tree: how often it won the trick in the
-            # playouts of the one deal, unsaid if never
+            # playouts of the one deal; never, that it lets it go
             share = h["actions"][0]["takes_trick"]
             said = "in every playout" if share == 1 else "% of the playouts"
             assert ("wins this trick" in h["why"]) == (share > 0) and (share == 0 or said in h["why"]), h["why"]
+            for line in h["actions"]:    # every line says what its card does to the trick
+                if line["searched"] and "this trick" not in " ".join(h["shared"]):
+                    assert "this trick" in line["why"], line["why"]
         elif h["decision"] == "play":
             assert "this trick" in h["why"] and "%" in h["why"]
         if h["decision"] == "give":
