@@ -574,7 +574,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
                if 0 < len(rest) <= FEW_POSSIBLE and len(others) <= 6 else "")   # what is still out, if short
         other = "; ".join(part for part in (", ".join(other_cells), may) if part) or NOTHING_STANDS_OUT
         rows.append({"place": place, "name": name, "cards": info.get("size"),
-                     "suits": per_suit, "other": other})
+                     "suits": per_suit, "other": other, "stands_out": other != NOTHING_STANDS_OUT})
         unknowns.append(None if likely else tuple(rest))
         # one sentence a hand for its voids, one for its sure cards ("Opponent surely
         # holds the 1, the 2 and the 7.", where the Sky's one deal made five of them)

@@ -12,7 +12,7 @@ from pycore import all_games
 
 from .conftest import SCREENSHOTS, Requests, Site
 from .table import (READY, export_record, open_site, play, start_game,
-                    wait_my_turn)
+                    wait_hint, wait_my_turn)
 
 pytestmark = pytest.mark.browser
 
@@ -52,11 +52,52 @@ def test_hint_panel_ranks_legal_choices(page, site):
     assert {items.nth(i).get_attribute("data-token") for i in range(items.count())} == set(legal)
 
 
+# The cells of the other hands' table that are one word ("Hand", "Shields", "0.8")
+# but were laid out on more than one line: a header broken as "Ha" / "nd".
+BROKEN_WORDS = """() => [...document.querySelectorAll('.hint-hands th, .hint-hands tr:not(.hint-other) td')]
+  .filter(cell => !/\\s/.test(cell.textContent.trim()) && cell.firstChild)
+  .filter(cell => { const r = document.createRange(); r.selectNodeContents(cell);
+                    return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1; })
+  .map(cell => cell.textContent)"""
+
+
+@pytest.mark.parametrize("game,players,width", [("lunar", 4, 390), ("lunar", 4, 1280), ("raven", 5, 390)])
+def test_the_other_hands_table_keeps_its_words_whole(browser, site, game, players, width):
+    """The table of the other hands (a column a suit) in the phone's panel and
+    the desktop's side panel: every header and count on one line (the headers
+    read "Ha" / "nd", "Shie" / "lds" when the last column's list could squeeze
+    them to a letter), and no column out of sight: beside the suits a hand's
+    other cards take a line of their own."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    try:
+        page = context.new_page()
+        open_site(page, site, "pace=0")
+        start_game(page, game, {"players": players}, seed=6)
+        for _ in range(8):
+            assert play(page, limit=3)["played"] == 3
+            wait_my_turn(page)
+            page.click("#hint")
+            wait_hint(page)
+            if page.locator("#hint-inference .hint-hands").count():
+                break
+            page.click("#hint-close")
+        page.click("#hint-inference summary")
+        assert page.locator(".hint-hands tbody tr").count() >= 2
+        assert not page.evaluate(BROKEN_WORDS), page.evaluate(BROKEN_WORDS)
+        for box in ("#hint-panel", ".hint-table-wrap"):     # nor scrolls sideways to show a column
+            wide, room = page.evaluate(f"() => {{ const p = document.querySelector('{box}');"
+                                       " return [p.scrollWidth, p.clientWidth]; }")
+            assert wide <= room + 1, (box, wide, room)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("name,rules", [("tricksters", {}), ("raven", {"players": 4})])
 def test_the_hint_steps_fit_a_phone(browser, site, name, rules):
     """At 390 px: the hint's first step is one suggestion and its reason; the
     full table of choices opens on request (closed before); nothing in the panel
-    is wider than the screen, closed or open; no engine token in its text."""
+    is wider than the screen, closed or open; no word of the other hands' table
+    is broken across lines; no engine token in its text."""
     from tests.engine_tokens import engine_tokens
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
@@ -80,6 +121,7 @@ def test_the_hint_steps_fit_a_phone(browser, site, name, rules):
         assert page.locator("#hint-list li").count() == len(legal)
         if page.locator("#hint-inference").count():
             page.click("#hint-inference summary")
+            assert not page.evaluate(BROKEN_WORDS), page.evaluate(BROKEN_WORDS)
         wide, room, page_wide = page.evaluate(overflow)
         assert wide <= room + 1 and page_wide <= 392, (wide, room, page_wide)
         text = page.inner_text("#hint-panel")

@@ -31,7 +31,7 @@ import re
 from collections import Counter
 from typing import Callable
 
-from pycore.words import Narrator
+from pycore.words import Narrator, count
 
 from . import layouts
 
@@ -747,19 +747,30 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
 
 def _opponents_html(opponents: dict) -> str:
     """The solver's readable table of the other hands (solver.hints.opponents): a
-    row per hand, a column per suit (cards held on average, "none" when surely
-    none), their other cards (likely ones, and the few they may hold); the
+    row per hand (its name and size), a column per suit (cards held on average,
+    "none" when surely none), their other cards (likely ones, and the few they
+    may hold: a line of their own under a row of suits, none where nothing
+    stands out; else a column); the
     notable facts as sentences above it (alone, where there is no table:
     nothing stands out yet)."""
     facts = "".join(f"<li>{esc(f)}</li>" for f in opponents.get("facts", []))
-    head = "".join(f"<th scope=col>{esc(s)}</th>" for s in opponents.get("suits", []))
-    rows = "".join(
-        f'<tr><th scope=row>{esc(r["name"])}</th><td>{esc(r["cards"])}</td>'
-        + "".join(f"<td>{esc(c)}</td>" for c in r["suits"]) + f'<td>{esc(r["other"])}</td></tr>'
-        for r in opponents["rows"])
+    suits = opponents.get("suits", [])
+    head = "".join(f"<th scope=col>{esc(s)}</th>" for s in suits)
+
+    def row(r: dict) -> str:
+        size = f'<span class="hint-size">{esc(count(r["cards"], "card"))}</span>' if r["cards"] is not None else ""
+        cells = f'<th scope=row>{esc(r["name"])}{size}</th>' + "".join(f"<td>{esc(c)}</td>" for c in r["suits"])
+        if not suits:
+            return f'<tr>{cells}<td>{esc(r["other"])}</td></tr>'
+        if not r.get("stands_out", True):
+            return f'<tr>{cells}</tr>'
+        # beside a column a suit there is no room left for a list: it takes a line of its own
+        return (f'<tr class="hint-hand">{cells}</tr><tr class="hint-other"><td colspan="{len(suits) + 1}">'
+                f'Other cards: {esc(r["other"])}</td></tr>')
+    rows = "".join(row(r) for r in opponents["rows"])
+    last = "" if suits else "<th scope=col>Other cards</th>"
     table = (f'<div class="hint-table-wrap"><table class="hint-hands"><thead><tr><th scope=col>Hand</th>'
-             f'<th scope=col>Cards</th>{head}<th scope=col>Other cards</th></tr></thead>'
-             f'<tbody>{rows}</tbody></table></div>') if rows else ""
+             f'{head}{last}</tr></thead><tbody>{rows}</tbody></table></div>') if rows else ""
     return ((f'<ul class="hint-facts">{facts}</ul>' if facts else "") + table
             + (f'<p class="hint-why">{esc(opponents["note"])}</p>' if opponents.get("note") else ""))
 
