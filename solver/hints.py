@@ -70,14 +70,20 @@ def _whole(x: float, unit: str) -> str:
     return f"{text} {_plural(unit, float(text))}"
 
 
+def _nonzero(x: float, digits: int = 1) -> str:
+    """A non-zero amount with as many digits as it takes not to read "0"
+    (up to 4): "0.02", not "0 points less than the best"."""
+    while x and float(_num(x, digits)) == 0 and digits < 4:
+        digits += 1
+    return _num(x, digits)
+
+
 def _pm(width: float | None, digits: int = 1) -> str:
     """The interval's half width, never a bare "± 0" (a width that rounds to 0
     gets another digit; one that is 0 is said by the caller in words)."""
     if width is None:
         return ""
-    while width > 0 and float(_num(width, digits)) == 0 and digits < 4:
-        digits += 1
-    return f" (±\u00a0{_num(width, digits)})"     # kept together on a narrow screen
+    return f" (±\u00a0{_nonzero(width, digits)})"     # kept together on a narrow screen
 
 
 def _pct(p: float) -> str:
@@ -271,13 +277,13 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
     interval = entry.get("diff_interval")
     width = None if interval is None else (interval[1] - interval[0]) / 2
     less = (f"{_whole(diff, unit)} less than {top}" if _one_deal(entry, r) else
-            f"{_num(diff, 2 if entry['exact'] else 1)} {_plural(unit, diff)} less than {top}")
+            f"{_nonzero(diff, 2 if entry['exact'] else 1)} {_plural(unit, diff)} less than {top}")
     if entry["exact"]:
         return f"{less} (exact)"
     if group == "screened":
         deals = count(entry["n"], "deal")
         if diff < 0:            # higher on its few deals: the suggestion did worse on those than on the rest
-            return (f"set aside early: {_num(-diff, 1)} {_plural(unit, -diff)} more than {top}, "
+            return (f"set aside early: {_nonzero(-diff)} {_plural(unit, -diff)} more than {top}, "
                     f"but on only the {deals} it was tried on")
         return f"set aside early: {less} on the {deals} it was tried on"
     if group == "close":

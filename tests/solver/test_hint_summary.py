@@ -326,6 +326,19 @@ def test_a_hand_played_out_is_not_described():
     assert empty_seen >= 3
 
 
+def test_a_small_difference_is_not_said_as_0():
+    """A 5-player Raven bid hint listed a bid under "Less good" as "0 points less
+    than the best (± 0.02)": clearly worse, by 0.02. A difference gets the
+    digits it needs, as its "±" does."""
+    from solver.hints import _value_words
+    from solver.search import Ranking
+    r = Ranking("bid", 10**30, 640, False, False, stopped="separated", playouts=28_000)
+    worse = {"group": "worse", "diff": 0.021, "diff_interval": [0.004, 0.038], "exact": False, "n": 640}
+    assert _value_words(worse, "point", {"ev": 4.7}, r) == "0.02 points less than the best (±\u00a00.02)"
+    screened = {"group": "screened", "diff": -0.004, "exact": False, "n": 5}
+    assert _value_words(screened, "point", {"ev": 4.7}, r).startswith("set aside early: 0.004 points more")
+
+
 def test_more_playouts_than_possible_deals_says_some_came_twice():
     """Late in a hand the tree plays out more deals than there are ("4,250 deals
     drawn from 1,350 possible ones" reads as a slip); it says they repeat."""
