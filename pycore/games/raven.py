@@ -243,11 +243,29 @@ class RavenWords(Words):
             cards = [c for _, c in trick["cards"]]
             before = cards[cards.index("Shaman") - 1]
             how = f", half a step above {tell.the(before)}"
-        elif card == "Dwarf" and trick["cards"][0][0] == winner:
-            how = ", led as the lowest card of its named suit"
+        named = self._dwarf_named(tell, hand) if trick["cards"][0][1] == "Dwarf" else None
+        after = ""
+        if card == "Dwarf" and trick["cards"][0][0] == winner:
+            how = (f", led as the lowest card of {named}, the suit it named" if named else
+                   ", led as the lowest card of its named suit")
         elif card[:2] == trump:
             how = ", trump"
-        return f"{tell.seat(winner)} {tell.verb('takes', winner)} the trick with {tell.the(card)}{how}."
+        if named and card != "Dwarf":         # the suit the trick was played in, said at its end too
+            after = f" The {tell.card('Dwarf')} led it, naming {named}."
+        return f"{tell.seat(winner)} {tell.verb('takes', winner)} the trick with {tell.the(card)}{how}.{after}"
+
+    def _dwarf_named(self, tell, hand: int) -> str | None:
+        """The suit the Dwarf named when it led in hand `hand` (one Dwarf, so at
+        most one such lead a hand), from the public history; None if not there."""
+        history, starts = tell.obs.get("history") or [], tell.obs.get("hand_starts") or []
+        if hand >= len(starts):
+            return None
+        end = starts[hand + 1] if hand + 1 < len(starts) else len(history)
+        for _, token in history[starts[hand]:end]:
+            words = str(token).split(" ")
+            if words[0] == "Dwarf" and len(words) == 2 and words[1] in SUITS:
+                return self.suit(SUITS.index(words[1]), tell.theme)
+        return None
 
     def hand_lines(self, result: dict, tell) -> list[str]:
         trump = result["trump"]

@@ -550,3 +550,39 @@ def test_the_ranking_breaks_ties_by_exact_bids():                     # Ruling R
     keys = [(e["score"], e["exact_bids"]) for e in ranking]
     assert keys == sorted(keys, reverse=True)
     assert ranking[0]["seats"] == sorted(state.winners())
+
+
+def test_a_finished_trick_the_dwarf_led_says_the_suit_it_named():
+    """At a trick's end "Player 4 takes the trick with the 13 of Axes" left a
+    player to remember that the Dwarf had led naming Axes (the table's "Dwarf
+    named Axes" goes with the trick); the line says it, and a Dwarf that wins
+    its own lead says the suit it was the lowest card of."""
+    from pycore.words import Narrator
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAME.new_game({"players": 3}, seed=seed)
+        while not state.is_terminal:
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        obs = state.observation(0)
+        tell = Narrator(GAME, obs)
+        starts = obs["hand_starts"] + [len(obs["history"])]
+        for h, hand in enumerate(obs["hands"]):
+            named = [t.split(" ")[1] for _, t in obs["history"][starts[h]:starts[h + 1]]
+                     if t.startswith("Dwarf ")]
+            for k, trick in enumerate(hand["tricks"]):
+                line = tell.trick_taken(trick, h, k)
+                if trick["cards"][0][1] != "Dwarf":
+                    assert "named" not in line and "naming" not in line, line
+                    continue
+                suit = tell.words.suit(["Sh", "Sw", "Ax", "Wa"].index(named[0]))
+                assert dict(map(tuple, trick["cards"]))[trick["winner"]] != "Dwarf"   # (rare: below)
+                assert line.endswith(f" The Dwarf led it, naming {suit}."), line
+                seen += 1
+    assert seen >= 20, seen
+    state = position({0: "Dwarf Sh2", 1: "Sw2 Sw3", 2: "Wa9 Wa3", 3: "Sw14 Sw4"}, leader=0,
+                     plays="Dwarf Ax, Sw2, Wa9, Sw14")        # nobody follows Axes: the Dwarf wins
+    obs = state.observation(0)
+    h = len(obs["hands"]) - 1
+    line = Narrator(GAME, obs).trick_taken(obs["hands"][h]["tricks"][0], h, 0)
+    assert line == "You take the trick with the Dwarf, led as the lowest card of Axes, the suit it named.", line
