@@ -285,6 +285,8 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
         if diff < 0:            # higher on its few deals: the suggestion did worse on those than on the rest
             return (f"set aside early: {_nonzero(-diff)} {_plural(unit, -diff)} more than {top}, "
                     f"but on only the {deals} it was tried on")
+        if not diff:
+            return f"set aside early: as good as {top} on the {deals} it was tried on"
         return f"set aside early: {less} on the {deals} it was tried on"
     if group == "close":
         if _num(diff) == "0":

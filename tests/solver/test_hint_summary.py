@@ -337,6 +337,8 @@ def test_a_small_difference_is_not_said_as_0():
     assert _value_words(worse, "point", {"ev": 4.7}, r) == "0.02 points less than the best (±\u00a00.02)"
     screened = {"group": "screened", "diff": -0.004, "exact": False, "n": 5}
     assert _value_words(screened, "point", {"ev": 4.7}, r).startswith("set aside early: 0.004 points more")
+    screened = {"group": "screened", "diff": 0.0, "exact": False, "n": 1}
+    assert _value_words(screened, "point", {"ev": 4.7}, r) == "set aside early: as good as the best on the 1 deal it was tried on"
 
 
 def test_more_playouts_than_possible_deals_says_some_came_twice():
