@@ -527,6 +527,13 @@ def _even_shares(inferred: dict, token_suit: dict) -> dict:
     return shares
 
 
+def _copies(token: str, counts: dict, one_deal: bool, words: str) -> str:
+    """" ×2" or " (2 copies)" of a card a hand holds more than one copy of (Lunar's
+    ranks come in threes), where the one possible deal makes the number sure; else ""."""
+    n = round(counts.get(token, 0.0))
+    return words.format(n=n) if one_deal and n >= 2 else ""
+
+
 def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     """Each opponent's hidden hand still in play as a small table (how many cards
     of each suit on average, none where they surely have none, their likely
@@ -547,6 +554,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     suited = any(game.card_suit(card) is not None for card in range(len(game.deck)))
     suits = list(game.suit_names()) if suited else []
     suit_words = [words.suit_name(code, tell) for code in suits]
+    one_deal = view.count() == 1            # (the Sky's): how many copies a hand holds is known
     rows, facts, unknowns = [], [], []      # unknowns: each row's cards possible but not likely
     even = _even_shares(inferred, token_suit)
     for place, info in inferred.items():
@@ -573,7 +581,8 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         others = sorted(((p, t) for t, p in chances.items() if token_suit.get(t) is None and p >= 0.1
                          and (p >= SURE or counts.get(t, 0.0) >= NOTABLE * even.get((place, t), 0.0))),
                         key=lambda pt: (-pt[0], pt[1]))
-        other_cells = [f"{tell.card(t)} {'(sure)' if p >= SURE else _pct(p)}" for p, t in others[:6]]
+        other_cells = [f"{tell.card(t)}{_copies(t, counts, one_deal, ' ×{n}')} {'(sure)' if p >= SURE else _pct(p)}"
+                       for p, t in others[:6]]
         if len(others) > 6:
             other_cells.append(f"and {len(others) - 6} more")
         likely = {t for _, t in others}
@@ -589,7 +598,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         lacking = [suit_words[i] for i, code in enumerate(suits) if code in voids]
         if lacking:
             facts.append(f"{name} {tell.verb('has', seat)} no {join(lacking, 'or')}.")
-        sure = [tell.the(t) for p, t in others if p >= SURE]
+        sure = [tell.the(t) + _copies(t, counts, one_deal, " ({n} copies)") for p, t in others if p >= SURE]
         if sure:
             facts.append(f"{name} surely {tell.verb('holds', seat)} {join(sure, 'and')}.")
         for p, t in others:

@@ -302,6 +302,33 @@ def test_a_hands_sure_cards_and_voids_are_one_sentence_each():
     assert many_sure >= 3 and many_voids >= 1, (many_sure, many_voids)
 
 
+def test_the_skys_one_deal_accounts_for_every_card_of_the_other_hand():
+    """In the Sky the one possible deal shows the opponent's hand whole, but a
+    rank held twice read "2 (sure)" like one held once (ranks come in threes):
+    a 12-card hand added up to 10. With one possible deal the table counts the
+    copies ("2 ×2 (sure)", "the 2 (2 copies)"), and every card is accounted for."""
+    import re
+    from solver.hints import inference, opponents
+    from solver.view import view_of
+    from pycore.words import Narrator
+    checked = doubled = 0
+    for state, _ in positions("lunar", {"players": 2}, 40, seed=21):
+        seat = state.current_player
+        view = view_of(state, seat)
+        if view.count() != 1:
+            continue
+        said = opponents(view, inference(view), Narrator(state.game, state.observation(seat), ""))
+        for row in said["rows"]:
+            suited = sum(float(n) for n in row["suits"] if n != "none")
+            ranks = sum(int(n or 1) for n in re.findall(r"\b[1-8](?: ×(\d))? \(sure\)", row["other"]))
+            assert round(suited) + ranks == row["cards"], row
+            checked += 1
+            doubled += "×" in row["other"]
+        if any("×" in row["other"] for row in said["rows"]):      # and the sentence says so
+            assert any(" copies)" in f for f in said["facts"]), said["facts"]
+    assert checked >= 10 and doubled >= 3, (checked, doubled)
+
+
 def test_a_hand_played_out_is_not_described():
     """At a trick's last card the other hands may hold nothing: a row of "none"
     in every suit and "Right has no Spades." tell a player nothing about cards
