@@ -16,6 +16,8 @@ chosen theme), never a record token.
 """
 from __future__ import annotations
 
+from collections import Counter as Multiset
+
 from pycore.words import Narrator, count, join
 
 from . import partners
@@ -578,10 +580,18 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
                 per_suit.append("none")
             else:
                 per_suit.append(_num(expected))
-        others = sorted(((p, t) for t, p in chances.items() if token_suit.get(t) is None and p >= 0.1
-                         and (p >= SURE or counts.get(t, 0.0) >= NOTABLE * even.get((place, t), 0.0))),
-                        key=lambda pt: (-pt[0], pt[1]))
-        other_cells = [f"{tell.card(t)}{_copies(t, counts, one_deal, ' ×{n}')} {'(sure)' if p >= SURE else _pct(p)}"
+        # cards known to be there (Lunar: what you gave your partner, still held), then the likely ones
+        known = {t: n for t, n in Multiset(info.get("known") or []).items() if token_suit.get(t) is None}
+        others = [(1.0, t) for t in sorted(known)] + sorted(
+            ((p, t) for t, p in chances.items() if token_suit.get(t) is None and t not in known and p >= 0.1
+             and (p >= SURE or counts.get(t, 0.0) >= NOTABLE * even.get((place, t), 0.0))),
+            key=lambda pt: (-pt[0], pt[1]))
+
+        def copies(t: str, words: str) -> str:
+            if t in known:
+                return words.format(n=known[t]) if known[t] >= 2 else ""
+            return _copies(t, counts, one_deal, words)
+        other_cells = [f"{tell.card(t)}{copies(t, ' ×{n}')} {'(sure)' if p >= SURE else _pct(p)}"
                        for p, t in others[:6]]
         if len(others) > 6:
             other_cells.append(f"and {len(others) - 6} more")
@@ -590,7 +600,9 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         may = (f"may {'also ' if likely else ''}hold {join([tell.card(t) for t in rest], 'or')}"
                if 0 < len(rest) <= FEW_POSSIBLE and len(others) <= 6 else "")   # what is still out, if short
         other = "; ".join(part for part in (", ".join(other_cells), may) if part) or NOTHING_STANDS_OUT
-        rows.append({"place": place, "name": name, "cards": info.get("size"),
+        size = info.get("size")         # (the hidden cards: a known one is besides it)
+        rows.append({"place": place, "name": name,
+                     "cards": None if size is None else size + len(info.get("known") or []),
                      "suits": per_suit, "other": other, "stands_out": other != NOTHING_STANDS_OUT})
         unknowns.append(None if likely else tuple(rest))
         # one sentence a hand for its voids, one for its sure cards ("Opponent surely
@@ -598,7 +610,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         lacking = [suit_words[i] for i, code in enumerate(suits) if code in voids]
         if lacking:
             facts.append(f"{name} {tell.verb('has', seat)} no {join(lacking, 'or')}.")
-        sure = [tell.the(t) + _copies(t, counts, one_deal, " ({n} copies)") for p, t in others if p >= SURE]
+        sure = [tell.the(t) + copies(t, " ({n} copies)") for p, t in others if p >= SURE]
         if sure:
             facts.append(f"{name} surely {tell.verb('holds', seat)} {join(sure, 'and')}.")
         for p, t in others:

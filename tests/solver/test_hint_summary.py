@@ -329,6 +329,35 @@ def test_the_skys_one_deal_accounts_for_every_card_of_the_other_hand():
     assert checked >= 10 and doubled >= 3, (checked, doubled)
 
 
+def test_your_partners_row_counts_the_cards_you_gave():
+    """Lunar with four: what you gave your partner and they still hold is known.
+    Their row gave only the hidden cards' count (8 of a 12-card hand) and said
+    "no card stands out" of a partner surely holding the two 7s you gave. The
+    row counts the whole hand and names the known ranks, copies and all."""
+    from solver.hints import inference, opponents
+    from solver.view import view_of
+    from pycore.games.lunar import partner_of
+    from pycore.words import Narrator
+    checked = 0
+    for state, _ in positions("lunar", {"players": 4}, 60, seed=21):
+        seat = state.current_player
+        view = view_of(state, seat)
+        inferred = inference(view)
+        place = f"hand:{partner_of(seat)}"
+        known = [t for t in inferred.get(place, {}).get("known") or [] if t.startswith("R")]
+        said = opponents(view, inferred, Narrator(state.game, state.observation(seat), ""))
+        row = next((r for r in said["rows"] if r["place"] == place), None)
+        if row is None:
+            continue
+        assert row["cards"] == len(state.hands[partner_of(seat)]), row
+        tell = Narrator(state.game, state.observation(seat), "")
+        for token in set(known):
+            times = known.count(token)
+            assert f"{tell.card(token)}{f' ×{times}' if times > 1 else ''} (sure)" in row["other"], row
+            checked += 1
+    assert checked >= 5, checked
+
+
 def test_a_hand_played_out_is_not_described():
     """At a trick's last card the other hands may hold nothing: a row of "none"
     in every suit and "Right has no Spades." tell a player nothing about cards
