@@ -558,6 +558,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     suit_words = [words.suit_name(code, tell) for code in suits]
     one_deal = view.count() == 1            # (the Sky's): how many copies a hand holds is known
     rows, facts, unknowns = [], [], []      # unknowns: each row's cards possible but not likely
+    void_hands: dict[int, list] = {}        # a suit some hands have none of: those hands
     even = _even_shares(inferred, token_suit)
     for place, info in inferred.items():
         kind, _, who = place.partition(":")
@@ -605,17 +606,25 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
                      "cards": None if size is None else size + len(info.get("known") or []),
                      "suits": per_suit, "other": other, "stands_out": other != NOTHING_STANDS_OUT})
         unknowns.append(None if likely else tuple(rest))
-        # one sentence a hand for its voids, one for its sure cards ("Opponent surely
-        # holds the 1, the 2 and the 7.", where the Sky's one deal made five of them)
-        lacking = [suit_words[i] for i, code in enumerate(suits) if code in voids]
-        if lacking:
-            facts.append(f"{name} {tell.verb('has', seat)} no {join(lacking, 'or')}.")
+        # one sentence a suit for the hands out of it (below), one a hand for its
+        # sure cards ("Opponent surely holds the 1, the 2 and the 7.", where the Sky's
+        # one deal made five of them)
+        for i, code in enumerate(suits):
+            if code in voids:
+                void_hands.setdefault(i, []).append((name, seat))
         sure = [tell.the(t) + copies(t, " ({n} copies)") for p, t in others if p >= SURE]
         if sure:
             facts.append(f"{name} surely {tell.verb('holds', seat)} {join(sure, 'and')}.")
         for p, t in others:
             if 0.5 <= p < SURE:
                 facts.append(f"{name} {tell.verb('holds', seat)} {tell.the(t)} with {_pct(p)}.")
+    # the hands out of a suit in one sentence ("Player 2, Player 4 and Player 5 have no Shields."),
+    # named in turn order from yours
+    players = view.state.players
+    for i in sorted(void_hands):
+        hands = sorted(void_hands[i], key=lambda hand: (hand[1] - view.seat) % players)
+        verb = tell.verb("has", hands[0][1]) if len(hands) == 1 else "have"
+        facts.insert(sorted(void_hands).index(i), f"{join(n for n, _ in hands)} {verb} no {suit_words[i]}.")
     if rows and not suits and not facts and all(row["other"] == NOTHING_STANDS_OUT for row in rows):
         # the table would only repeat each hand's size, shown at the table
         return {"suits": [], "rows": [], "facts": [NOTHING_YET], "note": ""}

@@ -278,27 +278,29 @@ def test_rows_all_alike_are_one_sentence_and_your_own_hand_has_no_row():
     assert unseen_own >= 1 and alike_said >= 3, (unseen_own, alike_said)
 
 
-def test_a_hands_sure_cards_and_voids_are_one_sentence_each():
+def test_a_hands_sure_cards_and_a_suits_voids_are_one_sentence_each():
     """The Sky's one possible deal shows the opponent's whole hand: five lines of
     "Opponent surely holds the 1.", "... the 2.", crowding out the rest. A hand's
-    sure cards are one sentence ("surely holds the 1, the 2 and the 7"), its
-    voids another ("has no Lynx or Bat")."""
+    sure cards are one sentence ("surely holds the 1, the 2 and the 7"); the
+    hands out of a suit another ("Player 2, Player 5 and Player 6 have no
+    Shields.", where three lines said it of one hand each)."""
     from solver.hints import inference, opponents
     from solver.view import view_of
     from pycore.words import Narrator
     many_sure = many_voids = 0
-    for game, rules in (("lunar", {"players": 2}), ("lunar", {"players": 4}), ("raven", {"players": 4})):
+    for game, rules in (("lunar", {"players": 2}), ("lunar", {"players": 4}), ("raven", {"players": 6})):
         for state, _ in positions(game, rules, 40, seed=21):
             seat = state.current_player
             view = view_of(state, seat)
             said = opponents(view, inference(view), Narrator(state.game, state.observation(seat), ""))
             for row in said["rows"]:
-                name = row["name"]
-                sure = [f for f in said["facts"] if f.startswith(f"{name} surely ")]
-                void = [f for f in said["facts"] if f.startswith(f"{name} has no ")]
-                assert len(sure) <= 1 and len(void) <= 1, said["facts"]
+                sure = [f for f in said["facts"] if f.startswith(f"{row['name']} surely ")]
+                assert len(sure) <= 1, said["facts"]
                 many_sure += bool(sure) and " and the " in sure[0]
-                many_voids += bool(void) and " or " in void[0]
+            for suit in said["suits"]:
+                void = [f for f in said["facts"] if f.endswith(f" no {suit}.")]
+                assert len(void) <= 1, said["facts"]
+                many_voids += bool(void) and " have no " in void[0]
     assert many_sure >= 3 and many_voids >= 1, (many_sure, many_voids)
 
 
