@@ -1,10 +1,31 @@
 """How the hint's first line reads for any game: what the suggestion does said
 in words when it did the same on every deal, no reason it never gave (a fold
 takes no trick), and no list of "as good" choices when none is worse."""
+from typing import NamedTuple
+
 import pytest
 
-from solver.hints import hint
+from pycore.words import Narrator
+from solver.hints import hint, inference, opponents
+from solver.view import SeatView, view_of
 from tests.solver.positions import positions
+
+
+class Told(NamedTuple):
+    """What a hint tells the seat to act of the other hands: its view, the exact
+    inference, the narrator and `solver.hints.opponents`' table and sentences."""
+    view: SeatView
+    inferred: dict
+    tell: Narrator
+    said: dict
+
+
+def told(state) -> Told:
+    seat = state.current_player
+    view = view_of(state, seat)
+    inferred = inference(view)
+    tell = Narrator(state.game, state.observation(seat), "")
+    return Told(view, inferred, tell, opponents(view, inferred, tell))
 
 
 @pytest.mark.parametrize("game,rules", [("raven", {"players": 4}), ("lunar", {"players": 4})])
@@ -196,24 +217,17 @@ def test_a_likely_card_is_one_that_what_was_seen_made_likelier():
     every row. Sentences and table name a likely card only well above its even
     share of the unseen copies. Later, where play has shown something (a void,
     the Raven's whereabouts), a likely card is still said and shown."""
-    from solver.hints import NOTHING_YET, inference, opponents
-    from solver.view import view_of
-    from pycore.words import Narrator
-
-    def read(state):
-        seat = state.current_player
-        view = view_of(state, seat)
-        return opponents(view, inference(view), Narrator(state.game, state.observation(seat), ""))
+    from solver.hints import NOTHING_YET
     for game, rules in (("lunar", {"players": 4}), ("tricksters", {}), ("raven", {"players": 4})):
         for state, _ in positions(game, rules, 0, seed=21, starts=3):
-            said = read(state)
+            said = told(state).said
             assert not [f for f in said["facts"] if " with " in f], said["facts"]
             assert not [row for row in said["rows"] if "%" in row["other"]], said
             if game == "tricksters":    # no suit columns and nothing to put in a row: one sentence
                 assert said["rows"] == [] and said["facts"] == [NOTHING_YET], said
             else:                       # a table, or where every row is alike one sentence
                 assert said["rows"] or said["facts"][0].startswith("No card stands out yet"), said
-    later = [read(state) for game, rules in (("lunar", {"players": 4}), ("raven", {"players": 4}),
+    later = [told(state).said for game, rules in (("lunar", {"players": 4}), ("raven", {"players": 4}),
                                              ("tricksters", {}))
              for state, _ in positions(game, rules, 40, seed=21)]
     learnt = [f for said in later for f in said["facts"] if " with " in f]
@@ -228,15 +242,10 @@ def test_the_same_few_cards_in_every_row_are_said_once():
     """Late in a Tricksters hand every other hand "may hold" the same few unseen
     cards, each a long name: three rows repeated the one list (seen at 390 px).
     One sentence names what is still out; where the rows differ, the table stays."""
-    from solver.hints import STILL_OUT, inference, opponents
-    from solver.view import view_of
-    from pycore.words import Narrator
+    from solver.hints import STILL_OUT
     said_once = tables = 0
     for state, _ in positions("tricksters", {}, 60, seed=21):
-        seat = state.current_player
-        view = view_of(state, seat)
-        inferred = inference(view)
-        said = opponents(view, inferred, Narrator(state.game, state.observation(seat), ""))
+        _, inferred, _, said = told(state)
         hidden = {place: {t for t, p in info["cards"].items() if p > 0} for place, info in inferred.items()
                   if place.startswith("hand:") and info.get("size")}
         unseen = set().union(*hidden.values()) if hidden else set()
@@ -256,17 +265,12 @@ def test_rows_all_alike_are_one_sentence_and_your_own_hand_has_no_row():
     or Wolf", how any hand is dealt. Your own hand never has a row; rows all
     alike, with no card likely anywhere, are one sentence (naming the few cards
     of no suit still unseen)."""
-    from solver.hints import NOTHING_YET_AMONG, inference, opponents
-    from solver.view import view_of
-    from pycore.words import Narrator
+    from solver.hints import NOTHING_YET_AMONG
     unseen_own = alike_said = 0
     for game, rules in (("voren", {"players": 5}), ("raven", {"players": 4}), ("lunar", {"players": 4})):
         for state, _ in positions(game, rules, 30, seed=21, starts=2):
             seat = state.current_player
-            view = view_of(state, seat)
-            inferred = inference(view)
-            tell = Narrator(state.game, state.observation(seat), "")
-            said = opponents(view, inferred, tell)
+            _, inferred, _, said = told(state)
             unseen_own += f"hand:{seat}" in inferred
             assert f"hand:{seat}" not in {row["place"] for row in said["rows"]}, said
             likely = any("%" in row["other"] or "(sure)" in row["other"] for row in said["rows"])
@@ -284,15 +288,10 @@ def test_a_hands_sure_cards_and_a_suits_voids_are_one_sentence_each():
     sure cards are one sentence ("surely holds the 1, the 2 and the 7"); the
     hands out of a suit another ("Player 2, Player 5 and Player 6 have no
     Shields.", where three lines said it of one hand each)."""
-    from solver.hints import inference, opponents
-    from solver.view import view_of
-    from pycore.words import Narrator
     many_sure = many_voids = 0
     for game, rules in (("lunar", {"players": 2}), ("lunar", {"players": 4}), ("raven", {"players": 6})):
         for state, _ in positions(game, rules, 40, seed=21):
-            seat = state.current_player
-            view = view_of(state, seat)
-            said = opponents(view, inference(view), Narrator(state.game, state.observation(seat), ""))
+            said = told(state).said
             for row in said["rows"]:
                 sure = [f for f in said["facts"] if f.startswith(f"{row['name']} surely ")]
                 assert len(sure) <= 1, said["facts"]
@@ -310,16 +309,11 @@ def test_the_skys_one_deal_accounts_for_every_card_of_the_other_hand():
     a 12-card hand added up to 10. With one possible deal the table counts the
     copies ("2 ×2 (sure)", "the 2 (2 copies)"), and every card is accounted for."""
     import re
-    from solver.hints import inference, opponents
-    from solver.view import view_of
-    from pycore.words import Narrator
     checked = doubled = 0
     for state, _ in positions("lunar", {"players": 2}, 40, seed=21):
-        seat = state.current_player
-        view = view_of(state, seat)
-        if view.count() != 1:
+        if view_of(state, state.current_player).count() != 1:
             continue
-        said = opponents(view, inference(view), Narrator(state.game, state.observation(seat), ""))
+        said = told(state).said
         for row in said["rows"]:
             suited = sum(float(n) for n in row["suits"] if n != "none")
             ranks = sum(int(n or 1) for n in re.findall(r"\b[1-8](?: ×(\d))? \(sure\)", row["other"]))
@@ -336,23 +330,17 @@ def test_your_partners_row_counts_the_cards_you_gave():
     Their row gave only the hidden cards' count (8 of a 12-card hand) and said
     "no card stands out" of a partner surely holding the two 7s you gave. The
     row counts the whole hand and names the known ranks, copies and all."""
-    from solver.hints import inference, opponents
-    from solver.view import view_of
     from pycore.games.lunar import partner_of
-    from pycore.words import Narrator
     checked = 0
     for state, _ in positions("lunar", {"players": 4}, 60, seed=21):
         seat = state.current_player
-        view = view_of(state, seat)
-        inferred = inference(view)
+        _, inferred, tell, said = told(state)
         place = f"hand:{partner_of(seat)}"
         known = [t for t in inferred.get(place, {}).get("known") or [] if t.startswith("R")]
-        said = opponents(view, inferred, Narrator(state.game, state.observation(seat), ""))
         row = next((r for r in said["rows"] if r["place"] == place), None)
         if row is None:
             continue
         assert row["cards"] == len(state.hands[partner_of(seat)]), row
-        tell = Narrator(state.game, state.observation(seat), "")
         for token in set(known):
             times = known.count(token)
             assert f"{tell.card(token)}{f' ×{times}' if times > 1 else ''} (sure)" in row["other"], row
@@ -364,17 +352,10 @@ def test_a_hand_played_out_is_not_described():
     """At a trick's last card the other hands may hold nothing: a row of "none"
     in every suit and "Right has no Spades." tell a player nothing about cards
     still to come, so a played-out hand has no row and no sentence."""
-    from solver.hints import inference, opponents
-    from solver.view import view_of
-    from pycore.words import Narrator
     empty_seen = 0
     for game, rules in (("voren", {"players": 4}), ("raven", {"players": 3})):
         for state, _ in positions(game, rules, 60, seed=5):
-            seat = state.current_player
-            view = view_of(state, seat)
-            inferred = inference(view)
-            tell = Narrator(state.game, state.observation(seat), "")
-            said = opponents(view, inferred, tell)
+            _, inferred, tell, said = told(state)
             empty = {place for place, info in inferred.items()
                      if place.startswith("hand:") and not info.get("size") and not info.get("known")}
             empty_seen += len(empty)
