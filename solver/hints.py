@@ -621,10 +621,12 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     # the hands out of a suit in one sentence ("Player 2, Player 4 and Player 5 have no Shields."),
     # named in turn order from yours
     players = view.state.players
+    out_of_suits = []
     for i in sorted(void_hands):
         hands = sorted(void_hands[i], key=lambda hand: (hand[1] - view.seat) % players)
         verb = tell.verb("has", hands[0][1]) if len(hands) == 1 else "have"
-        facts.insert(sorted(void_hands).index(i), f"{join(n for n, _ in hands)} {verb} no {suit_words[i]}.")
+        out_of_suits.append(f"{join(n for n, _ in hands)} {verb} no {suit_words[i]}.")
+    facts = out_of_suits + facts
     if rows and not suits and not facts and all(row["other"] == NOTHING_STANDS_OUT for row in rows):
         # the table would only repeat each hand's size, shown at the table
         return {"suits": [], "rows": [], "facts": [NOTHING_YET], "note": ""}
