@@ -133,3 +133,17 @@ def test_a_value_the_same_on_every_deal_is_said_so_not_plus_or_minus_nothing():
     assert _certainty(spread) == "±\u00a01.25 (95% range), from 16 deals you could not tell apart"
     tiny = dict(flat, intervals={"Ax3": [5.0, 5.004]})
     assert _certainty(tiny) == "±\u00a00.002 (95% range), from 16 deals you could not tell apart"
+
+
+def test_a_small_cost_is_not_said_as_nothing():
+    """A decision that cost 0.003 points read "−0.00 points" on its badge: a
+    loss of nothing, beside a verdict that it lost something. A cost gets the
+    digits it needs, as a spread does."""
+    decision = {"verdict": "small loss", "values": {"Ax3": 5.0, "Ax4": 4.997}, "cost": 0.003,
+                "choice": "Ax4", "best": "Ax3", "index": 7, "when": "Trick 2", "searched_worlds": 16,
+                "choice_said": "the 4 of Axes", "best_said": "the 3 of Axes",
+                "face_up": {"values": {"Ax3": 5.0, "Ax4": 4.997}, "best": "Ax3", "best_said": "the 3 of Axes",
+                            "label": "every hand seen"}}
+    html = review_view.decision_html(decision, 1, "points")
+    assert "−0.003 points" in html and "−0.00 " not in html, html
+

@@ -21,6 +21,15 @@ def _num(x) -> str:
     return f"{float(x):.2f}"
 
 
+def _small(x: float) -> str:
+    """A non-zero amount with the digits it needs not to read 0.00 (up to 4):
+    a cost of 0.003 is "−0.003 points", not "−0.00 points"."""
+    digits = 2
+    while float(f"{x:.{digits}f}") == 0 and digits < 4:
+        digits += 1
+    return f"{x:.{digits}f}"
+
+
 def _certainty(d: dict) -> str:
     """How sure the expected values are: exact, an interval, or the deals sampled."""
     if d.get("exact"):
@@ -32,10 +41,7 @@ def _certainty(d: dict) -> str:
         half = (float(best[1]) - float(best[0])) / 2
         if half == 0:                   # never a bare "± 0.00": the same on every deal
             return f"the same on every one of the {n:,} deals you could not tell apart"
-        digits = 2
-        while float(f"{half:.{digits}f}") == 0 and digits < 4:     # a spread too small for 2 digits
-            digits += 1
-        return f"±\u00a0{half:.{digits}f} (95% range), from {n:,} deals you could not tell apart"
+        return f"±\u00a0{_small(half)} (95% range), from {n:,} deals you could not tell apart"
     return f"estimated from {n:,} sampled deal{'s' if n != 1 else ''} you could not tell apart"
 
 
@@ -45,7 +51,7 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True) -> str
     verdict = d["verdict"]
     values = d["values"]
     cost = d.get("cost")
-    cost_text = "" if cost is None else (f"−{_num(cost)} {unit}" if cost > 0 else "no loss")
+    cost_text = "" if cost is None else (f"−{_small(cost)} {unit}" if cost > 0 else "no loss")
     badge = (f'<span class="verdict verdict-{VERDICT_CLASS.get(verdict, "none")}">'
              f'{esc(verdict.capitalize())}{(" · " + esc(cost_text)) if cost and cost > 0 else ""}</span>')
     mine = values.get(d["choice"])
