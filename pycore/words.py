@@ -56,6 +56,18 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def decimals(x: float, digits: int, most: int = 4) -> int:
+    """The decimals to show `x` with: `digits`, or more (up to `most`) where a
+    non-zero `x` would read as 0 ("0.02 points less", not "0 points less").
+
+    >>> decimals(0.021, 1), decimals(0.003, 2), decimals(0.0, 1), decimals(1.5, 1)
+    (2, 3, 1, 1)
+    """
+    while x and float(f"{x:.{digits}f}") == 0 and digits < most:
+        digits += 1
+    return digits
+
+
 def count(n: int, one: str, many: str | None = None) -> str:
     """'1 trick', '3 tricks', '1,311 other choices'."""
     return f"{n:,} {one if n == 1 else (many or one + 's')}"

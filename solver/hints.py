@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter as Multiset
 
-from pycore.words import Narrator, count, join
+from pycore.words import Narrator, count, decimals, join
 
 from . import partners
 from .search import DEFAULT_EFFORT, Ranking, against_best, alike, part_sums, rank
@@ -73,11 +73,8 @@ def _whole(x: float, unit: str) -> str:
 
 
 def _nonzero(x: float, digits: int = 1) -> str:
-    """A non-zero amount with as many digits as it takes not to read "0"
-    (up to 4): "0.02", not "0 points less than the best"."""
-    while x and float(_num(x, digits)) == 0 and digits < 4:
-        digits += 1
-    return _num(x, digits)
+    """A non-zero amount with as many digits as it takes not to read "0"."""
+    return _num(x, decimals(x, digits))
 
 
 def _pm(width: float | None, digits: int = 1) -> str:

@@ -9,7 +9,7 @@ tokens only travel in data- attributes, for the page's buttons and the tests.
 """
 from __future__ import annotations
 
-from pycore.words import Narrator
+from pycore.words import Narrator, decimals
 
 from .render import card_html, esc
 
@@ -22,12 +22,9 @@ def _num(x) -> str:
 
 
 def _small(x: float) -> str:
-    """A non-zero amount with the digits it needs not to read 0.00 (up to 4):
-    a cost of 0.003 is "−0.003 points", not "−0.00 points"."""
-    digits = 2
-    while float(f"{x:.{digits}f}") == 0 and digits < 4:
-        digits += 1
-    return f"{x:.{digits}f}"
+    """A non-zero amount with the digits it needs not to read 0.00: a cost of
+    0.003 is "−0.003 points", not "−0.00 points"."""
+    return f"{x:.{decimals(x, 2)}f}"
 
 
 def _certainty(d: dict) -> str:
