@@ -526,13 +526,6 @@ def _even_shares(inferred: dict, token_suit: dict) -> dict:
     return shares
 
 
-def _copies(token: str, counts: dict, one_deal: bool, words: str) -> str:
-    """" ×2" or " (2 copies)" of a card a hand holds more than one copy of (Lunar's
-    ranks come in threes), where the one possible deal makes the number sure; else ""."""
-    n = round(counts.get(token, 0.0))
-    return words.format(n=n) if one_deal and n >= 2 else ""
-
-
 def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
     """Each opponent's hidden hand still in play as a small table (how many cards
     of each suit on average, none where they surely have none, their likely
@@ -584,12 +577,13 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
             ((p, t) for t, p in chances.items() if token_suit.get(t) is None and t not in known and p >= 0.1
              and (p >= SURE or counts.get(t, 0.0) >= NOTABLE * even.get((place, t), 0.0))),
             key=lambda pt: (-pt[0], pt[1]))
+        # the copies a hand surely holds of a card (Lunar's ranks come in threes), said
+        # where more than one: those you gave, or any with one possible deal
+        copies = {t: round(n) for t, n in counts.items() if one_deal} | known
 
-        def copies(t: str, words: str) -> str:
-            if t in known:
-                return words.format(n=known[t]) if known[t] >= 2 else ""
-            return _copies(t, counts, one_deal, words)
-        other_cells = [f"{tell.card(t)}{copies(t, ' ×{n}')} {'(sure)' if p >= SURE else _pct(p)}"
+        def times(t: str, words: str) -> str:
+            return words.format(n=copies[t]) if copies.get(t, 1) >= 2 else ""
+        other_cells = [f"{tell.card(t)}{times(t, ' ×{n}')} {'(sure)' if p >= SURE else _pct(p)}"
                        for p, t in others[:6]]
         if len(others) > 6:
             other_cells.append(f"and {len(others) - 6} more")
@@ -609,7 +603,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         for i, code in enumerate(suits):
             if code in voids:
                 void_hands.setdefault(i, []).append((name, seat))
-        sure = [tell.the(t) + copies(t, " ({n} copies)") for p, t in others if p >= SURE]
+        sure = [tell.the(t) + times(t, " ({n} copies)") for p, t in others if p >= SURE]
         if sure:
             facts.append(f"{name} surely {tell.verb('holds', seat)} {join(sure, 'and')}.")
         for p, t in others:
@@ -631,13 +625,13 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
              and len(set(unknowns)) == 1)        # (without suits, sizes tell no card from another)
     if len(rows) > 1 and not facts and alike and None not in unknowns:
         # every row the same, and no card likelier anywhere: how the cards were dealt, said once
-        out = [tell.card(t) for t in unknowns[0]] if any(row["other"] != NOTHING_STANDS_OUT for row in rows) else []
-        if not out:
+        few = unknowns[0] if rows[0]["stands_out"] else ()     # named in each row: few enough
+        if not few:
             said = NOTHING_YET
         elif suits:          # the few cards of no suit still out: "the Wolf among them"
-            said = NOTHING_YET_AMONG.format(cards=join([tell.the(t) for t in unknowns[0]], "and"))
+            said = NOTHING_YET_AMONG.format(cards=join([tell.the(t) for t in few], "and"))
         else:
-            said = STILL_OUT.format(n=len(out), cards=join(out, "and"))
+            said = STILL_OUT.format(n=len(few), cards=join([tell.card(t) for t in few], "and"))
         return {"suits": [], "rows": [], "facts": [said], "note": ""}
     return {"suits": suit_words, "rows": rows, "facts": facts[:8],
             "note": "Exact chances over every possible deal; suit columns: cards of that suit "
