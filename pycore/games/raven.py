@@ -227,25 +227,32 @@ class RavenWords(Words):
         if words[0] == "bid":
             value = bid_value(DECK.cards(words[1:]))
             return f"bid {value}, setting aside the {tell.cards(words[1:])}"
-        if words[0] == "Dwarf" and len(words) == 2:
-            return f"led the {tell.card('Dwarf')}, naming {self.suit(SUITS.index(words[1]), tell.theme)}"
+        named = self._named_by(token, tell)
+        if named:
+            return f"led the {tell.card('Dwarf')}, naming {named}"
         return f"played {tell.the(token)}"
+
+    def _named_by(self, token: str, tell) -> str | None:
+        """The suit a led Dwarf's token (`Dwarf Ax`) names, in the theme's words."""
+        words = str(token).split(" ")
+        if words[0] == "Dwarf" and len(words) == 2 and words[1] in SUITS:
+            return self.suit(SUITS.index(words[1]), tell.theme)
+        return None
 
     def trick_taken(self, trick: dict, tell, hand: int, number: int) -> str:
         winner = trick["winner"]
         card = dict(map(tuple, trick["cards"]))[winner]
         trumps = tell.obs.get("trump_by_hand") or []
         trump = trumps[hand] if hand < len(trumps) else None
-        how = ""
+        named = self._dwarf_named(tell, hand) if trick["cards"][0][1] == "Dwarf" else None
+        how = after = ""
         if card == "Raven":
             how = ", the highest trump" if trump else ", the only trump"
         elif card == "Shaman":
             cards = [c for _, c in trick["cards"]]
             before = cards[cards.index("Shaman") - 1]
             how = f", half a step above {tell.the(before)}"
-        named = self._dwarf_named(tell, hand) if trick["cards"][0][1] == "Dwarf" else None
-        after = ""
-        if card == "Dwarf" and trick["cards"][0][0] == winner:
+        elif card == "Dwarf" and trick["cards"][0][0] == winner:
             how = (f", led as the lowest card of {named}, the suit it named" if named else
                    ", led as the lowest card of its named suit")
         elif card[:2] == trump:
@@ -261,11 +268,7 @@ class RavenWords(Words):
         if hand >= len(starts):
             return None
         end = starts[hand + 1] if hand + 1 < len(starts) else len(history)
-        for _, token in history[starts[hand]:end]:
-            words = str(token).split(" ")
-            if words[0] == "Dwarf" and len(words) == 2 and words[1] in SUITS:
-                return self.suit(SUITS.index(words[1]), tell.theme)
-        return None
+        return next(filter(None, (self._named_by(token, tell) for _, token in history[starts[hand]:end])), None)
 
     def hand_lines(self, result: dict, tell) -> list[str]:
         trump = result["trump"]

@@ -586,3 +586,16 @@ def test_a_finished_trick_the_dwarf_led_says_the_suit_it_named():
     h = len(obs["hands"]) - 1
     line = Narrator(GAME, obs).trick_taken(obs["hands"][h]["tricks"][0], h, 0)
     assert line == "You take the trick with the Dwarf, led as the lowest card of Axes, the suit it named.", line
+
+
+def test_a_shaman_that_takes_a_trick_under_shields_is_not_called_trump():
+    """The Shaman's token begins as the Shields' do: the line that says why a card
+    won must name the Shaman's half step, not call it trump."""
+    from pycore.words import Narrator
+    state = position({0: "Sw9 Sw2", 1: "Shaman Sw3", 2: "Sw4 Sw5", 3: "Sw6 Sw7"}, leader=0,
+                     plays="Sw9, Shaman, Sw4, Sw6")
+    assert last_winner(state) == 1
+    obs = state.observation(0)
+    h = len(obs["hands"]) - 1
+    line = Narrator(GAME, obs).trick_taken(obs["hands"][h]["tricks"][0], h, 0)
+    assert line == "Left takes the trick with the Shaman, half a step above the 9 of Swords.", line
