@@ -118,9 +118,11 @@ class LunarWords(Words):
         winner = trick["winner"]
         team = self.team(winner, tell)
         cards = [card for seat, card in trick["cards"] if seat in team]
-        return (f"{tell.seats(team)} {tell.verb('takes', team)} the trick with "
-                f"{join(tell.the(c) for c in cards)}; {tell.seat(winner, start=False)} "
-                f"{tell.verb('leads', winner)} next.")
+        taken = f"{tell.seats(team)} {tell.verb('takes', team)} the"
+        if number == HAND_SIZE - 1:              # a round is twelve tricks: none follows this one
+            return f"{taken} last trick with {join(tell.the(c) for c in cards)}."
+        return (f"{taken} trick with {join(tell.the(c) for c in cards)}; "
+                f"{tell.seat(winner, start=False)} {tell.verb('leads', winner)} next.")
 
     def hand_lines(self, result: dict, tell) -> list[str]:
         track = tell.obs.get("track") or []

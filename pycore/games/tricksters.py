@@ -221,6 +221,8 @@ class TrickstersWords(Words):
         sums = {True: 0, False: 0}
         for seat, card in trick["cards"]:
             sums[seat in pair] += self.values(card, tell)[index]
+        if number == TRICKS - 1:                 # no next trick: the next round's dealer leads
+            return f"{tell.seats(pair)} take the last trick, {sums[True]} to {sums[False]} in {led}."
         nxt = tell.seat(winner, start=False)
         return (f"{tell.seats(pair)} take the trick, {sums[True]} to {sums[False]} in {led}; "
                 f"{nxt} {tell.verb('leads', winner)} next.")

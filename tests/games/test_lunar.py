@@ -616,6 +616,22 @@ def test_a_round_that_scores_nothing_says_why():
     assert lines[-1] == "Score: You and Across 0, Left and Right 0; the target is 1."
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_round_s_last_trick_names_no_next_leader(players):
+    """Twelve tricks make a round: after the last, the next round begins with its
+    own lead, so the caption must not name a leader of a trick that never comes."""
+    from pycore.words import Narrator
+    rng = random.Random(4)
+    state = GAME.new_game({"players": players}, seed=4)
+    while not state.finished_hands:
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    tell = Narrator(GAME, state.observation(0))
+    tricks = state.observation(0)["hands"][0]["tricks"]
+    lines = [tell.trick_taken(trick, 0, k) for k, trick in enumerate(tricks)]
+    assert len(lines) == 12 and all(line.endswith(" next.") for line in lines[:-1]), lines
+    assert " the last trick with " in lines[-1] and "next" not in lines[-1], lines[-1]
+
+
 def test_the_score_sheet_and_the_ranking_name_teams():
     from pycore.words import Narrator
     rng = random.Random(8)

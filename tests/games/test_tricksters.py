@@ -438,5 +438,7 @@ def test_a_trick_and_a_round_told_in_words():
     line = tell.trick_taken(trick, 0, 0)
     led = sheet["led"][0]
     assert f" in {led}; " in line and line.endswith(" next.")
+    last = tell.trick_taken(obs["hands"][0]["tricks"][-1], 0, len(obs["hands"][0]["tricks"]) - 1)
+    assert " take the last trick, " in last and "next" not in last, last   # the round is over
     lines = tell.hand_lines(sheet)
     assert lines[0].startswith("Round 1: ") and "partners" in lines[0]
