@@ -62,8 +62,8 @@ def test_the_end_of_a_game_is_said_with_shared_places():
     from pycore.words import Narrator
     game = get_game("tricksters")
     state = game.new_game({}, seed=1)
-    tell = Narrator(game, dict(state.observation(0), winners=[0, 2], ranking=[
+    tell = Narrator(game, dict(state.observation(0), winners=[0, 2], scores=[9, 7, 9, 2], ranking=[
         {"place": 1, "seats": [0, 2], "score": 9}, {"place": 3, "seats": [1], "score": 7},
         {"place": 4, "seats": [3], "score": 2}]))
-    assert tell.outcome() == "You share the win with Across!"
+    assert tell.outcome() == "You share the win with Across: tied for the highest score."
     assert tell.places() == ["1st, shared: You and Across, 9 points", "3rd: Left, 7 points", "4th: Right, 2 points"]

@@ -250,6 +250,23 @@ class TrickstersWords(Words):
                 lines.append(f"Nobody has reached the target of {target} yet.")
         return lines
 
+    def outcome(self, tell) -> str:
+        """Partners change every round, so "Left and Across win" needs its reason:
+        the two highest scores win together, a tie for second leaves the first to win
+        alone, and a tie for first is shared by the tied only (Ruling T3)."""
+        line = super().outcome(tell).rstrip(".!")
+        scores, winners = tell.obs.get("scores") or [], tell.obs.get("winners") or []
+        if not scores or not winners:
+            return line + "."
+        best = max(scores)
+        if len(winners) > 1 and all(scores[w] == best for w in winners):
+            why = "tied for the highest score"
+        elif len(winners) == 2:
+            why = "the two highest scores win together"
+        else:
+            why = "a tie for second place leaves the highest score to win alone"
+        return f"{line}: {why}."
+
 
 WORDS = TrickstersWords("Tricksters")
 

@@ -397,6 +397,22 @@ def test_replay_command_on_a_tricksters_record(tmp_path):
     assert "action 3 'take T99'" in out.stderr
 
 
+@pytest.mark.parametrize("scores, said", [
+    ([7, 11, 10, 8], "Left and Across win: the two highest scores win together."),
+    ([11, 7, 10, 8], "You share the win with Across: the two highest scores win together."),
+    ([8, 11, 8, 7], "Left wins: a tie for second place leaves the highest score to win alone."),
+    ([9, 11, 7, 11], "Left and Right win: tied for the highest score."),
+])
+def test_the_winners_are_told_why_they_won(scores, said):
+    """Partners change every round, so the winners of a game are not a pair that
+    played together: the end of the game says which rule made them win (told to
+    seat 0: Left is seat 1, Across seat 2)."""
+    from pycore.games.tricksters import victors
+    from pycore.words import Narrator
+    obs = GAME.new_game({}, seed=1).observation(0)
+    assert Narrator(GAME, dict(obs, scores=scores, winners=victors(scores))).outcome() == said
+
+
 # --- what the table tells -----------------------------------------------------------------
 def test_each_trick_keeps_the_critter_it_was_led_in():
     """The last-trick view of a finished trick shows its own led critter, not the
