@@ -107,6 +107,8 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
         if state["hold"] == "trick":
             info = page.evaluate(TRICK)
             assert info and info["line"], "a finished trick stays with its winner said"
+            waits = page.inner_text("#prompt-text")       # the table waits for you, not for them
+            assert waits.endswith(" is next, once you continue."), waits
             seen_tricks[(info["hand"], info["trick"])] = info
             tokens += screen_tokens(page)
             if "trick" not in shown:
