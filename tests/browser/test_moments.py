@@ -123,6 +123,9 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
             if "hand" not in shown:
                 shown.add("hand")
                 shot(page, f"{name}-{rules.get('players', 4)}p-hand-end", "#score-sheet")
+            if state["turn"] != "over":
+                waits = page.inner_text("#prompt-text")
+                assert waits.endswith(" is next, once you continue.") or waits.startswith("Your turn"), waits
             page.click("#score-sheet #continue")
             page.wait_for_function("document.body.dataset.hold !== 'hand'")
         elif state["turn"] == "you":

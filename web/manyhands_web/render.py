@@ -436,7 +436,7 @@ def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecti
                 f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(tell.choice(t))}</button>'
                 for t in groups["buttons"]) + "</div>")
         prompt.append(f'<p class="why-said" id="why-said" role="status">{esc(ui.get("why_said") or "")}</p>')
-    elif ui.get("holding") == "trick":      # the table waits for you, not for the seat to act
+    elif ui.get("holding") and not obs.get("terminal"):   # the table waits for you, not for them
         prompt.append(f'<p id="prompt-text">{esc(tell.seat(obs["to_act"]))} is next, once you continue.</p>')
     elif not obs.get("terminal"):
         prompt.append(f'<p id="prompt-text">Waiting for {esc(tell.seat(obs["to_act"], start=False))}…</p>')
