@@ -569,8 +569,8 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
             expected += sum(1 for t in info.get("known") or [] if token_suit.get(t) == i)
             if code in voids or expected < 1e-9:
                 per_suit.append("none")
-            else:
-                per_suit.append(_num(expected))
+            else:                   # with one possible deal, a count, not an average
+                per_suit.append(str(round(expected)) if one_deal else _num(expected))
         # cards known to be there (Lunar: what you gave your partner, still held), then the likely ones
         known = {t: n for t, n in Multiset(info.get("known") or []).items() if token_suit.get(t) is None}
         others = [(1.0, t) for t in sorted(known)] + sorted(
@@ -633,9 +633,15 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         else:
             said = STILL_OUT.format(n=len(few), cards=join([tell.card(t) for t in few], "and"))
         return {"suits": [], "rows": [], "facts": [said], "note": ""}
-    return {"suits": suit_words, "rows": rows, "facts": facts[:8],
-            "note": "Exact chances over every possible deal; suit columns: cards of that suit "
-                    "held on average; none: surely none." if suits else "Exact chances over every possible deal."}
+    if one_deal:
+        note = "Only one deal fits what you have seen, so every card is known" + \
+            ("; suit columns: how many cards of that suit each hand holds." if suits else ".")
+    elif suits:
+        note = ("Exact chances over every possible deal; suit columns: cards of that suit "
+                "held on average; none: surely none.")
+    else:
+        note = "Exact chances over every possible deal."
+    return {"suits": suit_words, "rows": rows, "facts": facts[:8], "note": note}
 
 
 # --- the entry point ----------------------------------------------------------------------------

@@ -307,15 +307,19 @@ def test_the_skys_one_deal_accounts_for_every_card_of_the_other_hand():
     """In the Sky the one possible deal shows the opponent's hand whole, but a
     rank held twice read "2 (sure)" like one held once (ranks come in threes):
     a 12-card hand added up to 10. With one possible deal the table counts the
-    copies ("2 ×2 (sure)", "the 2 (2 copies)"), and every card is accounted for."""
+    copies ("2 ×2 (sure)", "the 2 (2 copies)"), and every card is accounted for;
+    its suit columns are counts ("3", not the average "3.0"), and its note says
+    every card is known rather than "held on average"."""
     import re
     checked = doubled = 0
     for state, _ in positions("lunar", {"players": 2}, 40, seed=21):
         if view_of(state, state.current_player).count() != 1:
             continue
         said = told(state).said
+        assert said["note"].startswith("Only one deal fits") and "average" not in said["note"], said["note"]
         for row in said["rows"]:
-            suited = sum(float(n) for n in row["suits"] if n != "none")
+            assert all(n == "none" or n.isdigit() for n in row["suits"]), row
+            suited = sum(int(n) for n in row["suits"] if n != "none")
             ranks = sum(int(n or 1) for n in re.findall(r"\b[1-8](?: ×(\d))? \(sure\)", row["other"]))
             assert round(suited) + ranks == row["cards"], row
             checked += 1
