@@ -130,6 +130,10 @@ class Words:
         observation's `hand_results`)."""
         return []
 
+    def unshown(self, result: dict, seat: int) -> str:
+        """Why a finished hand's sheet does not show `seat`'s cards face up."""
+        return "not shown"
+
     def outcome(self, tell: "Narrator") -> str:
         """The end of the game in one sentence: who won."""
         winners = tell.obs.get("winners") or []

@@ -123,6 +123,15 @@ class VorenWords(Words):
     """Voren's cards ("Greater Crown of Hearts", "Wolf") and choices ("Deal with a
     poke", "Fold", "Take the poke")."""
 
+    @staticmethod
+    def unshown(result: dict, seat: int) -> str:
+        """A hand's cards are shown as far as they were played (hand_end_shows)."""
+        if result["choices"][seat] == "fold":
+            return "folded, so the cards stay hidden"
+        if result.get("uncontested") == seat:
+            return "took the pot without play, so the cards stay hidden"
+        return "not played, so the cards stay hidden"
+
     phases = {"options": "the dealer's options", "decide": "play or fold", "play": "trick play",
               "over": "game over"}
     CHOICES = {"play": ("Play this hand", "chose to play"), "fold": ("Fold", "folded"),

@@ -529,6 +529,17 @@ def test_folded_hands_stay_hidden_on_the_score_sheet():                  # gap: 
     assert state.rules.hand_end_shows == "played_cards"
     assert sheet["hands"][3] is None and sheet["choices"][3] == "fold"
     assert sheet["pot_from_loo"] is False and sheet["next_pot"] == 33
+    assert GAME.words.unshown(sheet, 3) == "folded, so the cards stay hidden"      # the sheet says why
+
+
+def test_a_pot_taken_without_play_says_why_no_hand_is_shown():
+    hands = [["1C", "1D", "2S"], ["GC", "GD", "GS"], ["3C", "3D", "4S"], ["4D", "5D", "RD"]]
+    state = run(start(hands, turnup="Wolf"), "deal", "fold", "fold", "fold")
+    sheet = state.observation(1)["hand_results"][0]
+    (taker,) = [s for s, cards in enumerate(sheet["hands"]) if sheet["choices"][s] != "fold"]
+    assert sheet["uncontested"] == taker and sheet["hands"] == [None] * 4
+    assert [GAME.words.unshown(sheet, s) for s in range(4)].count("folded, so the cards stay hidden") == 3
+    assert GAME.words.unshown(sheet, taker) == "took the pot without play, so the cards stay hidden"
 
 
 def test_refusals_in_words_name_the_card_to_play():

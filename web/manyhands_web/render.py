@@ -545,7 +545,7 @@ def score_sheet_html(tell: Narrator, layout, index: int, holding: bool) -> str:
     for seat, cards in enumerate(result.get("hands") or []):
         marks, marked = layout.face_marks(result, seat)
         if cards is None:
-            shown = '<span class="note">not shown (folded, or took the pot without play)</span>'
+            shown = f'<span class="note">{esc(tell.words.unshown(result, seat))}</span>'
         else:
             shown = "".join(card_html(c, tell, classes="small mini" + (" marked" if c in marks else "")) for c in cards)
             shown = f'<span class="cards small">{shown}</span>'
