@@ -56,6 +56,11 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def signed(n: float) -> str:
+    """A score change with its sign, a true minus: "+3", "−2", "0"."""
+    return "0" if n == 0 else f"{n:+g}".replace("-", "\N{MINUS SIGN}")
+
+
 def decimals(x: float, digits: int, most: int = 4) -> int:
     """The decimals to show `x` with: `digits`, or more (up to `most`) where a
     non-zero `x` would read as 0 ("0.02 points less", not "0 points less").

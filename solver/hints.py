@@ -58,7 +58,7 @@ def deals_text(n: int) -> str:
 
 def _num(x: float, digits: int = 1) -> str:
     text = f"{x:.{digits}f}"
-    return "0" if float(text) == 0 else text
+    return "0" if float(text) == 0 else text.replace("-", "\N{MINUS SIGN}")   # "−1.2 chips", not "-1.2"
 
 
 def _plural(unit: str, x: float = 2) -> str:
@@ -68,8 +68,8 @@ def _plural(unit: str, x: float = 2) -> str:
 def _whole(x: float, unit: str) -> str:
     """An amount of the game's unit, a whole number without decimals (one line
     of play scores whole points): "1 point", "3 points", "2.5 points"."""
-    text = str(round(x)) if float(x).is_integer() else _num(x)
-    return f"{text} {_plural(unit, float(text))}"
+    text = _num(x, 0) if float(x).is_integer() else _num(x)
+    return f"{text} {_plural(unit, round(x, 1))}"
 
 
 def _nonzero(x: float, digits: int = 1) -> str:

@@ -310,3 +310,25 @@ def test_the_hint_counts_its_many_choices_as_the_page_writes_numbers():
     count = len(answer["actions"])
     assert count >= 1000
     assert f"<summary>Compare all {count:,} choices</summary>" in render.hint_html(answer, session.narrator())
+
+
+def test_a_lost_score_shows_a_minus_sign_not_a_hyphen():
+    """A Voren hand's net chips on its sheet, the score pad and the review read
+    "−3" (a minus sign, as in print), never "-3": random games until a seat has lost."""
+    from pycore.words import Narrator, signed
+    from manyhands_web import layouts
+    assert (signed(3), signed(-2), signed(0), signed(-0.5)) == ("+3", "\N{MINUS SIGN}2", "0", "\N{MINUS SIGN}0.5")
+    from pycore import get_game
+    game = get_game("voren")
+    rng = random.Random(2)
+    state = game.new_game({"players": 3}, seed=7)
+    while not any(p < 0 for h in state.finished_hands for p in h[1]):
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    tell = Narrator(game, state.observation(0))
+    layout = layouts.layout_for("voren")
+    sheet = layout.sheet_table(tell, state.observation(0)["hand_results"][-1])
+    heads, rows = layout.pad(tell)
+    for html in (sheet, *(cell for row in rows for cell in row)):
+        assert not re.search(r">-\d", html), html
+    assert "\N{MINUS SIGN}" in sheet + "".join(cell for row in rows for cell in row)
+

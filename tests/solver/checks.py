@@ -241,6 +241,7 @@ def check_hint_words(h: dict) -> None:
     from tests.engine_tokens import engine_tokens
     for text in hint_texts(h):
         assert not engine_tokens(text), (text, engine_tokens(text))
+        assert not re.search(r"(^|\s)-\d", text), text        # a minus sign, "−1.2 chips", not a hyphen
     best = h["actions"][0]
     looked = h.get("look_ahead") and not h["exact"]
     shares = h.get("tree") and h["worlds"] == 1     # the one deal played out again and again

@@ -20,7 +20,7 @@ tokens stay the only authority on what may be played.
 from __future__ import annotations
 
 from pycore.game import get_game
-from pycore.words import count
+from pycore.words import count, signed
 
 from . import render   # (render imports this module: names are looked up at call time)
 
@@ -57,13 +57,9 @@ def _clickable(token: str, legal: set, tell, shown: str, cls: str = "small", why
     return card_html(shown, tell, classes=cls)
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n).replace("-", "−")
-
-
 def _pad_cell(points: int, running: int) -> str:
     """A score pad's cell: a hand's points and, in brackets, the total after it."""
-    return (f'<span class="pts" data-points="{points}">{esc(_signed(points))}</span> '
+    return (f'<span class="pts" data-points="{points}">{esc(signed(points))}</span> '
             f'<span class="run">({esc(running)})</span>')
 
 
@@ -172,7 +168,8 @@ def _table(heads: list[str], rows: list[tuple[str, list[str]]], caption: str = "
 
 
 def _points(n: int) -> str:
-    return f'<b class="points" data-points="{n}">{esc(n)}</b>'
+    shown = str(n).replace("-", "\N{MINUS SIGN}")
+    return f'<b class="points" data-points="{n}">{esc(shown)}</b>'
 
 
 def _tricks(n: int) -> str:

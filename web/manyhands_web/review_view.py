@@ -9,7 +9,7 @@ tokens only travel in data- attributes, for the page's buttons and the tests.
 """
 from __future__ import annotations
 
-from pycore.words import Narrator, decimals
+from pycore.words import Narrator, decimals, signed
 
 from .render import card_html, esc
 
@@ -150,7 +150,7 @@ def review_html(h: dict, tell: Narrator, step: int = 0, source: str = "") -> str
     scored = ""
     if points:
         scored = ('<p class="note">This hand scored: '
-                  + ", ".join(f"{esc(tell.seat(s))} {p:+g}" for s, p in enumerate(points)) + f" {unit}.</p>")
+                  + ", ".join(f"{esc(tell.seat(s))} {signed(p)}" for s, p in enumerate(points)) + f" {unit}.</p>")
     return (f'<div class="review-body" id="review-body" {data}>'
             f'<p class="review-summary" id="review-summary">{esc(h["summary"])}</p>{scored}'
             f'<p class="note">{esc(" ".join(notes))}</p>'
