@@ -415,8 +415,9 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
                   f"Played out {r.playouts:,} deals drawn from {deals_text(r.worlds)} possible ones"
                   + (" (so some more than once)" if r.playouts > r.worlds else ""))
         how = f"{played}, looking ahead at everyone's later cards (the search the hard level plays by)"
-        if r.stopped == "settled":
-            return f"{how}; the rest of its time could not have changed the suggestion."
+        if r.stopped == "settled":     # (what it tried most: a close call's values may still be level)
+            return (f"{how}. The suggestion is the choice it tried most, and the rest of its time "
+                    f"could not have changed that, so it stopped early.")
         why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"
         return f"{how}; {why}. The suggestion is the choice it tried most."
     if r.exact and r.worlds == 1:

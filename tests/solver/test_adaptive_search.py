@@ -202,7 +202,7 @@ def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game
     from tests.solver.positions import positions
     said = {"separated": ("clear at 95% confidence",), "effort": ("budget was spent",),
             "all worlds": ("Every possible deal", "The only possible deal"), "one choice": ("",),
-            "settled": ("could not have changed the suggestion",)}     # the tree's (4-player card play)
+            "settled": ("the choice it tried most, and the rest of its time could not have changed that",)}
     seen = set()
     for state, _ in positions(game, rules, 6, seed=99):
         seat = state.current_player
