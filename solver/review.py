@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pycore.errors import ManyhandsError, quote
 from pycore.game import get_game
 from pycore.records import Record, load_record, positions, read_record_file, record_of, replay, start_state
-from pycore.words import Narrator, count
+from pycore.words import Narrator, count, decimals
 
 from . import api
 from .faceup import Difference, explain, face_up
@@ -363,9 +363,14 @@ def summary_line(h: dict) -> str:
     called = h.get("hand_word", "hand").capitalize()
     if not n:
         return f"{called} {h['hand']}: you had no choice to make."
-    return (f"{called} {h['hand']}: your {count(n, 'decision')} cost about "
-            f"{h['cost']:.2f} {unit} in all by what you could know{marked}; "
-            f"with all hands seen, {h['face_up_cost']:.2f} {unit}.")
+    decisions = f"{called} {h['hand']}: your {count(n, 'decision')} cost"
+    if h["cost"] == 0 and h["face_up_cost"] == 0:
+        return f"{decisions} nothing, by what you could know and with all hands seen."
+
+    def cost(x: float, in_all: str = "") -> str:          # never "about 0.00 chips"
+        return "nothing" if x == 0 else f"about {x:.{decimals(x, 2)}f} {unit}{in_all}"
+    return (f"{decisions} {cost(h['cost'], ' in all' if n > 1 else '')} by what you could know{marked}; "
+            f"with all hands seen, {cost(h['face_up_cost'])}.")
 
 
 def _unfinished(hands: list[Hand], hand) -> ReviewError:

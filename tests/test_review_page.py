@@ -147,3 +147,22 @@ def test_a_small_cost_is_not_said_as_nothing():
     html = review_view.decision_html(decision, 1, "points")
     assert "−0.003 points" in html and "−0.00 " not in html, html
 
+
+def test_a_hand_that_cost_nothing_says_nothing_and_a_loss_has_its_minus_sign():
+    """"Your 1 decision cost about 0.00 chips in all ...; with all hands seen,
+    0.00 chips" (a Voren fold, seen at 390 px) says it cost nothing; an expected
+    value below zero reads "−3.00 chips", as the hint and the score sheet write it."""
+    said = {"decisions": [{}], "unit": "chips", "big_losses": 0, "hand": 1, "hand_word": "hand"}
+    assert rv.summary_line(dict(said, cost=0, face_up_cost=0)) == \
+        "Hand 1: your 1 decision cost nothing, by what you could know and with all hands seen."
+    assert rv.summary_line(dict(said, decisions=[{}, {}], cost=0.004, face_up_cost=15)) == \
+        "Hand 1: your 2 decisions cost about 0.004 chips in all by what you could know; " \
+        "with all hands seen, about 15.00 chips."
+    fold = {"verdict": "best", "values": {"fold": -3.0, "play": -4.5}, "cost": 0.0,
+            "choice": "fold", "best": "fold", "index": 3, "when": "Play or fold", "searched_worlds": 32,
+            "choice_said": "Fold", "best_said": "Fold",
+            "face_up": {"values": {"fold": -3.0, "play": -4.5}, "best": "fold", "best_said": "Fold",
+                        "label": "every hand seen"}}
+    html = review_view.decision_html(fold, 1, "chips")
+    assert "−3.00 chips" in html and not re.search(r"[^\w]-\d", html.replace('data-', '')), html
+

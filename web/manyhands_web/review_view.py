@@ -18,7 +18,7 @@ VERDICT_CLASS = {"best": "good", "as good as the best": "good", "about as good":
 
 
 def _num(x) -> str:
-    return f"{float(x):.2f}"
+    return f"{float(x):.2f}".replace("-", "\N{MINUS SIGN}")      # "−3.00 chips"
 
 
 def _small(x: float) -> str:
