@@ -150,7 +150,18 @@ def _facts(entry: dict, r: Ranking, trick_words: str, skip=()) -> list[str]:
     if r.tree and r.worlds == 1:    # the one deal played again and again: how often, no sample
         return [f"{words} {_share(entry[key])}" if entry[key] > 0 else f"lets this trick go {_share(1)}"
                 for key, words in facts if entry[key] > 0 or key == "takes_trick"]
-    return [f"{words} {_rate(entry[key], entry.get(f'{key}_interval'), exact)}" for key, words in facts]
+    out = []
+    for key, words in facts:
+        rate = _rate(entry[key], entry.get(f"{key}_interval"), exact)
+        if exact or entry[key] not in (0, 1) or "(" in rate:
+            out.append(f"{words} {rate}")
+        elif entry[key] == 1:      # so many deals that its interval reads "100%" too: every one
+            out.append(_every_time(entry, r, words))
+        elif key == "takes_trick":
+            out.append(_every_time(entry, r, "lets this trick go"))
+        else:
+            out.append(f"{words} {'in no playout' if r.worlds == 1 else 'on no deal searched'}")
+    return out
 
 
 def _fact_words(entry: dict, r: Ranking, trick_words: str) -> list[tuple[str, str]]:

@@ -58,6 +58,26 @@ def test_a_card_that_always_or_never_takes_the_trick_says_so(game, rules):
     assert said["ducks"] >= 2 and said["takes"] >= 2 and said["sure"] >= 1, said
 
 
+@pytest.mark.parametrize("players, index", [(4, 9), (2, 3), (2, 25)])
+def test_a_rate_too_sure_for_its_interval_says_every_deal_not_0_or_100_percent(players, index):
+    """With some thousands of deals a card that never took the trick has an
+    interval that also reads "0%", so its line read "wins this trick 0% of the
+    time" with no range beside the summary's "lets this trick go on every deal
+    searched" (seen in a Lunar hint at 1280 px): the table's line says it as the
+    summary does; a rate of 100% likewise ("wins this trick on every deal searched")."""
+    from pycore.records import dumps
+    from solver import api
+    state, _ = positions("raven", {"players": players}, index + 1, seed=5)[index]
+    h = api.hint(dumps(state), state.current_player, {"effort": 1500, "seed": 1})
+    sure = [a for a in h["actions"] if a.get("takes_trick") in (0, 1) and a.get("takes_trick_interval")
+            and round(100 * a["takes_trick_interval"][0]) == round(100 * a["takes_trick_interval"][1])]
+    assert sure, "no card did the same on every deal, its interval one number"
+    for a in sure:
+        said = "lets this trick go" if a["takes_trick"] == 0 else "wins this trick"
+        assert a["why"].startswith(f"{said} on every deal searched"), a["why"]
+        assert "% of the time;" not in a["why"].split(";")[0], a["why"]
+
+
 def test_when_no_choice_is_worse_the_summary_says_so_instead_of_listing_them_all():
     """When every other choice is as good as the suggestion, the summary says so
     in a word ("Any card will do: the other 2 are just as good" for exact ties,
