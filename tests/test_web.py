@@ -312,6 +312,26 @@ def test_the_hint_counts_its_many_choices_as_the_page_writes_numbers():
     assert f"<summary>Compare all {count:,} choices</summary>" in render.hint_html(answer, session.narrator())
 
 
+def test_many_choices_set_aside_early_fold_under_one_line():
+    """A Lunar gift hint listed some 70 "set aside early ... on the 1 deal it was
+    tried on" lines under "Less good" (seen at 1280 px): they fold under one line
+    saying how many and why, still every choice in the table, the rest in view."""
+    first = Session.new("lunar", {"players": 4}, seed=37, seat=0)
+    session = Session.new("lunar", {"players": 4}, seed=37, seat=first.state.current_player)
+    assert session.my_turn and session.state.phase == "exchange"
+    answer = json.loads(worker_api.handle(json.dumps(
+        {"op": "hint", "record": session.record(), "seat": session.seat,
+         "budget": {"effort": 300, "seed": 1}})))
+    aside = [a for a in answer["actions"] if a["group"] == "screened"]
+    assert len(aside) >= render.FOLD_ASIDE
+    page = render.hint_html(answer, session.narrator())
+    folded = page.split('<details class="hint-aside">', 1)[1].split("</details>", 1)[0]
+    assert f"{len(aside):,} more set aside early: each fell behind" in folded
+    assert sorted(re.findall(r'<li data-token="([^"]+)"', folded)) == sorted(a["action"] for a in aside)
+    tokens = re.findall(r'<li data-token="([^"]+)" data-group', page)
+    assert sorted(tokens) == sorted(session.state.observation(session.seat)["legal"])
+
+
 def test_a_lost_score_shows_a_minus_sign_not_a_hyphen():
     """A Voren hand's net chips on its sheet, the score pad and the review read
     "−3" (a minus sign, as in print), never "-3": random games until a seat has lost."""

@@ -690,6 +690,7 @@ def announcements(before: Narrator | None, after: Narrator) -> list[str]:
 
 
 HINT_GROUPS = (("best", "Best"), ("close", "About as good"), ("worse", "Less good"))
+FOLD_ASIDE = 6          # this many choices set aside early are folded under one line
 
 
 def _hint_group(entry: dict) -> str:
@@ -730,13 +731,24 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
                 f'data-budget="{esc(json.dumps(budget))}"{splits}>{esc(more["label"])}</button> '
                 f'<span class="hint-why">{esc(note)}</span></p>')
     if len(ranked) > 1:                  # one choice: the summary line has said it all
+        def item(e: dict) -> str:
+            return (f'<li data-token="{esc(e["action"])}" data-group="{esc(e.get("group", ""))}">'
+                    f'<b>{esc(tell.choice(str(e["action"])))}</b>: {esc(e.get("why", ""))}</li>')
+        # many choices set aside after a deal or few (Lunar's gifts, Raven's bids): folded
+        # away under one line, not a wall of "set aside early" lines
+        aside = [e for e in ranked if e.get("group") == "screened"]
+        aside = aside if len(aside) >= FOLD_ASIDE else []
         groups = []
         for key, title in HINT_GROUPS:
-            items = [f'<li data-token="{esc(e["action"])}" data-group="{esc(e.get("group", ""))}">'
-                     f'<b>{esc(tell.choice(str(e["action"])))}</b>: {esc(e.get("why", ""))}</li>'
-                     for e in ranked if _hint_group(e) == key]
-            if items:
-                groups.append(f'<h4>{esc(title)}</h4><ul class="hint-list">{"".join(items)}</ul>')
+            items = [item(e) for e in ranked if _hint_group(e) == key and not any(e is a for a in aside)]
+            folded = ""
+            if key == "worse" and aside:
+                folded = (f'<details class="hint-aside"><summary>{len(aside):,} {"more " if items else ""}'
+                          f'set aside early: each fell behind on the few deals it was tried on</summary>'
+                          f'<ul class="hint-list">{"".join(item(e) for e in aside)}</ul></details>')
+            if items or folded:
+                groups.append(f'<h4>{esc(title)}</h4>'
+                              + (f'<ul class="hint-list">{"".join(items)}</ul>' if items else "") + folded)
         shared = "".join(f'<p class="hint-why hint-shared">{esc(fact)}</p>' for fact in result.get("shared") or [])
         out += (f'<details id="hint-table"><summary>Compare all {len(ranked):,} choices</summary>'
                 f'<div id="hint-list">{shared}{"".join(groups)}</div></details>')
