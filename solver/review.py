@@ -359,7 +359,8 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
 
 def summary_line(h: dict) -> str:
     n, unit = len(h["decisions"]), h["unit"]
-    marked = f", {h['big_losses']} of them marked as big losses" if h["big_losses"] else ""
+    big = h["big_losses"]
+    marked = f", {big} of them marked as {'a big loss' if big == 1 else 'big losses'}" if big else ""
     called = h.get("hand_word", "hand").capitalize()
     if not n:
         return f"{called} {h['hand']}: you had no choice to make."
