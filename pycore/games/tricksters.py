@@ -221,11 +221,13 @@ class TrickstersWords(Words):
         sums = {True: 0, False: 0}
         for seat, card in trick["cards"]:
             sums[seat in pair] += self.values(card, tell)[index]
+        score = f"{sums[True]} to {sums[False]} in {led}"
+        if sums[True] == sums[False]:            # the rule that decided it, or "9 to 9" reads as a mistake
+            score += " (a tie goes to the pair that did not lead)"
         if number == TRICKS - 1:                 # no next trick: the next round's dealer leads
-            return f"{tell.seats(pair)} take the last trick, {sums[True]} to {sums[False]} in {led}."
+            return f"{tell.seats(pair)} take the last trick, {score}."
         nxt = tell.seat(winner, start=False)
-        return (f"{tell.seats(pair)} take the trick, {sums[True]} to {sums[False]} in {led}; "
-                f"{nxt} {tell.verb('leads', winner)} next.")
+        return f"{tell.seats(pair)} take the trick, {score}; {nxt} {tell.verb('leads', winner)} next."
 
     def hand_lines(self, result: dict, tell) -> list[str]:
         pairs = [sorted(p["seats"], key=lambda s: (s != tell.me, (s - tell.me) % PLAYERS))

@@ -453,8 +453,34 @@ def test_a_trick_and_a_round_told_in_words():
     trick = obs["hands"][0]["tricks"][0]
     line = tell.trick_taken(trick, 0, 0)
     led = sheet["led"][0]
-    assert f" in {led}; " in line and line.endswith(" next.")
+    assert re.search(rf" in {led}( \(a tie goes to the pair that did not lead\))?; ", line), line
+    assert line.endswith(" next.")
     last = tell.trick_taken(obs["hands"][0]["tricks"][-1], 0, len(obs["hands"][0]["tricks"]) - 1)
     assert " take the last trick, " in last and "next" not in last, last   # the round is over
     lines = tell.hand_lines(sheet)
     assert lines[0].startswith("Round 1: ") and "partners" in lines[0]
+
+
+def test_a_tied_trick_says_the_rule_that_gave_it():
+    """"You and Left take the trick, 9 to 9 in Toads" read as a mistake: on equal
+    sums the pair that did not lead takes the trick, and the line says so."""
+    from pycore.words import Narrator
+    ties = plain = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.new_game({}, seed=seed)
+        while not state.finished_hands:
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        obs = state.observation(0)
+        tell = Narrator(GAME, obs)
+        for k, trick in enumerate(obs["hands"][0]["tricks"]):
+            line = tell.trick_taken(trick, 0, k)
+            mine, theirs = re.search(r"(\d+) to (\d+) in ", line).groups()
+            tied = mine == theirs
+            assert ("(a tie goes to the pair that did not lead)" in line) == tied, line
+            leader = state.finished_hands[0][0][k].leader
+            pair = {trick["winner"], obs["hand_results"][0]["partners"][trick["winner"]]}
+            assert not tied or leader not in pair, (line, leader, pair)      # and it is the rule
+            ties += tied
+            plain += not tied
+    assert ties >= 2 and plain >= 10, (ties, plain)
