@@ -123,15 +123,6 @@ class VorenWords(Words):
     """Voren's cards ("Greater Crown of Hearts", "Wolf") and choices ("Deal with a
     poke", "Fold", "Take the poke")."""
 
-    @staticmethod
-    def unshown(result: dict, seat: int) -> str:
-        """A hand's cards are shown as far as they were played (hand_end_shows)."""
-        if result["choices"][seat] == "fold":
-            return "folded, so the cards stay hidden"
-        if result.get("uncontested") == seat:
-            return "took the pot without play, so the cards stay hidden"
-        return "not played, so the cards stay hidden"
-
     phases = {"options": "the dealer's options", "decide": "play or fold", "play": "trick play",
               "over": "game over"}
     CHOICES = {"play": ("Play this hand", "chose to play"), "fold": ("Fold", "folded"),
@@ -160,6 +151,27 @@ class VorenWords(Words):
     def done(self, token: str, tell, actor: int, where=None) -> str:
         said = self.OPTIONS.get(token) or self.CHOICES.get(token)
         return said[1] if said else f"played {tell.the(token)}"
+
+    def trick_taken(self, trick: dict, tell, hand: int, number: int) -> str:
+        """Who took the trick, with ", trump" where a trump took a trick led in
+        another suit (so a Crown beaten by a 5 says why)."""
+        line = super().trick_taken(trick, tell, hand, number)
+        results = tell.obs.get("hand_results") or []
+        trump = results[hand]["trump"] if hand < len(results) else tell.obs.get("trump")
+        card = dict(map(tuple, trick["cards"]))[trick["winner"]]
+        led = trick["cards"][0][1]
+        if trump and len(card) == 2 and card[1] == trump and not (len(led) == 2 and led[1] == trump):
+            return f"{line[:-1]}, trump."
+        return line
+
+    @staticmethod
+    def unshown(result: dict, seat: int) -> str:
+        """A hand's cards are shown as far as they were played (hand_end_shows)."""
+        if result["choices"][seat] == "fold":
+            return "folded, so the cards stay hidden"
+        if result.get("uncontested") == seat:
+            return "took the pot without play, so the cards stay hidden"
+        return "not played, so the cards stay hidden"
 
     def hand_lines(self, result: dict, tell) -> list[str]:
         dealer = tell.seat(result["dealer"])

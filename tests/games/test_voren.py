@@ -542,6 +542,30 @@ def test_a_pot_taken_without_play_says_why_no_hand_is_shown():
     assert GAME.words.unshown(sheet, taker) == "took the pot without play, so the cards stay hidden"
 
 
+def test_a_trick_taken_by_a_trump_says_trump():
+    """"Left takes the trick with the 4 of Spades" after the Greater Crown of
+    Hearts was led read as a mistake: the line says ", trump" where a trump took a
+    trick led in another suit, and only there."""
+    from pycore.words import Narrator
+    said = plain = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = GAME.new_game({"players": 4}, seed=seed)
+        while not state.finished_hands:
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        obs = state.observation(0)
+        trump = obs["hand_results"][0]["trump"]
+        for k, trick in enumerate(obs["hands"][0]["tricks"]):
+            card = dict(map(tuple, trick["cards"]))[trick["winner"]]
+            led = trick["cards"][0][1]
+            ruffed = trump is not None and card[1:] == trump and led[1:] != trump
+            line = Narrator(GAME, obs).trick_taken(trick, 0, k)
+            assert line.endswith(", trump.") == ruffed, (line, trick, trump)
+            said += ruffed
+            plain += not ruffed
+    assert said >= 3 and plain >= 10, (said, plain)
+
+
 def test_refusals_in_words_name_the_card_to_play():
     from pycore.words import Narrator
     hands = [["3H", "1D", "2D"], ["Wolf", "1C", "2C"], ["Treachery", "4H", "3D"], ["5H", "1S", "2S"]]
