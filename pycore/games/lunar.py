@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections import Counter
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..cards import Deck, add_cards, remove_card, remove_cards
@@ -44,6 +45,10 @@ def is_rank(card: int) -> bool:
 
 def rank_value(card: int) -> int:
     return card + 1
+
+
+# is_rank by card, for the rules of trick play (the playouts ask them at every card)
+_IS_RANK = tuple(is_rank(card) for card in range(len(DECK)))
 
 
 def _star_kinds(value) -> tuple[int, ...]:
@@ -285,33 +290,34 @@ def winner_with(plays, seat: int, trump: int):
     setter = None
     for player, card in plays:
         team = team_of(player)
-        if is_rank(card):
+        if _IS_RANK[card]:
             rank[team] = max(rank[team], rank_value(card))
         elif suit[team] is None:
             suit[team] = card
             if setter is None:
                 setter = team                      # the first suit card sets the lead suit
     last = team_of(seat)
+    other = 1 - last
+    their_suit, their_rank = suit[other], rank[other]
 
     def winner(card: int) -> int:
-        suits, ranks, first = suit, rank, setter
-        if is_rank(card):
-            ranks = rank.copy()
-            ranks[last] = max(rank[last], rank_value(card))
-        elif suit[last] is None:
-            suits = suit.copy()
-            suits[last] = card
+        # the trick as teams `last` (own_...) and `other` (their_...) hold it with the card
+        own_suit, own_rank, first = suit[last], rank[last], setter
+        if _IS_RANK[card]:
+            own_rank = max(own_rank, rank_value(card))
+        elif own_suit is None:
+            own_suit = card
             if first is None:
                 first = last
-        if (suits[0] is None) != (suits[1] is None):
-            return 0 if suits[1] is None else 1    # Ruling L6: no suit loses to a suit
-        if suits[0] != suits[1]:
-            if trump in suits:
-                return suits.index(trump)          # the trump team wins
+        if (own_suit is None) != (their_suit is None):
+            return other if own_suit is None else last     # Ruling L6: no suit loses to a suit
+        if own_suit != their_suit:
+            if own_suit == trump:                  # the trump team wins
+                return last
+            if their_suit == trump:
+                return other
             return first                           # else the team that set the lead suit
-        if ranks[0] != ranks[1]:
-            return 0 if ranks[0] > ranks[1] else 1
-        return last                                # equal ranks: the team that played last
+        return last if own_rank >= their_rank else other   # equal ranks: the team that played last
     return winner
 
 
@@ -338,12 +344,12 @@ def playable(hand, sky, plays, places, seat: int, lead_suit, players: int) -> li
     for from_sky in from_places:
         cards = dict.fromkeys(sky if from_sky else hand)
         if mine is not None:
-            want_rank = not is_rank(mine)
-            other = [c for c in cards if is_rank(c) == want_rank]
+            mine_rank = _IS_RANK[mine]
+            other = [c for c in cards if _IS_RANK[c] is not mine_rank]
             if other:                                  # Ruling L5 / L8: none of that type
                 cards = other
         if lead_suit in cards:                         # following, within this place only
-            cards = [c for c in cards if is_rank(c) or c == lead_suit]
+            cards = [c for c in cards if _IS_RANK[c] or c == lead_suit]
         made = _PLAYS[from_sky]
         out += [made[c] for c in cards]
     return out
@@ -373,6 +379,7 @@ def partner_of(seat: int) -> int:
     return (seat + 2) % 4
 
 
+@lru_cache(maxsize=None)
 def trick_order(leader: int, players: int) -> tuple[int, ...]:
     """Who plays to a trick led by `leader`: clockwise with four; with the Sky two
     turns each, alternating."""
@@ -383,7 +390,9 @@ def trick_order(leader: int, players: int) -> tuple[int, ...]:
 
 def next_leader(plays, team: int) -> int:
     """The seat that leads next after `team` takes the trick: the team's first player."""
-    return next(s for s, _ in plays if team_of(s) == team)
+    for seat, _ in plays:
+        if team_of(seat) == team:
+            return seat
 
 
 def stars_taken(plays, star_cards) -> tuple[int, ...]:
