@@ -564,9 +564,11 @@ def inference(view: SeatView) -> dict:
 
 
 # --- a fast playout policy (easy bot, and the playouts of the search) --------------------
+@lru_cache(maxsize=4096)
 def _wants_trick(track, won: int, tricks: int) -> bool:
     """Whether one more trick helps the team on the track (Ruling L2's values);
-    `tricks` counts the tricks begun, this one included."""
+    `tricks` counts the tricks begun, this one included. (Cached: the playouts
+    ask it at every card, of a few tracks.)"""
     left = 12 - tricks + 1
     if won + 1 < len(track) and track[won + 1] > track[won]:
         return True
@@ -579,6 +581,32 @@ def card_value(card: int, trump) -> int:
     if is_rank(card):
         return rank_value(card)
     return 20 if card == trump else 5
+
+
+class PlayOrder:
+    """The policy's orderings of the plays for one trump and set of star cards, as
+    tables by play: `min` and `max` read a table's `__getitem__` as their key, with
+    no Python call per play. Keys are tuples (the last parts break ties), cost
+    being what a card is worth to hold (`card_value`, 3 more for a star); when the
+    trick is lost anyway, a star card is given up last."""
+
+    def __init__(self, trump, stars):
+        plays = [Play(card, sky) for card in range(len(DECK)) for sky in (False, True)]
+
+        def cost(card):
+            return card_value(card, trump) + (3 if card in stars else 0)
+        self.strongest = {a: (cost(a.card), a.sky) for a in plays}
+        self.cheapest = {a: (cost(a.card), a.card, a.sky) for a in plays}
+        self.cheapest_keeping_stars = {a: (cost(a.card) + (10 if a.card in stars else 0), a.card,
+                                           a.sky) for a in plays}
+        self.trump = {a for a in plays if a.card == trump}
+        self.high = {a for a in plays if is_rank(a.card) and rank_value(a.card) >= 7}
+        self.spare = {a for a in plays if a.card not in stars and a.card != trump}
+
+
+@lru_cache(maxsize=64)
+def play_order(trump, stars) -> PlayOrder:
+    return PlayOrder(trump, stars)
 
 
 def policy_action(state, rng=None):
@@ -599,36 +627,29 @@ def policy_action(state, rng=None):
 def choose_play(legal, plays, seat, trump, rules, won, tricks, hand):
     """The play policy, from the legal plays and public facts (shared by the engine
     playouts and the quick simulator, so both make the same choices)."""
-    team = team_of(seat)
-    stars = rules.star_cards
+    order = play_order(trump, rules.star_cards)
     want = _wants_trick(rules.track, won, tricks)
-
-    def cost(a):
-        c = a.card
-        return card_value(c, trump) + (3 if c in stars else 0)
     if not plays:
         if want:
-            options = [a for a in legal if a.card == trump] or \
-                [a for a in legal if is_rank(a.card) and rank_value(a.card) >= 7]
+            options = [a for a in legal if a in order.trump] or [a for a in legal if a in order.high]
             if options:
-                return max(options, key=lambda a: (cost(a), a.sky))
+                return max(options, key=order.strongest.__getitem__)
             counts = Multiset(c for c in hand if not is_rank(c))
             suits = [a for a in legal if not is_rank(a.card)]
             if suits:
                 return max(suits, key=lambda a: (counts[a.card], -a.card, a.sky))
-        low = [a for a in legal if a.card not in stars and a.card != trump] or legal
-        return min(low, key=lambda a: (cost(a), a.card, a.sky))
+        low = [a for a in legal if a in order.spare] or legal
+        return min(low, key=order.cheapest.__getitem__)
+    team = team_of(seat)
     wins, loses = [], []
     taker = winner_with(plays, seat, trump)
     for a in legal:
         (wins if taker(a.card) == team else loses).append(a)
-    if want:
-        if wins:
-            return min(wins, key=lambda a: (cost(a), a.card, a.sky))
-        return min(loses, key=lambda a: (cost(a) + (10 if a.card in stars else 0), a.card, a.sky))
+    if want and wins:
+        return min(wins, key=order.cheapest.__getitem__)
     if loses:
-        return min(loses, key=lambda a: (cost(a) + (10 if a.card in stars else 0), a.card, a.sky))
-    return min(wins, key=lambda a: (cost(a), a.card, a.sky))
+        return min(loses, key=order.cheapest_keeping_stars.__getitem__)
+    return min(wins, key=order.cheapest.__getitem__)
 
 
 # --- the quick simulator of a round's remaining tricks (playouts only) ---------------------
