@@ -5,8 +5,9 @@ before and in the tree after, then compare the two files.
     python bench/lunar_same_hints.py OUT.jsonl [POSITIONS_PER_KIND=3] [EFFORT=300]
     cmp before.jsonl after.jsonl
 
-Positions: 4 players' gifts, trump tiles, leads and follows, and the Sky's (2
-players) tiles, leads and follows (bench/hints.py `positions`, seed 1)."""
+Positions: 4 players' gifts, trump tiles, leads and follows, the Sky's (2
+players) tiles, leads and follows, and gifts and follows of the mixed deal
+(bench/hints.py `positions`, seed 1)."""
 import json
 import os
 import sys
@@ -17,7 +18,9 @@ from bench.hints import positions           # noqa: E402
 from pycore.records import dumps            # noqa: E402
 from solver import api                      # noqa: E402
 
-KINDS = [(4, "give"), (4, "turn"), (4, "lead"), (4, "follow"), (2, "turn"), (2, "lead"), (2, "follow")]
+MIXED = {"deal": "mixed"}
+KINDS = [(4, "give", None), (4, "turn", None), (4, "lead", None), (4, "follow", None),
+         (2, "turn", None), (2, "lead", None), (2, "follow", None), (4, "give", MIXED), (4, "follow", MIXED)]
 
 
 def main() -> None:
@@ -25,14 +28,14 @@ def main() -> None:
     per = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     effort = int(sys.argv[3]) if len(sys.argv) > 3 else 300
     with open(path, "w") as out:
-        for players, kind in KINDS:
-            for i, state in enumerate(positions("lunar", players, per, seed=1, decision=kind)):
+        for players, kind, rules in KINDS:
+            for i, state in enumerate(positions("lunar", players, per, seed=1, rules=rules, decision=kind)):
                 hint = api.hint(dumps(state), state.current_player, {"effort": effort, "seed": 0})
                 hint.pop("ms", None)
                 hint.pop("seconds", None)
-                out.write(json.dumps({"players": players, "kind": kind, "i": i, "hint": hint},
-                                     sort_keys=True) + "\n")
-            print(players, kind, "done", flush=True)
+                out.write(json.dumps({"players": players, "kind": kind, "rules": rules, "i": i,
+                                      "hint": hint}, sort_keys=True) + "\n")
+            print(players, kind, rules or "", "done", flush=True)
 
 
 if __name__ == "__main__":
