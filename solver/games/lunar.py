@@ -613,12 +613,12 @@ def policy_action(state, rng=None):
     """A quick heuristic move for the seat to act, from its own hand and what is public."""
     seat = state.current_player
     if state.phase == "exchange":                # (no need to list every gift first)
-        return quick_gifts(state.hands[seat])[0]
+        return quick_gift(state.hands[seat])
+    if state.phase == "trump":                   # (two tiles at least are face up)
+        return quick_turns(state, seat)[0]
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if state.phase == "trump":
-        return quick_turns(state, seat)[0]
     hand = state.hands[seat] if state.players == 4 else state.hands[seat] + state.sky
     return choose_play(legal, state.tricks[-1].plays, seat, state.trump, state.rules,
                        state.tricks_won[team_of(seat)], len(state.tricks), hand)
@@ -701,43 +701,35 @@ def simulate(state) -> Played:
 
 def playout(state, mark: int, rng):
     """The search's playout: the engine up to the first trick, then the simulator."""
-    return playout_to_simulator(state, mark, rng, policy_action, fast_apply, simulate)
+    return playout_to_simulator(state, mark, rng, policy_action, apply_policy, simulate)
 
 
-def quick_gifts(hand) -> list[Give]:
-    """A few sensible gifts, best guess first: the team wants one partner strong in
-    suits and one in ranks, so give the partner what is left over after keeping
-    the longest suit and the highest ranks (and some variations). The gift has the
-    shape the engine asks of the hand (`gift_shape`: 2 + 2 but for a hand short of
-    a type under the mixed deal)."""
-    nr, ns = gift_shape(hand)
-    ranks = sorted(c for c in hand if is_rank(c))
-    suits = Multiset(c for c in hand if not is_rank(c))
-    by_length = sorted(suits, key=lambda s: (suits[s], -s))          # shortest first
-    flat = [s for s in by_length for _ in range(suits[s])]
+def apply_policy(state, action):
+    """A move of `policy_action` applied without checking it: the policy makes only
+    legal ones (a gift of the shape `gift_shape` asks from the giver's own hand, a
+    face-up tile, a card from the legal plays), so the check and the list of every
+    legal move it needs (up to 225 gifts) are saved."""
+    return state.apply_trusted(action)
 
-    def options(cards, k):
-        if k == 0:
-            return [[]]
-        out = [cards[:k], cards[len(cards) - k:]]
-        if k == 2:
-            out.append([cards[0], cards[-1]])
-        return out
-    out = []
-    for r in options(ranks, nr):
-        for s in options(flat, ns):
-            g = Give(tuple(sorted(r + s)))
-            if g not in out:
-                out.append(g)
-    return out
+
+def quick_gift(hand) -> Give:
+    """A sensible gift: the team wants one partner strong in suits and one in
+    ranks, so give the partner the lowest rank cards and the cards of the shortest
+    suits, keeping the longest suit and the highest ranks. The gift has the shape
+    the engine asks of the hand (`gift_shape`: 2 + 2 but for a hand short of a type
+    under the mixed deal)."""
+    ranks, suits = gift_shape(hand)
+    low_ranks = sorted(c for c in hand if is_rank(c))[:ranks]
+    shortest_first = sorted(SUITS, key=lambda s: (hand.count(s), -s))
+    short_suits = [s for s in shortest_first for _ in range(hand.count(s))][:suits]
+    return Give(tuple(sorted(low_ranks + short_suits)))
 
 
 def quick_turns(state, seat: int) -> list[Turn]:
     """Turn down the tile of the suit the seat holds least of (keep its long suit up)."""
     hand = state.hands[seat]
-    counts = Multiset(c for c in hand if not is_rank(c))
     tiles = [s for s in SUITS if s not in state.turned]
-    tiles.sort(key=lambda s: (counts[s], s))
+    tiles.sort(key=lambda s: (hand.count(s), s))
     return [Turn(s) for s in tiles]
 
 
