@@ -583,8 +583,8 @@ def card_value(card: int, trump) -> int:
     return 20 if card == trump else 5
 
 
-class PlayOrder:
-    """The policy's orderings of the plays for one trump and set of star cards, as
+class PlayKeys:
+    """The policy's sort keys of the plays for one trump and set of star cards, as
     tables by play: `min` and `max` read a table's `__getitem__` as their key, with
     no Python call per play. Keys are tuples (the last parts break ties), cost
     being what a card is worth to hold (`card_value`, 3 more for a star); when the
@@ -595,18 +595,19 @@ class PlayOrder:
 
         def cost(card):
             return card_value(card, trump) + (3 if card in stars else 0)
+        self.trump = trump
         self.strongest = {a: (cost(a.card), a.sky) for a in plays}
         self.cheapest = {a: (cost(a.card), a.card, a.sky) for a in plays}
         self.cheapest_keeping_stars = {a: (cost(a.card) + (10 if a.card in stars else 0), a.card,
                                            a.sky) for a in plays}
-        self.trump = {a for a in plays if a.card == trump}
+        self.trumps = {a for a in plays if a.card == trump}
         self.high = {a for a in plays if is_rank(a.card) and rank_value(a.card) >= 7}
         self.spare = {a for a in plays if a.card not in stars and a.card != trump}
 
 
 @lru_cache(maxsize=64)
-def play_order(trump, stars) -> PlayOrder:
-    return PlayOrder(trump, stars)
+def play_keys(trump, stars) -> PlayKeys:
+    return PlayKeys(trump, stars)
 
 
 def policy_action(state, rng=None):
@@ -619,37 +620,37 @@ def policy_action(state, rng=None):
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    hand = state.hands[seat] if state.players == 4 else state.hands[seat] + state.sky
-    return choose_play(legal, state.tricks[-1].plays, seat, state.trump, state.rules,
-                       state.tricks_won[team_of(seat)], len(state.tricks), hand)
+    rules = state.rules
+    want = _wants_trick(rules.track, state.tricks_won[team_of(seat)], len(state.tricks))
+    return choose_play(legal, state.tricks[-1].plays, seat, play_keys(state.trump, rules.star_cards),
+                       want, state.hands[seat], state.sky or ())
 
 
-def choose_play(legal, plays, seat, trump, rules, won, tricks, hand):
-    """The play policy, from the legal plays and public facts (shared by the engine
-    playouts and the quick simulator, so both make the same choices)."""
-    order = play_order(trump, rules.star_cards)
-    want = _wants_trick(rules.track, won, tricks)
+def choose_play(legal, plays, seat, keys: PlayKeys, want: bool, hand, sky):
+    """The play policy, from the legal plays and public facts: `keys` for the
+    trump and star cards (`play_keys`), `want` whether the seat's team wants the
+    trick (`_wants_trick`), `hand` and `sky` the cards it may play from (shared by
+    the engine playouts and the quick simulator, so both make the same choices)."""
     if not plays:
         if want:
-            options = [a for a in legal if a in order.trump] or [a for a in legal if a in order.high]
+            options = [a for a in legal if a in keys.trumps] or [a for a in legal if a in keys.high]
             if options:
-                return max(options, key=order.strongest.__getitem__)
-            counts = Multiset(c for c in hand if not is_rank(c))
+                return max(options, key=keys.strongest.__getitem__)
             suits = [a for a in legal if not is_rank(a.card)]
-            if suits:
-                return max(suits, key=lambda a: (counts[a.card], -a.card, a.sky))
-        low = [a for a in legal if a in order.spare] or legal
-        return min(low, key=order.cheapest.__getitem__)
+            if suits:              # lead the suit held longest (in hand and the Sky)
+                return max(suits, key=lambda a: (hand.count(a.card) + sky.count(a.card), -a.card, a.sky))
+        low = [a for a in legal if a in keys.spare] or legal
+        return min(low, key=keys.cheapest.__getitem__)
     team = team_of(seat)
     wins, loses = [], []
-    taker = winner_with(plays, seat, trump)
+    taker = winner_with(plays, seat, keys.trump)
     for a in legal:
         (wins if taker(a.card) == team else loses).append(a)
     if want and wins:
-        return min(wins, key=order.cheapest.__getitem__)
+        return min(wins, key=keys.cheapest.__getitem__)
     if loses:
-        return min(loses, key=order.cheapest_keeping_stars.__getitem__)
-    return min(wins, key=order.cheapest.__getitem__)
+        return min(loses, key=keys.cheapest_keeping_stars.__getitem__)
+    return min(wins, key=keys.cheapest.__getitem__)
 
 
 # --- the quick simulator of a round's remaining tricks (playouts only) ---------------------
@@ -659,44 +660,43 @@ def simulate(state) -> Played:
     playout, several times faster (tested against it)."""
     n = state.players
     rules, trump = state.rules, state.trump
+    track, star_cards = rules.track, rules.star_cards
+    keys = play_keys(trump, star_cards)
     hands = [list(h) for h in state.hands]
     sky = list(state.sky or ())
-    trick = state.tricks[-1]
-    plays = tuple(trick.plays)
-    used = tuple(state.trick_sky)
+    plays = list(state.tricks[-1].plays)        # the trick so far, (seat, card) in order
+    used = list(state.trick_sky)                # where each came from (True: the Sky)
     lead = state.lead_suit
-    order = state.trick_order
+    seats = state.trick_order
     won = list(state.tricks_won)
     stars = [len(state.stars[0]), len(state.stars[1])]
     winners = [t.winner for t in state.tricks[:-1]]
     tricks = len(state.tricks)
-    star_cards = rules.star_cards
     while True:
-        seat = order[len(plays)]
-        legal = playable(hands[seat], sky, plays, used, seat, lead, n)
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            hand = hands[seat] if n == 4 else hands[seat] + sky
-            action = choose_play(legal, plays, seat, trump, rules, won[team_of(seat)], tricks, hand)
-        card = action.card
-        (sky if action.sky else hands[seat]).remove(card)
-        lead = lead_suit_after(lead, card)
-        plays = plays + ((seat, card),)
-        used = used + (action.sky,)
-        if len(plays) < 4:
-            continue
+        wants = (_wants_trick(track, won[0], tricks), _wants_trick(track, won[1], tricks))
+        for seat in seats[len(plays):]:
+            hand = hands[seat]
+            legal = playable(hand, sky, plays, used, seat, lead, n)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                action = choose_play(legal, plays, seat, keys, wants[team_of(seat)], hand, sky)
+            card = action.card
+            (sky if action.sky else hand).remove(card)
+            lead = lead_suit_after(lead, card)
+            plays.append((seat, card))
+            used.append(action.sky)
         team = trick_winner(plays, trump)
         leader = next_leader(plays, team)
         winners.append(leader)
         won[team] += 1
         stars[team] += len(stars_taken(plays, star_cards))
         if not any(hands):
-            points = round_points(rules.track, won, stars)
+            points = round_points(track, won, stars)
             return Played(tuple(points[team_of(s)] for s in range(n)), winners)
         tricks += 1
-        order = trick_order(leader, n)
-        plays, used, lead = (), (), None
+        seats = trick_order(leader, n)
+        plays, used, lead = [], [], None
 
 
 def playout(state, mark: int, rng):
