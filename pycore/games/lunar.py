@@ -291,20 +291,23 @@ def winner_with(plays, seat: int, trump: int):
     for player, card in plays:
         team = team_of(player)
         if _IS_RANK[card]:
-            rank[team] = max(rank[team], rank_value(card))
+            if rank_value(card) > rank[team]:
+                rank[team] = rank_value(card)
         elif suit[team] is None:
             suit[team] = card
             if setter is None:
                 setter = team                      # the first suit card sets the lead suit
     last = team_of(seat)
     other = 1 - last
+    held_suit, held_rank = suit[last], rank[last]
     their_suit, their_rank = suit[other], rank[other]
 
     def winner(card: int) -> int:
         # the trick as teams `last` (own_...) and `other` (their_...) hold it with the card
-        own_suit, own_rank, first = suit[last], rank[last], setter
+        own_suit, own_rank, first = held_suit, held_rank, setter
         if _IS_RANK[card]:
-            own_rank = max(own_rank, rank_value(card))
+            if rank_value(card) > own_rank:
+                own_rank = rank_value(card)
         elif own_suit is None:
             own_suit = card
             if first is None:
