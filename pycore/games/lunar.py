@@ -343,19 +343,29 @@ def playable(hand, sky, plays, places, seat: int, lead_suit, players: int) -> li
     else:
         mine = plays[k - 2][1]
         from_places = (False,) if players == 4 else (not places[k - 2],)   # the place not yet used
+    other_type = None if mine is None else not is_rank(mine)      # True: a rank card
     out = []
     for from_sky in from_places:
-        cards = dict.fromkeys(sky if from_sky else hand)
-        if mine is not None:
-            mine_rank = _IS_RANK[mine]
-            other = [c for c in cards if _IS_RANK[c] is not mine_rank]
-            if other:                                  # Ruling L5 / L8: none of that type
-                cards = other
-        if lead_suit in cards:                         # following, within this place only
-            cards = [c for c in cards if _IS_RANK[c] or c == lead_suit]
-        made = _PLAYS[from_sky]
-        out += [made[c] for c in cards]
+        kinds = tuple(dict.fromkeys(sky if from_sky else hand))      # each kind once, in order
+        out += _playable_from(kinds, other_type, lead_suit, from_sky)
     return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _playable_from(kinds: tuple[int, ...], other_type, lead_suit, from_sky: bool) -> tuple["Play", ...]:
+    """`playable` from one place, which holds `kinds`: a card of `other_type`
+    (True: rank, False: suit, None: either) where the place holds one, following the
+    lead suit. Cached (a bounded cache): it depends on the kinds the place holds,
+    not on their copies, and the playouts ask it at every card."""
+    cards = kinds
+    if other_type is not None:
+        other = [c for c in cards if is_rank(c) == other_type]
+        if other:                                      # Ruling L5 / L8: none of that type
+            cards = other
+    if lead_suit in cards:                             # following, within this place only
+        cards = [c for c in cards if is_rank(c) or c == lead_suit]
+    made = _PLAYS[from_sky]
+    return tuple(made[c] for c in cards)
 
 
 def lead_suit_after(lead_suit, card: int):
