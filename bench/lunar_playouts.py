@@ -8,21 +8,24 @@ simulator) on fixed seeded positions, medians per tree and their ratio.
 
 OLD_TREE is a checkout of the code before, e.g. `git archive HEAD~3 | tar -x -C
 /tmp/old`. Both trees are loaded into this one process (each its own copy of
-`pycore` and `solver`), and every run times old and new back to back (which
-first alternates), so a shared machine's changing load falls on both alike.
-CPU time is timed. Positions come from bench/hints.py `positions` (seed 1),
-made by the new tree: the same in both, which play alike.
+`pycore` and `solver`, and its own positions: bench/hints.py `positions`, seed
+1, the same in both as they play alike), and every run times old and new back
+to back (which first alternates), so a shared machine's changing load falls on
+both alike. CPU time is timed.
 
 With --hints N: instead, the playouts a 1 s hint (the page's default budget)
-makes at N positions of each of PLAYOUT's kinds, old and new alternating
-position by position, median over positions and runs (wall time: the figure
-depends on the machine's load)."""
+makes at N positions of each of PLAYOUT's kinds, median over positions and
+runs; each tree in its own process (the solver imports its games by name),
+old and new alternating run by run (wall time: the figure depends on the
+machine's load)."""
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 
@@ -35,16 +38,18 @@ SIMULATE = [(4, "lead", 10), (4, "follow", 10), (2, "lead", 10), (2, "follow", 1
 PLAYOUT = [(4, "give", 10), (2, "turn", 10)]
 
 
-def load(tree: str) -> dict:
-    """The modules of `tree` this bench calls, imported afresh from it."""
+def load(tree: str) -> tuple:
+    """Solver's Lunar module of `tree`, imported afresh from it, and the positions
+    of SIMULATE and PLAYOUT, made with it (while its modules are the ones the
+    solver finds by name)."""
     for name in [m for m in sys.modules if m.split(".")[0] in PACKAGES]:
         del sys.modules[name]
     sys.path.insert(0, tree)
     try:
-        return {"lunar": importlib.import_module("solver.games.lunar"),
-                "api": importlib.import_module("solver.api"),
-                "records": importlib.import_module("pycore.records"),
-                "hints": importlib.import_module("bench.hints")}
+        lunar = importlib.import_module("solver.games.lunar")
+        positions = importlib.import_module("bench.hints").positions
+        return lunar, {(players, kind): positions("lunar", players, count, seed=1, decision=kind)
+                       for players, kind, count in SIMULATE + PLAYOUT}
     finally:
         sys.path.remove(tree)
 
@@ -64,53 +69,73 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=15)
     p.add_argument("--repeat", type=int, default=10, help="calls per position in a run")
     p.add_argument("--hints", type=int, default=0, help="time 1 s hints at this many positions")
+    p.add_argument("--hint-worker", help=argparse.SUPPRESS)
     a = p.parse_args()
     paths = {"old": os.path.abspath(a.old), "new": os.path.abspath(a.new)}
-    trees = {"old": load(paths["old"]), "new": load(paths["new"])}    # new last: its positions
-    positions = trees["new"]["hints"].positions
-    if a.hints:
-        hints(trees, positions, a)
+    if a.hint_worker:
+        print(json.dumps(hint_playouts(a.hint_worker, a.hints)))
         return
-    work = []          # (name, states, {tree: call})
-    for players, kind, count in SIMULATE:
-        work.append((f"simulate {players}p {kind}", positions("lunar", players, count, seed=1, decision=kind),
-                     {t: m["lunar"].simulate for t, m in trees.items()}))
-    for players, kind, count in PLAYOUT:
-        work.append((f"playout {players}p {kind}", positions("lunar", players, count, seed=1, decision=kind),
-                     {t: (lambda s, lunar=m["lunar"]: lunar.playout(s, len(s.finished_hands), None))
-                      for t, m in trees.items()}))
-    times: dict = {(name, t): [] for name, _, _ in work for t in trees}
+    if a.hints:
+        hints(paths, a)
+        return
+    trees = {"old": load(paths["old"]), "new": load(paths["new"])}
+    work = []          # (name, {tree: (states, call)})
+    for players, kind, _ in SIMULATE:
+        work.append((f"simulate {players}p {kind}", {
+            t: (states[(players, kind)], lunar.simulate) for t, (lunar, states) in trees.items()}))
+    for players, kind, _ in PLAYOUT:
+        work.append((f"playout {players}p {kind}", {
+            t: (states[(players, kind)], lambda s, lunar=lunar: lunar.playout(s, len(s.finished_hands), None))
+            for t, (lunar, states) in trees.items()}))
+    times: dict = {(name, t): [] for name, _ in work for t in trees}
     for run in range(a.runs):
-        for name, states, calls in work:
+        for name, calls in work:
             for t in (("old", "new") if run % 2 == 0 else ("new", "old")):
-                times[(name, t)].append(cpu_per_call(states, calls[t], a.repeat))
+                states, call = calls[t]
+                times[(name, t)].append(cpu_per_call(states, call, a.repeat))
     print(f"Lunar playouts, CPU us a call, median of {a.runs} runs (old and new back to back, "
           f"{a.repeat} calls a position a run), CPython {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.1f} at the end")
     print(f"  old {paths['old']}\n  new {paths['new']}")
-    print(f"{'':<22}{'old us':>9}{'new us':>9}{'old/new':>9}")
-    for name, _, _ in work:
-        old, new = statistics.median(times[(name, "old")]), statistics.median(times[(name, "new")])
-        print(f"{name:<22}{old * 1e6:>9.0f}{new * 1e6:>9.0f}{old / new:>9.2f}")
+    print("(old/new: of the medians; paired: the median of each run's old/new, with its")
+    print(" quartiles: the back-to-back pairs, which a changing load disturbs least)")
+    print(f"{'':<22}{'old us':>9}{'new us':>9}{'old/new':>9}{'paired':>9}{'quartiles':>14}")
+    for name, _ in work:
+        olds, news = times[(name, "old")], times[(name, "new")]
+        old, new = statistics.median(olds), statistics.median(news)
+        pairs = sorted(o / n for o, n in zip(olds, news))
+        low, _, high = statistics.quantiles(pairs, n=4)
+        print(f"{name:<22}{old * 1e6:>9.0f}{new * 1e6:>9.0f}{old / new:>9.2f}"
+              f"{statistics.median(pairs):>9.2f}{f'{low:.2f}-{high:.2f}':>14}")
 
 
-def hints(trees: dict, positions, a) -> None:
-    rows = []
-    for players, kind, _ in PLAYOUT:
-        records = [(trees["new"]["records"].dumps(s), s.current_player)
-                   for s in positions("lunar", players, a.hints, seed=1, decision=kind)]
-        got: dict = {"old": [], "new": []}
-        for run in range(a.runs):
-            for i, (record, seat) in enumerate(records):
-                for t in (("old", "new") if (run + i) % 2 == 0 else ("new", "old")):
-                    hint = trees[t]["api"].hint(record, seat, {"seconds": 1.0, "seed": 0})
-                    got[t].append(hint["playouts"])
-        rows.append((f"1 s hint {players}p {kind}", got))
+def hint_playouts(tree: str, count: int) -> dict:
+    """The playouts of a 1 s hint at each position, in the code of `tree`."""
+    sys.path.insert(0, tree)
+    from bench.hints import positions
+    from pycore.records import dumps
+    from solver import api
+    return {f"1 s hint {players}p {kind}": [
+        api.hint(dumps(s), s.current_player, {"seconds": 1.0, "seed": 0})["playouts"]
+        for s in positions("lunar", players, count, seed=1, decision=kind)]
+        for players, kind, _ in PLAYOUT}
+
+
+def hints(paths: dict, a) -> None:
+    got: dict = {"old": {}, "new": {}}
+    for run in range(a.runs):
+        for t in (("old", "new") if run % 2 == 0 else ("new", "old")):
+            out = subprocess.run([sys.executable, os.path.abspath(__file__), paths[t], "--hint-worker",
+                                  paths[t], "--hints", str(a.hints)],
+                                 check=True, capture_output=True, text=True, cwd="/").stdout
+            for name, playouts in json.loads(out).items():
+                got[t].setdefault(name, []).extend(playouts)
     print(f"Lunar: playouts of a 1 s hint, median over {a.hints} positions x {a.runs} runs, "
           f"load average {os.getloadavg()[0]:.1f} at the end")
+    print(f"  old {paths['old']}\n  new {paths['new']}")
     print(f"{'':<22}{'old':>9}{'new':>9}{'new/old':>9}")
-    for name, got in rows:
-        old, new = statistics.median(got["old"]), statistics.median(got["new"])
+    for name in got["old"]:
+        old, new = statistics.median(got["old"][name]), statistics.median(got["new"][name])
         print(f"{name:<22}{old:>9.0f}{new:>9.0f}{new / old:>9.2f}")
 
 
