@@ -5,6 +5,7 @@ simulator) on fixed seeded positions, medians per tree and their ratio.
 
     python bench/lunar_playouts.py OLD_TREE [NEW_TREE=this tree] [--runs 15] [--repeat 10]
     python bench/lunar_playouts.py OLD_TREE [NEW_TREE] --hints 10 [--runs 2]
+    python bench/lunar_playouts.py OLD_TREE [NEW_TREE] --hints 5 --effort 1500 [--runs 3]
 
 OLD_TREE is a checkout of the code before, e.g. `git archive HEAD~3 | tar -x -C
 /tmp/old`. Both trees are loaded into this one process (each its own copy of
@@ -17,7 +18,11 @@ With --hints N: instead, the playouts a 1 s hint (the page's default budget)
 makes at N positions of each of PLAYOUT's kinds, median over positions and
 runs; each tree in its own process (the solver imports its games by name),
 old and new alternating run by run (wall time: the figure depends on the
-machine's load)."""
+machine's load). With --effort E too: the CPU time of hints at that fixed
+effort (the same playouts in both trees: no clock) at N positions of each of
+HINT's kinds, as the search really meets them (worlds sampled afresh, caches
+as warm as one hint makes them), where the fixed positions above replay the
+same playouts run after run."""
 from __future__ import annotations
 
 import argparse
@@ -36,6 +41,7 @@ PACKAGES = ("pycore", "solver", "bench")
 # playout from the exchange (4 players) and the trump tiles (the Sky)
 SIMULATE = [(4, "lead", 10), (4, "follow", 10), (2, "lead", 10), (2, "follow", 10)]
 PLAYOUT = [(4, "give", 10), (2, "turn", 10)]
+HINT = [(4, "give"), (4, "follow"), (2, "turn"), (2, "follow")]
 
 
 def load(tree: str) -> tuple:
@@ -69,11 +75,12 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=15)
     p.add_argument("--repeat", type=int, default=10, help="calls per position in a run")
     p.add_argument("--hints", type=int, default=0, help="time 1 s hints at this many positions")
+    p.add_argument("--effort", type=int, default=0, help="with --hints: hints at this effort, CPU timed")
     p.add_argument("--hint-worker", help=argparse.SUPPRESS)
     a = p.parse_args()
     paths = {"old": os.path.abspath(a.old), "new": os.path.abspath(a.new)}
     if a.hint_worker:
-        print(json.dumps(hint_playouts(a.hint_worker, a.hints)))
+        print(json.dumps(hint_playouts(a.hint_worker, a.hints, a.effort)))
         return
     if a.hints:
         hints(paths, a)
@@ -109,16 +116,25 @@ def main() -> None:
               f"{statistics.median(pairs):>9.2f}{f'{low:.2f}-{high:.2f}':>14}")
 
 
-def hint_playouts(tree: str, count: int) -> dict:
-    """The playouts of a 1 s hint at each position, in the code of `tree`."""
+def hint_playouts(tree: str, count: int, effort: int) -> dict:
+    """The playouts of a 1 s hint at each position, in the code of `tree`; with
+    an effort, the CPU seconds of a hint at that effort."""
     sys.path.insert(0, tree)
     from bench.hints import positions
     from pycore.records import dumps
     from solver import api
-    return {f"1 s hint {players}p {kind}": [
-        api.hint(dumps(s), s.current_player, {"seconds": 1.0, "seed": 0})["playouts"]
-        for s in positions("lunar", players, count, seed=1, decision=kind)]
-        for players, kind, _ in PLAYOUT}
+
+    def measure(state):
+        if not effort:
+            return api.hint(dumps(state), state.current_player, {"seconds": 1.0, "seed": 0})["playouts"]
+        start = time.process_time()
+        api.hint(dumps(state), state.current_player, {"effort": effort, "seed": 0})
+        return time.process_time() - start
+    kinds = [(players, kind) for players, kind in HINT] if effort else \
+        [(players, kind) for players, kind, _ in PLAYOUT]
+    return {f"{players}p {kind}": [measure(s) for s in positions("lunar", players, count, seed=1,
+                                                                   decision=kind)]
+            for players, kind in kinds}
 
 
 def hints(paths: dict, a) -> None:
@@ -126,17 +142,24 @@ def hints(paths: dict, a) -> None:
     for run in range(a.runs):
         for t in (("old", "new") if run % 2 == 0 else ("new", "old")):
             out = subprocess.run([sys.executable, os.path.abspath(__file__), paths[t], "--hint-worker",
-                                  paths[t], "--hints", str(a.hints)],
+                                  paths[t], "--hints", str(a.hints), "--effort", str(a.effort)],
                                  check=True, capture_output=True, text=True, cwd="/").stdout
-            for name, playouts in json.loads(out).items():
-                got[t].setdefault(name, []).extend(playouts)
-    print(f"Lunar: playouts of a 1 s hint, median over {a.hints} positions x {a.runs} runs, "
+            for name, values in json.loads(out).items():
+                got[t].setdefault(name, []).extend(values)
+    what = (f"CPU ms of a hint at effort {a.effort}" if a.effort else "playouts of a 1 s hint")
+    print(f"Lunar: {what}, median over {a.hints} positions x {a.runs} runs, "
           f"load average {os.getloadavg()[0]:.1f} at the end")
     print(f"  old {paths['old']}\n  new {paths['new']}")
-    print(f"{'':<22}{'old':>9}{'new':>9}{'new/old':>9}")
+    print(f"{'':<12}{'old':>9}{'new':>9}{'new/old' if not a.effort else 'old/new':>9}"
+          f"{'paired' if a.effort else '':>9}")
     for name in got["old"]:
-        old, new = statistics.median(got["old"][name]), statistics.median(got["new"][name])
-        print(f"{name:<22}{old:>9.0f}{new:>9.0f}{new / old:>9.2f}")
+        olds, news = got["old"][name], got["new"][name]
+        old, new = statistics.median(olds), statistics.median(news)
+        if a.effort:        # the same position and run, old against new
+            paired = statistics.median(o / n for o, n in zip(olds, news))
+            print(f"{name:<12}{old * 1e3:>9.0f}{new * 1e3:>9.0f}{old / new:>9.2f}{paired:>9.2f}")
+        else:
+            print(f"{name:<12}{old:>9.0f}{new:>9.0f}{new / old:>9.2f}")
 
 
 if __name__ == "__main__":
