@@ -15,14 +15,13 @@ to back (which first alternates), so a shared machine's changing load falls on
 both alike. CPU time is timed.
 
 With --hints N: instead, the playouts a 1 s hint (the page's default budget)
-makes at N positions of each of PLAYOUT's kinds, median over positions and
-runs; each tree in its own process (the solver imports its games by name),
-old and new alternating run by run (wall time: the figure depends on the
+makes at N positions of each of HINT's kinds, median over positions and runs;
+each tree in its own process (the solver imports its games by name), the two
+asked in turn position by position (wall time: the figure depends on the
 machine's load). With --effort E too: the CPU time of hints at that fixed
-effort (the same playouts in both trees: no clock) at N positions of each of
-HINT's kinds, as the search really meets them (worlds sampled afresh, caches
-as warm as one hint makes them), where the fixed positions above replay the
-same playouts run after run."""
+effort (the same playouts in both trees: no clock), as the search really meets
+them (worlds sampled afresh, caches warm), where the fixed positions above
+replay the same playouts run after run."""
 from __future__ import annotations
 
 import argparse
@@ -80,7 +79,7 @@ def main() -> None:
     a = p.parse_args()
     paths = {"old": os.path.abspath(a.old), "new": os.path.abspath(a.new)}
     if a.hint_worker:
-        print(json.dumps(hint_playouts(a.hint_worker, a.hints, a.effort)))
+        hint_worker(a.hint_worker, a.hints, a.effort)
         return
     if a.hints:
         hints(paths, a)
@@ -116,50 +115,64 @@ def main() -> None:
               f"{statistics.median(pairs):>9.2f}{f'{low:.2f}-{high:.2f}':>14}")
 
 
-def hint_playouts(tree: str, count: int, effort: int) -> dict:
-    """The playouts of a 1 s hint at each position, in the code of `tree`; with
-    an effort, the CPU seconds of a hint at that effort."""
+def hint_worker(tree: str, count: int, effort: int) -> None:
+    """Answers, one line each, requests "KIND INDEX" on stdin with the measure of
+    a hint at position INDEX of HINT's kind KIND, in the code of `tree`: the
+    playouts of a 1 s hint, or with an effort the CPU seconds of a hint at it."""
     sys.path.insert(0, tree)
     from bench.hints import positions
     from pycore.records import dumps
     from solver import api
-
-    def measure(state):
-        if not effort:
-            return api.hint(dumps(state), state.current_player, {"seconds": 1.0, "seed": 0})["playouts"]
-        start = time.process_time()
-        api.hint(dumps(state), state.current_player, {"effort": effort, "seed": 0})
-        return time.process_time() - start
-    kinds = [(players, kind) for players, kind in HINT] if effort else \
-        [(players, kind) for players, kind, _ in PLAYOUT]
-    return {f"{players}p {kind}": [measure(s) for s in positions("lunar", players, count, seed=1,
-                                                                   decision=kind)]
-            for players, kind in kinds}
+    states = [positions("lunar", players, count, seed=1, decision=kind) for players, kind in HINT]
+    for kind in states:         # warm up: the solver's imports, and the like, are not timed
+        api.hint(dumps(kind[0]), kind[0].current_player, {"effort": 50, "seed": 1})
+    for line in sys.stdin:
+        kind, index = map(int, line.split())
+        state = states[kind][index]
+        if effort:
+            start = time.process_time()
+            api.hint(dumps(state), state.current_player, {"effort": effort, "seed": 0})
+            value = time.process_time() - start
+        else:
+            value = api.hint(dumps(state), state.current_player, {"seconds": 1.0, "seed": 0})["playouts"]
+        print(json.dumps(value), flush=True)
 
 
 def hints(paths: dict, a) -> None:
-    got: dict = {"old": {}, "new": {}}
+    workers = {t: subprocess.Popen([sys.executable, os.path.abspath(__file__), paths[t], "--hint-worker",
+                                    paths[t], "--hints", str(a.hints), "--effort", str(a.effort)],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd="/")
+               for t in ("old", "new")}
+
+    def ask(t: str, kind: int, index: int):
+        workers[t].stdin.write(f"{kind} {index}\n")
+        workers[t].stdin.flush()
+        return json.loads(workers[t].stdout.readline())
+    got: dict = {(kind, t): [] for kind in range(len(HINT)) for t in workers}
     for run in range(a.runs):
-        for t in (("old", "new") if run % 2 == 0 else ("new", "old")):
-            out = subprocess.run([sys.executable, os.path.abspath(__file__), paths[t], "--hint-worker",
-                                  paths[t], "--hints", str(a.hints), "--effort", str(a.effort)],
-                                 check=True, capture_output=True, text=True, cwd="/").stdout
-            for name, values in json.loads(out).items():
-                got[t].setdefault(name, []).extend(values)
-    what = (f"CPU ms of a hint at effort {a.effort}" if a.effort else "playouts of a 1 s hint")
-    print(f"Lunar: {what}, median over {a.hints} positions x {a.runs} runs, "
-          f"load average {os.getloadavg()[0]:.1f} at the end")
+        for kind in range(len(HINT)):
+            for index in range(a.hints):
+                for t in (("old", "new") if (run + index) % 2 == 0 else ("new", "old")):
+                    got[(kind, t)].append(ask(t, kind, index))
+    for worker in workers.values():
+        worker.stdin.close()
+        worker.wait()
+    what = f"CPU ms of a hint at effort {a.effort}" if a.effort else "playouts of a 1 s hint"
+    print(f"Lunar: {what}, median over {a.hints} positions x {a.runs} runs (old and new back to "
+          f"back), load average {os.getloadavg()[0]:.1f} at the end")
     print(f"  old {paths['old']}\n  new {paths['new']}")
-    print(f"{'':<12}{'old':>9}{'new':>9}{'new/old' if not a.effort else 'old/new':>9}"
-          f"{'paired' if a.effort else '':>9}")
-    for name in got["old"]:
-        olds, news = got["old"][name], got["new"][name]
+    print(f"(the ratio of the medians, and paired: the median of each position's ratio in a run)")
+    print(f"{'':<12}{'old':>9}{'new':>9}{'old/new' if a.effort else 'new/old':>9}{'paired':>9}")
+    for kind, (players, decision) in enumerate(HINT):
+        olds, news = got[(kind, "old")], got[(kind, "new")]
         old, new = statistics.median(olds), statistics.median(news)
-        if a.effort:        # the same position and run, old against new
+        if a.effort:
             paired = statistics.median(o / n for o, n in zip(olds, news))
-            print(f"{name:<12}{old * 1e3:>9.0f}{new * 1e3:>9.0f}{old / new:>9.2f}{paired:>9.2f}")
+            print(f"{f'{players}p {decision}':<12}{old * 1e3:>9.0f}{new * 1e3:>9.0f}{old / new:>9.2f}"
+                  f"{paired:>9.2f}")
         else:
-            print(f"{name:<12}{old:>9.0f}{new:>9.0f}{new / old:>9.2f}")
+            paired = statistics.median(n / o for o, n in zip(olds, news))
+            print(f"{f'{players}p {decision}':<12}{old:>9.0f}{new:>9.0f}{new / old:>9.2f}{paired:>9.2f}")
 
 
 if __name__ == "__main__":
