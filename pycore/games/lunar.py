@@ -257,7 +257,7 @@ def multiset_choices(cards: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
 
 def gift_shape(hand: tuple[int, ...]) -> tuple[int, int]:
     """(rank cards, suit cards) to give: 2 + 2, or all of a short type made up to 4."""
-    ranks = sum(1 for c in hand if is_rank(c))
+    ranks = sum(map(is_rank, hand))
     suits = len(hand) - ranks
     r = max(GIFT_SIZE - suits, min(2, ranks))
     return r, GIFT_SIZE - r
@@ -306,8 +306,9 @@ def winner_with(plays, seat: int, trump: int):
         # the trick as teams `last` (own_...) and `other` (their_...) hold it with the card
         own_suit, own_rank, first = held_suit, held_rank, setter
         if _IS_RANK[card]:
-            if rank_value(card) > own_rank:
-                own_rank = rank_value(card)
+            value = rank_value(card)
+            if value > own_rank:
+                own_rank = value
         elif own_suit is None:
             own_suit = card
             if first is None:

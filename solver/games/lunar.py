@@ -719,9 +719,10 @@ def quick_gift(hand) -> Give:
     the engine asks of the hand (`gift_shape`: 2 + 2 but for a hand short of a type
     under the mixed deal)."""
     ranks, suits = gift_shape(hand)
-    low_ranks = sorted(c for c in hand if is_rank(c))[:ranks]
-    shortest_first = sorted(SUITS, key=lambda s: (hand.count(s), -s))
-    short_suits = [s for s in shortest_first for _ in range(hand.count(s))][:suits]
+    low_ranks = sorted(filter(is_rank, hand))[:ranks]
+    length = {s: hand.count(s) for s in SUITS}
+    shortest_first = sorted(SUITS, key=lambda s: (length[s], -s))
+    short_suits = [s for s in shortest_first for _ in range(length[s])][:suits]
     return Give(tuple(sorted(low_ranks + short_suits)))
 
 
