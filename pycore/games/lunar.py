@@ -124,10 +124,38 @@ class LunarWords(Words):
         team = self.team(winner, tell)
         cards = [card for seat, card in trick["cards"] if seat in team]
         taken = f"{tell.seats(team)} {tell.verb('takes', team)} the"
+        why = self.why_taken(trick, tell, hand)
         if number == HAND_SIZE - 1:              # a round is twelve tricks: none follows this one
-            return f"{taken} last trick with {join(tell.the(c) for c in cards)}."
-        return (f"{taken} trick with {join(tell.the(c) for c in cards)}; "
+            return f"{taken} last trick with {join(tell.the(c) for c in cards)} ({why})."
+        return (f"{taken} trick with {join(tell.the(c) for c in cards)} ({why}); "
                 f"{tell.seat(winner, start=False)} {tell.verb('leads', winner)} next.")
+
+    def why_taken(self, trick: dict, tell, hand: int) -> str:
+        """The branch of the Winner rule that gave the trick (the engine's
+        `trick_decision`), with the two teams' suits and ranks it compared."""
+        results = tell.obs.get("hand_results") or []
+        trump = results[hand]["trump"] if hand < len(results) else tell.obs["trump"]
+        plays = [(seat, DECK.card(token.removeprefix("sky:"))) for seat, token in trick["cards"]]
+        won, branch = trick_decision(plays, DECK.card(trump))
+        suit, rank = {}, {0: 0, 1: 0}
+        for seat, card in plays:
+            if is_rank(card):
+                rank[team_of(seat)] = max(rank[team_of(seat)], rank_value(card))
+            else:
+                suit.setdefault(team_of(seat), tell.card(DECK.token(card)))
+        lost = 1 - won
+        ranks = [str(rank[t]) if rank[t] else "no rank card" for t in (won, lost)]
+        if branch == TRUMP:
+            return f"trump: {suit[won]} beats {suit[lost]}"
+        if branch == LEAD_SUIT:
+            return f"{suit[won]} beats {suit[lost]}: neither is trump, and {suit[won]} was played first"
+        if branch == NO_SUIT:
+            losers = self.team(next(s for s, _ in plays if team_of(s) == lost), tell)
+            return f"{tell.seats(losers, start=False)} played no suit card"
+        suits = f"{suit[won]} against {suit[won]}" if suit else "no suit card on either side"
+        if branch == HIGHER_RANK:
+            return f"{suits}: {ranks[0]} beats {ranks[1]}"
+        return f"{suits}, {ranks[0]} against {ranks[1]}: equal ranks go to the team that played last"
 
     def hand_lines(self, result: dict, tell) -> list[str]:
         track = tell.obs.get("track") or []
@@ -282,6 +310,23 @@ def trick_winner(plays, trump: int) -> int:
     return winner_with(plays[:-1], seat, trump)(card)
 
 
+# Which branch of the Winner rule gave a trick (the table says it: LunarWords).
+HIGHER_RANK, LAST_PLAYED, TRUMP, LEAD_SUIT, NO_SUIT = (
+    "higher rank", "last played", "trump", "lead suit", "no suit")
+
+
+def trick_decision(plays, trump: int) -> tuple[int, str]:
+    """(the winning team, the branch of the Winner rule that decided) of a complete trick.
+
+    >>> trick_decision(((0, 9), (1, 4), (2, 2), (3, 9)), 11)    # Owl and 3 against Owl and 5
+    (1, 'higher rank')
+    >>> trick_decision(((0, 9), (1, 4), (2, 4), (3, 8)), 8)     # Wolf is trump
+    (1, 'trump')
+    """
+    seat, card = plays[-1]
+    return winner_with(plays[:-1], seat, trump)(card, why=True)
+
+
 def winner_with(plays, seat: int, trump: int):
     """For the trick so far `plays`, a function card -> the team that wins once
     `seat` adds that card: the trick so far is read once, for asking about
@@ -302,7 +347,8 @@ def winner_with(plays, seat: int, trump: int):
     held_suit, held_rank = suit[last], rank[last]
     their_suit, their_rank = suit[other], rank[other]
 
-    def winner(card: int) -> int:
+    def winner(card: int, why: bool = False):
+        """The team that wins with `card`; with `why`, (team, the branch that decided)."""
         # the trick as teams `last` (own_...) and `other` (their_...) hold it with the card
         own_suit, own_rank, first = held_suit, held_rank, setter
         if _IS_RANK[card]:
@@ -313,15 +359,16 @@ def winner_with(plays, seat: int, trump: int):
             own_suit = card
             if first is None:
                 first = last
-        if (own_suit is None) != (their_suit is None):
-            return other if own_suit is None else last     # Ruling L6: no suit loses to a suit
+        if (own_suit is None) != (their_suit is None):     # Ruling L6: no suit loses to a suit
+            team = other if own_suit is None else last
+            return (team, NO_SUIT) if why else team
         if own_suit != their_suit:
-            if own_suit == trump:                  # the trump team wins
-                return last
-            if their_suit == trump:
-                return other
-            return first                           # else the team that set the lead suit
-        return last if own_rank >= their_rank else other   # equal ranks: the team that played last
+            if own_suit == trump or their_suit == trump:   # the trump team wins
+                team = last if own_suit == trump else other
+                return (team, TRUMP) if why else team
+            return (first, LEAD_SUIT) if why else first    # else the team that set the lead suit
+        team = last if own_rank >= their_rank else other   # equal ranks: the team that played last
+        return (team, HIGHER_RANK if own_rank != their_rank else LAST_PLAYED) if why else team
     return winner
 
 

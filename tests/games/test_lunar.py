@@ -696,3 +696,56 @@ def test_sky_still_due_is_what_the_legal_plays_allow(seed):
         state = state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 10
     assert GAME.new_game({"players": 4}, seed=seed).observation(0)["still_due"] is None
+
+
+def _caption(tell, plays, trump):
+    """The caption of a made-up trick of (seat, token) plays under `trump`, as seat 0 reads it."""
+    cards = [(seat, DECK.card(token)) for seat, token in plays]
+    winner = next(s for s, _ in cards if s % 2 == trick_winner(cards, DECK.card(trump)))
+    return tell.trick_taken({"leader": plays[0][0], "cards": [list(p) for p in plays],
+                             "winner": winner}, 0, 0)
+
+
+def test_a_trick_caption_says_which_part_of_the_winner_rule_gave_it():
+    """Lunar's trick is won by comparing a team's suit and rank with the other's:
+    the caption names the comparison that decided it, so a trick taken by a 3
+    against a 7 (trump) or by equal ranks does not read as a mistake."""
+    from pycore.words import Narrator
+    rng = random.Random(3)
+    state = GAME.new_game({"players": 4}, seed=3)
+    while state.phase != "play":
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    tell = Narrator(GAME, obs)
+    trump = obs["trump"]
+    plain = [s for s in ("Wolf", "Owl", "Lynx", "Bat") if s != trump]
+    a, b = plain[0], plain[1]
+    assert _caption(tell, [(0, a), (1, "R3"), (2, "R7"), (3, a)], trump).endswith(
+        f"trick with the {a} and the 7 ({a} against {a}: 7 beats 3); you lead next.")
+    assert f"({a} against {a}, 5 against 5: equal ranks go to the team that played last)" in _caption(
+        tell, [(0, a), (1, "R5"), (2, "R5"), (3, a)], trump)
+    assert _caption(tell, [(0, a), (1, "R1"), (2, "R8"), (3, trump)], trump).startswith(
+        f"Left and Right take the trick with the 1 and the {trump} (trump: {trump} beats {a});")
+    assert f"({a} beats {b}: neither is trump, and {a} was played first)" in _caption(
+        tell, [(0, "R1"), (1, a), (2, b), (3, "R8")], trump)
+    # Ruling L6: a team with no suit card (after Ruling L5) loses to one with one
+    assert "(Left and Right played no suit card)" in _caption(
+        tell, [(0, "R1"), (1, "R2"), (2, b), (3, "R8")], trump)
+    assert "(no suit card on either side: 8 beats 2)" in _caption(
+        tell, [(0, "R2"), (1, "R1"), (2, "R1"), (3, "R8")], trump)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_trick_of_a_game_says_why_it_was_taken(players):
+    from pycore.words import Narrator
+    rng = random.Random(players)
+    state = GAME.new_game({"players": players, "target": 8}, seed=players)
+    while not state.is_terminal:
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    tell = Narrator(GAME, state.observation(0))
+    lines = [tell.trick_taken(trick, h, k) for h, hand in enumerate(state.observation(0)["hands"])
+             for k, trick in enumerate(hand["tricks"])]
+    assert len(lines) >= 12
+    why = re.compile(r" \((trump: |.+ against .+: |.+ beats .+: neither|.+ played no suit card|"
+                     r"no suit card on either side)")
+    assert all(why.search(line) for line in lines), [line for line in lines if not why.search(line)][:3]
