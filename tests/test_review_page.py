@@ -58,6 +58,25 @@ def test_the_review_shows_every_decision_in_player_words(name, rules):
         assert not engine_tokens(visible_text(shown)), engine_tokens(visible_text(shown))[:5]
 
 
+@pytest.mark.parametrize("name,rules", GAMES, ids=IDS)
+def test_the_review_tells_the_hand_s_tricks_and_score_as_the_table_did(name, rules):
+    """Stepping through the hand face up, each trick is told by the table's own
+    caption (in Lunar and Tricksters a team or pair takes it, and why), and the
+    hand's score is its score sheet's lines, not one number per seat."""
+    import html
+    data = exported(name, rules.get("players", 4))
+    hand = data["hands"][0]
+    tell = review_narrator(data["record"], data["seat"], upto=hand["end_action"])
+    lines = tell.hand_lines(tell.obs["hand_results"][0])
+    assert " ".join(lines) in html.unescape(review_view.review_html(hand, tell))
+    for k, trick in enumerate(hand["tricks"]):
+        shown = html.unescape(review_view.review_html(hand, tell, k + 1))
+        said = re.search(r'<p class="trick-won">(.*?)</p>', shown).group(1)
+        assert said == tell.trick_taken(trick, 0, k)
+        if name in ("lunar", "tricksters") and rules.get("players", 4) == 4:
+            assert re.match(r"(You|Left|Across|Right) and (you|Left|Across|Right) takes? the", said), said
+
+
 @pytest.mark.parametrize("name,rules", GAMES[:1] + GAMES[2:3], ids=IDS[:1] + IDS[2:3])
 def test_play_from_here_and_replay_this_deal(name, rules):
     data = exported(name, rules.get("players", 4))

@@ -699,8 +699,9 @@ class App:
         if data is None:
             set_html("review-content", "")
         else:
-            tell = review_narrator(data["record"], data["seat"], data.get("theme", ""))
-            set_html("review-content", review_view.review_html(data["hands"][0], tell, review["step"],
+            hand = data["hands"][0]
+            tell = review_narrator(data["record"], data["seat"], data.get("theme", ""), hand["end_action"])
+            set_html("review-content", review_view.review_html(hand, tell, review["step"],
                                                                review["source"]))
         if scroll:
             panel.scrollIntoView(_options(block="start"))

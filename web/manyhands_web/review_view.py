@@ -101,6 +101,21 @@ def _faces_html(hands: list, tell: Narrator, sky=None, played: dict | None = Non
     return f'<ul class="faces">{"".join(rows)}</ul>'
 
 
+def _result(h: dict, tell: Narrator) -> dict | None:
+    """The reviewed hand's score sheet, where `tell` saw the game at the hand's end."""
+    results = (tell.obs or {}).get("hand_results") or []
+    return results[h["hand"] - 1] if len(results) >= h["hand"] else None
+
+
+def _trick_taken(h: dict, tell: Narrator, k: int) -> str:
+    """The hand's trick k told as the table told it, where `tell` saw the hand's
+    end (else who took it)."""
+    trick = h["tricks"][k]
+    if _result(h, tell) is not None:
+        return tell.trick_taken(trick, h["hand"] - 1, k)
+    return f"{tell.seat(trick['winner'])} {tell.verb('takes', trick['winner'])} the trick."
+
+
 def steps_html(h: dict, tell: Narrator, step: int) -> str:
     """The hand face up: step 0 is the deal and what came before the first trick,
     step k the k-th trick with every hand at its start."""
@@ -126,9 +141,7 @@ def steps_html(h: dict, tell: Narrator, step: int) -> str:
         plays = "".join(f'<li class="{"won" if seat == trick.get("winner") else ""}" data-seat="{seat}">'
                         f'<b>{esc(tell.seat(seat))}</b>{card_html(card, tell, classes="small")}</li>'
                         for seat, card in trick["cards"])
-        winner = trick.get("winner")
-        won = (f'<p class="trick-won">{esc(tell.seat(winner))} took the trick.</p>'
-               if winner is not None else "")
+        won = f'<p class="trick-won">{esc(_trick_taken(h, tell, step - 1))}</p>'
         body = f'<ol class="review-trick" aria-label="The trick">{plays}</ol>{won}' + body
     lines = "".join(f"<li>{esc(line)}</li>" for line in said)
     return (f'<section class="review-steps" id="review-steps" data-step="{step}" aria-labelledby="review-steps-title">'
@@ -146,10 +159,12 @@ def review_html(h: dict, tell: Narrator, step: int = 0, source: str = "") -> str
         notes.append(f"Not listed: {forced} move{'s' if forced != 1 else ''} with no other choice.")
     items = "".join(decision_html(d, k, unit) for k, d in enumerate(decisions, 1))
     data = f'data-hand="{h["hand"]}" data-source="{esc(source)}" data-decisions="{len(decisions)}"'
-    points = h.get("points")
+    points, result = h.get("points"), _result(h, tell)
     scored = ""
-    if points:
-        scored = ('<p class="note">This hand scored: '
+    if result is not None:                 # the score sheet's own lines: who scored what, and why
+        scored = f'<p class="note review-scored">{esc(" ".join(tell.hand_lines(result)))}</p>'
+    elif points:
+        scored = (f'<p class="note review-scored">This {h.get("hand_word", "hand")} scored: '
                   + ", ".join(f"{esc(tell.seat(s))} {signed(p)}" for s, p in enumerate(points)) + f" {unit}.</p>")
     return (f'<div class="review-body" id="review-body" {data}>'
             f'<p class="review-summary" id="review-summary">{esc(h["summary"])}</p>{scored}'

@@ -150,9 +150,11 @@ def hand_end(record: dict, hand: int) -> int | None:
     return None
 
 
-def review_narrator(record: dict, seat: int, theme: str = "") -> Narrator:
-    """The words of a review: seats named from the reviewed seat, cards in its theme."""
-    data = dict(record, actions=[])
+def review_narrator(record: dict, seat: int, theme: str = "", upto: int = 0) -> Narrator:
+    """The words of a review: seats named from the reviewed seat, cards in its
+    theme, the game as it stood after `upto` actions (a reviewed hand's end: its
+    tricks and score sheet told as the table told them)."""
+    data = dict(record, actions=record["actions"][:upto])
     state = replay(data)
     return Narrator(state.game, state.observation(seat), theme)
 
