@@ -259,21 +259,22 @@ def _everywhere(r: Ranking) -> str:
     return "in every playout" if r.worlds == 1 else "on every deal searched"
 
 
-def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking) -> str:
-    """The choice's points: the best's own value, the others' compared to it."""
+def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking, hand_word: str = "hand") -> str:
+    """The choice's points: the best's own value, the others' compared to it
+    (`hand_word`: the game's name for a deal played out, "this round")."""
     looked = _looked(r)
     if best is None:
         if looked:
-            return f"about {_whole(entry['ev'], unit)} this hand{looked}"
+            return f"about {_whole(entry['ev'], unit)} this {hand_word}{looked}"
         if _one_deal(entry, r):
-            return f"{_whole(entry['ev'], unit)} this hand (exact)"
+            return f"{_whole(entry['ev'], unit)} this {hand_word} (exact)"
         if entry["exact"]:
-            return f"{_num(entry['ev'], 2)} {_plural(unit)} this hand on average over every possible deal (exact)"
+            return f"{_num(entry['ev'], 2)} {_plural(unit)} this {hand_word} on average over every possible deal (exact)"
         low_high = entry.get("interval")
         width = None if low_high is None else (low_high[1] - low_high[0]) / 2
         if width == 0:          # the same on every deal searched: no spread to show, not "± 0"
-            return f"{_num(entry['ev'])} {_plural(unit)} this hand {_everywhere(r)}"
-        return f"about {_num(entry['ev'])} {_plural(unit)} this hand{_pm(width)}"
+            return f"{_num(entry['ev'])} {_plural(unit)} this {hand_word} {_everywhere(r)}"
+        return f"about {_num(entry['ev'])} {_plural(unit)} this {hand_word}{_pm(width)}"
     group, diff = entry["group"], entry.get("diff", 0.0)
     top = "the suggestion" if r.spent_least else "the best"     # what the others are told against
     if looked:
@@ -325,7 +326,7 @@ def explain(r: Ranking, tell: Narrator) -> list[dict]:
             entry["why"] = "not searched"
             continue
         bits = _facts(entry, r, trick_words, skip=alike)
-        bits.append(_value_words(entry, unit, None if entry is best else best, r))
+        bits.append(_value_words(entry, unit, None if entry is best else best, r, game.words.hand_word))
         entry["why"] = "; ".join(bits)
     return entries
 
@@ -384,7 +385,7 @@ def summary(entries: list[dict], r: Ranking, tell: Narrator) -> str:
         return f"Only one choice: {name}."
     words = tell.game.words
     fact = _reason(best, r, words)
-    value = _value_words(best, words.unit, None, r)
+    value = _value_words(best, words.unit, None, r, words.hand_word)
     reason = f"it {fact}, and is worth {value}" if fact else f"it is worth {value}"
     close = [e for e in entries[1:] if e["group"] in ("as good", "close")]
     text = f"Consider {name}: {reason}."

@@ -212,7 +212,7 @@ def test_a_fact_every_choice_shares_is_said_once_not_on_every_line():
 def test_the_only_possible_deal_searched_exactly_is_told_as_facts_not_shares_of_deals():
     """Late in the Sky the other hand is often known: one possible deal, searched
     exactly. Its hint says what each card does ("wins this trick; 6 points this
-    hand (exact)"), not "in 100% of the possible deals" nor "on average over
+    round (exact)"), not "in 100% of the possible deals" nor "on average over
     every possible deal", and its certainty line says there was one deal."""
     found = 0
     for state, _ in positions("lunar", {"players": 2}, 60, seed=21):
@@ -224,7 +224,7 @@ def test_the_only_possible_deal_searched_exactly_is_told_as_facts_not_shares_of_
         assert h["certainty"] == "The only possible deal searched exactly: the values are exact."
         texts = [h["summary"], *h["shared"], *(a["why"] for a in h["actions"])]
         assert not any("possible deal" in t or "on average" in t or "%" in t for t in texts), texts
-        assert h["actions"][0]["why"].endswith("this hand (exact)"), h["actions"][0]["why"]
+        assert h["actions"][0]["why"].endswith("this round (exact)"), h["actions"][0]["why"]
         found += 1
     assert found >= 2, found
 
@@ -414,3 +414,20 @@ def test_more_playouts_than_possible_deals_says_some_came_twice():
                                         "(so some more than once), looking ahead")
     r = Ranking("play", 231_870, 2_450, False, False, stopped="settled", playouts=2_450, tree=True)
     assert "(so some" not in certainty(r, 1.0)
+
+
+@pytest.mark.parametrize("name,rules,word", [("raven", {"players": 4}, "hand"), ("voren", {"players": 4}, "hand"),
+                                             ("tricksters", {}, "round"), ("lunar", {"players": 4}, "round")])
+def test_a_hint_says_its_value_for_this_hand_or_round_as_the_table_calls_it(name, rules, word):
+    """Lunar and Tricksters play rounds (the table says "Round 2"): their hints say
+    "about 5.0 points this round", Raven and Voren "this hand"."""
+    said = 0
+    for state, _ in positions(name, rules, 6, seed=2):
+        h = hint(state, state.current_player, effort=60, seed=1)
+        if len(h["actions"]) < 2:
+            continue
+        other = "round" if word == "hand" else "hand"
+        assert f" this {word}" in h["summary"] and f" this {other}" not in h["summary"], h["summary"]
+        assert f" this {word}" in h["actions"][0]["why"], h["actions"][0]["why"]
+        said += 1
+    assert said >= 3, said

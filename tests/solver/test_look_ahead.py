@@ -106,7 +106,7 @@ def test_a_time_limit_keeps_the_last_depth_it_finished(monkeypatch):
 
 def test_the_sky_hint_says_its_cards_and_whole_points_as_a_player_would(monkeypatch):
     """A hint looked ahead (one line of play, so whole points) says "worth about
-    8 points this hand, looking 4 moves ahead", not "8.0 points"; a card from the
+    8 points this round, looking 4 moves ahead", not "8.0 points"; a card from the
     Sky is "the 4 from the Sky", not "“4 from the Sky”" in quotes. The Sky's
     hint searches by hard's tree now, its trump turning too, so the look-ahead's
     words are asked of it with the tree turned off (the normal level still
@@ -124,6 +124,6 @@ def test_the_sky_hint_says_its_cards_and_whole_points_as_a_player_would(monkeypa
     for state in states:
         h = hint(state, state.current_player, effort=400, seed=1)
         if h["look_ahead"] and not h["exact"]:
-            assert re.search(r"worth about \d+ points? this hand, looking", h["summary"]), h["summary"]
+            assert re.search(r"worth about \d+ points? this round, looking", h["summary"]), h["summary"]
             looked.append(h["summary"])
     assert len(looked) >= 3 and sum("from the Sky" in s for s in cards) >= 1, (looked, cards)

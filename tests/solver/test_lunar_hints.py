@@ -55,7 +55,7 @@ def test_every_decision_is_hinted_with_every_legal_action(players):
         h = checks.check_hint(state, seat, effort=EFFORT, seed=5)
         assert h["decision"] == adapter.decision(state)
         assert sum(a["searched"] for a in h["actions"]) >= 2
-        assert "points this hand" in h["why"] and "deal" in h["certainty"]
+        assert "points this round" in h["why"] and "deal" in h["certainty"]
         if h["decision"] == "play" and h["look_ahead"] and not h["exact"]:
             # one line of play looked ahead: the trick is won on it, or not said
             won = h["actions"][0]["takes_trick"] == 1

@@ -283,7 +283,7 @@ def test_hint_ranks_every_legal_action_and_is_deterministic(phase):
         assert h["decision"] == {"draft": "draft", "suits": "suit", "partners": "partners",
                                  "play": "play"}[phase]
         if len(h["actions"]) > 1:
-            assert "points this hand" in h["why"]
+            assert "points this round" in h["why"]
             if phase == "play":       # on the card's own line, or said once when every card shares it
                 said_once = "wins this trick" in " ".join(h["shared"])
                 assert ("wins this trick" in h["why"]) != said_once, (h["why"], h["shared"])
