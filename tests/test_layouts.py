@@ -15,6 +15,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from manyhands_web import layouts, render  # noqa: E402
 from manyhands_web.session import Session  # noqa: E402
+from pycore.words import count  # noqa: E402
 from tests.conformance import hidden_cards_shuffled  # noqa: E402
 
 
@@ -211,13 +212,17 @@ def test_lunar_tiles_track_partner_and_stars():
     assert len(cells) == 13
     for team, won in enumerate(obs["tricks_won"]):
         assert ("Us" if team == 0 else "Them") in cells[won]
-        assert f"{won} tricks (track {obs['track_points'][team]})" in track
+        assert f"{count(won, 'trick')} ({obs['track_points'][team]} on the track)" in track   # as the score sheet says
         assert f"{len(obs['stars_won'][team])} star cards won" in track
     # the partner sits across (at the top), marked as such
     assert layouts.sides(4, 0)[obs["partner"]] == ("top", 0)
     assert "Partner" in _seat_box(html, obs["partner"])
     if any(obs["stars_won"]):
         assert "star card" in _region(html, "stars-won")
+    assert "<h3>Team track " in track
+    sky = Session.new("lunar", {"players": 2}, seed=5, seat=0)       # two players: no teams
+    obs = _until(sky, random.Random(1), lambda o: o["phase"] == "play")
+    assert "<h3>Track " in _region(_html(sky, obs), "team-track")
 
 
 def test_lunar_turning_a_tile_is_clicked_on_the_tile():

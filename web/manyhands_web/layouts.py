@@ -411,10 +411,11 @@ class Lunar(Layout, game="lunar"):
             points = (obs.get("track_points") or [0] * len(won))[t]
             score = (obs.get("scores") or [0] * len(won))[t]
             teams.append(f'<li class="{"pair-ours" if self._ours(obs, t) else "pair-theirs"}">'
-                         f'<b>{esc(self.team_name(tell, t))}</b>: {esc(count(n, "trick"))} (track {esc(points)}), '
+                         f'<b>{esc(self.team_name(tell, t))}</b>: {esc(count(n, "trick"))} ({esc(points)} on the track), '
                          f'{esc(count(len(stars), "star card"))} won, score {esc(score)}</li>')
-        return (f'<section class="region track" id="team-track" aria-label="Team track">'
-                f'<h3>Team track <span class="note">(target {esc(obs.get("target", ""))})</span></h3>'
+        title = "Track" if obs["players"] == 2 else "Team track"     # the Sky: two players, no teams
+        return (f'<section class="region track" id="team-track" aria-label="{title}">'
+                f'<h3>{title} <span class="note">(target {esc(obs.get("target", ""))})</span></h3>'
                 f'<ol class="track-cells" start="0" aria-hidden="true">{"".join(cells)}</ol>'
                 f'<ul class="team-lines">{"".join(teams)}</ul></section>')
 
