@@ -151,6 +151,15 @@ def check_end_words(state) -> None:
                 assert line and not engine_tokens(line), f"{line!r} shows {engine_tokens(line)}"
 
 
+def played(game, rules: dict, seed: int, until=lambda state: state.is_terminal):
+    """A seeded game of random legal moves (random.Random(seed)) until `until(state)`."""
+    rng = random.Random(seed)
+    state = game.new_game(rules, seed=seed)
+    while not until(state):
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
 def random_playout(game, rules: dict, seed: int, *, check_every: int = 5, max_steps: int = 20000):
     """A seeded random game to the end, checked at every step; returns the final state."""
     rng = random.Random(seed)

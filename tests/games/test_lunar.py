@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from pycore import DealError, IllegalActionError, RulesError, get_game, load_record, record_of, replay
 from pycore.games.lunar import DECK, DEFAULT_TRACK, LunarRules, Play, trick_winner
 
-from ..conformance import check_hidden_permutation, check_record_round_trip, check_step
+from ..conformance import check_hidden_permutation, check_record_round_trip, check_step, played
 
 GAME = get_game("lunar")
 CARD = GAME.parse_card
@@ -621,10 +621,7 @@ def test_a_round_s_last_trick_names_no_next_leader(players):
     """Twelve tricks make a round: after the last, the next round begins with its
     own lead, so the caption must not name a leader of a trick that never comes."""
     from pycore.words import Narrator
-    rng = random.Random(4)
-    state = GAME.new_game({"players": players}, seed=4)
-    while not state.finished_hands:
-        state = state.apply_action(rng.choice(state.legal_actions()))
+    state = played(GAME, {"players": players}, 4, lambda s: s.finished_hands)
     tell = Narrator(GAME, state.observation(0))
     tricks = state.observation(0)["hands"][0]["tricks"]
     lines = [tell.trick_taken(trick, 0, k) for k, trick in enumerate(tricks)]
@@ -711,10 +708,7 @@ def test_a_trick_caption_says_which_part_of_the_winner_rule_gave_it():
     the caption names the comparison that decided it, so a trick taken by a 3
     against a 7 (trump) or by equal ranks does not read as a mistake."""
     from pycore.words import Narrator
-    rng = random.Random(3)
-    state = GAME.new_game({"players": 4}, seed=3)
-    while state.phase != "play":
-        state = state.apply_action(rng.choice(state.legal_actions()))
+    state = played(GAME, {"players": 4}, 3, lambda s: s.phase == "play")
     obs = state.observation(0)
     tell = Narrator(GAME, obs)
     trump = obs["trump"]
@@ -738,10 +732,7 @@ def test_a_trick_caption_says_which_part_of_the_winner_rule_gave_it():
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_trick_of_a_game_says_why_it_was_taken(players):
     from pycore.words import Narrator
-    rng = random.Random(players)
-    state = GAME.new_game({"players": players, "target": 8}, seed=players)
-    while not state.is_terminal:
-        state = state.apply_action(rng.choice(state.legal_actions()))
+    state = played(GAME, {"players": players, "target": 8}, players)
     tell = Narrator(GAME, state.observation(0))
     lines = [tell.trick_taken(trick, h, k) for h, hand in enumerate(state.observation(0)["hands"])
              for k, trick in enumerate(hand["tricks"])]

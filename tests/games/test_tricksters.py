@@ -15,6 +15,7 @@ import pytest
 
 from pycore import DealError, IllegalActionError, RulesError, TokenError, get_game, load_record, record_of, replay
 from pycore.games.tricksters import DEFAULT_DECK, ROUND_POINTS, victors
+from ..conformance import played
 
 GAME = get_game("tricksters")
 
@@ -467,10 +468,7 @@ def test_a_tied_trick_says_the_rule_that_gave_it():
     from pycore.words import Narrator
     ties = plain = 0
     for seed in range(12):
-        rng = random.Random(seed)
-        state = GAME.new_game({}, seed=seed)
-        while not state.finished_hands:
-            state = state.apply_action(rng.choice(state.legal_actions()))
+        state = played(GAME, {}, seed, lambda s: s.finished_hands)
         obs = state.observation(0)
         tell = Narrator(GAME, obs)
         for k, trick in enumerate(obs["hands"][0]["tricks"]):

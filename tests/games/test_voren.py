@@ -10,6 +10,7 @@ import pytest
 
 from pycore import DealError, IllegalActionError, RulesError, TokenError, get_game, record_of, replay
 from pycore.games.voren import DECK, VorenRules, display_name
+from ..conformance import played
 
 GAME = get_game("voren")
 SPARE = ["LC", "LD", "LS"]
@@ -549,10 +550,7 @@ def test_a_trick_taken_by_a_trump_says_trump():
     from pycore.words import Narrator
     said = plain = 0
     for seed in range(30):
-        rng = random.Random(seed)
-        state = GAME.new_game({"players": 4}, seed=seed)
-        while not state.finished_hands:
-            state = state.apply_action(rng.choice(state.legal_actions()))
+        state = played(GAME, {"players": 4}, seed, lambda s: s.finished_hands)
         obs = state.observation(0)
         trump = obs["hand_results"][0]["trump"]
         for k, trick in enumerate(obs["hands"][0]["tricks"]):
