@@ -81,7 +81,7 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True) -> str
             f'<span class="when">{esc(d["when"])}</span>{badge}</div>'
             f'<div class="decision-cols">'
             f'<div class="col known"><h5>By what you knew</h5>'
-            f'<p>You chose <b class="choice-said">{esc(d["choice_said"])}</b>.</p>{known}'
+            f'<p>Your choice: <b class="choice-said">{esc(d["choice_said"])}</b>.</p>{known}'
             f'<p class="certainty note">{esc(_certainty(d))}</p></div>'
             f'<div class="col faceup"><h5>With all hands seen <span class="note">({esc(up["label"])})</span></h5>'
             f'<p>Best: {up_line}.</p>{why}</div></div>'
