@@ -130,8 +130,9 @@ def _entries(r: Ranking, tell: Narrator, unit: str) -> list[dict]:
 def _rate(p: float, interval: list | None, exact: bool) -> str:
     """"in 62% of the possible deals" (exact), or "62% of the time (48–75%)"
     with its 95% interval."""
-    if exact:
-        return f"in {_pct(p)} of the possible deals"
+    if exact:               # never "0%" or "100%" of a share that is neither: "under 1%"
+        share = "under 1%" if 0 < p < 0.005 else "over 99%" if 0.995 <= p < 1 else _pct(p)
+        return f"in {share} of the possible deals"
     if interval is None:
         return f"{_pct(p)} of the time"
     low, high = (_pct(x) for x in interval)
@@ -153,14 +154,14 @@ def _facts(entry: dict, r: Ranking, trick_words: str, skip=()) -> list[str]:
     out = []
     for key, words in facts:
         rate = _rate(entry[key], entry.get(f"{key}_interval"), exact)
-        if exact or entry[key] not in (0, 1) or "(" in rate:
+        if entry[key] not in (0, 1) or "(" in rate:
             out.append(f"{words} {rate}")
-        elif entry[key] == 1:      # so many deals that its interval reads "100%" too: every one
+        elif entry[key] == 1:      # every possible deal, or so many that its interval reads "100%" too
             out.append(_every_time(entry, r, words))
         elif key == "takes_trick":
             out.append(_every_time(entry, r, "lets this trick go"))
         else:
-            out.append(f"{words} {'in no playout' if r.worlds == 1 else 'on no deal searched'}")
+            out.append(f"{words} {'in no possible deal' if exact else 'in no playout' if r.worlds == 1 else 'on no deal searched'}")
     return out
 
 

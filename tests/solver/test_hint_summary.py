@@ -1,6 +1,7 @@
 """How the hint's first line reads for any game: what the suggestion does said
 in words when it did the same on every deal, no reason it never gave (a fold
 takes no trick), and no list of "as good" choices when none is worse."""
+import re
 from typing import NamedTuple
 
 import pytest
@@ -431,3 +432,21 @@ def test_a_hint_says_its_value_for_this_hand_or_round_as_the_table_calls_it(name
         assert f" this {word}" in h["actions"][0]["why"], h["actions"][0]["why"]
         said += 1
     assert said >= 3, said
+
+
+def test_an_exact_rate_of_every_or_no_deal_is_said_in_words():
+    """Searched exactly, a card that wins the trick in every possible deal says so
+    ("wins this trick in every possible deal"), not "in 100% of the possible
+    deals"; one that never does "lets this trick go in every possible deal"."""
+    every = never = 0
+    for state, _ in positions("tricksters", {}, 40, seed=7):
+        if state.phase != "play" or len(state.legal_actions()) < 2:
+            continue
+        h = hint(state, state.current_player, effort=3000, seed=1)
+        if not h["exact"] or h["worlds"] == 1:
+            continue
+        for a in h["actions"]:
+            assert not re.search(r"\b(0|100)% of the possible deals", a["why"]), a["why"]
+            every += a["why"].startswith("wins this trick in every possible deal")
+            never += a["why"].startswith("lets this trick go in every possible deal")
+    assert every >= 1 and never >= 1, (every, never)
