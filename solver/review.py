@@ -368,8 +368,9 @@ def summary_line(h: dict) -> str:
     if h["cost"] == 0 and h["face_up_cost"] == 0:
         return f"{decisions} nothing, by what you could know and with all hands seen."
 
-    def cost(x: float, in_all: str = "") -> str:          # never "about 0.00 chips"
-        return "nothing" if x == 0 else f"about {x:.{decimals(x, 2)}f} {unit}{in_all}"
+    def cost(x: float, in_all: str = "") -> str:          # never "about 0.00 chips", nor "about 23.00 points"
+        text = f"{x:.{decimals(x, 2)}f}".rstrip("0").rstrip(".")
+        return "nothing" if x == 0 else f"about {text} {unit}{in_all}"
     return (f"{decisions} {cost(h['cost'], ' in all' if n > 1 else '')} by what you could know{marked}; "
             f"with all hands seen, {cost(h['face_up_cost'])}.")
 
