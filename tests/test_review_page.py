@@ -173,7 +173,9 @@ def test_a_hand_that_cost_nothing_says_nothing_and_a_loss_has_its_minus_sign():
     """"Your 1 decision cost about 0.00 chips in all ...; with all hands seen,
     0.00 chips" (a Voren fold, seen at 390 px) says it cost nothing, and a whole
     cost no decimals ("about 23 points", not "23.00"); an expected
-    value below zero reads "−3.00 chips", as the hint and the score sheet write it."""
+    value below zero reads "−3.25 chips", as the hint and the score sheet write it,
+    and a whole one "−3 chips" (a hand seen face up scores whole tricks: "Best:
+    your choice too, 12 chips", not "12.00")."""
     said = {"decisions": [{}], "unit": "chips", "big_losses": 0, "hand": 1, "hand_word": "hand"}
     assert rv.summary_line(dict(said, cost=0, face_up_cost=0)) == \
         "Hand 1: your 1 decision cost nothing, by what you could know and with all hands seen."
@@ -183,11 +185,12 @@ def test_a_hand_that_cost_nothing_says_nothing_and_a_loss_has_its_minus_sign():
     assert rv.summary_line(dict(said, cost=6, face_up_cost=8.5, big_losses=1)) == \
         "Hand 1: your 1 decision cost about 6 chips by what you could know, 1 of them marked as " \
         "a big loss; with all hands seen, about 8.5 chips."
-    fold = {"verdict": "best", "values": {"fold": -3.0, "play": -4.5}, "cost": 0.0,
+    fold = {"verdict": "best", "values": {"fold": -3.25, "play": -4.5}, "cost": 0.0,
             "choice": "fold", "best": "fold", "index": 3, "when": "Play or fold", "searched_worlds": 32,
             "choice_said": "Fold", "best_said": "Fold",
             "face_up": {"values": {"fold": -3.0, "play": -4.5}, "best": "fold", "best_said": "Fold",
                         "label": "every hand seen"}}
     html = review_view.decision_html(fold, 1, "chips")
-    assert "−3.00 chips" in html and not re.search(r"[^\w]-\d", html.replace('data-', '')), html
+    assert "−3.25 chips expected" in html and not re.search(r"[^\w]-\d", html.replace('data-', '')), html
+    assert "your choice too, −3 chips" in html, html
 

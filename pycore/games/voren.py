@@ -189,8 +189,8 @@ class VorenWords(Words):
             lines.append(f"{tell.seat(seat)} could not pay in full: this is the last hand.")
         if result["uncontested"] is not None:
             who = result["uncontested"]
-            lines.append(f"Nobody else played: {tell.seat(who)} "
-                         f"{tell.verb('takes', who)} the pot of {count(result['pot'], 'chip')} without play.")
+            lines.append(f"Nobody else played: {tell.seat(who, start=False)} took the pot of "
+                         f"{count(result['pot'], 'chip')} without play.")
         for seat in result["playing"] if result["uncontested"] is None else ():
             name, won = tell.seat(seat), result["won"][seat]
             took = result["tricks"][seat]

@@ -541,6 +541,9 @@ def test_a_pot_taken_without_play_says_why_no_hand_is_shown():
     assert sheet["uncontested"] == taker and sheet["hands"] == [None] * 4
     assert [GAME.words.unshown(sheet, s) for s in range(4)].count("folded, so the cards stay hidden") == 3
     assert GAME.words.unshown(sheet, taker) == "took the pot without play, so the cards stay hidden"
+    from pycore.words import Narrator      # said in the past, as the sheet's other lines are
+    lines = Narrator(GAME, state.observation(taker)).hand_lines(sheet)
+    assert "Nobody else played: you took the pot of 15 chips without play." in lines, lines
 
 
 def test_a_trick_taken_by_a_trump_says_trump():

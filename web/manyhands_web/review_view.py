@@ -18,13 +18,17 @@ VERDICT_CLASS = {"best": "good", "as good as the best": "good", "about as good":
 
 
 def _num(x) -> str:
-    return f"{float(x):.2f}".replace("-", "\N{MINUS SIGN}")      # "−3.00 chips"
+    """"2.31 chips", "−0.86 points"; a whole amount without decimals ("12 chips",
+    "−3 chips": a hand seen face up scores whole tricks)."""
+    x = float(x)
+    text = f"{x:.0f}" if x == round(x) else f"{x:.2f}"
+    return text.replace("-", "\N{MINUS SIGN}")
 
 
 def _small(x: float) -> str:
     """A non-zero amount with the digits it needs not to read 0.00: a cost of
-    0.003 is "−0.003 points", not "−0.00 points"."""
-    return f"{x:.{decimals(x, 2)}f}"
+    0.003 is "−0.003 points", not "−0.00 points"; a whole one "7", not "7.00"."""
+    return f"{x:.0f}" if x == round(x) else f"{x:.{decimals(x, 2)}f}"
 
 
 def _certainty(d: dict) -> str:
