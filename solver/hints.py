@@ -38,7 +38,7 @@ def deals_text(n: int) -> str:
     (two figures: 'about 480 billion', not 'about 481.0 billion'), 'about 5 × 10²⁶'.
 
     >>> deals_text(1680), deals_text(2_380_000), deals_text(518_289_666_856_764_826_383_360_000)
-    ('1,680', 'about 2.4 million', 'about 5 × 10²⁶')
+    ('1,680', 'about 2.4 million', 'about 5\xa0×\xa010²⁶')
     >>> deals_text(481_049_000_000), deals_text(93_120_000_000), deals_text(999_700_000)
     ('about 480 billion', 'about 93 billion', 'about 1 billion')
     """
@@ -53,7 +53,8 @@ def deals_text(n: int) -> str:
     mantissa = round(n / 10 ** exponent)
     if mantissa == 10:
         mantissa, exponent = 1, exponent + 1
-    return f"about {mantissa} × 10{str(exponent).translate(_SUPERSCRIPT)}"
+    # no-break spaces: "8 × 10¹³" is one number, never split across lines at 390 px
+    return f"about {mantissa}\u00a0×\u00a010{str(exponent).translate(_SUPERSCRIPT)}"
 
 
 def _num(x: float, digits: int = 1) -> str:
