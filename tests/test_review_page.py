@@ -169,6 +169,24 @@ def test_a_small_cost_is_not_said_as_nothing():
     assert "−0.003 points" in html and "−0.00 " not in html, html
 
 
+def test_a_big_cost_within_the_best_s_interval_is_a_maybe_not_about_as_good():
+    """A Sky follow whose estimate cost 2.42 points, its interval reaching the
+    best's, read "About as good · −2.42 points": the badge says it may be a loss,
+    in the amber of a small one; a small cost within the interval stays "About
+    as good"."""
+    decision = {"verdict": "about as good", "values": {"Wolf": 7.42, "R6": 5.0}, "cost": 2.42,
+                "intervals": {"Wolf": [6.45, 8.39], "R6": [3.0, 7.0]},
+                "choice": "R6", "best": "Wolf", "index": 7, "when": "Trick 1, follow", "searched_worlds": 19,
+                "choice_said": "6", "best_said": "Wolf",
+                "face_up": {"values": {"Wolf": 6.0, "R6": 6.0}, "best": "Wolf", "best_said": "Wolf",
+                            "label": "estimated"}}
+    html = review_view.decision_html(decision, 1, "points", big_loss=0.5)
+    assert '<span class="verdict verdict-small">Maybe a loss · −2.42 points</span>' in html, html
+    small = dict(decision, cost=0.3, values={"Wolf": 7.42, "R6": 7.12})
+    html = review_view.decision_html(small, 1, "points", big_loss=0.5)
+    assert '<span class="verdict verdict-good">About as good · −0.30 points</span>' in html, html
+
+
 def test_a_hand_that_cost_nothing_says_nothing_and_a_loss_has_its_minus_sign():
     """"Your 1 decision cost about 0.00 chips in all ...; with all hands seen,
     0.00 chips" (a Voren fold, seen at 390 px) says it cost nothing, and a whole

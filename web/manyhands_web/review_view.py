@@ -46,15 +46,19 @@ def _certainty(d: dict) -> str:
     return f"estimated from {n:,} sampled deal{'s' if n != 1 else ''} you could not tell apart"
 
 
-def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True) -> str:
+def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_loss: float | None = None) -> str:
     """One decision: what you chose, the best by what you knew, its cost; beside it
     the best with every hand seen; the one line on why they differ; the branches."""
     verdict = d["verdict"]
     values = d["values"]
     cost = d.get("cost")
     cost_text = "" if cost is None else (f"−{_small(cost)} {unit}" if cost > 0 else "no loss")
-    badge = (f'<span class="verdict verdict-{VERDICT_CLASS.get(verdict, "none")}">'
-             f'{esc(verdict.capitalize())}{(" · " + esc(cost_text)) if cost and cost > 0 else ""}</span>')
+    label, kind = verdict.capitalize(), VERDICT_CLASS.get(verdict, "none")
+    if verdict == "about as good" and big_loss is not None and cost and cost > big_loss:
+        # within the best's interval, yet its estimate a big loss: "About as good · −2.42 points" read as a contradiction
+        label, kind = "Maybe a loss", "small"
+    badge = (f'<span class="verdict verdict-{kind}">'
+             f'{esc(label)}{(" · " + esc(cost_text)) if cost and cost > 0 else ""}</span>')
     mine = values.get(d["choice"])
     if d["best"] == d["choice"]:
         known = (f'<p>Best by what you knew: <b>your choice</b>, '
@@ -161,7 +165,7 @@ def review_html(h: dict, tell: Narrator, step: int = 0, source: str = "") -> str
     notes = [f"Marked in red: a loss of {h['big_loss_said']}."]
     if forced:
         notes.append(f"Not listed: {forced} move{'s' if forced != 1 else ''} with no other choice.")
-    items = "".join(decision_html(d, k, unit) for k, d in enumerate(decisions, 1))
+    items = "".join(decision_html(d, k, unit, big_loss=h.get("big_loss")) for k, d in enumerate(decisions, 1))
     data = f'data-hand="{h["hand"]}" data-source="{esc(source)}" data-decisions="{len(decisions)}"'
     points, result = h.get("points"), _result(h, tell)
     scored = ""
