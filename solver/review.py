@@ -176,7 +176,7 @@ def analyse(state, seat: int, budget: dict, cache=None) -> dict:
     reading = read_hint(hint)
     up = face_up(state, seat, seed=budget["seed"])
     top = max(up.values.values())
-    difference = None
+    difference, face_best = None, up.best
     if up.values.get(reading.best, top) < top:
         # the face-up best that the player's reading liked most
         better = max((t for t in up.order if up.values[t] == top),
@@ -184,11 +184,12 @@ def analyse(state, seat: int, budget: dict, cache=None) -> dict:
         found = explain(view_of(state, seat), state.hidden_places(seat), reading.best, better,
                         WHY_WORLDS, budget["seed"], up.exact)
         difference = _difference_json(state, found)
+        face_best = better          # of bests tied face up, the one the line names
     got = {"key": key, "decision": hint["decision"], "best": reading.best,
            "values": reading.values,
            "intervals": {t: list(v) for t, v in reading.intervals.items()} or None,
            "exact": reading.exact, "worlds": reading.worlds, "searched_worlds": reading.searched,
-           "face_up": {"best": up.best, "values": up.values, "exact": up.exact},
+           "face_up": {"best": face_best, "values": up.values, "exact": up.exact},
            "difference": difference}
     cache[key] = got
     while len(cache) > CACHE_SIZE:
