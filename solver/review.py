@@ -265,8 +265,9 @@ def _verdict(cost, choice: str, best: str, intervals: dict, threshold: float) ->
 
 
 def review_decision(state, seat: int, choice: str, got: dict, threshold: float, theme: str,
-                    index: int) -> dict:
-    """A decision's line of the review, in numbers and in the player's words."""
+                    index: int, seed: int = 0) -> dict:
+    """A decision's line of the review, in numbers and in the player's words
+    (`seed`: the budget's, for the line on why the columns differ)."""
     game = state.game
     tell = Narrator(game, state.observation(seat), theme)
     when, trick = _when(state, seat, tell)
@@ -276,20 +277,27 @@ def review_decision(state, seat: int, choice: str, got: dict, threshold: float, 
     verdict = _verdict(cost, choice, best, intervals, threshold)
     up = got["face_up"]
     top = max(up["values"].values())
+    difference, face_best = got["difference"], up["best"]
+    if difference is not None and choice != best and choice != difference["better"] \
+            and up["values"].get(choice) == top:
+        # your choice was a best face up too: the line says why it was not the best by what you knew
+        found = explain(view_of(state, seat), state.hidden_places(seat), best, choice, WHY_WORLDS,
+                        seed, up["exact"])
+        difference, face_best = _difference_json(state, found), choice
     out = {"index": index, "when": when, "trick": trick, "decision": got["decision"],
            "choice": choice, "choice_said": tell.choice(choice),
            "best": best, "best_said": tell.choice(best),
            "values": values, "intervals": got["intervals"], "exact": got["exact"],
            "worlds": got["worlds"], "searched_worlds": got["searched_worlds"],
            "cost": cost, "verdict": verdict, "big": verdict == "big loss",
-           "face_up": {"best": up["best"], "best_said": tell.choice(up["best"]),
+           "face_up": {"best": face_best, "best_said": tell.choice(face_best),
                        "values": up["values"], "exact": up["exact"],
                        "label": "exact" if up["exact"] else "estimated",
                        "cost": _num(top - up["values"][choice])},
-           "difference": got["difference"], "why": None, "key": got["key"]}
-    if got["difference"] is not None:
+           "difference": difference, "why": None, "key": got["key"]}
+    if difference is not None:
         cards = state.cards_in_play()
-        out["why"] = why_words(got["difference"], tell, len(set(cards)) < len(cards))
+        out["why"] = why_words(difference, tell, len(set(cards)) < len(cards))
     return out
 
 
@@ -342,7 +350,7 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
             continue
         got = analyse(state, seat, budget, cache)
         decisions.append(review_decision(state, seat, choice, got, threshold, theme,
-                                         hand.first + offset))
+                                         hand.first + offset, budget["seed"]))
         if tick is not None:
             tick()
     cost = _num(sum(d["cost"] or 0 for d in decisions))

@@ -228,7 +228,10 @@ def test_where_the_columns_differ_the_line_names_a_hidden_card(name, players):
             assert diff is None and d["why"] is None
             continue
         assert diff["known"] == d["best"] and up["values"][diff["better"]] == max(up["values"].values())
-        assert up["best"] == diff["better"]     # of face-up bests tied, the one the line compares
+        # of face-up bests tied, the one the line compares: your choice where it is one
+        assert up["best"] == diff["better"]
+        if up["values"][d["choice"]] == max(up["values"].values()) and d["choice"] != d["best"]:
+            assert diff["better"] == d["choice"], (d["choice"], diff)
         assert 0 <= diff["with_card"] <= diff["better_in"] <= diff["worlds"] <= rv.WHY_WORLDS
         assert d["why"] and not engine_tokens(d["why"]), d["why"]
         if diff["card"] is not None:
