@@ -182,6 +182,10 @@ def test_a_big_cost_within_the_best_s_interval_is_a_maybe_not_about_as_good():
                             "label": "estimated"}}
     html = review_view.decision_html(decision, 1, "points", big_loss=0.5)
     assert '<span class="verdict verdict-small">Maybe a loss · −2.42 points</span>' in html, html
+    one = dict(decision, verdict="big loss", cost=1.0, values={"Wolf": 6.0, "R6": 5.0},
+               face_up={"values": {"Wolf": 1.0, "R6": 1.0}, "best": "Wolf", "best_said": "Wolf", "label": "exact"})
+    html = review_view.decision_html(one, 1, "points", big_loss=0.5)      # "−1 point", not "−1 points"
+    assert "Big loss · −1 point<" in html and "6 points expected" in html and "your choice too, 1 point." in html, html
     small = dict(decision, cost=0.3, values={"Wolf": 7.42, "R6": 7.12})
     html = review_view.decision_html(small, 1, "points", big_loss=0.5)
     assert '<span class="verdict verdict-good">About as good · −0.30 points</span>' in html, html
