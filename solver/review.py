@@ -379,7 +379,8 @@ def summary_line(h: dict) -> str:
 
     def cost(x: float, in_all: str = "") -> str:          # never "about 0.00 chips", nor "about 23.00 points"
         text = f"{x:.{decimals(x, 2)}f}".rstrip("0").rstrip(".")
-        return "nothing" if x == 0 else f"about {text} {unit}{in_all}"
+        said = unit[:-1] if text == "1" and unit.endswith("s") else unit       # "about 1 point"
+        return "nothing" if x == 0 else f"about {text} {said}{in_all}"
     return (f"{decisions} {cost(h['cost'], ' in all' if n > 1 else '')} by what you could know{marked}; "
             f"with all hands seen, {cost(h['face_up_cost'])}.")
 

@@ -207,6 +207,8 @@ def test_a_hand_that_cost_nothing_says_nothing_and_a_loss_has_its_minus_sign():
     assert rv.summary_line(dict(said, cost=6, face_up_cost=8.5, big_losses=1)) == \
         "Hand 1: your 1 decision cost about 6 chips by what you could know, 1 of them marked as " \
         "a big loss; with all hands seen, about 8.5 chips."
+    assert rv.summary_line(dict(said, cost=1.0, face_up_cost=1.0, unit="points")).endswith(
+        "cost about 1 point by what you could know; with all hands seen, about 1 point.")
     fold = {"verdict": "best", "values": {"fold": -3.25, "play": -4.5}, "cost": 0.0,
             "choice": "fold", "best": "fold", "index": 3, "when": "Play or fold", "searched_worlds": 32,
             "choice_said": "Fold", "best_said": "Fold",
