@@ -255,7 +255,7 @@ class RavenWords(Words):
         elif card == "Dwarf" and trick["cards"][0][0] == winner:
             how = (f", led as the lowest card of {named}, the suit it named" if named else
                    ", led as the lowest card of its named suit")
-        elif card[:2] == trump:
+        elif card[:2] == trump and trick["cards"][0][1][:2] != trump:    # a trump led wins as the suit led
             how = ", trump"
         if named and card != "Dwarf":         # the suit the trick was played in, said at its end too
             after = f" The {tell.card('Dwarf')} led it, naming {named}."

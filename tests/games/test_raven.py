@@ -599,3 +599,16 @@ def test_a_shaman_that_takes_a_trick_under_shields_is_not_called_trump():
     h = len(obs["hands"]) - 1
     line = Narrator(GAME, obs).trick_taken(obs["hands"][h]["tricks"][0], h, 0)
     assert line == "Left takes the trick with the Shaman, half a step above the 9 of Swords.", line
+
+
+def test_trump_is_said_where_a_trump_beat_the_suit_led_not_where_trump_was_led():
+    """"Player 2 takes the trick with the 5 of Shields, trump." after you led the
+    3 of Shields said nothing the lead had not: ", trump" where a trump took a
+    trick led in another suit, as Voren's line says it."""
+    from pycore.words import Narrator
+    for plays, said in [("Sh3, Sh5, Sw4, Sw6", "Left takes the trick with the 5 of Shields."),
+                        ("Sw9, Sh5, Sw4, Sw6", "Left takes the trick with the 5 of Shields, trump.")]:
+        state = position({0: "Sh3 Sw9", 1: "Sh5 Wa3", 2: "Sw4 Sw5", 3: "Sw6 Sw7"}, leader=0, plays=plays)
+        obs = state.observation(0)
+        h = len(obs["hands"]) - 1
+        assert Narrator(GAME, obs).trick_taken(obs["hands"][h]["tricks"][0], h, 0) == said
