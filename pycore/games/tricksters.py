@@ -131,6 +131,19 @@ def trick_result(leader: int, cards, suits, partner, deck) -> tuple[tuple[int, i
     return winners, (x if (x - leader) % PLAYERS < (y - leader) % PLAYERS else y)
 
 
+def partnerships(chooser: int, mate: int) -> tuple[int, ...]:
+    """Each seat's partner once `chooser` names `mate`: the other two pair up.
+
+    >>> partnerships(2, 1)
+    (3, 2, 1, 0)
+    """
+    partner = [None] * PLAYERS
+    partner[chooser], partner[mate] = mate, chooser
+    a, b = (s for s in range(PLAYERS) if s not in (chooser, mate))
+    partner[a], partner[b] = b, a
+    return tuple(partner)
+
+
 class TrickstersWords(Words):
     """A Tricksters card is its four values, one per critter ("Ravens 4 / Foxes 1 /
     Rats 5 / Toads 2"); in a trick it is said by the led critter's value first
@@ -460,11 +473,7 @@ class TrickstersState(GameState):
             self.phase = "partners"
 
     def _apply_partner(self, mate: int, seat: int) -> None:
-        partner = [None] * PLAYERS
-        partner[seat], partner[mate] = mate, seat
-        a, b = (s for s in range(PLAYERS) if s not in (seat, mate))
-        partner[a], partner[b] = b, a
-        self.partner = tuple(partner)
+        self.partner = partnerships(seat, mate)
         # The trick phase: drafted cards join the hands; the dealer leads first.
         self.hands = tuple(tuple(sorted(self.hands[s] + self.drafted[s])) for s in range(PLAYERS))
         self.phase = "play"

@@ -24,16 +24,18 @@ choice are ranked by heuristic playouts of the round over uniform worlds.
 from __future__ import annotations
 
 
-from pycore.games.tricksters import (CARDS, DECK, PLAYERS, ROUND_POINTS, TRICKS,
-                                     Play, trick_result)
+from functools import lru_cache
+
+from pycore.games.tricksters import (CARDS, CHOICES, DECK, PLAYERS, PLAYS, ROUND_POINTS, SUITS,
+                                     TAKES, TRICKS, Play, trick_result)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
 from ..adapter import Adapter
 from ..errors import SolverError
 from ..view import SeatView
-from .common import (consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     forbidden_by_plays, model_from, states_from,
+from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
+                     forbidden_by_plays, model_from, playout_to_simulator, states_from,
                      unseen_and_places)
 
 ALL_CARDS = tuple(range(CARDS))
@@ -311,7 +313,10 @@ def current_trick_index(state):
 
 def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
     """Whether the seat's partnership (as it stood when deciding) took that trick."""
-    winner = state.finished_hands[mark][0][trick_index].winner
+    if isinstance(state, Played):
+        winner = state.winners[trick_index]
+    else:
+        winner = state.finished_hands[mark][0][trick_index].winner
     return winner in (seat, before.partner[seat])
 
 
@@ -319,29 +324,115 @@ def policy_action(state, rng=None):
     """A quick heuristic: draft the card with the best single value, take the suit
     the hand is strongest in, pair with the first seat offered, and in play take the
     trick cheaply when the pair is behind, else play the lowest value."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
     seat = state.current_player
     deck = state.rules.deck
-    if state.phase == "draft":
-        return max(legal, key=lambda a: (max(deck[a.card]), -a.card))
-    if state.phase == "suits":
-        cards = state.hands[seat] + state.drafted[seat]
-        return max(legal, key=lambda a: (sum(deck[c][a.suit] for c in cards), -a.suit))
-    if state.phase == "partners":
-        return legal[0]
+    phase = state.phase
+    if phase == "draft":
+        return TAKES[max(state.centre, key=draft_keys(deck).__getitem__)]
+    if phase == "suits":
+        return CHOICES[choose_suit(state.hands[seat] + state.drafted[seat], state.suits, deck)]
+    if phase == "partners":
+        return state.legal_actions()[0]
     trick = state.tricks[-1]
     led = state.led_suit
-    value = lambda a: (deck[a.card][led], -a.card)
-    if not trick.plays:
-        return max(legal, key=value)
-    mate = state.partner[seat]
-    ours = sum(deck[c][led] for s, c in trick.plays if s in (seat, mate))
-    theirs = sum(deck[c][led] for s, c in trick.plays if s not in (seat, mate))
-    if ours > theirs and len(trick.plays) == 3:
-        return min(legal, key=value)
-    return max(legal, key=value) if ours <= theirs else min(legal, key=value)
+    values = deck_values(deck)[led]
+    behind = True
+    if trick.plays:
+        mate = state.partner[seat]
+        ours = sum(values[c] for s, c in trick.plays if s in (seat, mate))
+        theirs = sum(values[c] for s, c in trick.plays if s not in (seat, mate))
+        behind = ours <= theirs
+    return PLAYS[choose_play(state.hands[seat], play_keys(deck)[led], behind)]
+
+
+@lru_cache(maxsize=16)
+def draft_keys(deck) -> tuple:
+    """Per card, the draft policy's preference: its best single value, then the lower card."""
+    return tuple((max(values), -c) for c, values in enumerate(deck))
+
+
+@lru_cache(maxsize=16)
+def deck_values(deck) -> tuple:
+    """Per critter, each card's value in it."""
+    return tuple(tuple(values[suit] for values in deck) for suit in range(len(SUITS)))
+
+
+@lru_cache(maxsize=16)
+def play_keys(deck) -> tuple:
+    """Per led critter, each card's rank for the play policy: by its value in it,
+    then the lower card above (a whole number per card: no key function per card)."""
+    out = []
+    for suit in range(len(SUITS)):
+        order = sorted(ALL_CARDS, key=lambda c: (deck[c][suit], -c))
+        rank = [0] * CARDS
+        for i, c in enumerate(order):
+            rank[c] = i
+        out.append(tuple(rank))
+    return tuple(out)
+
+
+def choose_suit(cards, taken, deck) -> int:
+    """The free suit the cards are worth most in (the lower suit on equal sums)."""
+    return max((s for s in range(len(SUITS)) if s not in taken),
+               key=lambda s: (sum(deck[c][s] for c in cards), -s))
+
+
+def choose_play(hand, rank, behind: bool) -> int:
+    """The card to play: the highest in the led critter (`rank`: play_keys's) when
+    the seat's pair is not ahead in the trick (or leads it), else the lowest."""
+    return (max if behind else min)(hand, key=rank.__getitem__)
+
+
+# --- the quick simulator of a round's remaining tricks (playouts only) ---------------------
+def simulate(state) -> Played:
+    """Play the rest of the round (from the play phase) with `choose_play` for every
+    seat, on plain lists instead of engine states: the same plays as the engine
+    playout (tested against it), the trick's result asked of the engine's rule."""
+    deck, suits, partner = state.rules.deck, state.suits, state.partner
+    keys = play_keys(deck)
+    values = deck_values(deck)
+    hands = [list(h) for h in state.hands]
+    won = list(state.team_tricks)
+    winners = [t.winner for t in state.tricks[:-1]]
+    trick = state.tricks[-1]
+    leader, cards = trick.leader, list(trick.cards)
+    while True:
+        led = suits[leader]
+        rank, value = keys[led], values[led]
+        sums = [0] * PLAYERS        # per seat: its pair's sum in the trick so far
+        total = 0
+        for i, c in enumerate(cards):
+            s = (leader + i) % PLAYERS
+            sums[s] += value[c]
+            sums[partner[s]] += value[c]
+            total += value[c]
+        for i in range(len(cards), PLAYERS):
+            seat = (leader + i) % PLAYERS
+            hand = hands[seat]
+            card = choose_play(hand, rank, 2 * sums[seat] <= total)   # ours <= theirs (or leading)
+            hand.remove(card)
+            cards.append(card)
+            sums[seat] += value[card]
+            sums[partner[seat]] += value[card]
+            total += value[card]
+        pair, leader = trick_result(leader, cards, suits, partner, deck)
+        winners.append(leader)
+        for s in pair:
+            won[s] += 1
+        if len(winners) == TRICKS:
+            return Played(tuple(ROUND_POINTS[w] for w in won), winners)
+        cards = []
+
+
+def playout(state, mark: int, rng):
+    """The search's playout: the engine up to the first trick, then the simulator."""
+    return playout_to_simulator(state, mark, rng, policy_action, apply_policy, simulate)
+
+
+def apply_policy(state, action):
+    """A move of `policy_action` applied without checking it: the policy makes only
+    legal ones (a centre card, a free suit, a seat offered, a card held)."""
+    return state.apply_trusted(action)
 
 
 def fast_apply(state, action):
@@ -438,7 +529,7 @@ def exact_points(state, seat: int, memo: dict) -> int | None:
 
 ADAPTER = Adapter(
     "tricksters", build_view=build_view, world_record=world_record, world_state=world_state,
-    policy_action=policy_action, fast_apply=fast_apply, decision=decision,
+    policy_action=policy_action, fast_apply=fast_apply, playout=playout, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     evaluator=evaluator, exact_values=exact_values, exact_points=exact_points,
     splits=True)     # a search of every world can be split across workers (search.rank part=)

@@ -328,6 +328,26 @@ def test_policy_plays_only_legal_actions_to_the_end():
         assert state.winners()
 
 
+@pytest.mark.parametrize("preset", [0, 1])
+def test_playouts_end_the_round_as_the_engine_with_the_policy(preset):
+    """The playouts' simulator (on plain lists, with the engine's trick rule) ends
+    the round as the engine does with the same policy, from every phase: the same
+    points and trick winners (the default deck, and the deck of many ties)."""
+    from pycore.game import get_game
+    rules = get_game("tricksters").presets()[preset]
+    checked = 0
+    for state, _ in positions("tricksters", rules, 120, seed=40 + preset):
+        mark = adapter.ADAPTER.hand_mark(state)
+        s = state
+        while adapter.ADAPTER.hand_mark(s) == mark:
+            s = s.apply_action(adapter.policy_action(s))
+        fast = adapter.playout(state, mark, None)
+        assert fast.points == s.finished_hands[mark][1]
+        assert fast.winners == [t.winner for t in s.finished_hands[mark][0]]
+        checked += 1
+    assert checked == 120
+
+
 def test_first_lead_solver_equals_brute_force_on_a_true_deal():
     """The solver alone, in the true world, at the first lead (all five tricks to
     search), for every card the seat may lead: the engine-only brute force (about
