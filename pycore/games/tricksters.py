@@ -144,6 +144,12 @@ def partnerships(chooser: int, mate: int) -> tuple[int, ...]:
     return tuple(partner)
 
 
+def trick_phase(hands, drafted, dealer: int) -> tuple[tuple, int]:
+    """(the hands, the first leader) of the trick phase: the drafted cards join
+    the dealt ones, and the dealer leads first."""
+    return tuple(tuple(sorted(h + d)) for h, d in zip(hands, drafted)), dealer
+
+
 class TrickstersWords(Words):
     """A Tricksters card is its four values, one per critter ("Ravens 4 / Foxes 1 /
     Rats 5 / Toads 2"); in a trick it is said by the led critter's value first
@@ -474,10 +480,9 @@ class TrickstersState(GameState):
 
     def _apply_partner(self, mate: int, seat: int) -> None:
         self.partner = partnerships(seat, mate)
-        # The trick phase: drafted cards join the hands; the dealer leads first.
-        self.hands = tuple(tuple(sorted(self.hands[s] + self.drafted[s])) for s in range(PLAYERS))
+        self.hands, leader = trick_phase(self.hands, self.drafted, self.dealer)
         self.phase = "play"
-        self.tricks = (Trick(self.dealer),)
+        self.tricks = (Trick(leader),)
 
     def _apply_play(self, card: int, seat: int) -> None:
         trick = self.tricks[-1].add(seat, card)

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pycore.games.tricksters import (CARDS, CHOICES, DECK, PLAYERS, PLAYS, ROUND_POINTS, SUITS,
-                                     TAKES, TRICKS, Play, trick_result)
+from pycore.games.tricksters import (CARDS, CENTRE_SIZE, CHOICES, DECK, PARTNERS, PLAYERS, PLAYS,
+                                     ROUND_POINTS, SUITS, TAKES, TRICKS, Play, partnerships,
+                                     trick_phase, trick_result)
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
@@ -35,7 +36,7 @@ from ..adapter import Adapter
 from ..errors import SolverError
 from ..view import SeatView
 from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     forbidden_by_plays, model_from, playout_to_simulator, states_from,
+                     forbidden_by_plays, model_from, states_from,
                      unseen_and_places)
 
 ALL_CARDS = tuple(range(CARDS))
@@ -332,7 +333,7 @@ def policy_action(state, rng=None):
     if phase == "suits":
         return CHOICES[choose_suit(state.hands[seat] + state.drafted[seat], state.suits, deck)]
     if phase == "partners":
-        return state.legal_actions()[0]
+        return PARTNERS[choose_partner(state.across)]
     trick = state.tricks[-1]
     led = state.led_suit
     values = deck_values(deck)[led]
@@ -377,25 +378,55 @@ def choose_suit(cards, taken, deck) -> int:
                key=lambda s: (sum(deck[c][s] for c in cards), -s))
 
 
+def choose_partner(chooser: int) -> int:
+    """The first seat offered: the lowest other than the chooser's."""
+    return 1 if chooser == 0 else 0
+
+
 def choose_play(hand, rank, behind: bool) -> int:
     """The card to play: the highest in the led critter (`rank`: play_keys's) when
     the seat's pair is not ahead in the trick (or leads it), else the lowest."""
     return (max if behind else min)(hand, key=rank.__getitem__)
 
 
-# --- the quick simulator of a round's remaining tricks (playouts only) ---------------------
+# --- the quick simulator of the rest of a round (playouts only) -----------------------------
 def simulate(state) -> Played:
-    """Play the rest of the round (from the play phase) with `choose_play` for every
-    seat, on plain lists instead of engine states: the same plays as the engine
-    playout (tested against it), the trick's result asked of the engine's rule."""
-    deck, suits, partner = state.rules.deck, state.suits, state.partner
+    """Play the rest of the round, from any of its phases, with the policy for every
+    seat, on plain lists instead of engine states: the same moves as the engine
+    playout (tested against it); the order of the drafts is the state's, the
+    partnerships, the trick phase and each trick's result the engine's rules."""
+    phase, deck = state.phase, state.rules.deck
+    if phase == "play":
+        trick = state.tricks[-1]
+        return play_tricks(state.hands, state.suits, state.partner, deck, trick.leader, trick.cards,
+                           state.team_tricks, [t.winner for t in state.tricks[:-1]])
+    hands, suits = state.hands, list(state.suits)
+    drafted = [list(d) for d in state.drafted]
+    if phase == "draft":
+        centre = list(state.centre)
+        keys = draft_keys(deck)
+        for seat in state.draft_order[CENTRE_SIZE - len(centre):]:
+            card = max(centre, key=keys.__getitem__)
+            centre.remove(card)
+            drafted[seat].append(card)
+    if phase != "partners":
+        for seat in state.suit_order[sum(s is not None for s in suits):]:
+            suits[seat] = choose_suit(hands[seat] + tuple(drafted[seat]), suits, deck)
+    across = state.across
+    partner = partnerships(across, choose_partner(across))
+    hands, leader = trick_phase(hands, [tuple(d) for d in drafted], state.dealer)
+    return play_tricks(hands, suits, partner, deck, leader, (), (0,) * PLAYERS, [])
+
+
+def play_tricks(hands, suits, partner, deck, leader: int, cards, won, winners: list) -> Played:
+    """The round's remaining tricks by `choose_play` for every seat, from the trick
+    led by `leader` with `cards` played so far, `won` the tricks each seat's pair
+    has taken and `winners` the seat each earlier trick named to lead next."""
     keys = play_keys(deck)
     values = deck_values(deck)
-    hands = [list(h) for h in state.hands]
-    won = list(state.team_tricks)
-    winners = [t.winner for t in state.tricks[:-1]]
-    trick = state.tricks[-1]
-    leader, cards = trick.leader, list(trick.cards)
+    hands = [list(h) for h in hands]
+    won = list(won)
+    cards = list(cards)
     while True:
         led = suits[leader]
         rank, value = keys[led], values[led]
@@ -425,14 +456,8 @@ def simulate(state) -> Played:
 
 
 def playout(state, mark: int, rng):
-    """The search's playout: the engine up to the first trick, then the simulator."""
-    return playout_to_simulator(state, mark, rng, policy_action, apply_policy, simulate)
-
-
-def apply_policy(state, action):
-    """A move of `policy_action` applied without checking it: the policy makes only
-    legal ones (a centre card, a free suit, a seat offered, a card held)."""
-    return state.apply_trusted(action)
+    """The search's playout: the simulator, unless the round is already over."""
+    return simulate(state) if len(state.finished_hands) == mark else state
 
 
 def fast_apply(state, action):
