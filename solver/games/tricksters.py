@@ -348,8 +348,17 @@ def policy_action(state, rng=None):
 
 @lru_cache(maxsize=16)
 def draft_keys(deck) -> tuple:
-    """Per card, the draft policy's preference: its best single value, then the lower card."""
-    return tuple((max(values), -c) for c, values in enumerate(deck))
+    """Per card, the draft policy's preference as a whole number: by its best
+    single value, then the lower card above."""
+    return _ranks(sorted(ALL_CARDS, key=lambda c: (max(deck[c]), -c)))
+
+
+def _ranks(order) -> tuple:
+    """Per card, its place in `order`."""
+    rank = [0] * CARDS
+    for i, c in enumerate(order):
+        rank[c] = i
+    return tuple(rank)
 
 
 @lru_cache(maxsize=16)
@@ -362,20 +371,19 @@ def deck_values(deck) -> tuple:
 def play_keys(deck) -> tuple:
     """Per led critter, each card's rank for the play policy: by its value in it,
     then the lower card above (a whole number per card: no key function per card)."""
-    out = []
-    for suit in range(len(SUITS)):
-        order = sorted(ALL_CARDS, key=lambda c: (deck[c][suit], -c))
-        rank = [0] * CARDS
-        for i, c in enumerate(order):
-            rank[c] = i
-        out.append(tuple(rank))
-    return tuple(out)
+    return tuple(_ranks(sorted(ALL_CARDS, key=lambda c: (deck[c][suit], -c)))
+                 for suit in range(len(SUITS)))
 
 
 def choose_suit(cards, taken, deck) -> int:
     """The free suit the cards are worth most in (the lower suit on equal sums)."""
-    return max((s for s in range(len(SUITS)) if s not in taken),
-               key=lambda s: (sum(deck[c][s] for c in cards), -s))
+    best, most = None, -1
+    for suit, values in enumerate(deck_values(deck)):
+        if suit not in taken:
+            worth = sum(map(values.__getitem__, cards))
+            if worth > most:
+                best, most = suit, worth
+    return best
 
 
 def choose_partner(chooser: int) -> int:
@@ -427,24 +435,22 @@ def play_tricks(hands, suits, partner, deck, leader: int, cards, won, winners: l
     hands = [list(h) for h in hands]
     won = list(won)
     cards = list(cards)
+    pair_of = [0 if s in (0, partner[0]) else 1 for s in range(PLAYERS)]
     while True:
         led = suits[leader]
         rank, value = keys[led], values[led]
-        sums = [0] * PLAYERS        # per seat: its pair's sum in the trick so far
-        total = 0
+        sums = [0, 0]               # per pair (pair_of), its sum in the trick so far
         for i, c in enumerate(cards):
-            s = (leader + i) % PLAYERS
-            sums[s] += value[c]
-            sums[partner[s]] += value[c]
-            total += value[c]
+            sums[pair_of[(leader + i) % PLAYERS]] += value[c]
+        total = sums[0] + sums[1]
         for i in range(len(cards), PLAYERS):
             seat = (leader + i) % PLAYERS
             hand = hands[seat]
-            card = choose_play(hand, rank, 2 * sums[seat] <= total)   # ours <= theirs (or leading)
+            pair = pair_of[seat]
+            card = choose_play(hand, rank, 2 * sums[pair] <= total)   # ours <= theirs (or leading)
             hand.remove(card)
             cards.append(card)
-            sums[seat] += value[card]
-            sums[partner[seat]] += value[card]
+            sums[pair] += value[card]
             total += value[card]
         pair, leader = trick_result(leader, cards, suits, partner, deck)
         winners.append(leader)
