@@ -16,7 +16,8 @@ back to back (which first alternates), so a shared machine's changing load falls
 on both alike. CPU time is timed.
 
 With --hints N: instead, the playouts a 1 s hint (the page's default budget)
-makes at N positions of each of the hint kinds, median over positions and runs;
+makes at N positions of each of the hint kinds, median over positions and runs
+(and each position's: a hint that searches every deal sooner stops early);
 each tree in its own process (the solver imports its games by name), the two
 asked in turn position by position (wall time: the figure depends on the
 machine's load). With --effort E too: the CPU time of hints at that fixed
@@ -178,4 +179,5 @@ def hints(spec: Spec, paths: dict, a) -> None:
                   f"{paired:>9.2f}")
         else:
             paired = statistics.median(n / o for o, n in zip(olds, news))
-            print(f"{f'{players}p {decision}':<12}{old:>9.0f}{new:>9.0f}{new / old:>9.2f}{paired:>9.2f}")
+            print(f"{f'{players}p {decision}':<12}{old:>9.0f}{new:>9.0f}{new / old:>9.2f}{paired:>9.2f}"
+                  f"   by position, old -> new: {', '.join(f'{o} -> {n}' for o, n in zip(olds, news))}")
