@@ -83,7 +83,8 @@ class Words:
     card's bare name), `choice` (a choice's name, as its button, hint line or
     screen-reader label says it: "Deal with a poke") and `done` (what the seat
     did, after its name in the log: "dealt with a poke"); `hidden` is what a log
-    says of an action the listener may not see."""
+    says of an action the listener may not see (`hidden_done`, where the rules
+    in play change it)."""
 
     hidden = "made a choice you cannot see"
     phases: dict[str, str] = {}
@@ -96,6 +97,9 @@ class Words:
 
     def title(self, theme: str = "") -> str:
         return self.themes.get(theme, self.title_default)
+
+    def hidden_done(self, tell: "Narrator") -> str:
+        return self.hidden
 
     def card(self, token: str, tell: "Narrator | None" = None) -> str:
         """A card's bare name ("10 of Shields"); `tell` gives the theme and what the
@@ -214,7 +218,7 @@ class Narrator:
         return self.words.choice(token, self)
 
     def done(self, actor: int, token: str | None, where: tuple[int, int] | None = None) -> str:
-        return self.words.hidden if token is None else self.words.done(token, self, actor, where)
+        return self.words.hidden_done(self) if token is None else self.words.done(token, self, actor, where)
 
     def sentence(self, actor: int, token: str | None, where: tuple[int, int] | None = None) -> str:
         """One log line: "Left played the 10 of Shields." (`where`: (hand, trick)

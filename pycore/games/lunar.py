@@ -75,6 +75,11 @@ class LunarWords(Words):
     hand_word = "round"
 
     hidden = "gave two rank and two suit cards to their partner"
+
+    def hidden_done(self, tell) -> str:
+        if ((tell.obs or {}).get("rules") or {}).get("deal") == "mixed":    # a hand short of a type gives more of the other
+            return "gave four cards to their partner"
+        return self.hidden
     picks = {"give": "to give to your partner"}
     phases = {"exchange": "the exchange", "trump": "turning trump tiles", "play": "trick play",
               "over": "game over"}

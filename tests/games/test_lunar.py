@@ -740,3 +740,15 @@ def test_every_trick_of_a_game_says_why_it_was_taken(players):
     why = re.compile(r" \((trump: |.+ against .+: |.+ beats .+: neither|.+ played no suit card|"
                      r"no suit card on either side)")
     assert all(why.search(line) for line in lines), [line for line in lines if not why.search(line)][:3]
+
+
+@pytest.mark.parametrize("deal,said", [("split", "gave two rank and two suit cards to their partner"),
+                                       ("mixed", "gave four cards to their partner")])
+def test_a_gift_you_cannot_see_is_told_as_the_deal_makes_it(deal, said):
+    """With the mixed deal a hand short of a type gives more of the other, so the
+    log cannot say another seat gave "two rank and two suit cards"."""
+    from pycore.words import Narrator
+    state = played(GAME, {"players": 4, "deal": deal}, 5, lambda s: s.phase != "exchange")
+    tell = Narrator(GAME, state.observation(0))
+    others = [seat for seat, _ in state.history[:4] if seat != 0]
+    assert [tell.sentence(seat, None) for seat in others] == [f"{tell.seat(s)} {said}." for s in others]
