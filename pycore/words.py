@@ -101,6 +101,12 @@ class Words:
     def hidden_done(self, tell: "Narrator") -> str:
         return self.hidden
 
+    @staticmethod
+    def trump_of(tell: "Narrator", hand: int):
+        """Hand `hand`'s trump token: its score sheet's, or the current hand's."""
+        results = tell.obs.get("hand_results") or []
+        return results[hand]["trump"] if hand < len(results) else tell.obs.get("trump")
+
     def card(self, token: str, tell: "Narrator | None" = None) -> str:
         """A card's bare name ("10 of Shields"); `tell` gives the theme and what the
         listener sees (Tricksters' card values)."""

@@ -75,14 +75,14 @@ class LunarWords(Words):
     hand_word = "round"
 
     hidden = "gave two rank and two suit cards to their partner"
+    picks = {"give": "to give to your partner"}
+    phases = {"exchange": "the exchange", "trump": "turning trump tiles", "play": "trick play",
+              "over": "game over"}
 
     def hidden_done(self, tell) -> str:
         if ((tell.obs or {}).get("rules") or {}).get("deal") == "mixed":    # a hand short of a type gives more of the other
             return "gave four cards to their partner"
         return self.hidden
-    picks = {"give": "to give to your partner"}
-    phases = {"exchange": "the exchange", "trump": "turning trump tiles", "play": "trick play",
-              "over": "game over"}
 
     def card(self, token: str, tell=None) -> str:
         token = token.removeprefix("sky:")
@@ -138,18 +138,12 @@ class LunarWords(Words):
     def why_taken(self, trick: dict, tell, hand: int) -> str:
         """The branch of the Winner rule that gave the trick (the engine's
         `trick_decision`), with the two teams' suits and ranks it compared."""
-        results = tell.obs.get("hand_results") or []
-        trump = results[hand]["trump"] if hand < len(results) else tell.obs["trump"]
         plays = [(seat, DECK.card(token.removeprefix("sky:"))) for seat, token in trick["cards"]]
-        won, branch = trick_decision(plays, DECK.card(trump))
-        suit, rank = {}, {0: 0, 1: 0}
-        for seat, card in plays:
-            if is_rank(card):
-                rank[team_of(seat)] = max(rank[team_of(seat)], rank_value(card))
-            else:
-                suit.setdefault(team_of(seat), tell.card(DECK.token(card)))
+        won, branch = trick_decision(plays, DECK.card(self.trump_of(tell, hand)))
+        suits, held, _ = team_holdings(plays)
+        suit = [None if s is None else tell.card(DECK.token(s)) for s in suits]
         lost = 1 - won
-        ranks = [str(rank[t]) if rank[t] else "no rank card" for t in (won, lost)]
+        ranks = [str(held[t]) if held[t] else "no rank card" for t in (won, lost)]
         if branch == TRUMP:
             return f"trump: {suit[won]} beats {suit[lost]}"
         if branch == LEAD_SUIT:
@@ -157,10 +151,10 @@ class LunarWords(Words):
         if branch == NO_SUIT:
             losers = self.team(next(s for s, _ in plays if team_of(s) == lost), tell)
             return f"{tell.seats(losers, start=False)} played no suit card"
-        suits = f"{suit[won]} against {suit[won]}" if suit else "no suit card on either side"
+        both = f"{suit[won]} against {suit[won]}" if suit[won] else "no suit card on either side"
         if branch == HIGHER_RANK:
-            return f"{suits}: {ranks[0]} beats {ranks[1]}"
-        return f"{suits}, {ranks[0]} against {ranks[1]}: equal ranks go to the team that played last"
+            return f"{both}: {ranks[0]} beats {ranks[1]}"
+        return f"{both}, {ranks[0]} against {ranks[1]}: equal ranks go to the team that played last"
 
     def hand_lines(self, result: dict, tell) -> list[str]:
         track = tell.obs.get("track") or []
@@ -332,10 +326,10 @@ def trick_decision(plays, trump: int) -> tuple[int, str]:
     return winner_with(plays[:-1], seat, trump)(card, why=True)
 
 
-def winner_with(plays, seat: int, trump: int):
-    """For the trick so far `plays`, a function card -> the team that wins once
-    `seat` adds that card: the trick so far is read once, for asking about
-    several cards (the playouts ask it of every legal card)."""
+def team_holdings(plays) -> tuple[list, list, int | None]:
+    """What the Winner rule compares in the trick so far: each team's suit (its
+    first suit card, None without one) and rank (its highest rank card's value, 0
+    without one; Ruling L6), and the team that set the lead suit (None yet)."""
     suit, rank = [None, None], [0, 0]
     setter = None
     for player, card in plays:
@@ -347,6 +341,14 @@ def winner_with(plays, seat: int, trump: int):
             suit[team] = card
             if setter is None:
                 setter = team                      # the first suit card sets the lead suit
+    return suit, rank, setter
+
+
+def winner_with(plays, seat: int, trump: int):
+    """For the trick so far `plays`, a function card -> the team that wins once
+    `seat` adds that card: the trick so far is read once, for asking about
+    several cards (the playouts ask it of every legal card)."""
+    suit, rank, setter = team_holdings(plays)
     last = team_of(seat)
     other = 1 - last
     held_suit, held_rank = suit[last], rank[last]

@@ -156,8 +156,7 @@ class VorenWords(Words):
         """Who took the trick, with ", trump" where a trump took a trick led in
         another suit (so a Crown beaten by a 5 says why)."""
         line = super().trick_taken(trick, tell, hand, number)
-        results = tell.obs.get("hand_results") or []
-        trump = results[hand]["trump"] if hand < len(results) else tell.obs.get("trump")
+        trump = self.trump_of(tell, hand)
         card = dict(map(tuple, trick["cards"]))[trick["winner"]]
         led = trick["cards"][0][1]
         if trump and len(card) == 2 and card[1] == trump and not (len(led) == 2 and led[1] == trump):
