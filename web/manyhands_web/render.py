@@ -737,10 +737,12 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
         # many choices set aside after a deal or few (Lunar's gifts, Raven's bids): folded
         # away under one line, not a wall of "set aside early" lines
         aside = [e for e in ranked if e.get("group") == "screened"]
-        aside = aside if len(aside) >= FOLD_ASIDE else []
+        folding = len(aside) >= FOLD_ASIDE
+        aside = aside if folding else []
         groups = []
         for key, title in HINT_GROUPS:
-            items = [item(e) for e in ranked if _hint_group(e) == key and not any(e is a for a in aside)]
+            items = [item(e) for e in ranked
+                     if _hint_group(e) == key and not (folding and e.get("group") == "screened")]
             folded = ""
             if key == "worse" and aside:
                 folded = (f'<details class="hint-aside"><summary>{len(aside):,} {"more " if items else ""}'
