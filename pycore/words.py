@@ -56,9 +56,21 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def minus(text) -> str:
+    """A number as print writes it, with a true minus sign: "−1.2", not "-1.2"."""
+    return str(text).replace("-", "\N{MINUS SIGN}")
+
+
 def signed(n: float) -> str:
     """A score change with its sign, a true minus: "+3", "−2", "0"."""
-    return "0" if n == 0 else f"{n:+g}".replace("-", "\N{MINUS SIGN}")
+    return "0" if n == 0 else minus(f"{n:+g}")
+
+
+def with_unit(amount: str, unit: str) -> str:
+    """An amount as written and its unit (plural), agreeing: "1 point", "−1 point",
+    "2.31 points"."""
+    one = amount.lstrip("\N{MINUS SIGN}") == "1"
+    return f"{amount} {unit[:-1] if one and unit.endswith('s') else unit}"
 
 
 def decimals(x: float, digits: int, most: int = 4) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter as Multiset
 
-from pycore.words import Narrator, count, decimals, join
+from pycore.words import Narrator, count, decimals, join, minus
 
 from . import partners
 from .search import DEFAULT_EFFORT, Ranking, against_best, alike, part_sums, rank
@@ -59,7 +59,7 @@ def deals_text(n: int) -> str:
 
 def _num(x: float, digits: int = 1) -> str:
     text = f"{x:.{digits}f}"
-    return "0" if float(text) == 0 else text.replace("-", "\N{MINUS SIGN}")   # "−1.2 chips", not "-1.2"
+    return "0" if float(text) == 0 else minus(text)     # "−1.2 chips", not "-1.2"
 
 
 def _plural(unit: str, x: float = 2) -> str:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pycore.errors import ManyhandsError, quote
 from pycore.game import get_game
 from pycore.records import Record, load_record, positions, read_record_file, record_of, replay, start_state
-from pycore.words import Narrator, count, decimals
+from pycore.words import Narrator, count, decimals, with_unit
 
 from . import api
 from .faceup import Difference, explain, face_up
@@ -379,8 +379,7 @@ def summary_line(h: dict) -> str:
 
     def cost(x: float, in_all: str = "") -> str:          # never "about 0.00 chips", nor "about 23.00 points"
         text = f"{x:.{decimals(x, 2)}f}".rstrip("0").rstrip(".")
-        said = unit[:-1] if text == "1" and unit.endswith("s") else unit       # "about 1 point"
-        return "nothing" if x == 0 else f"about {text} {said}{in_all}"
+        return "nothing" if x == 0 else f"about {with_unit(text, unit)}{in_all}"
     return (f"{decisions} {cost(h['cost'], ' in all' if n > 1 else '')} by what you could know{marked}; "
             f"with all hands seen, {cost(h['face_up_cost'])}.")
 

@@ -20,7 +20,7 @@ tokens stay the only authority on what may be played.
 from __future__ import annotations
 
 from pycore.game import get_game
-from pycore.words import count, signed
+from pycore.words import count, minus, signed
 
 from . import render   # (render imports this module: names are looked up at call time)
 
@@ -168,8 +168,7 @@ def _table(heads: list[str], rows: list[tuple[str, list[str]]], caption: str = "
 
 
 def _points(n: int) -> str:
-    shown = str(n).replace("-", "\N{MINUS SIGN}")
-    return f'<b class="points" data-points="{n}">{esc(shown)}</b>'
+    return f'<b class="points" data-points="{n}">{esc(minus(n))}</b>'
 
 
 def _tricks(n: int) -> str:

@@ -9,7 +9,7 @@ tokens only travel in data- attributes, for the page's buttons and the tests.
 """
 from __future__ import annotations
 
-from pycore.words import Narrator, decimals, signed
+from pycore.words import Narrator, decimals, minus, signed, with_unit
 
 from .render import card_html, esc
 
@@ -21,14 +21,7 @@ def _num(x) -> str:
     """"2.31 chips", "−0.86 points"; a whole amount without decimals ("12 chips",
     "−3 chips": a hand seen face up scores whole tricks)."""
     x = float(x)
-    text = f"{x:.0f}" if x == round(x) else f"{x:.2f}"
-    return text.replace("-", "\N{MINUS SIGN}")
-
-
-def _unit(text: str, unit: str) -> str:
-    """"1 point", "−1 point", "2.31 points": the unit (plural) agreeing with its amount."""
-    one = text.lstrip("\N{MINUS SIGN}") == "1"
-    return f"{text} {unit[:-1] if one and unit.endswith('s') else unit}"
+    return minus(f"{x:.0f}" if x == round(x) else f"{x:.2f}")
 
 
 def _small(x: float) -> str:
@@ -58,7 +51,7 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_lo
     verdict = d["verdict"]
     values = d["values"]
     cost = d.get("cost")
-    cost_text = "" if cost is None else (_unit(f"−{_small(cost)}", unit) if cost > 0 else "no loss")
+    cost_text = "" if cost is None else (with_unit(f"−{_small(cost)}", unit) if cost > 0 else "no loss")
     label, kind = verdict.capitalize(), VERDICT_CLASS.get(verdict, "none")
     if verdict == "about as good" and big_loss is not None and cost and cost > big_loss:
         # within the best's interval, yet its estimate a big loss: "About as good · −2.42 points" read as a contradiction
@@ -68,17 +61,17 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_lo
     mine = values.get(d["choice"])
     if d["best"] == d["choice"]:
         known = (f'<p>Best by what you knew: <b>your choice</b>, '
-                 f'{_unit(_num(values[d["best"]]), unit)} expected.</p>')
+                 f'{with_unit(_num(values[d["best"]]), unit)} expected.</p>')
     else:
         yours = "" if mine is None else f" (yours: {_num(mine)})"
         known = (f'<p>Best by what you knew: <b class="best-said">{esc(d["best_said"])}</b>, '
-                 f'{_unit(_num(values[d["best"]]), unit)} expected{yours}.</p>')
+                 f'{with_unit(_num(values[d["best"]]), unit)} expected{yours}.</p>')
     up = d["face_up"]
     up_values = up["values"]
     same = up_values.get(d["choice"]) == up_values.get(up["best"])
-    up_line = (f"your choice too, {_unit(_num(up_values[up['best']]), unit)}" if same else
+    up_line = (f"your choice too, {with_unit(_num(up_values[up['best']]), unit)}" if same else
                f'<b class="faceup-said">{esc(up["best_said"])}</b>, '
-               f'{_unit(_num(up_values[up["best"]]), unit)} (yours: {_num(up_values[d["choice"]])})')
+               f'{with_unit(_num(up_values[up["best"]]), unit)} (yours: {_num(up_values[d["choice"]])})')
     why = f'<p class="why">{esc(d["why"])}</p>' if d.get("why") else ""
     buttons = [f'<button type="button" data-review="branch" data-index="{d["index"]}">Play from here</button>']
     if d["best"] != d["choice"]:
