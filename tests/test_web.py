@@ -7,6 +7,7 @@ import json
 import os
 import random
 import re
+import re
 import zipfile
 import sys
 from html import escape as html_escape
@@ -42,7 +43,7 @@ def test_every_legal_token_is_offered_by_the_table(name):
             break
         if session.my_turn:
             obs = session.observation()
-            groups = render.classify(obs["legal"], obs.get("hand") or [])
+            groups = render.classify(obs["legal"], obs.get("hand") or [], session.narrator(obs).words.picks)
             offered = set(groups["plays"]) | set(groups["buttons"])
             offered |= {t for toks in groups["subs"].values() for t in toks}
             offered |= {t for toks in groups["verbs"].values() for t in toks}
@@ -84,6 +85,24 @@ def test_cards_are_picked_then_confirmed_when_choices_are_many():
     assert 'id="confirm" aria-disabled="true" aria-describedby="confirm-why"' in html
     value = ["Sh", "Sw", "Ax", "Wa"].index(hand[chosen[0]][:2])
     assert f'id="confirm-why" role="status">Bid {value} so far: pick 2 more cards to set aside.' in html
+
+
+def test_lunar_trump_tiles_are_buttons_though_a_tile_names_a_suit_card_you_hold():
+    """`turn Bat` names a tile, not the Bat card in your hand: the table offered it
+    as cards to pick ("Your turn: pick cards to choose or choose."), split from
+    the tiles you hold no card of. The verbs chosen by picking are the game's
+    (`Words.picks`), not guessed from the token's shape."""
+    rng = random.Random(0)
+    session = Session.new("lunar", {"players": 4}, seed=3, seat=0)
+    while not (session.my_turn and session.observation()["legal"][0].startswith("turn ")):
+        _advance(session, 1, rng)
+    obs = session.observation()
+    held = [t for t in obs["legal"] if t.split(" ")[1] in obs["hand"]]
+    assert held and len(held) < len(obs["legal"])       # both kinds of tile, as the page met them
+    html = render.table_html(session.narrator(obs), {"selected": [], "computer": session.computers()})
+    assert 'Your turn: choose.' in html and "data-toggle" not in html
+    rows = re.findall(r'<div class="choices">(.*?)</div>', html)
+    assert [sorted(re.findall(r'data-action="([^"]+)"', row)) for row in rows] == [sorted(obs["legal"])]
 
 
 def test_undo_takes_back_to_before_your_last_decision():

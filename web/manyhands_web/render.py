@@ -12,11 +12,14 @@ Legal tokens are grouped only by their shape:
 
 - a token that is a card of your hand: click the card;
 - a card of your hand followed by words (`Dwarf Ax`): click the card, then a choice;
-- a verb followed by cards of your hand (`bid Sh3 Sw9 Wa1`, `give R2 R7 Owl Bat`):
-  buttons when there are few, else pick the cards and confirm (the confirm button
-  carries the legal token the selection spells; until it spells one it says what
-  is missing, in the engine's words);
-- anything else (`deal poke`, `fold`, `partner 3`, `take T7`, `sky:R5`): a button.
+- a verb the game's words say is chosen by picking cards (`Words.picks`) followed
+  by cards of your hand (`bid Sh3 Sw9 Wa1`, `give R2 R7 Owl Bat`): buttons when
+  there are few, else pick the cards and confirm (the confirm button carries the
+  legal token the selection spells; until it spells one it says what is missing,
+  in the engine's words);
+- anything else (`deal poke`, `fold`, `partner 3`, `take T7`, `sky:R5`, and
+  Lunar's `turn Bat`, though a Bat card may be in your hand: a tile is no card
+  of yours): a button.
 
 Every clickable element carries `data-action="<token>"`; UI-only controls carry
 `data-ui`. A card that cannot be chosen now stays focusable (`aria-disabled`) and
@@ -93,8 +96,9 @@ def card_html(token: str, tell: Narrator, *, action: str | None = None, enabled:
     return f'<span class="card {suit_class} {classes}" role="img" aria-label="{esc(spoken)}">{face}</span>'
 
 
-def classify(legal: list[str], hand: list[str]) -> dict:
-    """Legal tokens grouped by shape (see the module doc)."""
+def classify(legal: list[str], hand: list[str], picks) -> dict:
+    """Legal tokens grouped by shape (see the module doc); `picks`: the verbs the
+    game chooses by picking cards of the hand (`Words.picks`)."""
     in_hand = Counter(hand)
     plays, subs, verbs, buttons = set(), {}, {}, []
     for token in legal:
@@ -103,7 +107,7 @@ def classify(legal: list[str], hand: list[str]) -> dict:
             plays.add(token)
         elif len(words) > 1 and words[0] in in_hand:
             subs.setdefault(words[0], []).append(token)
-        elif len(words) > 1 and not (Counter(words[1:]) - in_hand):
+        elif len(words) > 1 and words[0] in picks and not (Counter(words[1:]) - in_hand):
             verbs.setdefault(words[0], []).append(token)
         else:
             buttons.append(token)
@@ -460,7 +464,7 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     hand = list(obs.get("hand") or [])
     my_turn = obs.get("to_act") == me and not obs.get("terminal")
     legal = list(obs.get("legal") or []) if my_turn else []
-    groups = classify(legal, hand)
+    groups = classify(legal, hand, tell.words.picks)
     layout = layouts.layout_for(obs.get("game", ""))
     out = [status_html(tell, layout, my_turn)]
 
