@@ -105,6 +105,65 @@ def test_lunar_trump_tiles_are_buttons_though_a_tile_names_a_suit_card_you_hold(
     assert [sorted(re.findall(r'data-action="([^"]+)"', row)) for row in rows] == [sorted(obs["legal"])]
 
 
+def _suggested(html: str) -> list[str]:
+    """The marked elements' opening tags."""
+    return re.findall(r'<[a-z]+ [^>]*data-suggested="true"[^>]*>', html)
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_the_hints_suggestion_is_marked_where_it_is_chosen(name):
+    """The hint's best choice stays marked on the table until you choose: the
+    elements that carry its token (the cards a pick spells, the card a two-step
+    choice starts with); nothing once it is no longer a choice."""
+    rng = random.Random(2)
+    session = Session.new(name, {}, seed=4, seat=0)
+    marked = 0
+    for _ in range(60):
+        if session.state.is_terminal:
+            break
+        if session.my_turn:
+            obs = session.observation()
+            tell = session.narrator(obs)
+            token = rng.choice(obs["legal"])
+            html = render.table_html(tell, {"selected": [], "suggested": token})
+            groups = render.classify(obs["legal"], obs.get("hand") or [], tell.words.picks)
+            verb = token.split(" ")[0]
+            if len(groups["verbs"].get(verb, ())) > render.MANY_CHOICES:     # cards to pick
+                cards = token.split(" ")[1:]
+                tags = _suggested(html)
+                assert sorted(re.search(r'data-card="([^"]+)"', t).group(1) for t in tags) == sorted(cards)
+                assert 'id="pick-suggested"' in html
+            elif verb in groups["subs"] and token in groups["subs"][verb]:     # a card, then a choice
+                assert [re.search(r'data-sub="([^"]+)"', t).group(1) for t in _suggested(html)] == [verb]
+            else:
+                tags = _suggested(html)
+                assert {re.search(r'data-action="([^"]+)"', t).group(1) for t in tags} == {html_escape(token)}
+                in_hand = _suggested(html.split('id="hand"')[1].split("</section>")[0])
+                assert len(in_hand) == (token in obs.get("hand", []))     # one copy of a card held twice
+            marked += 1
+            stale = render.table_html(tell, {"selected": [], "suggested": "not a choice now"})
+            assert not _suggested(stale)
+        _advance(session, 1, rng)
+    assert marked
+
+
+def test_the_hints_cards_are_picked_for_you_and_you_confirm():
+    """A suggested bid of many: "Pick the hint's cards" picks them (the page: the
+    selection of `suggested_cards`); then Confirm carries the suggestion, marked,
+    and the offer is gone."""
+    session = Session.new("raven", {"players": 4}, seed=7, seat=0)
+    while not session.my_turn:
+        _advance(session, 1, random.Random(0))
+    obs = session.observation()
+    token = obs["legal"][-1]
+    tell = session.narrator(obs)
+    picked = sorted(render.suggested_cards(token, obs["hand"]))
+    assert sorted(obs["hand"][i] for i in picked) == sorted(token.split(" ")[1:])
+    html = render.table_html(tell, {"selected": picked, "suggested": token}, session.why(tell))
+    assert f'id="confirm" data-action="{token}" data-suggested="true"' in html
+    assert 'id="pick-suggested"' not in html
+
+
 def test_undo_takes_back_to_before_your_last_decision():
     session = Session.new("raven", {"players": 4}, seed=8, seat=0)
     rng = random.Random(3)

@@ -52,6 +52,35 @@ def test_hint_panel_ranks_legal_choices(page, site):
     assert {items.nth(i).get_attribute("data-token") for i in range(items.count())} == set(legal)
 
 
+def test_the_hints_suggestion_is_marked_on_the_table_until_you_choose(page, site):
+    """The hint's best choice is marked where you make it, and stays marked once
+    the panel is closed (on a phone the panel covers the hand): a gift's four
+    cards, picked for you on request (you still confirm); then the card to play;
+    no mark once you have chosen."""
+    open_site(page, site)
+    start_game(page, "lunar", {"players": 4}, seed=5)
+    wait_my_turn(page)                                   # the exchange: 4 of your 12 cards
+    page.click("#hint")
+    wait_hint(page)
+    best = page.get_attribute("#hint-list li >> nth=0", "data-token")
+    marked = "sel => [...document.querySelectorAll(sel)].map(e => e.dataset.card || e.dataset.action)"
+    assert sorted(page.evaluate(marked, "#table [data-suggested]")) == sorted(best.split(" ")[1:])
+    page.click("#hint-close")
+    assert sorted(page.evaluate(marked, "#hand [data-suggested]")) == sorted(best.split(" ")[1:])
+    page.click("#pick-suggested")
+    assert page.get_attribute("#confirm", "data-action") == best
+    assert page.evaluate("document.activeElement.id") == "confirm"
+    page.click("#confirm")
+    page.wait_for_function("!document.querySelector('#confirm')")
+    wait_my_turn(page)
+    assert page.evaluate(marked, "#table [data-suggested]") == []
+    page.click("#hint")
+    wait_hint(page)
+    best = page.get_attribute("#hint-list li >> nth=0", "data-token")
+    shown = page.evaluate(marked, "#table [data-suggested]")
+    assert shown and set(shown) == {best}, (shown, best)
+
+
 # The cells of the other hands' table that are one word ("Hand", "Shields", "0.8")
 # but were laid out on more than one line: a header broken as "Ha" / "nd".
 BROKEN_WORDS = """() => [...document.querySelectorAll('.hint-hands th, .hint-hands tr:not(.hint-other) td')]

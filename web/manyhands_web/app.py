@@ -108,7 +108,8 @@ class App:
     @staticmethod
     def fresh_ui() -> dict:
         return {"selected": [], "sub": None, "moment": None, "holding": None, "sheet": None,
-                "view_trick": None, "show_scores": False, "end_closed": False, "why_said": ""}
+                "view_trick": None, "show_scores": False, "end_closed": False, "why_said": "",
+                "suggested": None}
 
     @staticmethod
     def initial_trick_pause() -> str:
@@ -419,7 +420,7 @@ class App:
         except ManyhandsError as exc:
             self.announce(f"Not allowed: {exc}")
             return
-        self.ui.update(selected=[], sub=None, holding=None, sheet=None)
+        self.ui.update(selected=[], sub=None, holding=None, sheet=None, suggested=None)
         self.cancel_hint(quiet=True)
         self.close_hint()
         self.changed()
@@ -526,6 +527,8 @@ class App:
             tell = session.narrator()
             ranked = answer.get("actions") or []
             self.hint_shown = (record, str(ranked[0]["action"])) if ranked else None
+            self.ui["suggested"] = self.hint_shown[1] if ranked else None   # marked on the table until you choose
+            self.draw()
             set_html("hint-body", render.hint_html(answer, tell, earlier))
             el("hint-summary").textContent = hint_first_step(answer, tell)
             self.announce(hint_sentence(answer, tell))
@@ -915,6 +918,12 @@ def on_table_click(event):
 def on_ui(ui: str, button) -> None:
     """The table's own controls (data-ui): moments, the trick viewer, score pad and sheets."""
     state = app.ui
+    if ui == "pick-suggested":     # the hint's cards picked for you; you still confirm
+        state["selected"] = sorted(render.suggested_cards(state.get("suggested"),
+                                                          list(app.session.observation().get("hand") or [])))
+        app.draw()
+        _refocus("#confirm")
+        return
     if ui == "why":          # a card or button that cannot be chosen: say why
         reason = _reason(button)
         state["why_said"] = reason

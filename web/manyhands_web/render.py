@@ -370,28 +370,34 @@ def trick_area_html(tell: Narrator, layout, places: dict, ui: dict) -> str:
                            title=f"Trick {mk + 1}", tid="previous-trick", footer=more)
 
 
-def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecting: dict) -> str:
+def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecting: dict,
+                    suggested: str | None = None) -> str:
     """Your hand: each card a choice, or (while the decision is about your cards)
-    a card that says why it cannot be chosen."""
+    a card that says why it cannot be chosen; the hint's `suggested` choice marked
+    on one copy of its card, or on the cards its pick spells."""
     hand = list(tell.obs.get("hand") or [])
     selected = [i for i in ui.get("selected", []) if 0 <= i < len(hand)]
     deciding = bool(groups["plays"] or groups["subs"])
     verb = next(iter(selecting), None)
     usable = {c for t in selecting.get(verb, ()) for c in t.split(" ")[1:]}
+    hinted = (suggested_cards(suggested, hand) if selecting
+              else {hand.index(c) for c in [suggested.split(" ")[0]] if c in hand} if suggested else set())
     cards = []
     for index, token in enumerate(hand):
         uid = f"why-hand-{index}"
+        mark = ' data-suggested="true"' if index in hinted else ""
         if selecting:
             on = index in selected
             if token not in usable and why is not None:   # never part of a legal choice
                 cards.append(card_html(token, tell, why=why(f"{verb} {token}") or "not a choice now", uid=uid))
                 continue
             cards.append(card_html(token, tell, enabled=True, classes="selectable" + (" selected" if on else ""),
-                                   attrs=f' data-toggle="{index}" data-card="{esc(token)}" aria-pressed="{str(on).lower()}"'))
+                                   attrs=f' data-toggle="{index}" data-card="{esc(token)}" '
+                                         f'aria-pressed="{str(on).lower()}"{mark}'))
         elif token in groups["plays"]:
-            cards.append(card_html(token, tell, action=token, enabled=True))
+            cards.append(card_html(token, tell, action=token, enabled=True, attrs=mark))
         elif token in groups["subs"]:
-            cards.append(card_html(token, tell, enabled=True, attrs=f' data-sub="{esc(token)}"'))
+            cards.append(card_html(token, tell, enabled=True, attrs=f' data-sub="{esc(token)}"{mark}'))
         elif deciding and why is not None:
             cards.append(card_html(token, tell, why=why(token) or "not playable now", uid=uid))
         else:
@@ -427,10 +433,13 @@ def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecti
                         f"pick {size} cards of your hand"
                     button = (f'<button type="button" class="confirm" id="confirm" aria-disabled="true" '
                               f'aria-describedby="confirm-why" data-ui="why">Confirm</button>')
+                hinted = suggestion(ui, toks)
+                take = (' <button type="button" class="choice" id="pick-suggested" data-ui="pick-suggested">'
+                        "Pick the hint’s cards</button>") if hinted and hinted != token else ""
                 prompt.append(f'<p>Pick {size} cards {esc(tell.words.picks.get(verb, ""))} '
                               f'({len(chosen)} picked).</p>'
                               + (f'<p class="selection-why" id="confirm-why" role="status">{esc(sentence(missing))}</p>'
-                                 if missing else "") + button)
+                                 if missing else "") + button + take)
             else:
                 prompt.append('<div class="choices">' + "".join(
                     f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(tell.choice(t))}</button>'
@@ -487,7 +496,9 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
 
     # --- your hand and the prompt ------------------------------------------------------------
     selecting = {verb: toks for verb, toks in groups["verbs"].items() if len(toks) > MANY_CHOICES}
-    out.append(hand_cards_html(tell, groups, ui, why if my_turn else None, selecting))
+    suggested = suggestion(ui, legal_set)
+    hand_html = hand_cards_html(tell, groups, ui, why if my_turn else None, selecting, suggested)
+    out.append(hand_html)
     out.append(prompt_html(tell, groups, ui, why, selecting, legal))
     if ui.get("show_scores"):
         out.append(score_pad_html(tell, layout))
@@ -500,7 +511,41 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     elif obs.get("terminal"):
         out.append(game_end_html(tell, layout, closed=bool(ui.get("end_closed"))))
     game = re.sub(r"[^a-z0-9-]", "", str(obs.get("game", "")).lower())
-    return f'<div class="gametable game-{game}">' + "".join(out) + "</div>"
+    return (f'<div class="gametable game-{game}">'
+            + "".join(piece if piece is hand_html else mark_suggestion(piece, suggested) for piece in out)
+            + "</div>")
+
+
+def suggestion(ui: dict, legal) -> str | None:
+    """The hint's best choice (`ui["suggested"]`, set when the hint comes), while it
+    is still a choice of yours now."""
+    token = ui.get("suggested")
+    return token if token in legal else None
+
+
+def suggested_cards(token: str | None, hand: list[str]) -> set[int]:
+    """The places in your hand of the cards a suggested pick spells (`give R2 R2 Owl
+    Bat`: two of your R2s, whichever come first)."""
+    if not token:
+        return set()
+    want = Counter(token.split(" ")[1:])
+    places = set()
+    for index, card in enumerate(hand):
+        if want[card] > 0:
+            want[card] -= 1
+            places.add(index)
+    return places
+
+
+def mark_suggestion(drawn: str, token: str | None) -> str:
+    """The hint's suggestion marked where it is offered off your hand
+    (`data-suggested`, drawn by style.css as a ring and a "Hint" tag): each element
+    that carries its token (a choice, a tile, a centre card, a card of the Sky,
+    Confirm once your pick spells it). Your hand marks its own cards
+    (`hand_cards_html`: one copy of a card, or the cards a pick spells)."""
+    if not token:
+        return drawn
+    return drawn.replace(f' data-action="{esc(token)}"', f' data-action="{esc(token)}" data-suggested="true"')
 
 
 def table_tools_html(tell: Narrator, layout, ui: dict) -> str:
