@@ -110,13 +110,13 @@ def _suggested(html: str) -> list[str]:
     return re.findall(r'<[a-z]+ [^>]*data-suggested="true"[^>]*>', html)
 
 
-@pytest.mark.parametrize("name", sorted(all_games()))
-def test_the_hints_suggestion_is_marked_where_it_is_chosen(name):
+@pytest.mark.parametrize("name,rules", [(name, {}) for name in sorted(all_games())] + [("lunar", {"players": 2})])
+def test_the_hints_suggestion_is_marked_where_it_is_chosen(name, rules):
     """The hint's best choice stays marked on the table until you choose: the
     elements that carry its token (the cards a pick spells, the card a two-step
     choice starts with); nothing once it is no longer a choice."""
     rng = random.Random(2)
-    session = Session.new(name, {}, seed=4, seat=0)
+    session = Session.new(name, rules, seed=4, seat=0)
     marked = 0
     for _ in range(60):
         if session.state.is_terminal:
@@ -140,6 +140,7 @@ def test_the_hints_suggestion_is_marked_where_it_is_chosen(name):
                 assert {re.search(r'data-action="([^"]+)"', t).group(1) for t in tags} == {html_escape(token)}
                 in_hand = _suggested(html.split('id="hand"')[1].split("</section>")[0])
                 assert len(in_hand) == (token in obs.get("hand", []))     # one copy of a card held twice
+                assert len([t for t in tags if ' class="card ' in t]) <= 1  # one of the Sky's six Owls
             marked += 1
             stale = render.table_html(tell, {"selected": [], "suggested": "not a choice now"})
             assert not _suggested(stale)

@@ -539,13 +539,24 @@ def suggested_cards(token: str | None, hand: list[str]) -> set[int]:
 
 def mark_suggestion(drawn: str, token: str | None) -> str:
     """The hint's suggestion marked where it is offered off your hand
-    (`data-suggested`, drawn by style.css as a ring and a "Hint" tag): each element
-    that carries its token (a choice, a tile, a centre card, a card of the Sky,
-    Confirm once your pick spells it). Your hand marks its own cards
-    (`hand_cards_html`: one copy of a card, or the cards a pick spells)."""
+    (`data-suggested`, drawn by style.css as a ring and a "Hint" tag): each choice
+    that carries its token (a button, a tile, Confirm once your pick spells it) and
+    one card that does (a centre card, one copy of a card the Sky holds six of).
+    Your hand marks its own cards (`hand_cards_html`: one copy of a card, or the
+    cards a pick spells)."""
     if not token:
         return drawn
-    return drawn.replace(f' data-action="{esc(token)}"', f' data-action="{esc(token)}" data-suggested="true"')
+    carried = f' data-action="{esc(token)}"'
+    cards = []
+
+    def mark(tag: re.Match) -> str:
+        text = tag.group(0)
+        if ' class="card ' in text:
+            cards.append(text)
+            if len(cards) > 1:
+                return text
+        return text.replace(carried, carried + ' data-suggested="true"')
+    return re.sub(r"<[a-z]+ [^>]*" + re.escape(carried) + r"[^>]*>", mark, drawn)
 
 
 def table_tools_html(tell: Narrator, layout, ui: dict) -> str:
