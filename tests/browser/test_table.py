@@ -90,7 +90,8 @@ BROKEN_WORDS = """() => [...document.querySelectorAll('.hint-hands th, .hint-han
   .map(cell => cell.textContent)"""
 
 
-@pytest.mark.parametrize("game,players,width", [("lunar", 4, 390), ("lunar", 4, 1280), ("raven", 5, 390)])
+@pytest.mark.parametrize("game,players,width", [("lunar", 4, 390), ("lunar", 4, 1280), ("raven", 5, 390),
+                                                ("raven", 5, 1280), ("voren", 4, 1280)])
 def test_the_other_hands_table_keeps_its_words_whole(browser, site, game, players, width):
     """The table of the other hands (a column a suit) in the phone's panel and
     the desktop's side panel: every header and count on one line (the headers

@@ -823,30 +823,34 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
 
 def _opponents_html(opponents: dict) -> str:
     """The solver's readable table of the other hands (solver.hints.opponents): a
-    row per hand (its name and size), a column per suit (cards held on average,
-    "none" when surely none), their other cards (likely ones, and the few they
-    may hold: a line of their own under a row of suits, none where nothing
-    stands out; else a column); the
-    notable facts as sentences above it (alone, where there is no table:
-    nothing stands out yet)."""
+    column per suit (cards held on average, "none" when surely none) and, per
+    hand, its name and size on a line of its own over its row of suits (a column
+    of names beside four suits did not fit the desktop's side panel: "Player 2"
+    on two lines, Waters out of sight), then its other cards (likely ones, and
+    the few they may hold) where something stands out; without suits, a row per
+    hand with its other cards beside it. The notable facts as sentences above
+    it (alone, where there is no table: nothing stands out yet)."""
     facts = "".join(f"<li>{esc(f)}</li>" for f in opponents.get("facts", []))
     suits = opponents.get("suits", [])
-    head = "".join(f"<th scope=col>{esc(s)}</th>" for s in suits)
 
-    def row(r: dict) -> str:
-        size = f'<span class="hint-size">{esc(count(r["cards"], "card"))}</span>' if r["cards"] is not None else ""
-        cells = f'<th scope=row>{esc(r["name"])}{size}</th>' + "".join(f"<td>{esc(c)}</td>" for c in r["suits"])
+    def named(r: dict, tag: str) -> str:
+        size = (f'<span class="hint-size">{esc(count(r["cards"], "card"))}</span>'
+                if r["cards"] is not None else "")
+        return f'{tag}{esc(r["name"])}{size}</th>'
+
+    def hand(r: dict) -> str:
         if not suits:
-            return f'<tr>{cells}<td>{esc(r["other"])}</td></tr>'
-        if not r.get("stands_out", True):
-            return f'<tr>{cells}</tr>'
-        # beside a column a suit there is no room left for a list: it takes a line of its own
-        return (f'<tr class="hint-hand">{cells}</tr><tr class="hint-other"><td colspan="{len(suits) + 1}">'
-                f'Other cards: {esc(r["other"])}</td></tr>')
-    rows = "".join(row(r) for r in opponents["rows"])
-    last = "" if suits else "<th scope=col>Other cards</th>"
-    table = (f'<div class="hint-table-wrap"><table class="hint-hands"><thead><tr><th scope=col>Hand</th>'
-             f'{head}{last}</tr></thead><tbody>{rows}</tbody></table></div>') if rows else ""
+            return f'<tr>{named(r, "<th scope=row>")}<td>{esc(r["other"])}</td></tr>'
+        other = (f'<tr class="hint-other"><td colspan="{len(suits)}">Other cards: {esc(r["other"])}</td></tr>'
+                 if r.get("stands_out", True) else "")
+        return (f'<tbody class="hint-hand"><tr class="hint-name">{named(r, f"<th scope=rowgroup colspan={len(suits)}>")}</tr>'
+                f'<tr>{"".join(f"<td>{esc(c)}</td>" for c in r["suits"])}</tr>{other}</tbody>')
+    rows = "".join(hand(r) for r in opponents["rows"])
+    head = ("".join(f"<th scope=col>{esc(s)}</th>" for s in suits) if suits
+            else "<th scope=col>Hand</th><th scope=col>Other cards</th>")
+    body = rows if suits else f"<tbody>{rows}</tbody>"
+    table = (f'<div class="hint-table-wrap"><table class="hint-hands"><thead><tr>{head}</tr></thead>'
+             f'{body}</table></div>') if rows else ""
     return ((f'<ul class="hint-facts">{facts}</ul>' if facts else "") + table
             + (f'<p class="hint-why">{esc(opponents["note"])}</p>' if opponents.get("note") else ""))
 
