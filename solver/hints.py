@@ -624,14 +624,17 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         for p, t in others:
             if 0.5 <= p < SURE:
                 facts.append(f"{name} {tell.verb('holds', seat)} {tell.the(t)} with {_pct(p)}.")
-    # the hands out of a suit in one sentence ("Player 2, Player 4 and Player 5 have no Shields."),
-    # named in turn order from yours
+    # the hands out of the same suits in one sentence ("Player 2, Player 4 and Player 5
+    # have no Shields.", "Across has no Clubs or Hearts."), named in turn order from yours
     players = view.state.players
-    out_of_suits = []
+    suits_out: dict[tuple, list[int]] = {}          # the same hands out of these suits
     for i in sorted(void_hands):
-        hands = sorted(void_hands[i], key=lambda hand: (hand[1] - view.seat) % players)
+        hands = tuple(sorted(void_hands[i], key=lambda hand: (hand[1] - view.seat) % players))
+        suits_out.setdefault(hands, []).append(i)
+    out_of_suits = []
+    for hands, out in suits_out.items():
         verb = tell.verb("has", hands[0][1]) if len(hands) == 1 else "have"
-        out_of_suits.append(f"{join(n for n, _ in hands)} {verb} no {suit_words[i]}.")
+        out_of_suits.append(f"{join(n for n, _ in hands)} {verb} no {join([suit_words[i] for i in out], 'or')}.")
     facts = out_of_suits + facts
     if rows and not suits and not facts and all(row["other"] == NOTHING_STANDS_OUT for row in rows):
         # the table would only repeat each hand's size, shown at the table

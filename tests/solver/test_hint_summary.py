@@ -308,20 +308,26 @@ def test_a_hands_sure_cards_and_a_suits_voids_are_one_sentence_each():
     "Opponent surely holds the 1.", "... the 2.", crowding out the rest. A hand's
     sure cards are one sentence ("surely holds the 1, the 2 and the 7"); the
     hands out of a suit another ("Player 2, Player 5 and Player 6 have no
-    Shields.", where three lines said it of one hand each)."""
-    many_sure = many_voids = 0
-    for game, rules in (("lunar", {"players": 2}), ("lunar", {"players": 4}), ("raven", {"players": 6})):
+    Shields.", where three lines said it of one hand each), and a hand out of
+    two suits one ("Across has no Clubs or Hearts.", where a Voren hint said
+    it in two lines)."""
+    many_sure = many_voids = one_out_of_two = 0
+    for game, rules in (("lunar", {"players": 2}), ("lunar", {"players": 4}), ("raven", {"players": 6}),
+                        ("voren", {"players": 4})):
         for state, _ in positions(game, rules, 40, seed=21):
             said = told(state).said
             for row in said["rows"]:
                 sure = [f for f in said["facts"] if f.startswith(f"{row['name']} surely ")]
                 assert len(sure) <= 1, said["facts"]
                 many_sure += bool(sure) and " and the " in sure[0]
+                out = [f for f in said["facts"] if f.startswith(f"{row['name']} has no ")]
+                assert len(out) <= 1, said["facts"]     # "Across has no Clubs or Hearts.", not two lines
+                one_out_of_two += bool(out) and " or " in out[0]
             for suit in said["suits"]:
-                void = [f for f in said["facts"] if f.endswith(f" no {suit}.")]
+                void = [f for f in said["facts"] if re.search(rf" no [^.]*\b{suit}\b[^.]*\.$", f)]
                 assert len(void) <= 1, said["facts"]
                 many_voids += bool(void) and " have no " in void[0]
-    assert many_sure >= 3 and many_voids >= 1, (many_sure, many_voids)
+    assert many_sure >= 3 and many_voids >= 1 and one_out_of_two >= 1, (many_sure, many_voids, one_out_of_two)
 
 
 def test_the_skys_one_deal_accounts_for_every_card_of_the_other_hand():
