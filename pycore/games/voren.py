@@ -198,11 +198,11 @@ class VorenWords(Words):
             said += f", winning {count(won, 'chip')}" if took else ""
             if seat in result["looed"]:
                 paid = result["loo_paid"][seat]
-                said += (f" and {tell.verb('is', seat)} looed: {tell.verb('pays', seat)} "
+                said += (f" and {tell.verb('was', seat)} looed: paid "
                          f"{count(paid, 'chip')} into the next pot" if not result["last_hand"] else
-                         f" and {tell.verb('is', seat)} looed, but after the last hand nobody pays")
+                         f" and {tell.verb('was', seat)} looed, but after the last hand nobody pays")
             elif not took and result["wolf_exempt"] == seat:
-                said += (f" but {tell.verb('is', seat)} not looed: the Treachery took "
+                said += (f" but {tell.verb('was', seat)} not looed: the Treachery took "
                          f"{tell.possessive(seat, start=False)} Wolf")
             lines.append(said + ".")
         folded = [s for s, c in enumerate(result["choices"]) if c == "fold"]

@@ -517,8 +517,9 @@ def test_the_score_sheet_tells_the_pot_the_loo_and_the_next_pot():
     # every player played: each shows the three cards played; nothing else is shown
     assert [sorted(h) for h in sheet["hands"]] == [sorted(h) for h in hands]
     lines = Narrator(GAME, obs).hand_lines(sheet)
-    assert "Left took 0 tricks but is not looed: the Treachery took Left's Wolf." in lines
-    assert "Right took 0 tricks and is looed: pays 15 chips into the next pot." in lines
+    assert "Left took 0 tricks but was not looed: the Treachery took Left's Wolf." in lines
+    assert "Right took 0 tricks and was looed: paid 15 chips into the next pot." in lines
+    assert "You took 1 trick, winning 5 chips." in lines          # (the sheet tells what happened, in the past)
     assert lines[-1] == "The next pot: 18 chips."
 
 
