@@ -142,6 +142,7 @@ def test_the_hints_suggestion_is_marked_where_it_is_chosen(name, rules):
                 assert len(in_hand) == (token in obs.get("hand", []))     # one copy of a card held twice
                 assert len([t for t in tags if ' class="card ' in t]) <= 1  # one of the Sky's six Owls
             marked += 1
+            assert all('aria-description="the hint’s choice"' in t for t in _suggested(html))   # heard too
             stale = render.table_html(tell, {"selected": [], "suggested": "not a choice now"})
             assert not _suggested(stale)
         _advance(session, 1, rng)

@@ -45,6 +45,8 @@ _PLACED = {"game", "rules", "seat", "players", "to_act", "terminal", "legal", "h
            "hands", "totals", "winners", "hand", "phase", "past_bids", "hand_starts", "ranking",
            "hand_results"}
 MANY_CHOICES = 8   # more verb+cards tokens than this: pick cards, then confirm
+# The hint's suggestion on an element that offers it: seen (style.css) and heard.
+SUGGESTED = ' data-suggested="true" aria-description="the hint’s choice"'
 
 
 def esc(value) -> str:
@@ -385,7 +387,7 @@ def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, sel
     cards = []
     for index, token in enumerate(hand):
         uid = f"why-hand-{index}"
-        mark = ' data-suggested="true"' if index in hinted else ""
+        mark = SUGGESTED if index in hinted else ""
         if selecting:
             on = index in selected
             if token not in usable and why is not None:   # never part of a legal choice
@@ -555,7 +557,7 @@ def mark_suggestion(drawn: str, token: str | None) -> str:
             cards.append(text)
             if len(cards) > 1:
                 return text
-        return text.replace(carried, carried + ' data-suggested="true"')
+        return text.replace(carried, carried + SUGGESTED)
     return re.sub(r"<[a-z]+ [^>]*" + re.escape(carried) + r"[^>]*>", mark, drawn)
 
 
