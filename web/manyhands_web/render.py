@@ -382,8 +382,9 @@ def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, sel
     deciding = bool(groups["plays"] or groups["subs"])
     verb = next(iter(selecting), None)
     usable = {c for t in selecting.get(verb, ()) for c in t.split(" ")[1:]}
+    first = suggested.split(" ")[0] if suggested else None     # a play's card, or a two-step choice's
     hinted = (suggested_cards(suggested, hand) if selecting
-              else {hand.index(c) for c in [suggested.split(" ")[0]] if c in hand} if suggested else set())
+              else {hand.index(first)} if first in hand else set())
     cards = []
     for index, token in enumerate(hand):
         uid = f"why-hand-{index}"
@@ -435,9 +436,9 @@ def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecti
                         f"pick {size} cards of your hand"
                     button = (f'<button type="button" class="confirm" id="confirm" aria-disabled="true" '
                               f'aria-describedby="confirm-why" data-ui="why">Confirm</button>')
-                hinted = suggestion(ui, toks)
+                hint_pick = suggestion(ui, toks)
                 take = (' <button type="button" class="choice" id="pick-suggested" data-ui="pick-suggested">'
-                        "Pick the hint’s cards</button>") if hinted and hinted != token else ""
+                        "Pick the hint’s cards</button>") if hint_pick and hint_pick != token else ""
                 prompt.append(f'<p>Pick {size} cards {esc(tell.words.picks.get(verb, ""))} '
                               f'({len(chosen)} picked).</p>'
                               + (f'<p class="selection-why" id="confirm-why" role="status">{esc(sentence(missing))}</p>'
@@ -549,13 +550,14 @@ def mark_suggestion(drawn: str, token: str | None) -> str:
     if not token:
         return drawn
     carried = f' data-action="{esc(token)}"'
-    cards = []
+    cards_seen = 0
 
     def mark(tag: re.Match) -> str:
+        nonlocal cards_seen
         text = tag.group(0)
         if ' class="card ' in text:
-            cards.append(text)
-            if len(cards) > 1:
+            cards_seen += 1
+            if cards_seen > 1:          # another copy of the same card
                 return text
         return text.replace(carried, carried + SUGGESTED)
     return re.sub(r"<[a-z]+ [^>]*" + re.escape(carried) + r"[^>]*>", mark, drawn)
