@@ -87,6 +87,11 @@ Optional capabilities (a keyword left out takes the default here):
     outcomes(final, seat, mark) -> [key], outcome_words: {key: words}
                                          outcomes the hint counts besides points
                                          (Voren: "looed"). Default: none.
+    rare_outcomes: (key, ...)            of those, the ones a hint says only where
+                                         they happened: never "0%", nor that no
+                                         choice had them (Voren's pot taken without
+                                         play, out of reach once a rival plays).
+                                         Default: none.
     inference(view) -> dict              the hidden places read for the hint, where
                                          the generic reading by suits does not fit
                                          (Lunar's copies). Default: None (generic).
@@ -126,7 +131,7 @@ OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "sear
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
                       "tree_search", "deep_search", "same_choice", "model_world")
-OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict}
+OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict, "rare_outcomes": tuple}
 
 
 def _never(state) -> bool:
@@ -163,6 +168,7 @@ class Adapter:
     tricks_taken: Callable | None = None
     outcomes: Callable | None = None
     outcome_words: dict = {}
+    rare_outcomes: tuple = ()
     inference: Callable | None = None
     open_places: Callable = staticmethod(_no_places)
     allies: Callable | None = None

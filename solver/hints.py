@@ -176,9 +176,12 @@ def _fact_words(entry: dict, r: Ranking, trick_words: str) -> list[tuple[str, st
 def _never(entry: dict, r: Ranking, key: str) -> bool:
     """A game outcome the choice never had where its value came out the same on
     every deal searched (Voren's fold: no trick, never looed): it cannot happen,
-    so "0% of the time (0–32%)" would only blur the line."""
+    so "0% of the time (0–32%)" would only blur the line; nor a rare one it never
+    had (Voren's pot without play, out of reach once a rival plays)."""
+    if key not in r.words or entry[key] != 0:
+        return False
     interval = entry.get("interval")
-    return key in r.words and entry[key] == 0 and interval is not None and interval[0] == interval[1]
+    return key in r.rare or (interval is not None and interval[0] == interval[1])
 
 
 SHARED_WORDS = {"exact_bid": "makes your bid exactly"}     # a fact said of every choice at once
@@ -194,7 +197,7 @@ def _alike(entries: list[dict], r: Ranking, trick_words: str) -> dict[str, float
     alike = {}
     for key, _ in _fact_words(searched[0], r, trick_words):
         values = {e.get(key) for e in searched}
-        if len(values) == 1 and values <= {0, 1}:
+        if len(values) == 1 and values <= {0, 1} and not (key in r.rare and values == {0}):
             alike[key] = values.pop()
     return alike
 

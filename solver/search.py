@@ -93,6 +93,7 @@ class Ranking:
     stats: list = field(default_factory=list)   # best first
     bids: bool = False            # the game has bids (exact-bid rates are meaningful)
     words: dict = field(default_factory=dict)   # outcome -> what a hint says of it
+    rare: tuple = ()              # outcomes said only where they happened (adapter.rare_outcomes)
     all_worlds_effort: int | None = None   # playouts of searching every world (None: too many)
     stopped: str = "separated"    # separated | all worlds | effort | time | one choice
     playouts: int = 0             # effort spent
@@ -477,7 +478,8 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     offer = all_worlds_effort_of(total, len(legal), evaluator)
     spending = Spending(budget, progress, started)
     out = Ranking(adapter.decision(state), total, 0, False, evaluator.exact,
-                  bids=adapter.bids, words=dict(adapter.outcome_words), all_worlds_effort=offer)
+                  bids=adapter.bids, words=dict(adapter.outcome_words), rare=adapter.rare_outcomes,
+                  all_worlds_effort=offer)
     few = evaluator.exact and total <= EXACT_FEW_WORLDS and len(legal) > 1
     if tree and adapter.tree_search(state) and not budget.all_worlds and len(legal) > 1 \
             and only is None and not flat:

@@ -34,7 +34,8 @@ Decisions searched (solver/search.py): the dealer's options (before the deal:
 playouts over uniformly random whole deals), play / fold / take the poke
 (playouts over the consistent worlds), card play (playouts; max^n once few
 cards are left). The hint also counts, per action, how often the seat takes a
-trick and how often it is looed (`outcomes`, `OUTCOME_WORDS`).
+trick, how often it is looed and, before the tricks, how often it takes the pot
+without play (`outcomes`, `OUTCOME_WORDS`).
 """
 from __future__ import annotations
 
@@ -56,7 +57,11 @@ _TOKENS = frozenset(DECK.tokens)
 OUT = "out"             # the model's one place for the cards out of play (card play only)
 
 # what the hint's words say for each counted outcome (search.py tallies them)
-OUTCOME_WORDS = {"trick": "takes at least one trick", "looed": "is looed"}
+OUTCOME_WORDS = {"trick": "takes at least one trick", "looed": "is looed",
+                 "pot": "takes the pot without play"}
+# Ruling V4's pot without play: said where it happened; most positions cannot reach it
+# (a rival already plays, or the tricks have begun), and "0%" there would be noise.
+RARE_OUTCOMES = ("pot",)
 
 
 # --- the view -------------------------------------------------------------------------
@@ -243,14 +248,17 @@ def decision(state) -> str:
 
 
 def outcomes(state, seat: int, mark: int) -> list[str]:
-    """What the hint counts besides the score: took a trick, was looed."""
+    """What the hint counts besides the score: took a trick, was looed, or took
+    the pot without play (Ruling V4: everyone else folded), so that a play's
+    outcomes account for its deals."""
     tricks = state.finished_hands[mark][0]
-    out = []
     if any(t.winner == seat for t in tricks):
-        out.append("trick")
-    elif tricks and seat in looed(tricks[0].seats, tricks):
-        out.append("looed")
-    return out
+        return ["trick"]
+    if tricks and seat in looed(tricks[0].seats, tricks):
+        return ["looed"]
+    if not tricks and state.hand_log[mark]["uncontested"] == seat:
+        return ["pot"]
+    return []
 
 
 def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
@@ -293,4 +301,5 @@ ADAPTER = Adapter(
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     search_exactly=search_exactly, exact_final=exact_final,
-    outcomes=outcomes, outcome_words=OUTCOME_WORDS, model_world=model_world)
+    outcomes=outcomes, outcome_words=OUTCOME_WORDS, rare_outcomes=RARE_OUTCOMES,
+    model_world=model_world)

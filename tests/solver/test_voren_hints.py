@@ -75,6 +75,46 @@ def test_folding_is_explained_and_scores_nothing_more():
     assert checked >= 2
 
 
+def test_a_play_that_may_take_the_pot_without_play_says_how_often():
+    """First to choose among five, a play may take the pot without play (Ruling
+    V4: everyone else folds): no trick and no loo. The hint said "takes at least
+    one trick 59%" beside "No choice is looed", leaving 41% of its deals unsaid;
+    it now counts that outcome too, said only where it happened (never as "0%",
+    and never in card play, where no choice can reach it)."""
+    said = 0
+    for state, _ in cases(5, 40):
+        seat = state.current_player
+        if state.phase not in ("decide", "play") or len(state.legal_actions()) < 2:
+            continue
+        h = hint(state, seat, effort=120, seed=2)
+        for a in h["actions"]:
+            assert a["trick"] + a["looed"] + a["pot"] <= 1 + 1e-9      # one outcome a deal at most
+            if a["pot"] > 0:
+                assert state.phase == "decide" and "takes the pot without play" in a["why"], a
+                said += 1
+            else:
+                assert "pot without play" not in a["why"], a["why"]
+        assert not any("pot without play" in fact for fact in h["shared"]), h["shared"]
+    assert said >= 1
+
+
+def test_the_pot_without_play_is_the_engines_own():
+    """The outcome is read from the hand's score sheet, as the table shows it."""
+    game = get_game("voren")
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_game({"players": 5}, seed=seed)
+        while state.hand_index == 0 and not state.is_terminal:
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        sheet = state.hand_log[0]
+        for seat in range(5):
+            taken = "pot" in adapter.outcomes(state, seat, 0)
+            assert taken == (sheet["uncontested"] == seat)
+            seen += taken
+    assert seen >= 1
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_bots_act_from_what_the_seat_may_know(level):
     """Redealing what the seat cannot see never changes a bot's choice: at the
