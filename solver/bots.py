@@ -10,7 +10,7 @@ normal: counts cards: the search over worlds consistent with everything the seat
         saw (cards gone, suits a seat has shown it lacks), small effort;
 hard:   the same search with more than three times the effort (exact endgames),
         more still where the adapter's `deep_search` says so (Raven's bids with
-        five or six players: DEEP_PLAYOUTS);
+        five or six players, Tricksters' drafts, suits and partners: DEEP_PLAYOUTS);
         where the game's adapter says a tree pays (`tree_search`: Lunar's card
         play, the Sky's too, and Raven's with two to four players), a tree
         search of the seat's information set (solver/tree.py, TREE_ITERATIONS),
@@ -36,7 +36,8 @@ from .view import adapter_for, blank_probe, view_of
 
 LEVELS = {"easy": 0, "normal": 60, "hard": 200}
 TREE_ITERATIONS = {"hard": 1500}    # where the adapter's tree_search says so (one playout each)
-DEEP_PLAYOUTS = {"hard": 1500}      # where the adapter's deep_search says so (Raven's 5-6 player bids)
+DEEP_PLAYOUTS = {"hard": 1500}      # where the adapter's deep_search says so (Raven's 5-6 player bids,
+#                                     Tricksters' drafts, suits and partners)
 
 
 def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int | None = None,

@@ -242,10 +242,15 @@ def test_hard_names_the_tables_where_it_plays_its_cards_by_the_tree():
                     for title, counts in tables_where("tree_search").items()}
 
 
-def test_hard_names_the_tables_where_it_searches_its_bids_deeper():
-    """The hard line names the tables whose adapter gives a bid hard's deeper
-    flat search (`deep_search`), and no other."""
+def test_hard_names_the_tables_where_it_searches_deeper():
+    """The hard line names the tables whose adapter gives a decision hard's deeper
+    flat search (`deep_search`: Raven's bids with five or six players, every
+    Tricksters draft, suit and partner choice), and no other."""
     hard = {key: what for key, _, what in pages.LEVELS}["hard"]
-    said = {title: player_counts(counts) for title, counts in
-            re.findall(r"in (\w+) with ([\w, ]+?) players it plays out [\d,]+ deals before a bid", hard)}
-    assert said == tables_where("deep_search") == {"Raven": (5, 6)}
+    deeper = next(part for part in hard.split(";") if re.search(r"plays out [\d,]+ deals before", part))
+    said = {title: player_counts(counts) for title, _, counts in
+            (table.partition(" with ") for table in re.findall(r"in (\w+(?: with [\w, ]+? players)?)", deeper))}
+    every_table = {game.title: preset_player_counts(game) for game in all_games().values()}
+    assert said == {title: () if counts == every_table[title] else counts     # a game's name alone: all its tables
+                    for title, counts in tables_where("deep_search").items()}
+    assert said == {"Raven": (5, 6), "Tricksters": ()}

@@ -105,7 +105,8 @@ LEVELS = (
                      "players, it plays its cards by a search that weighs its own later moves "
                      "too (1,500 played-out deals), and in Lunar with two players it turns "
                      "the trump by it as well; in Raven with five or six players it plays out "
-                     "1,500 deals before a bid"),
+                     "1,500 deals before a bid, and in Tricksters before each draft, suit and "
+                     "partner choice"),
 )
 
 
