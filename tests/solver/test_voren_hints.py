@@ -11,6 +11,7 @@ from pycore.game import get_game
 from solver.games import voren as adapter
 from solver.hints import hint, inference
 from solver.view import view_of
+from tests.conformance import played
 from tests.solver import checks
 from tests.solver.positions import positions
 from tests.solver.test_voren_worlds import model_truth
@@ -100,13 +101,9 @@ def test_a_play_that_may_take_the_pot_without_play_says_how_often():
 
 def test_the_pot_without_play_is_the_engines_own():
     """The outcome is read from the hand's score sheet, as the table shows it."""
-    game = get_game("voren")
     seen = 0
     for seed in range(40):
-        rng = random.Random(seed)
-        state = game.new_game({"players": 5}, seed=seed)
-        while state.hand_index == 0 and not state.is_terminal:
-            state = state.apply_action(rng.choice(state.legal_actions()))
+        state = played(get_game("voren"), {"players": 5}, seed, until=lambda s: s.hand_index > 0 or s.is_terminal)
         sheet = state.hand_log[0]
         for seat in range(5):
             taken = "pot" in adapter.outcomes(state, seat, 0)
