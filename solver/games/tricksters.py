@@ -319,7 +319,7 @@ def deep_search(state) -> bool:
     +0.011 a suit, +0.006 a partner choice: about 0.05 points a seat a round,
     too little for 400 arena deals to tell (+0.00 [-0.04, +0.04] deal by deal;
     against normal +0.05 [+0.01, +0.08] a seat)."""
-    return state.phase in ("draft", "suits", "partners")
+    return decision(state) != "play"
 
 
 def current_trick_index(state):
