@@ -256,7 +256,7 @@ def outcomes(state, seat: int, mark: int) -> list[str]:
         return ["trick"]
     if tricks and seat in looed(tricks[0].seats, tricks):
         return ["looed"]
-    if not tricks and state.hand_log[mark]["uncontested"] == seat:
+    if state.hand_log[mark]["uncontested"] == seat:      # (the sheet's: only where no trick was played)
         return ["pot"]
     return []
 
