@@ -14,7 +14,7 @@ comparison over the player's worlds, the words and the step data).
 
 The issue's aim is a full review within 30 s in the browser; Pyodide in Chromium
 runs this pure-Python work slower than CPython 3.11 natively (bench/web.py
-measures the page; README "Hand review" gives the factor used).
+measures the page; bench/README.md gives the factor measured).
 """
 from __future__ import annotations
 
