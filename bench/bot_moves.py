@@ -10,7 +10,7 @@ search included), as the page asks it.
 Printed per row: the median, 95th percentile and slowest of wall and CPU time,
 and the playouts the search spent (a tree search's iterations, one playout
 each, where the hard level plays one: solver/tree.py; the level's budget is counted in playouts,
-never time, so a bot plays the same on any machine). Issue 17's aim: a bot's
+never time, so a bot plays the same on any machine). The aim: a bot's
 move never takes longer than the page's pace (0.7 s between moves) plus 1 s; the
 page runs the same Python on Pyodide, 1.4-1.9x the native time in the review
 measurements (bench/README.md, the hand review), which the last column applies.
