@@ -272,7 +272,7 @@ def stamp_service_worker(dist: Path) -> str:
 
 
 def build_dist() -> Path:
-    """dist/: the static site (see the README: how the site is built)."""
+    """dist/: the static site (docs/site.md: how the site is built)."""
     python = ensure_venv()          # markdown-it-py renders the rules pages
     ensure_node_modules()
     inputs = [ROOT / "web", ROOT / "pycore", ROOT / "package-lock.json", LOCK, Path(__file__).resolve(),

@@ -10,10 +10,10 @@ search included), as the page asks it.
 Printed per row: the median, 95th percentile and slowest of wall and CPU time,
 and the playouts the search spent (a tree search's iterations, one playout
 each, where the hard level plays one: solver/tree.py; the level's budget is counted in playouts,
-never time, so a bot plays the same on any machine). Issue 17's aim: a bot's
+never time, so a bot plays the same on any machine). The aim: a bot's
 move never takes longer than the page's pace (0.7 s between moves) plus 1 s; the
 page runs the same Python on Pyodide, 1.4-1.9x the native time in the review
-measurements (README, "The review in the page"), which the last column applies.
+measurements (bench/README.md, the hand review), which the last column applies.
 
 Positions come from seeded games played by the easy bot (bench/hints.py).
 """
@@ -32,7 +32,7 @@ from pycore.records import dumps                      # noqa: E402
 from solver import api, bots, search, tree            # noqa: E402
 
 COUNTS = {"raven": (2, 3, 4, 5, 6), "tricksters": (4,), "lunar": (4, 2), "voren": (3, 4, 5, 6)}
-PAGE_OVER_NATIVE = 1.9     # the slowest page / native ratio measured (README, the review in the page)
+PAGE_OVER_NATIVE = 1.9     # the slowest page / native ratio measured (bench/README.md, the hand review in the page)
 
 
 class CountedRank:

@@ -22,7 +22,7 @@ worlds (`reference`). Printed per game and kind of decision:
   choice, in the game's points (mean and 95th percentile);
 - the default's playouts and wall time (median, p95), how the default stopped,
   and how many references were exact;
-- the issue's aims: agreement in at least 95% of positions, and mean regret at
+- the aims: agreement in at least 95% of positions, and mean regret at
   most 2% of a hand's typical point range (`point_range`; "% range").
 
 A run can be continued: `--start 40 --positions 60` measures positions 40-99 of
@@ -30,7 +30,7 @@ each kind (the positions are a fixed sequence per seed), and `--from-log A B`
 prints the table of runs A and B together (with `--json`, each position's line).
 
 With `--before TREE` (a checkout of an earlier commit, e.g. `git worktree add
---detach /tmp/before 9aec0f4`, the last commit before issue 14's adaptive
+--detach /tmp/before 9aec0f4`, the last commit before the hint's adaptive
 search), that tree's default hint is asked too, in a process of its own, for the
 same record and seat, and judged against the same reference: the "before"
 columns. Records are the contract (`shared/spec/records.md`), so an older solver

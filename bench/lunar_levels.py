@@ -1,5 +1,5 @@
 """Lunar with 4 players: variants of hard's play, to find where ISMCTS at 1,000
-iterations gains on it (bench/results/lunar-levels.txt). Each variant is a
+iterations gains on it (none closed the gap: docs/solver.md, the tree). Each variant is a
 level name the arena plays like any other (seats rotated, effort-counted):
 
     python bench/lunar_levels.py --bots trick-1000,hard --deals 100 [--log F --resume]

@@ -12,9 +12,9 @@ and the slowest hand. The time inside the hint (`solver.api.hint`, the same
 search the hint button runs) is split from the rest (face-up values, the "why"
 comparison over the player's worlds, the words and the step data).
 
-The issue's aim is a full review within 30 s in the browser; Pyodide in Chromium
+The aim is a full review within 30 s in the browser; Pyodide in Chromium
 runs this pure-Python work slower than CPython 3.11 natively (bench/web.py
-measures the page; README "Hand review" gives the factor used).
+measures the page; bench/README.md gives the factor measured).
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ drawn review, the analysis alone (the difference), the native wall and CPU
 time of the same review, and the ratio of the analysis in the page to the
 native wall time.
 The computer players wait after each trick ("After a trick: wait for me"), so
-the next hand does not share the cores with the review. The issue's aim: a full
+the next hand does not share the cores with the review. The aim: a full
 review within 30 s in the browser.
 Run `python3 build.py build` first.
 """

@@ -1,6 +1,7 @@
 """Hint and bot outputs at fixed seeded positions, one JSON line each, to show a
 refactor changes no behaviour: run it in the tree before and in the tree after,
-then compare the two files (issue 16 did, at 48 positions: identical).
+then compare the two files (the refactor that made the adapter a declared protocol did, at 48
+positions: identical).
 
     python3 bench/same_outputs.py OUT.jsonl [POSITIONS_PER_GAME=8]
     cmp before.jsonl after.jsonl

@@ -20,7 +20,7 @@ reloads at once instead of waiting for the snapshot (Pyodide then starts
 afresh). Each reload says how Pyodide started (fresh / snapshot).
 
 --decisions N times the hint (from a click on Hint to its first step) at the
-decisions issue 14 names as the slowest in the page: Raven's 2-player bids (up
+decisions slowest in the page: Raven's 2-player bids (up
 to 2,380 bids) and Tricksters' first trick, one position per deal (seeds 1..N,
 seat 0), at the page's default budget, after one untimed hint has started the
 worker; prints median and p95.
@@ -35,7 +35,7 @@ answer to the page's "bot" request, the page's pace not included) while you
 play N of your own moves (the first legal choice each time) in deals 1..K
 (--bot-deals K, default 1) of each table (Raven 2 and 4 players, Tricksters,
 Lunar 4 and 2, Voren 5) at hard and at normal, after one untimed move has
-started the worker; prints the median and slowest per table and level (issue 17's
+started the worker; prints the median and slowest per table and level (the
 aim: a move within the page's pace plus 1 s). --bot-tables lunar:4 times those
 tables only.
 

@@ -36,7 +36,7 @@ Limits: MAX_EFFORT is the largest effort a hint offers ("search every deal",
 search.ALL_WORLDS_CAP). Measured natively at that effort, the slowest decisions
 took 47 s (Voren's dealer's options, 8 players) and at most 120 MB (Raven, a
 follow with 2 choices: 50,000 deals), the first-lead all-deals search of
-Tricksters 49 s; the default effort answers in well under a second (README).
+Tricksters 49 s; the default effort answers in well under a second (bench/README.md).
 
 Errors: every refusal is a pycore ManyhandsError, so a ValueError, with one short
 line quoting at most a few dozen characters of the bad value: RecordError for the

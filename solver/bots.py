@@ -16,7 +16,7 @@ hard:   the same search with more than three times the effort (exact endgames),
         search of the seat's information set (solver/tree.py, TREE_ITERATIONS),
         which values its own later moves too. With one possible deal (Lunar's
         Sky) the flat search of both levels looks ahead in it instead of
-        sampling (search._look_ahead: normal's moves, hard's trump turning), so
+        sampling (search._look_ahead: normal's moves; hard's go by the tree), so
         more effort is more moves ahead.
 
 On a trick their partner is already sure to take (solver/partners.py), the

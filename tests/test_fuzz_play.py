@@ -1,4 +1,4 @@
-"""`python -m pycore play` under hostile input (issue 18): whatever is typed or
+"""`python -m pycore play` under hostile input: whatever is typed or
 passed as options, it plays on, asks again with a message, or stops with exit 0
 (the game ended, 'quit', end of input) or 2 (it cannot start: one line), never
 with a traceback.

@@ -1,4 +1,4 @@
-"""`python -m pycore replay` under hostile input (issue 18): it exits 0 with a
+"""`python -m pycore replay` under hostile input: it exits 0 with a
 summary or 2 with one short line, never another code, a traceback, a hang or
 unbounded memory, whatever the file holds.
 

@@ -1,4 +1,4 @@
-"""Every trick, hand and game gets its moment, told in words (issue 12): whole
+"""Every trick, hand and game gets its moment, told in words: whole
 games of every game played through the page with the "wait for me" trick pause,
 each finished trick's winner line, each hand's score sheet checked number by
 number against `python -m pycore replay` of the exported record, the score pad,

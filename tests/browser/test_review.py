@@ -1,4 +1,4 @@
-"""The hand review in the page (issue 15): a finished hand of every game reviewed
+"""The hand review in the page: a finished hand of every game reviewed
 from its score sheet or from the end of the game, with progress, in player words
 only; kept, so that after a reload it is there at once; "Play from here" starts
 a game whose record is the reviewed prefix plus your new choice; "Replay this

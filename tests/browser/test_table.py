@@ -16,7 +16,7 @@ from .table import (READY, export_record, open_site, play, start_game,
 
 pytestmark = pytest.mark.browser
 
-# Player counts the issue names; other games play at their default count.
+# Lunar at both its player counts (4, and 2 with the Sky); other games at their default count.
 PLAYER_COUNTS = {"lunar": [2, 4]}
 # Rules that keep a whole game through the page short enough for CI.
 QUICK = {"raven": {"short_game": True}}

@@ -1,5 +1,5 @@
 """The page's hint worker refuses whatever malformed request reaches it, with a
-one-line message, and goes on answering (issue 18)."""
+one-line message, and goes on answering."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""The solver API checks every input once and refuses a bad one clearly (issue 18).
+"""The solver API checks every input once and refuses a bad one clearly.
 
 Every refusal is the project's error type (pycore ManyhandsError: RecordError for
 the record, solver.errors.SolverError for the rest) with one short line; every
@@ -232,7 +232,7 @@ def _finished(game: str):
 
 
 def test_a_hint_bot_move_or_inference_replays_its_record_once(monkeypatch):
-    """Issue 16: a request replays its record once; the solver reads the earlier
+    """A request replays its record once; the solver reads the earlier
     positions it asks about from that replay."""
     started = []
     real = pycore.records.start_state
