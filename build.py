@@ -140,7 +140,8 @@ NATIVE_ONLY_PACKAGES = ("reference",)     # solver/reference/: the arena's oppon
 
 def browser_solver_files() -> list[Path]:
     """The browser half of solver/: every module except the native-only ones (those
-    importing OR-Tools, and the arena's reference opponents in solver/reference/)."""
+    importing OR-Tools or multiprocessing, and the arena's reference opponents in
+    solver/reference/)."""
     out = []
     for path in sorted((ROOT / "solver").rglob("*.py")):
         if "__pycache__" in path.parts or "tests" in path.parts:
@@ -148,7 +149,7 @@ def browser_solver_files() -> list[Path]:
         if path.relative_to(ROOT / "solver").parts[0] in NATIVE_ONLY_PACKAGES:
             continue
         text = path.read_text(encoding="utf-8")
-        if "import ortools" in text or "from ortools" in text:
+        if "import ortools" in text or "from ortools" in text or "import multiprocessing" in text:
             continue
         out.append(path)
     return out
@@ -285,7 +286,7 @@ def build_dist() -> Path:
         shutil.rmtree(DIST)
     DIST.mkdir()
     web = ROOT / "web"
-    for name in ("index.html", "main.py", "pyscript.json", "client.js", "worker.mjs", "style.css",
+    for name in ("index.html", "main.py", "pyscript.json", "client.js", "pool.js", "worker.mjs", "style.css",
                  "manifest.webmanifest"):
         shutil.copy2(web / name, DIST / name)
     draw_icons(DIST / "icons")

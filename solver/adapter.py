@@ -46,9 +46,12 @@ Optional capabilities (a keyword left out takes the default here):
     search_exactly(state) -> bool        exact search of the endgame (max^n):
     exact_final(state, seat, mark, memo)   where search_exactly says so, the final
                                          position under exact play. Default: never.
-    evaluator(view, rng) -> evaluator    the game's own evaluator for search.rank
-                                         (Tricksters' exact trick play), or None where
-                                         the generic playouts apply. Default: None.
+    evaluator(view) -> evaluator         the game's own evaluator for search.rank
+                                         (Tricksters' exact trick play: `exact`,
+                                         `cost(actions)`, `facts(index, world, actions,
+                                         rng_for)` as search.PlayoutEvaluator's), or
+                                         None where the generic playouts apply.
+                                         Default: None.
     exact_values(state, seat, actions, memo) -> {action: points} | None
                                          the game's own exact face-up values (every
                                          hand known) of a decision. Default: None.
@@ -78,8 +81,6 @@ Optional capabilities (a keyword left out takes the default here):
                                          are set aside makes no difference); the hint
                                          searches one of each and values the others
                                          alike. Default: None (every choice its own).
-    splits: bool                         a search of every world can be split across
-                                         workers (search.rank part=/sums=). Default: False.
     bids: bool                           the hint reports making the bid. Default: False.
     target_of(state, seat, action) -> int | None, tricks_taken(final, seat, mark) -> int
                                          the tricks the seat bid for (None: no bid) and
@@ -131,7 +132,7 @@ OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "sear
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
                       "tree_search", "deep_search", "same_choice", "model_world")
-OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict, "rare_outcomes": tuple}
+OPTIONAL_VALUES = {"bids": bool, "outcome_words": dict, "rare_outcomes": tuple}
 
 
 def _never(state) -> bool:
@@ -176,7 +177,6 @@ class Adapter:
     deep_search: Callable = staticmethod(_never)
     same_choice: Callable = staticmethod(_no_key)
     model_world: Callable = staticmethod(_same_places)
-    splits: bool = False
     bids: bool = False
 
     def __init__(self, game: str, **parts):

@@ -20,8 +20,8 @@ from collections import Counter as Multiset
 
 from pycore.words import Narrator, count, decimals, join, minus
 
-from . import partners
-from .search import DEFAULT_EFFORT, Ranking, against_best, alike, part_sums, rank
+from . import partners, work
+from .search import DEFAULT_EFFORT, Ranking, against_best, alike, rank_steps
 from .stats import half_width, rate_interval
 from .view import SeatView, view_of
 
@@ -680,27 +680,24 @@ def spend_least(r: Ranking, state, seat: int) -> None:
 
 
 def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
-         part: tuple[int, int] | None = None, sums: list[dict] | None = None,
-         positions: list | None = None, *, seconds: float | None = None,
-         all_worlds: bool = False, theme: str = "", started: float | None = None) -> dict:
+         positions: list | None = None, **options) -> dict:
+    """`hint_steps` run to its end in this process (see there)."""
+    return work.drive(hint_steps(state, seat, effort, seed, progress, positions, **options))
+
+
+def hint_steps(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
+               positions: list | None = None, *, seconds: float | None = None,
+               all_worlds: bool = False, theme: str = "", started: float | None = None):
     """The hint for `seat` to act in `state`: search.rank within (effort,
     seconds, all_worlds), told in the game's words (`theme`); `started`: when
     the request came in (search.rank: the seconds count from it).
     `progress(done, total)`: called as the search goes (see search.rank).
     `positions`: every position of the record up to `state`, if the caller has
-    replayed it (view_of then reads earlier positions from them).
-
-    Split across workers (a game whose adapter `splits`, "splits" in the hint):
-    with `part=(i, k)` only that part's worlds are searched and the answer is its
-    sums; `sums`, every part's "sums", gives the hint one search would have."""
+    replayed it (view_of then reads earlier positions from them). A generator
+    of the search's batches (solver/work.py), returning the hint."""
     view = view_of(state, seat, positions)
-    if part is not None:
-        r = rank(view, effort, seed, progress=progress, part=tuple(part))
-        return {"game": state.game.name, "seat": seat, "decision": r.decision,
-                "worlds": r.worlds, "part": list(part), "searched_worlds": r.used,
-                "sums": part_sums(r, tuple(part))}
-    r = rank(view, effort, seed, progress=progress, seconds=seconds, all_worlds=all_worlds,
-             sums=None if sums is None else list(sums), started=started, tree=True, hint=True)
+    r = yield from rank_steps(view, effort, seed, progress=progress, seconds=seconds,
+                              all_worlds=all_worlds, started=started, tree=True, hint=True)
     spend_least(r, state, seat)
     tell = Narrator(state.game, state.observation(seat), theme)
     actions = explain(r, tell)
@@ -711,7 +708,6 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
             "stopped": r.stopped, "playouts": r.playouts, "look_ahead": r.look_ahead,
             "tree": r.tree, "spent_least": r.spent_least,
             "all_worlds_effort": r.all_worlds_effort,
-            "splits": view.adapter.splits,
             "effort": effort, "seconds": seconds, "seed": seed,
             "best": actions[0]["action"], "best_name": actions[0]["name"],
             "summary": summary(actions, r, tell), "why": actions[0].get("why"),

@@ -38,7 +38,7 @@ from pycore.game import get_game
 from pycore.records import Record, load_record, positions, read_record_file, record_of, replay, start_state
 from pycore.words import Narrator, count, decimals, with_unit
 
-from . import api
+from . import api, work
 from .faceup import Difference, explain, face_up
 from .errors import SolverError
 from .hints import DEFAULT_EFFORT
@@ -161,10 +161,16 @@ def decision_key(state, seat: int, budget: dict) -> str:
 
 
 def analyse(state, seat: int, budget: dict, cache=None) -> dict:
+    """`analyse_steps` run to its end in this process."""
+    return work.drive(analyse_steps(state, seat, budget, cache))
+
+
+def analyse_steps(state, seat: int, budget: dict, cache=None):
     """The decision of `seat` to act in `state` (the true position): the hint at
     this prefix of the record (what the player could know), the face-up values,
     and where the two bests differ, the comparison with the player's worlds.
-    JSON; kept in `cache` (default CACHE) under `decision_key`."""
+    JSON; kept in `cache` (default CACHE) under `decision_key`. A generator of
+    the hint's batches (solver/work.py)."""
     cache = CACHE if cache is None else cache
     key = decision_key(state, seat, budget)
     got = cache.get(key)
@@ -172,7 +178,7 @@ def analyse(state, seat: int, budget: dict, cache=None) -> dict:
         if isinstance(cache, OrderedDict):
             cache.move_to_end(key)
         return got
-    hint = api.hint(record_of(state).to_json(), seat, budget)
+    hint = yield from api.answer_steps(api.HintRequest.parse(record_of(state).to_json(), seat, budget))
     reading = read_hint(hint)
     up = face_up(state, seat, seed=budget["seed"])
     top = max(up.values.values())
@@ -333,10 +339,10 @@ def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
     return {"start": _faces(hand.states[0], adapter), "steps": steps, "tricks": tricks, "points": points}
 
 
-def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None,
-                tick=None) -> dict:
+def review_hand_steps(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None,
+                      tick=None):
     """One finished hand's review (see the module docstring); `tick()` after each
-    decision analysed."""
+    decision analysed. A generator of its hints' batches (solver/work.py)."""
     game = hand.states[0].game
     threshold, unit, said = big_loss(hand.states[0])
     decisions, forced = [], 0
@@ -348,7 +354,7 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
         if len(state.legal_actions()) == 1:
             forced += 1
             continue
-        got = analyse(state, seat, budget, cache)
+        got = yield from analyse_steps(state, seat, budget, cache)
         decisions.append(review_decision(state, seat, choice, got, threshold, theme,
                                          hand.first + offset, budget["seed"]))
         if tick is not None:
@@ -392,8 +398,15 @@ def _unfinished(hands: list[Hand], hand) -> ReviewError:
 
 def review(record_json, seat, hand=None, budget=None, progress=None, theme: str = "",
            cache=None) -> dict:
+    """`review_steps` run to its end in this process."""
+    return work.drive(review_steps(record_json, seat, hand, budget, progress, theme, cache))
+
+
+def review_steps(record_json, seat, hand=None, budget=None, progress=None, theme: str = "",
+                 cache=None):
     """The export: the record and the review of `hand` (1-based), or of every
-    finished hand, for `seat`. `progress(done, total)`: decisions analysed."""
+    finished hand, for `seat`. `progress(done, total)`: decisions analysed. A
+    generator of its hints' batches (solver/work.py)."""
     record = load_record(record_json)
     seat = check_seat(record, seat)
     budget = budget_of(budget)
@@ -419,7 +432,9 @@ def review(record_json, seat, hand=None, budget=None, progress=None, theme: str 
         done += 1
         if progress is not None:
             progress(done, total)
-    reviews = [review_hand(h, seat, budget, theme, cache, tick) for h in chosen]
+    reviews = []
+    for h in chosen:
+        reviews.append((yield from review_hand_steps(h, seat, budget, theme, cache, tick)))
     return {"format": FORMAT, "record": record.to_json(), "seat": seat, "budget": budget,
             "theme": theme, "hands": reviews}
 

@@ -406,7 +406,7 @@ def test_many_choices_set_aside_early_fold_under_one_line():
     assert len(aside) >= render.FOLD_ASIDE
     page = render.hint_html(answer, session.narrator())
     folded = page.split('<details class="hint-aside">', 1)[1].split("</details>", 1)[0]
-    assert f"{len(aside):,} more set aside early: each fell behind" in folded
+    assert f"<summary>{len(aside):,} " in folded and "set aside early: each fell behind" in folded
     assert sorted(re.findall(r'<li data-token="([^"]+)"', folded)) == sorted(a["action"] for a in aside)
     tokens = re.findall(r'<li data-token="([^"]+)" data-group', page)
     assert sorted(tokens) == sorted(session.state.observation(session.seat)["legal"])

@@ -69,7 +69,7 @@ def test_a_rate_too_sure_for_its_interval_says_every_deal_not_0_or_100_percent(p
     from pycore.records import dumps
     from solver import api
     state, _ = positions("raven", {"players": players}, index + 1, seed=5)[index]
-    h = api.hint(dumps(state), state.current_player, {"effort": 1500, "seed": 1})
+    h = api.hint(dumps(state), state.current_player, {"effort": 3000, "seed": 1})
     sure = [a for a in h["actions"] if a.get("takes_trick") in (0, 1) and a.get("takes_trick_interval")
             and round(100 * a["takes_trick_interval"][0]) == round(100 * a["takes_trick_interval"][1])]
     assert sure, "no card did the same on every deal, its interval one number"

@@ -312,8 +312,8 @@ def test_progress_cancel_and_a_second_look(monkeypatch):
     text = record_text("tricksters", 4)
     calls = []
     hinted = []
-    real = api.hint
-    monkeypatch.setattr(api, "hint", lambda *a, **k: hinted.append(1) or real(*a, **k))
+    real = api.answer_steps
+    monkeypatch.setattr(api, "answer_steps", lambda *a, **k: hinted.append(1) or real(*a, **k))
     cache: dict = {}
 
     class Cancel(Exception):

@@ -489,10 +489,10 @@ class App:
         el("hint-summary").textContent = ""
         el("hint-panel")._dom_element.hidden = True
 
-    async def hint(self, budget: dict | None = None, split: bool = False) -> None:
-        """Ask the worker for a hint: at the page's budget, or at `budget` (the hint's
-        offer: every deal, or a longer search; `split`: on several workers at once),
-        which then says whether it kept the suggestion of the hint before it."""
+    async def hint(self, budget: dict | None = None) -> None:
+        """Ask the workers for a hint: at the page's budget, or at `budget` (the
+        hint's offer: every deal, or a longer search), which then says whether
+        it kept the suggestion of the hint before it."""
         offer = budget is not None
         session = self.session
         if session is None or not session.my_turn or self.hint_started is not None:
@@ -516,8 +516,7 @@ class App:
         request = {"op": "hint", "record": record, "seat": session.seat, "budget": budget,
                    "theme": session.theme if session.theme in session.game.words.themes else ""}
         try:
-            ask = window.manyhands.askSplit if split else window.manyhands.ask
-            answer = json.loads(str(await ask(json.dumps(request))))
+            answer = json.loads(str(await window.manyhands.ask(json.dumps(request))))
         except Exception as exc:
             if self.hint_started is not None:
                 set_html("hint-body", f'<p class="error">{render.esc(f"Hint failed: {exc}")}</p>')
@@ -1144,8 +1143,7 @@ def on_hint(event):
 def on_hint_body_click(event):
     button = _target(event, ".hint-more")
     if button and not button.disabled:
-        asyncio.ensure_future(app.hint(json.loads(_attr(button, "data-budget")),
-                                       split=_attr(button, "data-splits") == "true"))
+        asyncio.ensure_future(app.hint(json.loads(_attr(button, "data-budget"))))
 
 
 @when("click", "#hint-cancel")

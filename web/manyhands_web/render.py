@@ -787,12 +787,11 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
     more = result.get("more")
     if more and not result.get("all_worlds"):
         budget = more.get("budget") or {}
-        splits = ' data-splits="true"' if result.get("splits") and budget.get("all_worlds") else ""
         button_id = "hint-all" if budget.get("all_worlds") else "hint-longer"
         note = "Slower: every possible deal, not a sample." if budget.get("all_worlds") else \
             "Slower: a longer search to tell the close choices apart."
         out += (f'<p class="hint-all"><button type="button" id="{button_id}" class="hint-more" '
-                f'data-budget="{esc(json.dumps(budget))}"{splits}>{esc(more["label"])}</button> '
+                f'data-budget="{esc(json.dumps(budget))}">{esc(more["label"])}</button> '
                 f'<span class="hint-why">{esc(note)}</span></p>')
     if len(ranked) > 1:                  # one choice: the summary line has said it all
         def item(e: dict) -> str:
