@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pycore.errors import quote
-from pycore.records import MAX_NUMBER, Record, load_record, positions
+from pycore.records import MAX_NUMBER, MAX_TEXT, Record, load_record, positions
 
 from . import bots, hints, work
 from .errors import SolverError
@@ -155,21 +155,25 @@ class HintRequest:
     seat: int
     budget: SearchBudget = SearchBudget()
     theme: str = ""
+    earlier: str | None = None      # the suggestion of the hint before (a longer search's: hints.change)
 
     @classmethod
-    def parse(cls, record_json: Any, seat: Any, budget: Any = None, theme: Any = "") -> "HintRequest":
+    def parse(cls, record_json: Any, seat: Any, budget: Any = None, theme: Any = "",
+              earlier: Any = None) -> "HintRequest":
         record = load_record(record_json)
         seat = whole_number(seat, "seat")
         checked = SearchBudget.parse(budget)
-        return cls(record, seat, checked, theme_of(record.game, theme))
+        if earlier is not None and (not isinstance(earlier, str) or not 0 < len(earlier) <= MAX_TEXT):
+            raise SolverError(f"earlier is the token of the suggestion before, not {quote(earlier)}")
+        return cls(record, seat, checked, theme_of(record.game, theme), earlier)
 
     @classmethod
     def from_json(cls, request: Any) -> "HintRequest":
         """From the worker's form {"record": ..., "seat": ..., "budget": ...,
         "theme": ...} (an "op" field is the worker's and is ignored)."""
-        fields(request, "a hint request", ("record", "seat"), ("budget", "theme", "op"))
+        fields(request, "a hint request", ("record", "seat"), ("budget", "theme", "earlier", "op"))
         return cls.parse(request["record"], request["seat"], request.get("budget"),
-                         request.get("theme", ""))
+                         request.get("theme", ""), request.get("earlier"))
 
     @property
     def effort(self) -> int:
@@ -183,6 +187,8 @@ class HintRequest:
         out = {"record": self.record.to_json(), "seat": self.seat, "budget": self.budget.to_json()}
         if self.theme:
             out["theme"] = self.theme
+        if self.earlier is not None:
+            out["earlier"] = self.earlier
         return out
 
 
@@ -216,7 +222,7 @@ def answer_steps(request: HintRequest, progress=None):
     return (yield from hints.hint_steps(trail[-1], request.seat, budget.effort, budget.seed,
                                         progress=progress, positions=trail, seconds=budget.seconds,
                                         all_worlds=budget.all_worlds, theme=request.theme,
-                                        started=started))
+                                        started=started, earlier=request.earlier))
 
 
 def hint(record_json: Any, seat: Any, budget: Any = None, progress=None, theme: Any = "") -> dict:

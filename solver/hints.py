@@ -286,24 +286,18 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking, hand_wor
         if group == "as good":
             return f"as good as {top}{looked}"
         return f"{_whole(diff, unit)} less than {top}{looked}"
-    if group == "as good":
-        return f"as good as {top}" + (" (exact)" if entry["exact"] else f" {_everywhere(r)}")
     if group == "unsearched":
         return "not searched"
+    if _few(entry, r):
+        return _too_few(entry, r, top)
+    if group == "as good":
+        return f"as good as {top}" + (" (exact)" if entry["exact"] else f" {_everywhere(r)}")
     interval = entry.get("diff_interval")
     width = None if interval is None else (interval[1] - interval[0]) / 2
     less = (f"{_whole(diff, unit)} less than {top}" if _one_deal(entry, r) else
             f"{_nonzero(diff, 2 if entry['exact'] else 1)} {_plural(unit, diff)} less than {top}")
     if entry["exact"]:
         return f"{less} (exact)"
-    if group == "screened":
-        deals = count(entry["n"], "deal")
-        if diff < 0:            # higher on its few deals: the suggestion did worse on those than on the rest
-            return (f"set aside early: {_nonzero(-diff)} {_plural(unit, -diff)} more than {top}, "
-                    f"but on only the {deals} it was tried on")
-        if not diff:
-            return f"set aside early: as good as {top} on the {deals} it was tried on"
-        return f"set aside early: {less} on the {deals} it was tried on"
     if group == "close":
         if _num(diff) == "0":
             return f"about as good as {top}{_pm(width)}"
@@ -316,6 +310,29 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking, hand_wor
     if width == 0:              # the same difference on every deal searched: not "± 0"
         return f"{less} {_everywhere(r)}"
     return f"{less}{_pm(width)}"
+
+
+HANDFUL = 8     # a choice compared with the best on fewer deals than this gets no number
+
+
+def _few(entry: dict, r: Ranking) -> bool:
+    """Set aside early, or searched on a handful of deals (not exactly, not the
+    one deal looked ahead in)."""
+    return not entry["exact"] and not _looked(r) and entry["group"] != "unsearched" and (
+        entry["group"] == "screened" or entry["n"] < HANDFUL)
+
+
+def _too_few(entry: dict, r: Ranking, top: str) -> str:
+    """A choice tried on a handful of deals, or set aside early by the screening
+    (a first look at many choices, a deal or few each): no difference is said
+    as a number, only that it was too few to compare ("5.0 points less than the
+    best on the 1 deal it was tried on" read as a verdict, and "Think longer"
+    could then suggest that very choice)."""
+    n = entry["n"]
+    tried = (f"played out only {count(n, 'time')}" if r.tree or r.worlds == 1
+             else f"tried on only {count(n, 'deal')}")
+    aside = "set aside early: " if entry["group"] == "screened" else ""
+    return f"{aside}{tried}, too few to compare with {top}"
 
 
 def explain(r: Ranking, tell: Narrator) -> list[dict]:
@@ -482,6 +499,48 @@ def close_call(entries: list[dict], r: Ranking, tell: Narrator) -> str | None:
     if counted:          # the summary has counted those about as good
         return "A close call: the search cannot tell these choices apart at 95% confidence."
     return f"A close call between {names}: the search cannot tell them apart at 95% confidence."
+
+
+# --- a longer search against the hint before it ---------------------------------------------------
+def change(entries: list[dict], r: Ranking, earlier: str, tell: Narrator) -> str:
+    """What a longer search ("Think longer", every deal) says of the suggestion
+    of the hint before it (`earlier`, a token): kept, or changed from what to
+    what, how sure the new advice is, and how the earlier choice now compares
+    (a number only where it has an interval, or is exact)."""
+    best = entries[0]
+    now = _quoted(best, r.decision, tell)
+    sure = _how_sure(entries, r)
+    if best["action"] == earlier:
+        return f"The longer search kept the suggestion, {now}: {sure}."
+    before = next((e for e in entries if e["action"] == earlier), None)
+    if before is None:      # (not a choice here: the page asks only of its own last hint)
+        return f"The longer search suggests {now}: {sure}."
+    then = _quoted(before, r.decision, tell)
+    it = then if r.decision == "play" or len(then) <= NAMED_UP_TO else "the earlier suggestion"
+    unit = tell.game.words.unit
+    if before["exact"] or (before["group"] == "worse" and not _few(before, r)):
+        width = before.get("diff_interval")
+        pm = " (exact)" if before["exact"] else "" if width is None else _pm((width[1] - width[0]) / 2)
+        compared = (f"now comes out {_nonzero(before['diff'], 2 if before['exact'] else 1)} "
+                    f"{_plural(unit, before['diff'])} less{pm}")
+    elif before["group"] in ("close", "as good"):
+        compared = "is about as good"
+    else:
+        compared = "was tried on too few deals this time to compare"
+    return (f"The longer search changed the suggestion from {then} to {now}: {sure}. "
+            f"{it[0].upper()}{it[1:]} {compared}.")
+
+
+def _how_sure(entries: list[dict], r: Ranking) -> str:
+    if r.exact:
+        return "the values are exact, every possible deal searched"
+    if r.tree and r.stopped == "settled":
+        return "it is the choice the search tried most, and more time could not have changed that"
+    if r.stopped == "separated":
+        return "it is clear at 95% confidence"
+    if any(e["group"] in ("close", "as good") and not _few(e, r) for e in entries[1:]):
+        return "it is still a close call"
+    return "the time ran out before it was clear at 95% confidence"
 
 
 # --- what the seat knows of each hidden hand ---------------------------------------------------
@@ -687,14 +746,17 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
 
 def hint_steps(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
                positions: list | None = None, *, seconds: float | None = None,
-               all_worlds: bool = False, theme: str = "", started: float | None = None):
+               all_worlds: bool = False, theme: str = "", started: float | None = None,
+               earlier: str | None = None):
     """The hint for `seat` to act in `state`: search.rank within (effort,
     seconds, all_worlds), told in the game's words (`theme`); `started`: when
     the request came in (search.rank: the seconds count from it).
     `progress(done, total)`: called as the search goes (see search.rank).
     `positions`: every position of the record up to `state`, if the caller has
-    replayed it (view_of then reads earlier positions from them). A generator
-    of the search's batches (solver/work.py), returning the hint."""
+    replayed it (view_of then reads earlier positions from them). `earlier`:
+    the suggestion (a token) of the hint before this one at the same position,
+    when this one searched longer at its offer: "change" says what became of it.
+    A generator of the search's batches (solver/work.py), returning the hint."""
     view = view_of(state, seat, positions)
     r = yield from rank_steps(view, effort, seed, progress=progress, seconds=seconds,
                               all_worlds=all_worlds, started=started, tree=True, hint=True)
@@ -713,6 +775,7 @@ def hint_steps(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, pr
             "summary": summary(actions, r, tell), "why": actions[0].get("why"),
             "certainty": certainty(r, seconds, any(a["group"] == "as good" for a in actions[1:])),
             "close_call": close_call(actions, r, tell),
+            "change": None if earlier is None else change(actions, r, earlier, tell),
             "more": _more(r, actions, seconds, effort),
             "actions": actions, "shared": shared_facts(actions, r, tell), "inferred": inferred,
             "opponents": opponents(view, inferred, tell)}

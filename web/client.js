@@ -44,6 +44,11 @@ function watchWorkersSetting() {
   let kept = null;
   try { kept = localStorage.getItem(WORKERS_KEY); } catch { /* no storage */ }
   select.value = kept && select.querySelector(`option[value="${kept}"]`) ? kept : "auto";
+  if (new URLSearchParams(location.search).has("workers")) {     // the address decides, this visit
+    select.value = String(pool.size);
+    select.disabled = true;
+    select.title = "Set by the page's address (?workers=) for this visit";
+  }
   select.addEventListener("change", () => {
     try {
       if (select.value === "auto") localStorage.removeItem(WORKERS_KEY);

@@ -272,8 +272,9 @@ def test_a_close_call_offers_to_think_longer_and_does(page, site):
     """A Raven bid the hint could not settle in its time (here ?hint=0.5: half a
     second) offers "Think longer": four times the page's time (THINK_LONGER).
     Clicked, the hint searches again at that time, with its progress and Cancel,
-    says it searched more deals and whether it kept the suggestion before it;
-    the table plays on after it."""
+    says it searched more deals, whether it kept the suggestion before it (or
+    what it changed it to) and how sure the new advice is; the table plays on
+    after it."""
     from solver.hints import THINK_LONGER
     open_site(page, site, "pace=0&hint=0.5")
     start_game(page, "raven", {"players": 4}, seed=3)
@@ -291,11 +292,13 @@ def test_a_close_call_offers_to_think_longer_and_does(page, site):
     assert _deals_searched(page) > 2 * first
     now = page.inner_text("#hint-summary")
     assert now.startswith("Consider ")
-    change = page.inner_text("#hint-change")
+    change = page.inner_text("#hint-change")      # what became of it, and how sure the new advice is
     if _suggested(now) == _suggested(suggested):
-        assert change == "The longer search kept the suggestion of the hint before."
+        assert change.startswith(f"The longer search kept the suggestion, “{_suggested(now)}”: "), change
     else:
-        assert change == f"The longer search changed the suggestion: the hint before said “{_suggested(suggested)}”."
+        assert change.startswith(f"The longer search changed the suggestion from “{_suggested(suggested)}” "
+                                 f"to “{_suggested(now)}”: "), change
+    assert any(sure in change for sure in ("95% confidence", "exact", "could not have changed", "close call")), change
     assert play(page, limit=1)["played"] == 1
     assert not page.errors
 

@@ -515,6 +515,8 @@ class App:
             earlier = self.hint_shown[1]
         request = {"op": "hint", "record": record, "seat": session.seat, "budget": budget,
                    "theme": session.theme if session.theme in session.game.words.themes else ""}
+        if earlier is not None:         # the answer says what became of it ("change")
+            request["earlier"] = earlier
         try:
             answer = json.loads(str(await window.manyhands.ask(json.dumps(request))))
         except Exception as exc:

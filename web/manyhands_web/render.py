@@ -753,13 +753,16 @@ def announcements(before: Narrator | None, after: Narrator) -> list[str]:
     return now[len(old):]
 
 
-HINT_GROUPS = (("best", "Best"), ("close", "About as good"), ("worse", "Less good"))
+HINT_GROUPS = (("best", "Best"), ("close", "About as good"), ("worse", "Less good"),
+               ("aside", "Set aside early"))
 FOLD_ASIDE = 6          # this many choices set aside early are folded under one line
+ASIDE_NOTE = ("A first quick look at every choice left these behind after a deal or few each: "
+              "too few deals to compare them with the best.")
 
 
 def _hint_group(entry: dict) -> str:
     group = entry.get("group", "worse")
-    return {"as good": "close", "screened": "worse", "unsearched": "worse"}.get(group, group)
+    return {"as good": "close", "screened": "aside", "unsearched": "worse"}.get(group, group)
 
 
 def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
@@ -778,10 +781,11 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
         out += f'<p class="hint-close" id="hint-close-call">{esc(result["close_call"])}</p>'
     if result.get("certainty"):
         out += f'<p class="hint-why" id="hint-certainty">{esc(result["certainty"])}</p>'
-    if earlier is not None and ranked:
-        if str(ranked[0]["action"]) == earlier:
+    if earlier is not None and ranked:     # the solver's words for it, where the request named it
+        change = result.get("change")
+        if not change and str(ranked[0]["action"]) == earlier:
             change = "The longer search kept the suggestion of the hint before."
-        else:
+        elif not change:
             change = f"The longer search changed the suggestion: the hint before said “{tell.choice(earlier)}”."
         out += f'<p class="hint-why" id="hint-change">{esc(change)}</p>'
     more = result.get("more")
@@ -797,23 +801,19 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
         def item(e: dict) -> str:
             return (f'<li data-token="{esc(e["action"])}" data-group="{esc(e.get("group", ""))}">'
                     f'<b>{esc(tell.choice(str(e["action"])))}</b>: {esc(e.get("why", ""))}</li>')
-        # many choices set aside after a deal or few (Lunar's gifts, Raven's bids): folded
-        # away under one line, not a wall of "set aside early" lines
-        aside = [e for e in ranked if e.get("group") == "screened"]
-        folding = len(aside) >= FOLD_ASIDE
-        aside = aside if folding else []
+        # the choices set aside after a deal or few (Lunar's gifts, Raven's bids) are a group
+        # of their own, said to be so; many are folded away under one line
         groups = []
         for key, title in HINT_GROUPS:
-            items = [item(e) for e in ranked
-                     if _hint_group(e) == key and not (folding and e.get("group") == "screened")]
-            folded = ""
-            if key == "worse" and aside:
-                folded = (f'<details class="hint-aside"><summary>{len(aside):,} {"more " if items else ""}'
-                          f'set aside early: each fell behind on the few deals it was tried on</summary>'
-                          f'<ul class="hint-list">{"".join(item(e) for e in aside)}</ul></details>')
-            if items or folded:
-                groups.append(f'<h4>{esc(title)}</h4>'
-                              + (f'<ul class="hint-list">{"".join(items)}</ul>' if items else "") + folded)
+            items = [item(e) for e in ranked if _hint_group(e) == key]
+            if not items:
+                continue
+            listed = f'<ul class="hint-list">{"".join(items)}</ul>'
+            if key == "aside":
+                note = f'<p class="hint-why">{esc(ASIDE_NOTE)}</p>'
+                listed = note + (f'<details class="hint-aside"><summary>{len(items):,} choices set aside '
+                                 f'early</summary>{listed}</details>' if len(items) >= FOLD_ASIDE else listed)
+            groups.append(f'<h4>{esc(title)}</h4>{listed}')
         shared = "".join(f'<p class="hint-why hint-shared">{esc(fact)}</p>' for fact in result.get("shared") or [])
         out += (f'<details id="hint-table"><summary>Compare all {len(ranked):,} choices</summary>'
                 f'<div id="hint-list">{shared}{"".join(groups)}</div></details>')
