@@ -404,12 +404,16 @@ TREES = 4             # the hint's tree search: up to this many trees from strea
 TREE_SHARE = 15       # ... each with at least this many iterations for every choice (fewer trees else)
 
 
-def trees_for(effort: int, actions: int) -> int:
+def trees_for(effort: int, actions: int, worlds: int = 2) -> int:
     """How many trees a tree search of `effort` iterations over `actions` root
     choices grows (root parallelism): TREES, fewer where each would get less
     than TREE_SHARE iterations a choice (a small tree tries few of the choices
-    at its root). A function of the effort and the position only, never of the
-    workers, so the answer is too."""
+    at its root), and one with a single consistent deal (Lunar's Sky: there one
+    deep tree beat four of the same iterations, -0.075 points a decision
+    [-0.151, +0.001] over 42 positions, bench/tree_parallel.py). A function of
+    the effort and the position only, never of the workers, so the answer is too."""
+    if worlds <= 1:
+        return 1
     return max(1, min(TREES, effort // (TREE_SHARE * max(1, actions))))
 
 
@@ -471,7 +475,7 @@ def rank_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, prog
     if tree and adapter.tree_search(state) and not budget.all_worlds and len(legal) > 1 \
             and only is None and not flat:
         out.stopped = yield from _tree(searcher, stats, spending, f"manyhands/solver/{searcher.tag}",
-                                       trees_for(int(spending.limit), len(legal)))
+                                       trees_for(int(spending.limit), len(legal), total))
         out.tree = True
         # No "search all deals" after the tree: it plays each deal out once (the tree runs
         # until the exact endgame, so no deal would be valued exactly), which tells less

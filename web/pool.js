@@ -273,7 +273,7 @@ export class Pool {
     return new Promise((resolve, reject) => {
       job.abort = reject;
       job.lead.send(JSON.stringify(message), {
-        progress: (done, total, extra) => { if (job.progress) job.progress(done, total, extra); },
+        progress: (done, total, extra) => { if (job.progress && !job.cancelled) job.progress(done, total, extra); },
         // a timed search's leader spends its time on the steps at most (then it hands out work)
         softMs: seconds ? 1000 * seconds + STEP_GRACE_MS : STEP_MS,
         onStall: () => reject(new Lost("the leading worker stalled")),
@@ -476,7 +476,7 @@ export class Pool {
   // deal, or the larger of the effort and the time spent (of 1,000).
   showProgress(batch) {
     const { job, work } = batch;
-    if (!job.progress || job.kind !== "hint") return;
+    if (!job.progress || job.kind !== "hint" || job.cancelled || batch.finished) return;
     const p = work.progress;
     if (p.every) {
       job.progress(batch.done.filter(Boolean).length, batch.n);

@@ -248,7 +248,7 @@ def test_a_sampled_hint_offers_to_search_every_deal(page, site, tmp_path):
     native = api.hint(export_record(page), 0, {"all_worlds": True})
     assert native["all_worlds"] and native["exact"]
     assert [(t, line.split(": ", 1)[1]) for t, line in shown] == [(a["action"], a["why"]) for a in native["actions"]]
-    assert len(page.workers) == 1           # the helpers end with the search
+    assert len(page.workers) == 2           # the pool's workers stay for the next search
     assert not page.errors
 
 

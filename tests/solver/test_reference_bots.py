@@ -198,6 +198,8 @@ def test_the_hint_searches_cards_with_hard_s_tree(game, players):
     sky = (game, players) == ("lunar", 2)
     checked = multi = 0
     for state in decisions(game, players, 40):
+        if checked >= 6:        # (six positions of each table are enough)
+            break
         legal = state.legal_actions()
         if not adapter.tree_search(state) or len(legal) < 2:
             continue
@@ -209,7 +211,7 @@ def test_the_hint_searches_cards_with_hard_s_tree(game, players):
         # the iterations, grown alone here; their root actions' outcomes merged tree by tree
         values = {}
         stream = f"manyhands/solver/7/{len(state.history)}/{seat}"
-        trees = search.trees_for(EFFORT, len(legal))
+        trees = search.trees_for(EFFORT, len(legal), h["worlds"])
         multi += trees > 1
         for t in range(trees):
             tree.search(view_of(state, seat), EFFORT // trees + (t < EFFORT % trees),
@@ -232,4 +234,4 @@ def test_the_hint_searches_cards_with_hard_s_tree(game, players):
         if sky:    # "search all 1 deals" would be less than the tree did: never offered
             assert not (h["more"] and h["more"]["budget"].get("all_worlds")), h["more"]
         checked += 1
-    assert checked >= 5 and multi >= 3
+    assert checked >= 5 and (multi == 0 if sky else multi >= 3)     # (the Sky: one deep tree)
