@@ -75,7 +75,7 @@ def main(argv=None) -> int:
                 view = view_of(state, seat)
                 start = time.process_time()
                 if forced:
-                    cost = make_evaluator(view, random.Random(0)).cost(len(state.legal_actions()))
+                    cost = make_evaluator(view).cost(len(state.legal_actions()))
                     r = rank(view, effort=max(1, round(forced * cost)), flat=True)
                 else:
                     r = rank(view, all_worlds=True)

@@ -27,8 +27,8 @@ worker; prints median and p95.
 
 --all-deals times the hint's "Search all N deals" offer at a Tricksters first
 trick with 1,680 deals (seed 7, seat 0, the page budget at 4 so that the first
-hint samples): on one worker (navigator.hardwareConcurrency set to 1) and on the
-page's split across one worker per core, alternating.
+hint samples): on a pool of one worker (?workers=1) and of two (?workers=2),
+alternating.
 
 --bot-moves N times every computer player's move in the page (the worker's
 answer to the page's "bot" request, the page's pace not included) while you
@@ -217,21 +217,16 @@ def ratios(out: dict, site: str, bare: str, label: str) -> dict:
     return result
 
 
-ONE_CORE = "Object.defineProperty(navigator, 'hardwareConcurrency', {get: () => 1})"
-
-
 def all_deals(browser, url: str, runs: int) -> dict:
     """Seconds from a click on "Search all N deals" to the hint over every deal,
-    on one worker and split across the cores, alternating."""
+    on a pool of one worker and of two, alternating."""
     from tests.browser.table import play
-    out: dict = {"one worker": [], "split": []}
+    out: dict = {"one worker": [], "two workers": []}
     for _ in range(runs):
         for how in out:
             context = browser.new_context()
-            if how == "one worker":
-                context.add_init_script(ONE_CORE)
             page = context.new_page()
-            page.goto(url + "?pace=0&budget=4")
+            page.goto(url + f"?pace=0&budget=4&workers={1 if how == 'one worker' else 2}")
             page.wait_for_selector(READY, state="attached", timeout=120_000)
             start_game(page, "tricksters", {}, seed=7)
             while True:
@@ -249,12 +244,11 @@ def all_deals(browser, url: str, runs: int) -> dict:
                 "(d) => document.querySelector('#hint-body').textContent.includes("
                 "`Every possible deal searched exactly (${d})`)", arg=deals, timeout=900_000)
             out[how].append(time.perf_counter() - start)
-            cores = page.evaluate("navigator.hardwareConcurrency")
-            print(f"{how} ({cores} core(s) seen): {deals} deals in {out[how][-1]:.1f} s", flush=True)
+            print(f"{how}: {deals} deals in {out[how][-1]:.1f} s", flush=True)
             context.close()
     med = statistics.median
-    print(f"all {deals} deals: one worker median {med(out['one worker']):.1f} s, "
-          f"split median {med(out['split']):.1f} s, ratio {med(out['one worker']) / med(out['split']):.2f}")
+    print(f"all {deals} deals: one worker median {med(out['one worker']):.1f} s, two workers median "
+          f"{med(out['two workers']):.1f} s, ratio {med(out['one worker']) / med(out['two workers']):.2f}")
     return out
 
 
@@ -282,7 +276,7 @@ def main(argv=None) -> int:
                         help="reload at once, not once the hint worker has kept the memory snapshot")
     parser.add_argument("--no-hints", action="store_true", help="time the loads only")
     parser.add_argument("--all-deals", action="store_true",
-                        help="time the all-deals search, one worker against the split")
+                        help="time the all-deals search, one worker against two")
     parser.add_argument("--decisions", type=int, default=0, metavar="N",
                         help="time hints at N Raven 2-player bids and N Tricksters first tricks")
     parser.add_argument("--bot-moves", type=int, default=0, metavar="N",

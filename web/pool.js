@@ -20,7 +20,8 @@ const STEP_GRACE_MS = 3000;   // ... or, in a search bounded by time, this long 
 const LOST_MS = 8000;         // a stalled worker still silent this long after is ended and replaced
 const BOOT_MS = 120000;       // a worker not up by then is ended and replaced
 const PREPARE_MS = 30000;     // building a position ahead may take this long
-const TREE_GRACE_MS = 1500;   // trees grown to a time limit: their results may come this much later
+const TREE_GRACE_MS = 400;    // trees grown to a time limit: their results may come this much later
+const TREE_EARLY_S = 0.05;    // ... and stop growing this much before it (their results travel back)
 const DEADLINE_GRACE_MS = 60; // a timed batch waits this long past its time for chunks under way
 const SNAPSHOT_WAIT_MS = 15000; // the other workers wait this long at most for the first one's snapshot
 const PRIORITY = { hint: 0, bot: 1, review: 2 };
@@ -338,7 +339,7 @@ export class Pool {
         job, work, n, resolve, reject, received: now,
         results: new Array(n).fill(null), done: new Array(n).fill(false),
         queue: [], deadline: work.seconds === null || work.force ? null : now + 1000 * work.seconds,
-        trees: work.kind === "trees", finished: false, doneCost: 0,
+        trees: work.kind === "trees", finished: false, doneCost: 0, inflight: 0,
       };
       for (let i = 0; i < n; i++) {
         const cached = job.cache.get(this.itemKey(work, i));
@@ -351,7 +352,8 @@ export class Pool {
       batch.reject = (error) => { this.drop(batch); reject(error); };
       this.batches.push(batch);
       this.batches.sort((a, b) => a.job.priority - b.job.priority);
-      if (batch.deadline !== null) {
+      if (batch.deadline !== null) {       // at its time: done, unless chunks are still coming
+        setTimeout(() => { if (!batch.inflight) this.settle(batch, true); }, batch.deadline - now);
         setTimeout(() => this.settle(batch, true),
           batch.deadline - now + (batch.trees ? TREE_GRACE_MS : DEADLINE_GRACE_MS));
       }
@@ -391,22 +393,22 @@ export class Pool {
       if (batch.finished || batch.job.cancelled) continue;
       const idle = this.ready().filter((m) => m.idle)
         .sort((a, b) => b.keys.has(batch.work.key) - a.keys.has(batch.work.key));
-      for (const member of idle) {
-        if (!batch.queue.length) break;
-        const chunk = this.chunk(batch);
-        if (!chunk) break;
-        this.dispatch(batch, member, chunk);
-      }
+      idle.forEach((member, k) => {
+        if (!batch.queue.length) return;
+        const chunk = this.chunk(batch, idle.length - k);
+        if (chunk) this.dispatch(batch, member, chunk);
+      });
     }
   }
 
-  // The next items of `batch` (null: none now).
-  chunk(batch) {
+  // The next items of `batch` (null: none now); `idle`: the idle workers left
+  // to hand it out to, this one included (trees are dealt out among them at once).
+  chunk(batch, idle) {
     const { work, job } = batch;
     const now = performance.now();
     if (batch.deadline !== null && now >= batch.deadline) return null;
     const ready = Math.max(1, this.ready().length);
-    if (batch.trees) return batch.queue.splice(0, Math.ceil(batch.queue.length / ready));
+    if (batch.trees) return batch.queue.splice(0, Math.ceil(batch.queue.length / Math.max(1, idle)));
     const costs = work.costs;
     const rate = job.msPerCost;
     const first = Math.max(1, Math.min(4, Math.ceil(batch.queue.length / (2 * ready))));
@@ -430,7 +432,8 @@ export class Pool {
     const message = {
       op: "value", key: work.key, kind: work.kind, listed: work.listed, stream: work.stream,
       trees: work.trees, items: chunk.map((i) => work.items[i]),
-      seconds: batch.deadline === null ? null : Math.max(0, (batch.deadline - performance.now()) / 1000),
+      seconds: batch.deadline === null ? null
+        : Math.max(0, (batch.deadline - performance.now()) / 1000 - (batch.trees ? TREE_EARLY_S : 0)),
     };
     if (!knows) message.spec = work.spec;
     const cost = chunk.reduce((sum, i) => sum + work.costs[i], 0);
@@ -445,7 +448,11 @@ export class Pool {
       this.pump();
     };
     if (this.onDispatch) this.onDispatch(member, message);
-    member.send(JSON.stringify(message), { softMs, onStall: requeue }).then((text) => {
+    batch.inflight += 1;
+    let back = false;
+    const returned = () => { if (!back) { back = true; batch.inflight -= 1; } };
+    member.send(JSON.stringify(message), { softMs, onStall: () => { returned(); requeue(); } }).then((text) => {
+      returned();
       const got = JSON.parse(text);
       if (got.unknown !== undefined) {
         member.keys.delete(work.key);
@@ -465,8 +472,9 @@ export class Pool {
         job.cache.set(this.itemKey(work, i), got.results[k]);
       });
       this.showProgress(batch);
-      this.settle(batch, false);
+      this.settle(batch, batch.deadline !== null && performance.now() >= batch.deadline && !batch.inflight);
     }, (error) => {
+      returned();
       if (error.lost) requeue();
       else if (!batch.finished) batch.reject(error);
     });
