@@ -358,23 +358,25 @@ def main(argv=None) -> None:
           f"the same worlds, at most {a.ref_seconds:g} s; positions {a.start} to "
           f"{a.start + a.positions - 1} of each kind, {drawn}; {a.workers} worker(s)", flush=True)
     lines = []
-    for game, players in games:
-        for decision in KINDS[game]:
-            if game == "lunar" and players == 2 and decision == "give":
-                continue            # the Sky has no exchange
-            if a.decision and decision not in a.decision:
-                continue
-            states = positions(game, players, a.start + a.positions, a.seed, decision=decision,
-                               first=a.first_decision)
-            for i, state in enumerate(states[a.start:], start=a.start):
-                got = measure(dumps(state), state.current_player, a.seconds, a.factor, a.ref_seconds,
-                              a.seed + i, before, a.longer, run)
-                lines.append({"game": game, "players": players, "decision": decision, "i": i,
-                              "workers": a.workers, **got})
-                if a.json:
-                    print(json.dumps(lines[-1]), flush=True)
-    if pool:
-        pool.close()
+    try:
+        for game, players in games:
+            for decision in KINDS[game]:
+                if game == "lunar" and players == 2 and decision == "give":
+                    continue            # the Sky has no exchange
+                if a.decision and decision not in a.decision:
+                    continue
+                states = positions(game, players, a.start + a.positions, a.seed, decision=decision,
+                                   first=a.first_decision)
+                for i, state in enumerate(states[a.start:], start=a.start):
+                    got = measure(dumps(state), state.current_player, a.seconds, a.factor, a.ref_seconds,
+                                  a.seed + i, before, a.longer, run)
+                    lines.append({"game": game, "players": players, "decision": decision, "i": i,
+                                  "workers": a.workers, **got})
+                    if a.json:
+                        print(json.dumps(lines[-1]), flush=True)
+    finally:
+        if pool:
+            pool.close()
     print()
     print("\n".join(table(lines)))
 

@@ -24,6 +24,7 @@ const TREE_GRACE_MS = 400;    // trees grown to a time limit: their results may 
 const TREE_EARLY_S = 0.05;    // ... and stop growing this much before it (their results travel back)
 const DEADLINE_GRACE_MS = 60; // a timed batch waits this long past its time for chunks under way
 const SNAPSHOT_WAIT_MS = 15000; // the other workers wait this long at most for the first one's snapshot
+const RETRIES = 3;            // a request whose worker is lost this many times fails (it may be what kills it)
 const PRIORITY = { hint: 0, bot: 1, review: 2 };
 export const MAX_WORKERS = 4;
 
@@ -211,13 +212,13 @@ export class Pool {
 
   // A request (JSON text) answered by one worker alone (anything not a search).
   async ask(text) {
-    for (;;) {
+    for (let tries = 1; ; tries++) {
       await this.whenUp();
       const member = this.ready().sort((a, b) => a.queue.length - b.queue.length)[0];
       try {
         return await member.send(text);
       } catch (error) {
-        if (!error.lost) throw error;
+        if (!error.lost || tries >= RETRIES) throw error;
       }
     }
   }
@@ -231,7 +232,7 @@ export class Pool {
     if (!(kind in PRIORITY)) return this.ask(text);
     const job = {
       id: this.nextJob++, kind, request, progress, priority: PRIORITY[kind], lead: null,
-      cache: new Map(), keys: new Set(), cancelled: false, started: performance.now(),
+      cache: new Map(), keys: new Set(), cancelled: false, started: performance.now(), restarts: 0,
       msPerCost: null,
     };
     this.jobs.add(job);
@@ -300,7 +301,7 @@ export class Pool {
         const results = await this.spread(job, step.work);
         step = JSON.parse(await this.step(job, { op: "resume", job: job.id, results }));
       } catch (error) {
-        if (!error.lost || job.cancelled) throw error;
+        if (!error.lost || job.cancelled || ++job.restarts >= RETRIES) throw error;
         if (job.lead && !job.lead.ended) this.lose(job.lead, error.message);
         step = null;             // start again on another worker
       }
@@ -441,8 +442,13 @@ export class Pool {
       : (job.msPerCost ? cost * job.msPerCost : 500);
     const softMs = Math.max(STALL_MS, 6 * expected) + (knows ? 0 : 4000);
     const sent = performance.now();
-    const requeue = () => {
+    const requeue = (lost = true) => {
       const back = chunk.filter((i) => !batch.done[i] && !batch.queue.includes(i));
+      batch.lost = (batch.lost || 0) + (lost ? 1 : 0);
+      if (batch.lost > RETRIES * Math.max(1, this.size)) {     // the items themselves, it seems
+        if (!batch.finished) batch.reject(new Error("the search's workers were lost again and again"));
+        return;
+      }
       batch.queue.unshift(...back);
       batch.queue.sort((a, b) => a - b);
       this.pump();
@@ -454,9 +460,9 @@ export class Pool {
     member.send(JSON.stringify(message), { softMs, onStall: () => { returned(); requeue(); } }).then((text) => {
       returned();
       const got = JSON.parse(text);
-      if (got.unknown !== undefined) {
+      if (got.unknown !== undefined) {        // it no longer holds the position: sent again with it
         member.keys.delete(work.key);
-        requeue();
+        requeue(false);
         return;
       }
       member.keys.add(work.key);
