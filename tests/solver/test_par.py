@@ -54,7 +54,7 @@ def arena_first_hands(game: str, players: int, level: str, deal_seed: int, effor
 
 
 @pytest.mark.parametrize("game,players,level,deal_seed,effort", [
-    ("voren", 4, "normal", 2, None),      # the hard and normal players as they are
+    ("voren", 4, "easy", 2, None),        # the hard player as it is
     ("voren", 5, "hard", 8, None),
     ("raven", 2, "normal", 4, 10),        # smaller efforts: the same code, hard's tree search too
     ("lunar", 2, "normal", 1, 10),
@@ -89,14 +89,14 @@ def page_game(game: str, rules: dict, seed: int, seat: int, level: str, hands: i
 def test_a_game_the_page_played_with_hard_in_the_seat_is_its_own_par():
     """Move for move: the par replays the page's game, hand 2 from the scores
     hand 1 left (a different path: the API's bot moves, each from the record)."""
-    record = page_game("voren", {"players": 4}, 6, 2, "normal", 2)
-    result = api.par(record, 2, "normal")
+    record = page_game("voren", {"players": 4}, 6, 2, "easy", 2)
+    result = api.par(record, 2, "easy")
     assert [h["hand"] for h in result["hands"]] == [1, 2]
     for hand in result["hands"]:
         assert hand["par"] == hand["score"]
     assert sum(len(h["actions"]) for h in result["hands"]) == len(record["actions"])
     assert [t for h in result["hands"] for t in h["actions"]] == record["actions"]
-    other = api.par(record, 2, "easy", hand=2)["hands"][0]     # other opponents: another game
+    other = api.par(record, 2, "normal", hand=2)["hands"][0]   # other opponents: another game
     assert other["actions"] != result["hands"][1]["actions"]
 
 
