@@ -25,8 +25,8 @@ import json
 import sys
 from typing import Any
 
-from pycore.errors import ManyhandsError, quote
-from pycore.records import load_record, positions, read_record_file
+from pycore.errors import quote
+from pycore.records import command_on_record, load_record, positions
 
 from . import bots
 from .errors import SolverError
@@ -150,18 +150,11 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the other seats' level: {', '.join(bots.LEVELS)} (default normal)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     args = parser.parse_args(argv)
-    try:
-        data = read_record_file(args.record)
-    except OSError as exc:
-        print(f"cannot read {quote(args.record)}: {exc.strerror}", file=sys.stderr)
-        return 2
-    try:
+
+    def work(data: bytes) -> str:
         result = par(data, args.seat, args.level, args.hand)
-    except ManyhandsError as exc:
-        print(str(exc).replace("\n", " "), file=sys.stderr)
-        return 2
-    print(json.dumps(result) if args.json else table(result), end="\n" if args.json else "")
-    return 0
+        return json.dumps(result) if args.json else table(result)
+    return command_on_record(args.record, work)
 
 
 if __name__ == "__main__":

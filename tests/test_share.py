@@ -4,29 +4,20 @@ from __future__ import annotations
 
 import base64
 import json
-import random
 import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pycore import get_game, load_record, record_of
+from pycore import get_game, load_record
 from pycore.records import Record, positions
-from pycore.share import (LEVELS, PARAM, VERSION, Challenge, LinkError, challenge_of, code_of, decode,
+from pycore.share import (LEVELS, PARAM, VERSION, LinkError, challenge_of, code_of, decode,
                           encode, pack, payload, share_link)
+from tests.solver.positions import random_hands
 
 GAMES = [("tricksters", {}), ("lunar", {"players": 4}), ("lunar", {"players": 2}),
          ("raven", {"players": 4}), ("raven", {"players": 3, "short_game": True}), ("voren", {"players": 5})]
-
-
-def played(game: str, rules: dict, seed: int, hands: int) -> dict:
-    """The record of a seeded random game played to the end of hand `hands` (or its end)."""
-    state = get_game(game).new_game(rules, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal and len(state.finished_hands) < hands:
-        state = state.apply_action(rng.choice(state.legal_actions()))
-    return record_of(state).to_json()
 
 
 def other_deals(record: dict, seed: int) -> dict:
@@ -62,7 +53,7 @@ def deflated(data) -> bytes:
     return squash.compress(json.dumps(data).encode()) + squash.flush()
 
 
-RAVEN = played("raven", {"players": 4}, 7, 2)
+RAVEN = random_hands("raven", {"players": 4}, 7, 2)
 CHALLENGE = challenge_of(RAVEN, 1, 2, "hard", "prophecy", 4)
 CODE = encode(CHALLENGE)
 PAYLOAD = payload(CHALLENGE)
@@ -74,7 +65,7 @@ PAYLOAD = payload(CHALLENGE)
        written=st.booleans(), data=st.data())
 def test_a_challenge_round_trips_through_its_link(case, seed, hands, written, data):
     game, rules = case
-    record = played(game, rules, seed, hands)
+    record = random_hands(game, rules, seed, hands)
     if written:
         record = other_deals(record, seed)
     final = list(positions(load_record(record)))[-1]
@@ -94,7 +85,7 @@ def test_a_challenge_round_trips_through_its_link(case, seed, hands, written, da
 def test_the_link_starts_exactly_the_senders_hand(game, rules, written):
     """Every seat sees what it saw at the start of the sender's hand 2; the sender's
     moves replayed from there score what they scored."""
-    record = played(game, rules, 11, 2)
+    record = random_hands(game, rules, 11, 2)
     if written:
         record = other_deals(record, 1)
     decoded = decode(encode(challenge_of(record, 0, 2)))
@@ -122,7 +113,7 @@ def test_links_are_short():
     """A whole game's last hand, seeded deals, in every game: well under 2,000
     characters (the figures per game: bench/share_links.py)."""
     for game, rules in GAMES:
-        record = played(game, rules, 3, 99)
+        record = random_hands(game, rules, 3, 99)
         last = len(list(positions(load_record(record)))[-1].finished_hands)
         assert len(encode(challenge_of(record, 0, last))) < 1_000, game
         assert len(encode(challenge_of(other_deals(record, 1), 0, last))) < 2_000, game

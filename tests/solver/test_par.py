@@ -6,30 +6,21 @@ command refuse bad input in one line."""
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from pycore import get_game, record_of
-from pycore.errors import ManyhandsError, RecordError
+from pycore import get_game, record_of, replay
+from pycore.errors import RecordError
 from solver import api, arena, bots, par
 from solver.errors import SolverError
 
+from .positions import random_hands
 from .test_api_validation import refusal, worker_api
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def random_hands(game: str, rules: dict, seed: int, hands: int) -> dict:
-    """A record of `hands` hands played at random from the game of seed `seed`."""
-    state = get_game(game).new_game(rules, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal and len(state.finished_hands) < hands:
-        state = state.apply_action(rng.choice(state.legal_actions()))
-    return record_of(state).to_json()
 
 
 def arena_first_hands(game: str, players: int, level: str, deal_seed: int, effort: int | None):
@@ -78,7 +69,6 @@ def page_game(game: str, rules: dict, seed: int, seat: int, level: str, hands: i
     solver's API with no seed, as the page asks), `seat` by the hard player."""
     record = record_of(get_game(game).new_game(rules, seed=seed)).to_json()
     while True:
-        from pycore import replay
         state = replay(record)
         if state.is_terminal or len(state.finished_hands) >= hands:
             return record
@@ -102,7 +92,6 @@ def test_a_game_the_page_played_with_hard_in_the_seat_is_its_own_par():
 
 def test_the_page_seeds_a_computer_move_by_its_position():
     record = random_hands("raven", {"players": 3}, 5, 1)
-    from pycore import replay
     state = replay(record)
     seed = bots.page_seed(state)
     assert seed == (record["seed"] * 1009 + len(record["actions"])) % 2**31
