@@ -39,7 +39,7 @@ from typing import Any
 
 from .errors import ManyhandsError, RecordError, quote
 from .game import get_game
-from .records import (FORMAT, MAX_ACTIONS, Record, check_json, load_record, parse_json, positions,
+from .records import (FORMAT, MAX_ACTIONS, MAX_NUMBER, Record, load_record, parse_json, positions,
                       record_of, replay, start_state)
 
 VERSION = 1
@@ -80,8 +80,9 @@ def themes_of(game) -> tuple[str, ...]:
 
 
 def _whole(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise LinkError(f"the link's {what} must be a whole number, not {quote(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise LinkError(f"the link's {what} must be a whole number within +-{MAX_NUMBER:,}, "
+                        f"not {quote(value)}")
     return value
 
 
@@ -121,7 +122,6 @@ def _check_fields(challenge: Challenge, start) -> None:
     _whole(challenge.score, "score")
     if challenge.par is not None:
         _whole(challenge.par, "par")
-    check_json([challenge.score, challenge.par], "link")
 
 
 # --- the payload -----------------------------------------------------------------------------------

@@ -206,6 +206,8 @@ def test_a_challenge_is_made_of_a_finished_hand_and_a_seat():
         challenge_of(RAVEN, 4, 1)
     with pytest.raises(LinkError, match="level"):
         challenge_of(RAVEN, 0, 1, "expert")
+    with pytest.raises(LinkError, match="par must be a whole number"):
+        challenge_of(RAVEN, 0, 1, "normal", "", 10**100)
 
 
 def test_the_links_levels_are_the_computer_players_levels():
