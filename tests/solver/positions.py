@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from pycore.game import get_game
+from pycore.records import record_of
 
 
 def positions(game_name: str, rules: dict, count: int, seed: int, starts: int = 0):
@@ -33,3 +34,13 @@ def positions(game_name: str, rules: dict, count: int, seed: int, starts: int = 
 
 def truth(state, seat) -> dict:
     return {name: tuple(sorted(cards)) for name, cards in state.hidden_places(seat).items()}
+
+
+def random_hands(game_name: str, rules: dict, seed: int, hands: int) -> dict:
+    """The record of the game of seed `seed` played at random (seeded) to the end
+    of hand `hands`, or to its end."""
+    state = get_game(game_name).new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal and len(state.finished_hands) < hands:
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    return record_of(state).to_json()

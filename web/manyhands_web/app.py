@@ -445,8 +445,7 @@ class App:
             started = time.monotonic()
             seat = session.state.current_player
             request = {"op": "bot", "record": session.record(), "seat": seat,
-                       "level": session.level,
-                       "seed": (session.state.seed * 1009 + len(session.state.history)) % 2**31}
+                       "level": session.level}     # no seed: the worker seeds as bots.page_seed
             try:
                 answer = json.loads(str(await window.manyhands.ask(json.dumps(request))))
             except Exception as exc:        # the worker was restarted (hint cancelled): ask again
