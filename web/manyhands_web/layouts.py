@@ -616,7 +616,14 @@ class Voren(Layout, game="voren"):
 
     def trump_words(self, tell):
         obs = tell.obs
-        if not obs.get("turnup") or obs.get("terminal"):
+        return "" if obs.get("terminal") else self._trump_made(tell)
+
+    @staticmethod
+    def _trump_made(tell) -> str:
+        """What the turned card made, the observation's trump (at the end of the
+        game: the last hand's)."""
+        obs = tell.obs
+        if not obs.get("turnup"):
             return ""
         return f"Trump: {tell.words.suit_name(obs['trump'], tell)}" if obs.get("trump") else "No trump"
 
@@ -665,7 +672,7 @@ class Voren(Layout, game="voren"):
         turn = obs.get("turnup")
         if turn:
             turned = (f'<div class="turnup" id="turnup"><span class="lbl">Turned up</span>'
-                      f'{card_html(turn, tell)}<b>{esc(self.trump_words(tell) or "No trump")}</b></div>')
+                      f'{card_html(turn, tell)}<b>{esc(self._trump_made(tell))}</b></div>')
         else:
             turned = '<div class="turnup" id="turnup"><span class="lbl">Not dealt yet</span></div>'
         pot = obs.get("pot", 0)
