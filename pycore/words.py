@@ -189,6 +189,7 @@ class Words:
 
     unit = "point"          # what the totals count (Voren: chips)
     hand_word = "hand"      # what one deal played out is called (Lunar, Tricksters: a round)
+    first_player = "dealer"  # the seat places are counted from (Lunar: the start player)
 
     def place(self, entry: dict, tell: "Narrator") -> str:
         """One line of the final ranking ("1st, shared: You and Left, 12 points")."""

@@ -5,6 +5,7 @@ message for their field, and the built rules pages are HTML for players.
 from __future__ import annotations
 
 import dataclasses
+import html
 import os
 import re
 import sys
@@ -94,6 +95,44 @@ def test_the_home_page_card_has_a_control_for_every_house_rule(name):
     assert "[" not in text and "{" not in text, "no JSON on the home page"
     in_progress = pages.game_card_html(game, {}, {}, in_progress=True, name=card_namer(name))
     assert f'id="resume-{name}"' in in_progress and f'id="resume-{name}"' not in html
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_your_seat_is_a_place_named_as_the_table_names_it(name):
+    """"Your seat" under Advanced offers a place drawn with the deal (the engine's
+    seat 0, as before) or a place counted from the first hand's dealer (Lunar: the
+    start player), named as the table names places ("Dealer's left"), never "Seat
+    2"; a game started there puts you in that place, and the table then names the
+    dealer where that place says (Dealer's left: the dealer is on your right)."""
+    from pycore.words import seat_names
+    game = all_games()[name]
+    field = next(f for f in GAMES[name]["fields"] if f["name"] == "players")
+    first = game.words.first_player
+    for players in pages.player_counts(field):
+        card = pages.game_card_html(GAMES[name], {"players": players}, {"seat": "p1"}, False, card_namer(name))
+        select = re.search(rf'<select id="seat-{name}"[^>]*>(.*?)</select>', card).group(1)
+        options = re.findall(r'<option value="([^"]*)"( selected)?>([^<]*)</option>', select)
+        assert [v for v, _, _ in options] == [""] + [f"p{k}" for k in range(players)]
+        assert [v for v, chosen, _ in options if chosen] == ["p1"]
+        labels = [html.unescape(label) for _, _, label in options]
+        assert labels[0] == pages.DRAWN and not any(re.search(r"\bSeat \d", label) for label in labels)
+        assert labels[1] == first.capitalize()
+        for k, label in enumerate(labels[1:]):
+            for seed in (3, 8):
+                seat = pages.seat_at(name, {"players": players}, seed, f"p{k}")
+                obs = game.new_game({"players": players}, seed=seed).observation(seat)
+                dealer = obs["start"] if "start" in obs else obs["dealer"]
+                assert (seat - dealer) % players == k, (label, seat, dealer)
+                if players in (3, 4):                     # the table's own name for the dealer then
+                    seen = {first.capitalize(): "You", f"{first.capitalize()}'s left": "Right",
+                            f"Across from the {first}": "Across", f"{first.capitalize()}'s right": "Left"}
+                    assert seat_names(players, seat)[dealer] == seen[label], label
+        assert pages.seat_at(name, {"players": players}, 3, "") == 0
+
+
+def test_the_pages_documented_examples_hold():
+    import doctest
+    assert doctest.testmod(pages).failed == 0
 
 
 def test_lunar_and_tricksters_data_fields_have_real_controls():

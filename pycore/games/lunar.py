@@ -73,6 +73,7 @@ class LunarWords(Words):
     ("Owl"); a card from the Sky says so."""
 
     hand_word = "round"
+    first_player = "start player"
 
     hidden = "gave two rank and two suit cards to their partner"
     picks = {"give": "to give to your partner"}
