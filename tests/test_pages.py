@@ -135,6 +135,38 @@ def test_the_pages_documented_examples_hold():
     assert doctest.testmod(pages).failed == 0
 
 
+# What a player does not read in a house rule: a ruling's tag, the rules files'
+# shorthand and asides, table positions by number.
+NOT_FOR_PLAYERS = re.compile(r"\bRuling\b|\d\s*\.\.\.?\s*\d|\boriginal rules\b|\bseeds?\b|\bSeats? \d|"
+                             r"\bx this\b|\(s\)|[\[\]{}]|\bengine\b|\bdata\b", re.I)
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_house_rules_say_what_each_rule_does_in_player_words(name):
+    """The house rules on the home page's card and on the rules page: every rule
+    says what it does in a sentence (its help beside its control, its description
+    in the table), with no ruling tags, no "each 1..5" or "(the original rules name
+    none)" and no record tokens; a ruling's number stays in a footnote under the
+    table, naming the rules that settle it."""
+    from tests.engine_tokens import engine_tokens
+    game = GAMES[name]
+    card = pages.game_card_html(game, {}, {}, False, card_namer(name))
+    house = re.search(r'<div class="house-body">(.*?)</div></details>', card, flags=re.S).group(1)
+    table = pages.house_rules_table(game["fields"], {}, "A new game is played with these.", card_namer(name))
+    body, _, note = table.partition('<p class="note rulings-note">')
+    for text in (visible_text(house), visible_text(body)):
+        assert not NOT_FOR_PLAYERS.search(text), NOT_FOR_PLAYERS.search(text)
+        assert not engine_tokens(text), engine_tokens(text)
+    for field in game["fields"]:
+        if field["name"] == "players":
+            continue
+        assert field["help"] and field["help"].endswith("."), (field["name"], field["help"])
+        assert render.esc(field["help"]) in house or pages.field_kind(field) == "fixed"
+        assert field["doc"].endswith(".") and render.esc(field["doc"]) in body
+    rulings = sorted({f["ruling"] for f in game["fields"] if f["ruling"] not in (None, "gap")})
+    assert all(f"{r}: " in note for r in rulings) and "Ruling" not in note
+
+
 def test_lunar_and_tricksters_data_fields_have_real_controls():
     lunar = pages.game_card_html(GAMES["lunar"], {}, {}, False, card_namer("lunar"))
     boxes = re.findall(r'id="rule-lunar-star_cards-\d+" value="([^"]+)"( checked)?', lunar)

@@ -419,22 +419,38 @@ def read_house_rules(game: str, fields: list[dict], raw: dict) -> tuple[dict, di
 
 # --- the rules page ---------------------------------------------------------------------------
 def house_rules_table(fields: list[dict], values: dict, where: str, name=None) -> str:
-    """The house rules at your table: each with its value there and the standard one."""
+    """The house rules at your table: each with its value there, the standard one and
+    what it does in words; then, in a footnote for the curious, the numbered rulings
+    of the complete rules each one settles."""
     rows = []
     for field in fields:
         value = values.get(field["name"], field["default"])
         changed = value != field["default"]
-        ruling = f' <span class="ruling">Ruling {esc(field["ruling"])}</span>' if field.get("ruling") not in (None, "gap") else ""
         standard = (f'<br><span class="standard">Standard: {esc(value_text(field, field["default"], name))}</span>'
                     if changed else "")
         rows.append(f'<tr data-field="{esc(field["name"])}"{" class=changed" if changed else ""}>'
-                    f'<th scope="row">{esc(field["label"])}{ruling}</th>'
+                    f'<th scope="row">{esc(field["label"])}</th>'
                     f'<td class="value">{esc(value_text(field, value, name))}{standard}</td>'
                     f'<td>{esc(field["doc"])}</td></tr>')
     return (f'<section class="house-table" aria-labelledby="house-rules-title"><h2 id="house-rules-title">House rules</h2>'
             f'<p>{esc(where)}</p><div class="table-wrap"><table class="rules-fields"><thead><tr><th scope="col">Rule</th>'
             f'<th scope="col">At your table</th><th scope="col">What it means</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div></section>')
+            f'<tbody>{"".join(rows)}</tbody></table></div>{rulings_note(fields)}</section>')
+
+
+def rulings_note(fields: list[dict]) -> str:
+    """Which house rules settle which numbered ruling of the complete rules (the
+    cases the original rulebook left open), as a footnote."""
+    by_ruling: dict[str, list[str]] = {}
+    for field in fields:
+        if field.get("ruling") not in (None, "gap"):
+            by_ruling.setdefault(field["ruling"], []).append(field["label"])
+    if not by_ruling:
+        return ""
+    said = "; ".join(f"{ruling}: {', '.join(labels)}" for ruling, labels in
+                     sorted(by_ruling.items(), key=lambda item: (item[0][0], int(item[0][1:]))))
+    return (f'<p class="note rulings-note">Where the original rulebook leaves a case open, the complete '
+            f'rules settle it in a numbered ruling: {esc(said)}.</p>')
 
 
 def rules_nav_html(games: dict, current: str) -> str:
