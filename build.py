@@ -233,14 +233,14 @@ for source, target in zip(args[::2], args[1::2]):
 
 def render_rules_pages(python: Path, out: Path) -> None:
     """dist/rules/: per game, the player's guide (web/guide/<game>.md) and the
-    complete rules (the committed copy of shared/rules/, web/manyhands_web/rules/)
+    complete rules written for players (web/reference/<game>.md; the rules as the
+    engine implements them, web/manyhands_web/rules/, are the developers')
     as HTML, fetched by the rules view when it opens."""
     out.mkdir()
     pairs = []
     for guide in sorted((ROOT / "web" / "guide").glob("*.md")):
         pairs += [guide, out / f"{guide.stem}.html"]
-        reference = ROOT / "web" / "manyhands_web" / "rules" / guide.name
-        pairs += [reference, out / f"{guide.stem}-reference.html"]
+        pairs += [ROOT / "web" / "reference" / guide.name, out / f"{guide.stem}-reference.html"]
     run(python, "-c", RENDER_MARKDOWN, *pairs)
 
 

@@ -246,6 +246,33 @@ def test_the_rules_pages_are_rendered_for_players(name):
     assert re.search(r"<strong>A (trick|hand|round|bid)\.</strong>", scoring), "a worked example"
 
 
+# What the complete rules a player reads never say: table seats by number, seat
+# sets, the rules files' asides for developers, record tokens, ruling tags.
+ENGINE_TERMS = re.compile(r"\bSeats? \d|\{\d|\bengine\b|\bseeds?\b|\bseeded\b|\bData\b|replaceable|<code>|"
+                          r"\bhint\b|\bRuling\b|\bsolver\b|\btoken|\d\s*\.\.\.?\s*\d")
+
+
+@pytest.mark.skipif(not (DIST / "rules").is_dir(), reason="dist/ is not built")
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_the_complete_rules_are_written_for_players(name):
+    """The complete rules linked from How to play: titled as the complete rules,
+    in a player's words (no "Seats 0..3", "{0, 2}", "Data, replaceable", "The
+    engine takes", no record tokens), and still complete: every ruling of the
+    rules the engine implements (web/manyhands_web/rules/, the shared rules) is
+    settled there, its number kept in the closing note for the curious."""
+    from tests.engine_tokens import engine_tokens
+    page = (DIST / "rules" / f"{name}-reference.html").read_text(encoding="utf-8")
+    title = all_games()[name].title
+    assert re.search(rf"<h2>The complete rules of {title}</h2>", page)
+    text = html.unescape(visible_text(page))
+    rules, _, note = text.partition("Cases the original rules leave open")
+    assert not ENGINE_TERMS.search(text), ENGINE_TERMS.search(text)
+    assert not engine_tokens(rules), engine_tokens(rules)      # (the note's ruling numbers look like cards)
+    source = (ROOT / "web" / "manyhands_web" / "rules" / f"{name}.md").read_text(encoding="utf-8")
+    rulings = sorted(set(re.findall(r"Ruling ([A-Z]\d+)", source)))
+    assert rulings and all(re.search(rf"\b{r}\b", note) for r in rulings), (rulings, note)
+
+
 @pytest.mark.skipif(not (DIST / "core.zip").exists(), reason="dist/ is not built")
 def test_the_page_loads_only_the_engine_and_its_own_package():
     with zipfile.ZipFile(DIST / "core.zip") as bundle:        # the solver is the worker's only
