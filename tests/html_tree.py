@@ -74,7 +74,7 @@ class Element:
         return [e.attrs[a] for e in self.iter() for a in SPOKEN if e.attrs.get(a)]
 
 
-TOKEN = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][\w-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|([^<]+)", re.S)
+TOKEN = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([a-zA-Z][\w-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|([^<]+)", re.S)
 ATTR = re.compile(r"""([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 
 
@@ -93,7 +93,7 @@ def parse(markup: str) -> Element:
         if text is not None:
             at.children.append(html.unescape(text))
         elif tag is None:
-            continue                                      # a comment
+            continue                                      # a comment, a doctype
         elif closing:
             tag = tag.lower()
             node = at

@@ -7,7 +7,6 @@ finished stays in the middle; a finished hand's score sheet, then the next hand'
 first decision)."""
 from __future__ import annotations
 
-import random
 import re
 import sys
 from pathlib import Path
@@ -22,55 +21,13 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from manyhands_web import layouts, render  # noqa: E402
 from tests.html_tree import parse  # noqa: E402
+from tests.moments import moments, tables  # noqa: E402
 
 SEED = 1          # one seeded game per game and player count: 14 games, every moment of each
 
 
-def tables() -> list[tuple[str, int]]:
-    """Every game with every player count its rules allow."""
-    out = []
-    for name, game in sorted(all_games().items()):
-        field = next(f for f in game.Rules.describe() if f["name"] == "players")
-        out += [(name, n) for n in (field["choices"] or range(field["minimum"], field["maximum"] + 1))]
-    return out
-
-
 def number(text: str) -> int:
     return int(text.replace("\N{MINUS SIGN}", "-"))
-
-
-def finished_tricks(obs: dict) -> list[tuple[int, int]]:
-    return [(h, k) for h, hand in enumerate(obs.get("hands") or [])
-            for k, trick in enumerate(hand["tricks"]) if trick.get("winner") is not None]
-
-
-def moments(name: str, players: int, seed: int):
-    """(observation, ui) at every moment of a seeded game with random legal moves, as
-    the page draws it: seen each time from another seat; the trick just finished
-    kept in the middle (app.py's mark_moment); when a hand has just ended, once with
-    its score sheet held open and once as the next decision after Continue."""
-    game = all_games()[name]
-    state = game.new_game({"players": players}, seed=seed)
-    rng = random.Random(seed)
-    done: list = []
-    scored = 0
-    step = 0
-    while True:
-        seat = step % players
-        obs = state.observation(seat)
-        now = finished_tricks(obs)
-        moment = now[-1] if len(now) > len(done) else None
-        ended = len(obs.get("hand_results") or []) > scored
-        ui = {"selected": [], "computer": {}, "moment": moment}
-        if ended:
-            yield obs, dict(ui, sheet=len(obs["hand_results"]) - 1, holding="hand")
-        yield obs, ui
-        if state.is_terminal:
-            yield obs, dict(ui, show_scores=True, end_closed=True)
-            return
-        done, scored = now, len(obs.get("hand_results") or [])
-        state = state.apply_action(rng.choice(state.legal_actions()))
-        step += 1
 
 
 # --- what the observation says ---------------------------------------------------------------
@@ -222,7 +179,7 @@ def test_every_caption_says_what_the_engine_observes(name, players):
     game = all_games()[name]
     layout = layouts.layout_for(name)
     seen_end = 0
-    for obs, ui in moments(name, players, SEED):
+    for _, obs, ui in moments(name, players, SEED):
         tell = Narrator(game, obs)
         tree = parse(render.table_html(tell, ui))
         boxes = {int(b.attrs["data-seat"]): b for b in tree.find_all("section", cls="seatbox")}
