@@ -519,7 +519,7 @@ NOTHING_STANDS_OUT = "no card stands out"
 NOTHING_YET = "No card stands out yet: each card you have not seen is as likely in one hand as in another."
 NOTHING_YET_AMONG = ("No card stands out yet: each card you have not seen, {cards} among them, is as likely "
                      "in one hand as in another.")
-STILL_OUT = "No card stands out: any hand may hold any of the {n} cards you have not seen, {cards}."
+STILL_OUT = "No card stands out: any hand may hold any of the {n} you have not seen, {cards}."
 
 
 def _even_shares(inferred: dict, token_suit: dict) -> dict:
@@ -655,7 +655,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         elif suits:          # the few cards of no suit still out: "the Wolf among them"
             said = NOTHING_YET_AMONG.format(cards=join([tell.the(t) for t in few], "and"))
         else:
-            said = STILL_OUT.format(n=len(few), cards=join([tell.card(t) for t in few], "and"))
+            said = STILL_OUT.format(n=count(len(few), "card"), cards=join([tell.card(t) for t in few], "and"))
         return {"suits": [], "rows": [], "facts": [said], "note": ""}
     if one_deal:
         note = "Only one deal fits what you have seen, so every card is known" + \

@@ -195,6 +195,24 @@ def misspelled(texts: list[str], tmp: Path) -> dict[str, str]:
             for word in unknown}
 
 
+# Grammar faults a spelling checker cannot see, in the shapes the site's sentences
+# are made in (a count and its noun, an article, a word written twice).
+GRAMMAR = {
+    "a count of one with a plural": re.compile(
+        r"(?<![\d.,\N{MINUS SIGN}-])\b1 (?:cards|tricks|points|chips|deals|moves|bids|times|hands|rounds|"
+        r"players|seats|playouts|choices|exact bids|star cards)\b"),
+    "a before a vowel": re.compile(r"\b[aA] (?!one\b|once\b|U\w)[aeiouAEIOU]\w"),
+    "an before a consonant": re.compile(r"\b[aA]n (?!hour|honest|\d)[b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z]\w"),
+    "a word twice": re.compile(r"\b(?![\d])(\w+) \1\b"),
+}
+
+
+def grammar_faults(texts: list[str]) -> list[str]:
+    lines = {line.strip() for text in texts for line in html.unescape(text).splitlines() if line.strip()}
+    return sorted(f"{fault}: {line[:160]}" for line in lines for fault, pattern in GRAMMAR.items()
+                  if pattern.search(line))
+
+
 @pytest.fixture(scope="module")
 def tmp(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("spelling")
@@ -208,11 +226,14 @@ def test_the_table_log_hints_and_review_are_spelled_right(name, players, theme, 
         texts += review_texts(name, end, theme)
     wrong = misspelled(texts, tmp)
     assert not wrong, "\n".join(f"{word}: {line[:160]}" for word, line in wrong.items())
+    assert not grammar_faults(texts), "\n".join(grammar_faults(texts))
 
 
 def test_the_home_page_house_rules_and_rules_pages_are_spelled_right(tmp):
-    wrong = misspelled(page_texts() + rules_texts(), tmp)
+    texts = page_texts() + rules_texts()
+    wrong = misspelled(texts, tmp)
     assert not wrong, "\n".join(f"{word}: {line[:160]}" for word, line in wrong.items())
+    assert not grammar_faults(texts), "\n".join(grammar_faults(texts))
 
 
 def test_the_games_words_are_words_the_site_uses_and_the_checker_finds_a_misspelling(tmp):
