@@ -15,11 +15,23 @@ SPOKEN = ("aria-label", "title", "placeholder", "alt")       # words read out or
 
 
 class Element:
-    def __init__(self, tag: str, attrs: dict, parent: "Element | None"):
-        self.tag, self.attrs, self.parent = tag, attrs, parent
+    """An element: its tag, attributes (read from `raw` when first asked for), classes,
+    children (elements and text) and parent."""
+
+    def __init__(self, tag: str, raw: str, parent: "Element | None"):
+        self.tag, self.parent, self._raw = tag, parent, raw
         self.children: list["Element | str"] = []
-        self.classes = set((attrs.get("class") or "").split())
+        found = CLASS.search(raw)
+        self.classes = set(html.unescape(found.group(1)).split()) if found else set()
+        self._attrs: dict | None = None
         self._below: list["Element"] | None = None
+        self._ids: dict | None = None
+
+    @property
+    def attrs(self) -> dict:
+        if self._attrs is None:
+            self._attrs = _attrs(self._raw)
+        return self._attrs
 
     def text(self) -> str:
         """The element's text, a line per block element, a space between inline
@@ -67,7 +79,12 @@ class Element:
         return found[0] if found else None
 
     def by_id(self, id_: str) -> "Element | None":
-        return self.find(id=id_)
+        if self._ids is None:
+            self._ids = {}
+            for e in self.iter():
+                if ' id=' in e._raw or e._raw.startswith("id="):
+                    self._ids.setdefault(e.attrs.get("id"), e)
+        return self._ids.get(id_)
 
     def spoken(self) -> list[str]:
         """The words of attributes below: labels, tooltips and placeholders."""
@@ -75,6 +92,7 @@ class Element:
 
 
 TOKEN = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([a-zA-Z][\w-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|([^<]+)", re.S)
+CLASS = re.compile(r"""(?:^|\s)class\s*=\s*["']([^"']*)["']""")
 ATTR = re.compile(r"""([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 
 
@@ -86,7 +104,7 @@ def _attrs(raw: str) -> dict:
 def parse(markup: str) -> Element:
     """The elements of `markup` (HTML as the page writes it: quoted attributes or
     bare words, void elements unclosed; a stray end tag is ignored)."""
-    root = Element("#root", {}, None)
+    root = Element("#root", "", None)
     at = root
     for match in TOKEN.finditer(markup):
         closing, tag, raw, text = match.groups()
@@ -103,7 +121,7 @@ def parse(markup: str) -> Element:
                 at = node.parent
         else:
             tag = tag.lower()
-            element = Element(tag, _attrs(raw.rstrip("/")), at)
+            element = Element(tag, raw.rstrip("/"), at)
             at.children.append(element)
             if tag not in VOID and not raw.endswith("/"):
                 at = element
