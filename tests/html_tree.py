@@ -3,6 +3,7 @@ as a person does: an element's text, its classes and data attributes, the
 elements inside it, the words of its labels and tooltips."""
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -23,15 +24,12 @@ class Element:
         self.children: list["Element | str"] = []
         found = CLASS.search(raw)
         self.classes = set(html.unescape(found.group(1)).split()) if found else set()
-        self._attrs: dict | None = None
         self._below: list["Element"] | None = None
         self._ids: dict | None = None
 
-    @property
+    @functools.cached_property
     def attrs(self) -> dict:
-        if self._attrs is None:
-            self._attrs = _attrs(self._raw)
-        return self._attrs
+        return _attrs(self._raw)
 
     def text(self) -> str:
         """The element's text, a line per block element, a space between inline
