@@ -30,6 +30,8 @@ STAMPS = ROOT / ".stamps"
 LOCK = ROOT / "requirements-dev.lock"
 DIST = ROOT / "dist"
 CHROMIUM = "/usr/bin/chromium"
+HUNSPELL_DICTIONARIES = {"hunspell-en-us": "/usr/share/hunspell/en_US.dic",
+                         "hunspell-en-gb": "/usr/share/hunspell/en_GB.dic"}
 PYODIDE_WHEELS = ROOT / ".cache" / "pyodide-wheels"
 # pytest inside Pyodide: the same versions as requirements-dev.lock.
 PYODIDE_TEST_WHEELS = ("pytest==9.2.0", "pluggy==1.7.0", "iniconfig==2.3.1",
@@ -101,6 +103,15 @@ def ensure_node_modules() -> None:
     mark_done("npm", stamp)
 
 
+def apt_install(packages: list[str]) -> None:
+    """Debian packages, with apt-get (as root, or through sudo)."""
+    log(f"installing Debian's {' and '.join(packages)} (apt-get)")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(*sudo, "apt-get", "update", "-q", env=env)
+    run(*sudo, "apt-get", "install", "-y", "-q", *packages, env=env)
+
+
 def ensure_chromium() -> str:
     """Debian's Chromium for the browser tests (Playwright cannot download browsers here),
     and libatomic1, which the node binary inside the playwright wheel (its driver) links
@@ -109,14 +120,19 @@ def ensure_chromium() -> str:
     missing = [] if Path(path).exists() else ["chromium"]
     if sys.platform.startswith("linux") and not ctypes.util.find_library("atomic"):
         missing.append("libatomic1")
-    if not missing:
-        return path
-    log(f"installing Debian's {' and '.join(missing)} (apt-get)")
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    run(*sudo, "apt-get", "update", "-q", env=env)
-    run(*sudo, "apt-get", "install", "-y", "-q", *missing, env=env)
+    if missing:
+        apt_install(missing)
     return path
+
+
+def ensure_hunspell() -> None:
+    """Debian's hunspell and its en_US and en_GB dictionaries, for the spelling test
+    (tests/test_spelling.py) of every sentence the site writes (in British and
+    American spellings: centre, neighbour)."""
+    missing = [] if shutil.which("hunspell") else ["hunspell"]
+    missing += [package for package, dictionary in HUNSPELL_DICTIONARIES.items() if not Path(dictionary).exists()]
+    if missing:
+        apt_install(missing)
 
 
 def ensure_pyodide_wheels() -> Path:
@@ -233,14 +249,14 @@ for source, target in zip(args[::2], args[1::2]):
 
 def render_rules_pages(python: Path, out: Path) -> None:
     """dist/rules/: per game, the player's guide (web/guide/<game>.md) and the
-    complete rules (the committed copy of shared/rules/, web/manyhands_web/rules/)
+    complete rules written for players (web/reference/<game>.md; the rules as the
+    engine implements them, web/manyhands_web/rules/, are the developers')
     as HTML, fetched by the rules view when it opens."""
     out.mkdir()
     pairs = []
     for guide in sorted((ROOT / "web" / "guide").glob("*.md")):
         pairs += [guide, out / f"{guide.stem}.html"]
-        reference = ROOT / "web" / "manyhands_web" / "rules" / guide.name
-        pairs += [reference, out / f"{guide.stem}-reference.html"]
+        pairs += [ROOT / "web" / "reference" / guide.name, out / f"{guide.stem}-reference.html"]
     run(python, "-c", RENDER_MARKDOWN, *pairs)
 
 
@@ -360,6 +376,7 @@ def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServ
 def cmd_test(args: list[str]) -> int:
     python = ensure_venv()
     ensure_chromium()
+    ensure_hunspell()
     build_dist()
     ensure_pyodide_wheels()
     log("running the test suite")

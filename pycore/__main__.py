@@ -24,6 +24,11 @@ def _whole_number(text: str) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from .play import play
+    # a line that is not UTF-8 is refused by play() and the game goes on: read
+    # undecodable bytes as lone surrogates rather than fail (a strict decoder
+    # would also lose the lines read with it)
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="surrogateescape")
     return play(args.game, players=args.players, seat=args.seat, seed=args.seed,
                 rules_json=args.rules, save=args.save)
 

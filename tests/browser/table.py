@@ -59,10 +59,11 @@ def open_site(page, site, query: str = "pace=0"):
     page.wait_for_selector(READY, state="attached", timeout=60_000)
 
 
-def start_game(page, game: str, rules: dict | None = None, seed: int = 11, seat: int = 0,
+def start_game(page, game: str, rules: dict | None = None, seed: int = 11, place: str = "",
                level: str = "easy"):
     """A new game from its card on the home page: the player count on the card, other
-    rules under House rules, the deal number and the seat under Advanced (computer
+    rules under House rules, the deal number and your seat under Advanced (`place`:
+    "" drawn with the deal, the engine's seat 0; "p0" the first dealer; computer
     players "easy" by default: the tests check the table, not the bots, and easy
     bots keep CI short)."""
     page.goto(page.url.split("#")[0] + "#home")
@@ -78,7 +79,7 @@ def start_game(page, game: str, rules: dict | None = None, seed: int = 11, seat:
         set_rule(page, game, key, value)
     open_details(page, f"#advanced-{game}")
     page.fill(f"#seed-{game}", str(seed))
-    page.select_option(f"#seat-{game}", str(seat))
+    page.select_option(f"#seat-{game}", value=place)
     page.click(f"#play-{game}")
     page.wait_for_selector("#view-table:not([hidden])")
 

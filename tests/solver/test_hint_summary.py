@@ -37,7 +37,7 @@ def test_a_card_that_always_or_never_takes_the_trick_says_so(game, rules):
     possible deal, or playout), not "100% of the time"; a card that took it
     sometimes keeps its rate (Lunar: the side's trick)."""
     said = {"ducks": 0, "takes": 0, "sure": 0}
-    every = ("on every deal searched", "in every possible deal", "in every playout")
+    every = ("on every deal searched", "in every possible deal", "each time the deal was played out")
     for state, _ in positions(game, rules, 40, seed=7):
         seat = state.current_player
         if state.phase != "play" or len(state.legal_actions()) < 2:

@@ -64,7 +64,7 @@ def test_every_decision_is_hinted_with_every_legal_action(players):
             # the Sky's cards by hard's tree: how often it won the trick in the
             # playouts of the one deal; never, that it lets it go
             share = h["actions"][0]["takes_trick"]
-            said = "in every playout" if share == 1 else "% of the playouts"
+            said = "each time the deal was played out" if share == 1 else "% of the times it was played out"
             assert ("wins this trick" in h["why"]) == (share > 0) and (share == 0 or said in h["why"]), h["why"]
             for line in h["actions"]:    # every line says what its card does to the trick
                 if line["searched"] and "this trick" not in " ".join(h["shared"]):

@@ -274,13 +274,13 @@ class App:
                 window.document.getElementById(f"advanced-{game}").open = True
                 el(f"seed-{game}")._dom_element.focus()
             return
-        seat = int(str(el(f"seat-{game}")._dom_element.value or 0))
+        seat = str(el(f"seat-{game}")._dom_element.value or "")      # a place (pages.seat_at)
         theme_box = window.document.getElementById(f"theme-{game}")
         theme = str(theme_box.value) if theme_box else ""
         level = str(el("level")._dom_element.value or "normal")
         seed = int(seed_text) if seed_text else random.randrange(1, 10**6)
         try:
-            session = Session.new(game, rules, seed, seat, level, theme)
+            session = Session.new(game, rules, seed, pages.seat_at(game, rules, seed, seat), level, theme)
         except (ManyhandsError, ValueError, TypeError) as exc:
             error.textContent = f"Not started: {pages.engine_message(exc)}"
             return
@@ -288,7 +288,7 @@ class App:
         self.save_prefs(game=game, level=level, rules={game: rules},
                         advanced={game: {"seat": seat, "theme": theme}})
         self.begin(session)
-        self.announce(f"New game of {session.game.title}, deal {seed}. You are seat {session.seat}.")
+        self.announce(f"New game of {session.game.title}, deal {seed}.")
 
     def reset_field(self, game: str, key: str) -> None:
         """A data field's control back to the standard values."""
@@ -303,8 +303,7 @@ class App:
             return
         current = str(seat.value or "0")
         n = int(str(players.value))
-        seat.innerHTML = "".join(f'<option value="{s}">Seat {s}</option>' for s in range(n))
-        seat.value = current if current.isdigit() and int(current) < n else "0"
+        seat.innerHTML = pages.seat_options_html(game, n, current)
 
     # --- the table ---------------------------------------------------------------------------
     def begin(self, session: Session) -> None:

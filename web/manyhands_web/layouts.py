@@ -106,7 +106,7 @@ class Layout:
         sizes = obs.get("hand_sizes")
         if isinstance(sizes, list) and seat != tell.me and seat < len(sizes) and sizes[seat]:
             return (f'<div class="held"><span class="lbl">Hand</span>'
-                    f'{_backs(sizes[seat], f"{sizes[seat]} cards in hand")}</div>')
+                    f'{_backs(sizes[seat], count(sizes[seat], "card") + " in hand")}</div>')
         return ""
 
     def middle(self, tell, legal: set, why=None) -> str:
@@ -460,7 +460,7 @@ class Lunar(Layout, game="lunar"):
         def row(cards, offset):
             return "".join(_clickable(f"sky:{c}", legal, tell, c, why=why if playing else None,
                                       uid=f"why-sky-{offset + i}") for i, c in enumerate(cards))
-        return (f'<section class="region sky" id="sky" aria-label="The Sky: {len(sky)} cards both players play from">'
+        return (f'<section class="region sky" id="sky" aria-label="The Sky: {count(len(sky), "card")} both players play from">'
                 f'<h3>The Sky ({len(sky)})</h3>'
                 f'<ul class="due" id="sky-due" aria-label="Still due this trick">{"".join(self._due(tell))}</ul>'
                 f'<div class="cards sky-row">{row(ranks, 0)}</div><div class="cards sky-row">{row(suits, len(ranks))}</div>'
@@ -616,7 +616,14 @@ class Voren(Layout, game="voren"):
 
     def trump_words(self, tell):
         obs = tell.obs
-        if not obs.get("turnup") or obs.get("terminal"):
+        return "" if obs.get("terminal") else self._trump_made(tell)
+
+    @staticmethod
+    def _trump_made(tell) -> str:
+        """What the turned card made, the observation's trump (at the end of the
+        game: the last hand's)."""
+        obs = tell.obs
+        if not obs.get("turnup"):
             return ""
         return f"Trump: {tell.words.suit_name(obs['trump'], tell)}" if obs.get("trump") else "No trump"
 
@@ -665,12 +672,12 @@ class Voren(Layout, game="voren"):
         turn = obs.get("turnup")
         if turn:
             turned = (f'<div class="turnup" id="turnup"><span class="lbl">Turned up</span>'
-                      f'{card_html(turn, tell)}<b>{esc(self.trump_words(tell) or "No trump")}</b></div>')
+                      f'{card_html(turn, tell)}<b>{esc(self._trump_made(tell))}</b></div>')
         else:
             turned = '<div class="turnup" id="turnup"><span class="lbl">Not dealt yet</span></div>'
         pot = obs.get("pot", 0)
         hand_pot = obs.get("hand_pot")
-        return (f'<section class="region pot-area" id="pot" aria-label="Pot {esc(pot)} chips">'
+        return (f'<section class="region pot-area" id="pot" aria-label="Pot {esc(count(pot, "chip"))}">'
                 f'<div class="pot"><span class="chip big" aria-hidden="true"></span>'
                 f'<span class="pot-n">{esc(pot)}</span><span class="lbl">in the pot</span>'
                 + (f'<span class="note">this hand started with {esc(hand_pot)}</span>' if hand_pot not in (None, pot) else "")
@@ -717,7 +724,7 @@ class Voren(Layout, game="voren"):
                 f'{esc(paid)}' + (f' <span class="note">({result["antes"][seat]} ante, '
                                   f'{result["loo_paid"][seat]} loo)</span>' if result["loo_paid"][seat] else ""),
                 _points(result["points"][seat]), esc(result["chips"][seat])]))
-        pot = (f'Pot {result["pot"]} chips'
+        pot = (f'Pot {count(result["pot"], "chip")}'
                + (f"; next pot {result['next_pot']}" if result.get("next_pot") is not None else ""))
         return _table(["Player", "Choice", "Tricks", "Won", "Paid", "Net", "Chips"], rows, caption=pot)
 

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from pycore import get_game
 from pycore.errors import ManyhandsError
+from pycore.words import ordinal
 
 from .render import esc
 
@@ -266,8 +267,7 @@ def game_card_html(game: dict, values: dict, advanced: dict, in_progress: bool, 
     players = next((f for f in fields if f["name"] == "players"), None)
     intro = INTROS.get(key, Intro("", ""))
     count = values.get("players", players["default"] if players else None)
-    seats = "".join(f'<option value="{s}"{" selected" if s == advanced.get("seat", 0) else ""}>Seat {s}</option>'
-                    for s in range(count or 1))
+    seats = seat_options_html(key, count or 1, advanced.get("seat"))
     themes = "".join(f'<option value="{t}"{" selected" if t == advanced.get("theme") else ""}>{esc(choice_text(t))}</option>'
                      for t in game["themes"])
     theme_field = (f'<div class="field"><label for="theme-{key}">Card names</label> '
@@ -288,9 +288,62 @@ def game_card_html(game: dict, values: dict, advanced: dict, in_progress: bool, 
 <div class="field"><label for="seed-{key}">Replay a deal by its number</label>
 <input type="number" id="seed-{key}" min="0" step="1" inputmode="numeric" placeholder="a new deal" aria-describedby="seed-{key}-help">
 <p class="help" id="seed-{key}-help">Every game shows its deal number; enter it here to play the same cards again.</p></div>
-<div class="field"><label for="seat-{key}">Your seat</label> <select id="seat-{key}">{seats}</select></div>
+<div class="field"><label for="seat-{key}">Your seat</label> <select id="seat-{key}" aria-describedby="seat-{key}-help">{seats}</select>
+<p class="help" id="seat-{key}-help">Your place in the first {esc(get_game(key).words.hand_word)}; the deal moves to the left after each. The same deal number and place give you the same cards.</p></div>
 {theme_field}</details>
 </li>'''
+
+
+# --- your seat ----------------------------------------------------------------------------
+DRAWN = "Drawn with the deal"
+
+
+def place_names(first: str, players: int) -> list[str]:
+    """The places at the table clockwise from `first` (the first hand's dealer, Lunar's
+    start player), named as the table names places from the dealer: "Dealer",
+    "Dealer's left", "Across from the dealer", "Dealer's right"; with more than four
+    players, "2nd to the dealer's left" and so on.
+
+    >>> place_names("dealer", 4)
+    ['Dealer', "Dealer's left", 'Across from the dealer', "Dealer's right"]
+    >>> place_names("start player", 2), place_names("dealer", 5)[2]
+    (['Start player', "Start player's opponent"], "2nd to the dealer's left")
+    """
+    head = first.capitalize()
+    names = [head]
+    for k in range(1, players):
+        if players == 2:
+            names.append(f"{head}'s opponent")
+        elif k == 1:
+            names.append(f"{head}'s left")
+        elif k == players - 1:
+            names.append(f"{head}'s right")
+        elif players == 4:
+            names.append(f"Across from the {first}")
+        else:
+            names.append(f"{ordinal(k)} to the {first}'s left")
+    return names
+
+
+def seat_options_html(game: str, players: int, chosen=None) -> str:
+    """The "Your seat" choices: a place drawn with the deal (the engine's seat 0,
+    whose place the deal number draws), or a place counted from the first hand's
+    dealer (values `p0`, `p1`, ...: see `seat_at`)."""
+    names = place_names(get_game(game).words.first_player, players)
+    options = [("", DRAWN)] + [(f"p{k}", name) for k, name in enumerate(names)]
+    return "".join(f'<option value="{value}"{" selected" if value == chosen else ""}>{esc(name)}</option>'
+                   for value, name in options)
+
+
+def seat_at(game: str, rules: dict, seed: int, place: str) -> int:
+    """The engine's seat for a "Your seat" choice in a new game of these rules and
+    deal number: `p<k>`, the k-th place left of the first dealer; anything else, seat 0."""
+    if not re.fullmatch(r"p\d{1,2}", place or ""):
+        return 0
+    engine = get_game(game)
+    chosen = engine.Rules.from_dict(rules)
+    players = engine.players(chosen)
+    return (engine.first_dealer(chosen, seed) + int(place[1:])) % players
 
 
 def level_options_html(level: str) -> str:
@@ -366,22 +419,38 @@ def read_house_rules(game: str, fields: list[dict], raw: dict) -> tuple[dict, di
 
 # --- the rules page ---------------------------------------------------------------------------
 def house_rules_table(fields: list[dict], values: dict, where: str, name=None) -> str:
-    """The house rules at your table: each with its value there and the standard one."""
+    """The house rules at your table: each with its value there, the standard one and
+    what it does in words; then, in a footnote for the curious, the numbered rulings
+    of the complete rules each one settles."""
     rows = []
     for field in fields:
         value = values.get(field["name"], field["default"])
         changed = value != field["default"]
-        ruling = f' <span class="ruling">Ruling {esc(field["ruling"])}</span>' if field.get("ruling") not in (None, "gap") else ""
         standard = (f'<br><span class="standard">Standard: {esc(value_text(field, field["default"], name))}</span>'
                     if changed else "")
         rows.append(f'<tr data-field="{esc(field["name"])}"{" class=changed" if changed else ""}>'
-                    f'<th scope="row">{esc(field["label"])}{ruling}</th>'
+                    f'<th scope="row">{esc(field["label"])}</th>'
                     f'<td class="value">{esc(value_text(field, value, name))}{standard}</td>'
                     f'<td>{esc(field["doc"])}</td></tr>')
     return (f'<section class="house-table" aria-labelledby="house-rules-title"><h2 id="house-rules-title">House rules</h2>'
             f'<p>{esc(where)}</p><div class="table-wrap"><table class="rules-fields"><thead><tr><th scope="col">Rule</th>'
             f'<th scope="col">At your table</th><th scope="col">What it means</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div></section>')
+            f'<tbody>{"".join(rows)}</tbody></table></div>{rulings_note(fields)}</section>')
+
+
+def rulings_note(fields: list[dict]) -> str:
+    """Which house rules settle which numbered ruling of the complete rules (the
+    cases the original rulebook left open), as a footnote."""
+    by_ruling: dict[str, list[str]] = {}
+    for field in fields:
+        if field.get("ruling") not in (None, "gap"):
+            by_ruling.setdefault(field["ruling"], []).append(field["label"])
+    if not by_ruling:
+        return ""
+    said = "; ".join(f"{ruling}: {', '.join(labels)}" for ruling, labels in
+                     sorted(by_ruling.items(), key=lambda item: (item[0][0], int(item[0][1:]))))
+    return (f'<p class="note rulings-note">Where the original rulebook leaves a case open, the complete '
+            f'rules settle it in a numbered ruling: {esc(said)}.</p>')
 
 
 def rules_nav_html(games: dict, current: str) -> str:

@@ -356,6 +356,9 @@ def trick_area_html(tell: Narrator, layout, places: dict, ui: dict) -> str:
     if current is not None and current["cards"]:
         return ring_trick_html(current, tell, layout, places)
     moment = ui.get("moment")
+    earlier = moment is not None and moment[0] != len(obs["hands"]) - 1
+    if earlier and not ui.get("holding"):
+        moment = None       # the hand before's last trick: not in the middle of this hand's decisions
     if moment is not None:
         mh, mk = moment
         trick = obs["hands"][mh]["tricks"][mk]
@@ -368,8 +371,10 @@ def trick_area_html(tell: Narrator, layout, places: dict, ui: dict) -> str:
     if ui.get("holding") == "trick":
         more = ('<p class="trick-nav"><button type="button" class="primary" data-ui="continue" id="continue">'
                 'Continue</button> <span class="note">or press any key</span></p>')
+    title = (f"Last trick of {layout.hand_word} {mh + 1}" if mh != len(obs["hands"]) - 1
+             else f"Trick {mk + 1}")
     return ring_trick_html(trick, tell, layout, places, finished=True, where=(mh, mk),
-                           title=f"Trick {mk + 1}", tid="previous-trick", footer=more)
+                           title=title, tid="previous-trick", footer=more)
 
 
 def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecting: dict,
