@@ -22,17 +22,18 @@ QUERY = "pace=0&budget=8"
 PHONE = {"width": 390, "height": 844}
 KEPT_IDS = "() => JSON.parse(localStorage.getItem('manyhands/games') || '[]').map((e) => e.id)"
 OPEN_ID = "() => localStorage.getItem('manyhands/open')"
-# The browser's storage filled to the last character it takes (a key of its own).
+# The browser's storage filled to within a few characters (keys of its own, in
+# chunks of 4 M characters down to 1).
 FILL = """() => {
-  localStorage.removeItem('filler');
-  let lo = 0, hi = 16 * 1024 * 1024;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    try { localStorage.setItem('filler', 'x'.repeat(mid)); lo = mid; } catch { hi = mid - 1; }
+  let n = Object.keys(localStorage).filter((k) => k.startsWith('filler-')).length;
+  for (let size = 1 << 22; size >= 1; size >>= 2) {
+    const chunk = 'x'.repeat(size);
+    for (;;) { try { localStorage.setItem('filler-' + n, chunk); n++; } catch { break; } }
   }
-  localStorage.setItem('filler', 'x'.repeat(lo));
-  return lo;
+  return n;
 }"""
+UNFILL = """() => Object.keys(localStorage).filter((k) => k.startsWith('filler-'))
+  .forEach((k) => localStorage.removeItem(k))"""
 
 
 def shot(page, name: str, full: bool = False) -> None:
@@ -143,65 +144,58 @@ def test_a_review_shows_under_its_own_game_only_before_and_after_a_reload(page, 
     assert not page.errors
 
 
-def test_delete_asks_and_keeping_is_the_answer_ready(browser, site):
-    for size in ({"width": 1280, "height": 900}, PHONE):
-        context = browser.new_context(viewport=size)
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        wide = size["width"] > 400
-        try:
-            open_site(page, site)
-            start_game(page, "raven", {"players": 4}, seed=6)
-            wait_my_turn(page)
-            play(page, limit=1)
-            start_game(page, "tricksters", {}, seed=7)
-            wait_my_turn(page)
-            raven, tricksters = page.evaluate(KEPT_IDS)[::-1]
-            go_home(page)
-            assert [(g["id"], g["table"]) for g in listed(page)] == [(tricksters, True), (raven, False)]
-            shot(page, f"your-games-{'desktop' if wide else 'phone'}", full=not wide)
-            page.click(f'[data-delete="{raven}"]')
-            page.wait_for_selector("#confirm-dialog[open]")
-            text = page.inner_text("#confirm-text")
-            assert text.startswith("Delete your game of Raven, 4 players, hand 1 of 8") and "not finished" in text
-            assert page.evaluate("document.activeElement.id") == "confirm-keep"
-            shot(page, f"delete-game-{'desktop' if wide else 'phone'}")
-            page.click("#confirm-keep")
-            page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
-            assert raven in page.evaluate(KEPT_IDS)
-            page.click(f'[data-delete="{raven}"]')
-            page.wait_for_selector("#confirm-dialog[open]")
-            page.keyboard.press("Escape")                       # Escape keeps it too
-            page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
-            assert raven in page.evaluate(KEPT_IDS)
-            page.click(f'[data-delete="{raven}"]')
-            page.click("#confirm-yes")
-            page.wait_for_selector(f'[data-delete="{raven}"]', state="detached")
-            assert page.evaluate(KEPT_IDS) == [tricksters]
-            assert page.evaluate(f"localStorage.getItem('manyhands/game/{raven}')") is None
-            assert "Deleted your game of Raven" in page.inner_text("#games-note")
-            page.click(f'[data-delete="{tricksters}"]')            # the one at the table
-            page.click("#confirm-yes")
-            page.wait_for_selector(f'[data-delete="{tricksters}"]', state="detached")
-            assert page.is_hidden("#nav-table") and page.evaluate(OPEN_ID) is None
-            assert not errors
-        finally:
-            context.close()
+def test_delete_asks_and_keeping_is_the_answer_ready(page, site):
+    open_site(page, site)
+    start_game(page, "raven", {"players": 4}, seed=6)
+    wait_my_turn(page)
+    play(page, limit=1)
+    start_game(page, "tricksters", {}, seed=7)
+    wait_my_turn(page)
+    raven, tricksters = page.evaluate(KEPT_IDS)[::-1]
+    go_home(page)
+    assert [(g["id"], g["table"]) for g in listed(page)] == [(tricksters, True), (raven, False)]
+    for size, name in (({"width": 1280, "height": 900}, "desktop"), (PHONE, "phone")):
+        page.set_viewport_size(size)
+        shot(page, f"your-games-{name}", full=name == "phone")
+        page.click(f'[data-delete="{raven}"]')
+        page.wait_for_selector("#confirm-dialog[open]")
+        text = page.inner_text("#confirm-text")
+        assert text.startswith("Delete your game of Raven, 4 players, hand 1 of 8") and "not finished" in text
+        assert page.evaluate("document.activeElement.id") == "confirm-keep"
+        shot(page, f"delete-game-{name}")
+        page.click("#confirm-keep")
+        page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
+        assert raven in page.evaluate(KEPT_IDS)
+    page.click(f'[data-delete="{raven}"]')
+    page.wait_for_selector("#confirm-dialog[open]")
+    page.keyboard.press("Escape")                       # Escape keeps it too
+    page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
+    assert raven in page.evaluate(KEPT_IDS)
+    page.click(f'[data-delete="{raven}"]')
+    page.click("#confirm-yes")
+    page.wait_for_selector(f'[data-delete="{raven}"]', state="detached")
+    assert page.evaluate(KEPT_IDS) == [tricksters]
+    assert page.evaluate(f"localStorage.getItem('manyhands/game/{raven}')") is None
+    assert "Deleted your game of Raven" in page.inner_text("#games-note")
+    page.click(f'[data-delete="{tricksters}"]')            # the one at the table
+    page.click("#confirm-yes")
+    page.wait_for_selector(f'[data-delete="{tricksters}"]', state="detached")
+    assert page.is_hidden("#nav-table") and page.evaluate(OPEN_ID) is None
+    assert not page.errors
 
 
 def test_a_full_store_drops_the_oldest_finished_game_first_and_never_an_unfinished_one(page, site):
-    open_site(page, site)
+    # kept before the page first loads: two finished games (one played longer ago), one not
     games = {"old-finished": (played(*FINISHED, 2, None), 1_000), "new-finished": (played(*FINISHED, 3, None), 2_000),
              "unfinished": (played("raven", {"players": 4}, 4, 30), 500)}
-    page.evaluate("""(games) => {
-      for (const [id, saved] of Object.entries(games.saved)) localStorage.setItem('manyhands/game/' + id, saved);
-      localStorage.setItem('manyhands/games', games.index);
-    }""", {"saved": {k: json.dumps(s.saved()) for k, (s, _) in games.items()},
-           "index": json.dumps([{"id": k, "summary": s.summary(), "updated": t, "review": None}
-                                for k, (s, t) in games.items()])})
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    items = {f"manyhands/game/{k}": json.dumps(s.saved()) for k, (s, _) in games.items()}
+    items["manyhands/games"] = json.dumps([{"id": k, "summary": s.summary(), "updated": t, "review": None}
+                                           for k, (s, t) in games.items()])
+    page.add_init_script(f"""if (!sessionStorage.getItem('kept')) {{
+      sessionStorage.setItem('kept', '1');
+      for (const [key, text] of Object.entries({json.dumps(items)})) localStorage.setItem(key, text);
+    }}""")
+    open_site(page, site)
     assert sorted(page.evaluate(KEPT_IDS)) == sorted(games)
     page.evaluate(FILL)
     start_game(page, "lunar", {}, seed=8)                 # full: the finished game played longest ago goes
@@ -223,7 +217,7 @@ def test_a_full_store_drops_the_oldest_finished_game_first_and_never_an_unfinish
     shot(page, "save-error-desktop")
     assert sorted(page.evaluate(KEPT_IDS)) == sorted(["unfinished", lunar, tricksters])
     assert page.evaluate(OPEN_ID) == tricksters
-    page.evaluate("localStorage.removeItem('filler')")     # room again: the next move is saved
+    page.evaluate(UNFILL)                                  # room again: the next move is saved
     wait_my_turn(page)
     assert page.evaluate(PLAY_ONE)
     page.wait_for_selector("#save-error", state="hidden")
