@@ -3,7 +3,9 @@ Play again, Replay this deal, Play from here, Import) keeps the game in progress
 which resumes where it was; Delete asks; a full store drops the oldest finished
 game first and never an unfinished one, and says when a game could not be saved;
 a review shows under its own game only, before and after a reload; a game saved
-by the site that kept one game still resumes."""
+by the site that kept one game still resumes; and the worker's errors are told
+apart by their kind (a refusal in its own words, a cancel asked again, a bug
+left to surface)."""
 from __future__ import annotations
 
 import json
@@ -58,6 +60,11 @@ def listed(page) -> list[dict]:
     return page.evaluate("""() => [...document.querySelectorAll('#saved-games .saved-game')].map((li) => ({
       id: li.dataset.id, title: li.querySelector('h4').textContent, finished: li.dataset.finished === 'true',
       table: !!li.querySelector('.at-table')}))""")
+
+
+def said(page, text: str) -> None:
+    page.wait_for_function("(text) => [...document.querySelectorAll('#announce p')].some((p) => p.textContent === text)",
+                           arg=text, timeout=30_000)
 
 
 def finish_short_game(page, seed: int) -> str:
@@ -243,3 +250,50 @@ def test_a_game_saved_by_the_site_that_kept_one_game_still_resumes(page, site):
     assert [(g["title"], g["table"]) for g in listed(page)] == [("Prophecy", True)]
     assert page.evaluate("localStorage.getItem('manyhands/current')") is None
     assert not page.errors
+
+
+# --- the worker's errors, told apart by their kind -------------------------------------------
+FAIL_NEXT_ASK = """([name, message]) => {
+  const real = window.manyhands.ask;
+  window.manyhands.ask = (request) => {
+    window.manyhands.ask = real;
+    const error = name === 'TypeError' ? new TypeError(message) : Object.assign(new Error(message), {name});
+    return Promise.reject(error);
+  };
+}"""
+
+
+def test_the_worker_errors_are_told_apart_by_their_kind(page, site):
+    console = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    open_site(page, site)
+    start_game(page, "raven", {"players": 4}, seed=3)
+    wait_my_turn(page)
+    # a computer move the worker refuses: said in the worker's own words
+    page.evaluate(FAIL_NEXT_ASK, ["WorkerRefusal", "no move for that seat"])
+    assert page.evaluate(PLAY_ONE)
+    said(page, "Computer player failed: no move for that seat")
+    # a cancelled request (the worker restarted): asked again, the game goes on
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    before = page.evaluate("+document.body.dataset.actions")
+    page.evaluate(FAIL_NEXT_ASK, ["Cancelled", "cancelled"])
+    wait_my_turn(page)
+    assert page.evaluate(PLAY_ONE)
+    wait_my_turn(page)
+    assert page.evaluate("+document.body.dataset.actions") > before + 1
+    # a hint the worker refuses: the panel says why, in its words
+    page.evaluate(FAIL_NEXT_ASK, ["WorkerRefusal", "no hint here"])
+    page.click("#hint")
+    page.wait_for_selector("#hint-body .error")
+    assert page.inner_text("#hint-body .error") == "Hint failed: no hint here"
+    # anything else is a bug: not passed off as the worker's refusal, it surfaces
+    page.evaluate(FAIL_NEXT_ASK, ["TypeError", "a bug in the page"])
+    page.click("#hint-close")
+    assert page.evaluate(PLAY_ONE)
+    for _ in range(100):
+        if any("a bug in the page" in line for line in console):
+            break
+        page.wait_for_timeout(100)
+    assert any("JsException: TypeError: a bug in the page" in line for line in console), console[-5:]
+    assert not page.evaluate("[...document.querySelectorAll('#announce p')].some((p) => p.textContent.includes('a bug'))")

@@ -12,6 +12,7 @@ import json
 import random
 import time
 
+from pyodide.ffi import JsException
 from pyscript import fetch, web, when, window
 
 from . import pages, render, review_view, your_games
@@ -20,6 +21,12 @@ from .session import (ManyhandsError, Session, card_namer, describe_games, hand_
 from .storage import BrowserStore, PageStorage
 
 VIEWS = ("home", "table", "rules")
+# How the worker's requests fail (client.js): CANCELLED, the worker was stopped
+# (Cancel, or a hint's worker restarted under a computer move); WORKER_ERRORS, the
+# worker refused the request (its one-line reason) or itself failed. Any other
+# error is a bug: it is raised, not shown as a refusal.
+CANCELLED = "Cancelled"
+WORKER_ERRORS = ("WorkerRefusal", "WorkerFailed")
 # After an action, focus goes to the first of these that is there and enabled:
 # your next decision (a legal card, a card to pick, a choice), else the table.
 NEXT_DECISION = ("#hand [data-action]:not([disabled])", "#hand [data-toggle]", "#hand [data-sub]",
@@ -512,10 +519,12 @@ class App:
                        "seed": (session.state.seed * 1009 + len(session.state.history)) % 2**31}
             try:
                 answer = json.loads(str(await window.manyhands.ask(json.dumps(request))))
-            except Exception as exc:        # the worker was restarted (hint cancelled): ask again
-                if "cancel" in str(exc).lower():
+            except JsException as exc:
+                if exc.name == CANCELLED:   # the worker was restarted (a hint cancelled): ask again
                     continue
-                self.announce(f"Computer player failed: {exc}")
+                if exc.name not in WORKER_ERRORS:
+                    raise
+                self.announce(f"Computer player failed: {exc.message}")
                 return
             self.policy = ("Computer players: " + answer.get("policy", "")) if answer.get("policy") != "solver" else ""
             wait = PACE - (time.monotonic() - started)
@@ -581,9 +590,12 @@ class App:
         try:
             ask = window.manyhands.askSplit if split else window.manyhands.ask
             answer = json.loads(str(await ask(json.dumps(request))))
-        except Exception as exc:
-            if self.hint_started is not None:
-                set_html("hint-body", f'<p class="error">{render.esc(f"Hint failed: {exc}")}</p>')
+        except JsException as exc:
+            if exc.name not in (CANCELLED, *WORKER_ERRORS):
+                self.hint_done()
+                raise
+            if self.hint_started is not None and exc.name != CANCELLED:
+                set_html("hint-body", f'<p class="error">{render.esc(f"Hint failed: {exc.message}")}</p>')
             self.hint_done()
             return
         if generation == self.generation and self.hint_started is not None:
@@ -661,11 +673,13 @@ class App:
         self.review["running"] = True
         try:
             answer = json.loads(str(await window.manyhands.review(json.dumps(request))))
-        except Exception as exc:
+        except JsException as exc:
+            if exc.name not in (CANCELLED, *WORKER_ERRORS):
+                raise
             if run == self.review_run:
                 self.review["running"] = False
-                self.review_message("Review cancelled." if "cancel" in str(exc).lower()
-                                    else f"The review failed: {exc}")
+                self.review_message("Review cancelled." if exc.name == CANCELLED
+                                    else f"The review failed: {exc.message}")
             return
         if run != self.review_run:
             return
@@ -832,7 +846,7 @@ class App:
                 if not response.ok:
                     raise ValueError(f"HTTP {response.status}")
                 self.texts[page] = str(await response.text())
-            except Exception as exc:
+            except (JsException, ValueError) as exc:      # offline without the page cached, or an HTTP error
                 self.texts.pop(page, None)
                 set_html("rules", f'<p class="error">Could not open the rules of {render.esc(game["title"])} ({render.esc(exc)}).</p>')
                 return
