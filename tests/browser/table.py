@@ -113,6 +113,18 @@ def set_rule(page, game: str, key: str, value):
         page.fill(box, str(value))
 
 
+KEPT_GAME = """() => {
+  const id = localStorage.getItem('manyhands/open');
+  return id && JSON.parse(localStorage.getItem('manyhands/game/' + id));
+}"""
+
+
+def kept_game(page) -> dict | None:
+    """The game at the table as the page keeps it (web/manyhands_web/storage.py):
+    {record, seat, level, theme}; None before any game."""
+    return page.evaluate(KEPT_GAME)
+
+
 def play(page, limit: int = 10_000, timeout_s: float = 240) -> dict:
     return page.evaluate(PLAY_UNTIL, [limit, int(timeout_s * 1000)])
 

@@ -183,9 +183,8 @@ def test_play_from_here_replay_this_deal_and_a_reload(page, site):
     # Play from here: the record up to the decision, then your new choice
     decision = review["decisions"][len(review["decisions"]) // 2]
     page.click(f'#review-decisions li[data-index="{decision["index"]}"] [data-review="branch"]')
-    page.wait_for_selector("#confirm-replace[open]")       # the game was in progress
-    page.click("#confirm-yes")
     page.wait_for_function(f"+document.body.dataset.actions === {decision['index']}")
+    assert page.is_hidden("#review-panel")        # a new game: the review stays with its own game
     assert page.evaluate("document.body.dataset.turn") == "you"
     legal = json.loads(page.get_attribute("#prompt", "data-legal"))
     other = next((t for t in legal if t != decision["choice"]), legal[0])
@@ -206,7 +205,6 @@ def test_play_from_here_replay_this_deal_and_a_reload(page, site):
     assert _deal(branched) == _deal(record)
     # the branched hand reviewed: the decisions up to the branch share the record up
     # to them with the reviewed hand, so their analyses are the ones kept
-    page.click("#review-close")
     assert page.evaluate(PLAY_HANDS, [1, 120_000])
     page.click('#score-pad [data-ui="sheet"][data-hand="0"]')
     page.click("#review-hand")
@@ -217,9 +215,8 @@ def test_play_from_here_replay_this_deal_and_a_reload(page, site):
     assert branch_review["decisions"][:shared - 1] == review["decisions"][:shared - 1]
 
     # Replay this deal: the hand from its first decision, the same cards
+    assert page.inner_text("#review-replay") == "Replay this deal (Raven, hand 1)"
     page.click("#review-replay")
-    page.wait_for_selector("#confirm-replace[open]")       # the branched game is in progress
-    page.click("#confirm-yes")
     page.wait_for_function(f"+document.body.dataset.actions < {decision['index']}")
     page.wait_for_selector("body[data-turn=you]", state="attached")
     replayed = export_record(page)

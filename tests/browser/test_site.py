@@ -19,8 +19,8 @@ import pytest
 from pycore import all_games
 
 from .conftest import ARGS, CHROMIUM, ROOT, SCREENSHOTS, Requests, _build_module
-from .table import (READY, export_record, open_details, open_site, play, set_rule, start_game,
-                    wait_hint, wait_my_turn)
+from .table import (READY, export_record, kept_game, open_details, open_site, play, set_rule,
+                    start_game, wait_hint, wait_my_turn)
 
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
@@ -35,7 +35,7 @@ SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
 def saved(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('manyhands/current')") or "null")
+    return kept_game(page)
 
 
 def shot(page, name: str, full: bool = False) -> None:
@@ -96,12 +96,15 @@ def test_each_game_starts_in_one_click_with_defaults_and_resumes(page, site):
         assert "Your game in progress is played with these" in page.inner_text("#rules")
         page.click("#rules .back a")
         page.wait_for_selector("#view-table:not([hidden])")
-    # the last game is in progress: the home page offers to resume it
+    # every game started is kept (Your games), the last one at the table: its card
+    # offers to resume it
     before = saved(page)["record"]
     page.goto(page.url.split("#")[0] + "#home")
-    page.wait_for_selector("#resume-box:not([hidden])")
+    page.wait_for_selector("#your-games:not([hidden])")
+    assert page.locator("#saved-games .saved-game").count() == len(GAMES)
+    assert page.inner_text("#saved-games .saved-game:has(.at-table) h4") == "Voren"
     assert page.is_visible("#resume-voren") and page.inner_text("#play-voren") == "New game"
-    assert page.locator("[data-resume]").count() == 1 and page.is_visible("#resume-game")
+    assert page.locator("[data-resume]").count() == 1
     page.click("#resume-voren")
     page.wait_for_selector("#view-table:not([hidden])")
     assert saved(page)["record"] == before
@@ -172,37 +175,6 @@ def test_a_bad_house_rule_shows_its_message_and_starts_nothing(page, site):
     page.click("#play-lunar")
     page.wait_for_selector("#view-table:not([hidden])")
     assert saved(page)["record"]["rules"]["target"] == 20 and saved(page)["record"]["seed"] == 77
-    assert not page.errors
-
-
-def test_import_over_a_game_in_progress_asks_first(page, site, tmp_path):
-    open_site(page, site)
-    start_game(page, "voren", {"players": 3}, seed=5)
-    wait_my_turn(page)
-    other = export_record(page)
-    start_game(page, "raven", {"players": 4}, seed=8)
-    wait_my_turn(page)
-    play(page, limit=1)
-    wait_my_turn(page)
-    mine = export_record(page)
-    path = tmp_path / "other.json"
-    path.write_text(json.dumps(other))
-    page.set_input_files("#import-file", str(path))
-    page.wait_for_selector("#confirm-replace[open]")
-    assert "Raven" in page.inner_text("#confirm-text") and "other.json" in page.inner_text("#confirm-text")
-    assert focused(page) == '- button "Keep my game"'
-    page.click("#confirm-keep")
-    page.wait_for_selector("#confirm-replace:not([open])", state="attached")
-    assert export_record(page) == mine
-    page.set_input_files("#import-file", str(path))     # Escape keeps the game too
-    page.wait_for_selector("#confirm-replace[open]")
-    page.keyboard.press("Escape")
-    page.wait_for_selector("#confirm-replace:not([open])", state="attached")
-    assert export_record(page) == mine
-    page.set_input_files("#import-file", str(path))
-    page.click("#confirm-yes")
-    page.wait_for_function("document.querySelector('#game-title').textContent === 'Voren'")
-    assert export_record(page)["actions"][:len(other["actions"])] == other["actions"]
     assert not page.errors
 
 

@@ -365,7 +365,7 @@ def test_bad_import_shows_an_error_and_keeps_the_game(page, site, tmp_path):
     assert export_record(page) == before
 
 
-def test_import_of_a_good_record_replaces_the_game(page, site, tmp_path):
+def test_import_of_a_good_record_starts_it_at_the_table(page, site, tmp_path):
     open_site(page, site)
     start_game(page, "raven", {"players": 4}, seed=9)
     wait_my_turn(page)
@@ -375,8 +375,7 @@ def test_import_of_a_good_record_replaces_the_game(page, site, tmp_path):
     start_game(page, "raven", {"players": 5}, seed=10)
     good = tmp_path / "good.json"
     good.write_text(json.dumps(record))
-    page.set_input_files("#import-file", str(good))
-    page.click("#confirm-yes")                 # over a game in progress: asked first
+    page.set_input_files("#import-file", str(good))       # a game of its own (the other is kept)
     page.wait_for_function(f"document.body.dataset.actions >= {len(record['actions'])}")
     wait_my_turn(page)
     assert export_record(page)["actions"][:len(record["actions"])] == record["actions"]

@@ -12,29 +12,21 @@ import json
 import random
 import time
 
+from pyodide.ffi import JsException
 from pyscript import fetch, web, when, window
 
-from . import pages, render, review_view
+from . import pages, render, review_view, your_games
 from .session import (ManyhandsError, Session, card_namer, describe_games, hand_end, review_key,
                       review_narrator)
+from .storage import BrowserStore, PageStorage
 
-SAVE_KEY = "manyhands/current"
-PREFS_KEY = "manyhands/prefs"
 VIEWS = ("home", "table", "rules")
-# Hand reviews are kept in localStorage, one per hand (the key: session.review_key),
-# the most recent KEEP_REVIEWS of them; REVIEW_OPEN_KEY: the one open, shown again
-# after a reload.
-REVIEW_PREFIX = "manyhands/review/"
-REVIEWS_KEY = "manyhands/reviews"
-REVIEW_OPEN_KEY = "manyhands/review-open"
-KEEP_REVIEWS = 16
-# Each decision's analysis too, as the review worker sends it (a cancelled review
-# keeps those made): {"order": [groups], "groups": {group: {key: analysis}}}, a
-# group per game, deal number, seat and budget, the most recent KEEP_GROUPS; sent
-# back with the next review of that game ("known"), so a branched or replayed
-# hand's decisions that share the record up to them are not analysed again.
-ANALYSES_KEY = "manyhands/analyses"
-KEEP_GROUPS = 8
+# How the worker's requests fail (client.js): CANCELLED, the worker was stopped
+# (Cancel, or a hint's worker restarted under a computer move); WORKER_ERRORS, the
+# worker refused the request (its one-line reason) or itself failed. Any other
+# error is a bug: it is raised, not shown as a refusal.
+CANCELLED = "Cancelled"
+WORKER_ERRORS = ("WorkerRefusal", "WorkerFailed")
 # After an action, focus goes to the first of these that is there and enabled:
 # your next decision (a legal card, a card to pick, a choice), else the table.
 NEXT_DECISION = ("#hand [data-action]:not([disabled])", "#hand [data-toggle]", "#hand [data-sub]",
@@ -84,9 +76,16 @@ def set_html(element_id: str, markup: str) -> None:
         element.innerHTML = markup
 
 
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
 class App:
     def __init__(self) -> None:
+        self.kept = PageStorage(BrowserStore(window.localStorage))
         self.session: Session | None = None
+        self.game_id: str | None = None     # the game at the table, as kept (storage.py)
+        self.games_note = ""                # said above Your games (a game dropped, deleted...)
         self.ui = self.fresh_ui()
         self.generation = 0            # bumped by undo/new/import: stale answers are dropped
         self.games = {g["name"]: g for g in describe_games()}
@@ -96,12 +95,13 @@ class App:
         self.hint_shown = None         # (record, best choice) of the hint last shown
         self.policy = ""
         self.texts: dict[str, str] = {}      # rules pages fetched so far
-        self.confirming = None              # the answer the replace dialog awaits
+        self.confirming = None              # the answer the confirm dialog awaits
         self.prev_tell = None
         self.hold_until = None         # when a timed trick pause ends (None: it waits for you)
         self.trick_pause = self.initial_trick_pause()
         # the review panel: {"key", "hand", "data" (the export, None while analysed),
-        # "step" (0: as dealt, k: trick k), "source": "saved" / "worker"}
+        # "step" (0: as dealt, k: trick k), "source": "saved" / "worker", "game": the
+        # id of the game it belongs to (shown under that game only)}
         self.review: dict | None = None
         self.review_run = 0            # bumped by each review asked and by Cancel
 
@@ -111,22 +111,18 @@ class App:
                 "view_trick": None, "show_scores": False, "end_closed": False, "why_said": "",
                 "suggested": None}
 
-    @staticmethod
-    def initial_trick_pause() -> str:
+    def initial_trick_pause(self) -> str:
         if PACE_GIVEN:
             seconds = float(PACE_GIVEN)
             return "0" if seconds <= 0 else ("1" if seconds <= 1.5 else "2")
-        prefs = json.loads(window.localStorage.getItem(PREFS_KEY) or "{}")
-        pause = str(prefs.get("trick_pause", "2"))
+        pause = str(self.prefs().get("trick_pause", "2"))
         return pause if pause in TRICK_PAUSES else "2"
 
     def set_trick_pause(self, pause: str) -> None:
         if pause not in TRICK_PAUSES:
             return
         self.trick_pause = pause
-        prefs = json.loads(window.localStorage.getItem(PREFS_KEY) or "{}")
-        prefs["trick_pause"] = pause
-        window.localStorage.setItem(PREFS_KEY, json.dumps(prefs))
+        self.save_prefs(trick_pause=pause)
         if pause == "0" and self.ui.get("holding") == "trick":
             self.release()
 
@@ -183,20 +179,10 @@ class App:
 
     # --- home ---------------------------------------------------------------------------
     def prefs(self) -> dict:
-        try:
-            prefs = json.loads(str(window.localStorage.getItem(PREFS_KEY) or "{}"))
-        except ValueError:
-            prefs = {}
-        return prefs if isinstance(prefs, dict) else {}
+        return self.kept.prefs()
 
     def save_prefs(self, **changes) -> None:
-        prefs = self.prefs()
-        for key, value in changes.items():
-            if isinstance(value, dict):
-                prefs.setdefault(key, {}).update(value)
-            else:
-                prefs[key] = value
-        window.localStorage.setItem(PREFS_KEY, json.dumps(prefs))
+        self.kept.save_prefs(**changes)
 
     def draw_home(self) -> None:
         prefs = self.prefs()
@@ -212,10 +198,62 @@ class App:
             cards.append(pages.game_card_html(game, values, advanced if isinstance(advanced, dict) else {},
                                               name == playing, card_namer(name)))
         set_html("game-cards", "".join(cards))
-        box = el("resume-box")._dom_element
-        box.hidden = playing is None
-        if playing:
-            el("resume-text").textContent = f"Your game of {self.session.game.title} is in progress."
+        self.draw_your_games()
+
+    # --- your games: several kept at once (storage.py), Resume and Delete -------------------
+    def draw_your_games(self) -> None:
+        entries = self.kept.games()
+        el("your-games")._dom_element.hidden = not entries and not self.games_note
+        el("games-note").textContent = self.games_note
+        at_table = self.game_id if self.session is not None else None
+        set_html("saved-games", your_games.your_games_html(entries, now_ms(), at_table))
+
+    def note(self, text: str) -> None:
+        """Said above Your games, and announced."""
+        self.games_note = text
+        self.announce(text)
+
+    def open_game(self, game_id: str, show: bool = True) -> bool:
+        """Bring a kept game to the table, as it was left (False: it cannot be read;
+        it stays in the list, and the page says why)."""
+        if self.session is not None and game_id == self.game_id:
+            if show:
+                self.go("table")
+            return True
+        try:
+            session = Session.from_saved(self.kept.load_game(game_id))
+        except ValueError as exc:       # storage.SavedGameError, or a record that does not replay
+            self.note(f"Could not resume that game: {exc}.")
+            if show:
+                self.draw_your_games()
+            return False
+        self.begin(session, game_id, resumed=True, show=show)
+        return True
+
+    async def delete_game(self, game_id: str) -> None:
+        """Delete a kept game, once the player says so."""
+        entry = self.kept.entry(game_id)
+        if entry is None:
+            self.draw_your_games()
+            return
+        if not await self.ask("Delete this game?", your_games.delete_question(entry, now_ms()), "Delete"):
+            _refocus(f'[data-delete="{game_id}"]')
+            return
+        self.kept.delete_game(game_id)
+        if game_id == self.game_id:
+            self.leave_table()
+        self.note(f"Deleted your game of {your_games.describe(entry['summary'])}.")
+        self.draw_home()
+        _focus_next(["#saved-games [data-open]", "#view-home h2"], force=True)
+
+    def leave_table(self) -> None:
+        """No game at the table (the one there was deleted)."""
+        self.generation += 1
+        self.cancel_hint(quiet=True)
+        self.close_hint()
+        self.switch_review(None)
+        self.session = self.game_id = None
+        self.set_title()
 
     def read_card(self, game: str) -> dict:
         """The raw readings of a game card's rules controls (see pages.field_value)."""
@@ -287,8 +325,7 @@ class App:
         error.textContent = ""
         self.save_prefs(game=game, level=level, rules={game: rules},
                         advanced={game: {"seat": seat, "theme": theme}})
-        self.begin(session)
-        self.announce(f"New game of {session.game.title}, deal {seed}.")
+        self.start(session, f"New game of {session.game.title}, deal {seed}.")
 
     def reset_field(self, game: str, key: str) -> None:
         """A data field's control back to the standard values."""
@@ -306,24 +343,57 @@ class App:
         seat.innerHTML = pages.seat_options_html(game, n, current)
 
     # --- the table ---------------------------------------------------------------------------
-    def begin(self, session: Session) -> None:
+    def start(self, session: Session, what: str) -> None:
+        """The one way a game starts (a game's card, Play again, Replay this deal, Play
+        from here, Import): a game of its own in your games, at the table; the game
+        that was there stays kept as it was left."""
+        self.begin(session, self.kept.new_id())
+        others = len(self.kept.games()) - 1
+        self.announce(what + (" Your other games are kept: see Your games on the home page." if others else ""))
+
+    def begin(self, session: Session, game_id: str, resumed: bool = False, show: bool = True) -> None:
+        """`session` at the table as the kept game `game_id` (`resumed`: as it was
+        left, its moment not told again), with the review open in it if any."""
         self.generation += 1
         self.session = session
-        self.prev_obs = self.prev_tell = None
+        self.game_id = game_id
         self.ui = self.fresh_ui()
         self.hold_until = None
         self.cancel_hint(quiet=True)
         self.close_hint()
-        self.changed()
-        self.go("table")
-        _focus_next(NEXT_DECISION, force=True)
+        self.switch_review(game_id)
+        if resumed:
+            self.prev_obs = session.observation()
+            self.prev_tell = session.narrator(self.prev_obs)
+        else:
+            self.prev_obs = self.prev_tell = None
+        self.changed(announce=not resumed)
+        if show:
+            self.go("table")
+            _focus_next(NEXT_DECISION, force=True)
+
+    def save(self, obs: dict | None = None) -> None:
+        """Keep the game at the table (after every change); the player is told when it
+        could not be, and when finished games were dropped to make room."""
+        outcome = self.kept.save_game(self.game_id, self.session.saved(), self.session.summary(obs))
+        if outcome.ok and self.kept.open_id() != self.game_id:
+            self.kept.set_open(self.game_id)
+        if outcome.dropped:
+            self.note(your_games.dropped_text(outcome.dropped))
+        warning = el("save-error")._dom_element
+        if not outcome.ok and warning.hidden:
+            self.announce("This game could not be saved.")
+        warning.hidden = outcome.ok
+        warning.innerHTML = "" if outcome.ok else (
+            "This game is not saved: the browser's storage is full of games not finished. Delete one you no "
+            'longer need under <a href="#home">Your games</a>, or keep this one with Export record.')
 
     def changed(self, announce: bool = True, bots: bool = True) -> None:
         """After every change of the record: save, announce, mark the moment (a trick
         or a hand just finished, the game over), draw, let computers move."""
         session = self.session
-        window.localStorage.setItem(SAVE_KEY, json.dumps(session.saved()))
         obs = session.observation()
+        self.save(obs)
         tell = session.narrator(obs)
         if announce:
             for line in render.announcements(self.prev_tell, tell):
@@ -427,8 +497,8 @@ class App:
     def play_again(self) -> None:
         """Same game, rules, seat and computer players: a new deal."""
         if self.session is not None:
-            self.begin(self.session.again())
-            self.announce(f"New game of {self.session.narrator().title()}, same rules: a new deal.")
+            session = self.session.again()
+            self.start(session, f"New game of {session.narrator().title()}, same rules: a new deal.")
 
     def schedule_bot(self) -> None:
         if self.bot_task is None or self.bot_task.done():
@@ -447,10 +517,12 @@ class App:
                        "level": session.level}     # no seed: the worker seeds as bots.page_seed
             try:
                 answer = json.loads(str(await window.manyhands.ask(json.dumps(request))))
-            except Exception as exc:        # the worker was restarted (hint cancelled): ask again
-                if "cancel" in str(exc).lower():
+            except JsException as exc:
+                if exc.name == CANCELLED:   # the worker was restarted (a hint cancelled): ask again
                     continue
-                self.announce(f"Computer player failed: {exc}")
+                if exc.name not in WORKER_ERRORS:
+                    raise
+                self.announce(f"Computer player failed: {exc.message}")
                 return
             self.policy = ("Computer players: " + answer.get("policy", "")) if answer.get("policy") != "solver" else ""
             wait = PACE - (time.monotonic() - started)
@@ -516,9 +588,12 @@ class App:
         try:
             ask = window.manyhands.askSplit if split else window.manyhands.ask
             answer = json.loads(str(await ask(json.dumps(request))))
-        except Exception as exc:
-            if self.hint_started is not None:
-                set_html("hint-body", f'<p class="error">{render.esc(f"Hint failed: {exc}")}</p>')
+        except JsException as exc:
+            if exc.name not in (CANCELLED, *WORKER_ERRORS):
+                self.hint_done()
+                raise
+            if self.hint_started is not None and exc.name != CANCELLED:
+                set_html("hint-body", f'<p class="error">{render.esc(f"Hint failed: {exc.message}")}</p>')
             self.hint_done()
             return
         if generation == self.generation and self.hint_started is not None:
@@ -553,72 +628,13 @@ class App:
 
     # --- the hand review ------------------------------------------------------------------------
     # Asked of its own worker (client.js `review`), decision by decision with a
-    # progress bar and Cancel, while the table plays on; kept in localStorage.
-    @staticmethod
-    def stored_review(key: str) -> dict | None:
-        text = window.localStorage.getItem(REVIEW_PREFIX + key)
-        if not text:
-            return None
-        try:
-            data = json.loads(str(text))
-        except ValueError:
-            return None
-        return data if isinstance(data, dict) and data.get("hands") else None
-
-    @staticmethod
-    def store_review(key: str, data: dict) -> None:
-        storage = window.localStorage
-        try:
-            kept = json.loads(str(storage.getItem(REVIEWS_KEY) or "[]"))
-        except ValueError:
-            kept = []
-        kept = [k for k in kept if isinstance(k, str) and k != key] + [key]
-        while len(kept) > KEEP_REVIEWS:
-            storage.removeItem(REVIEW_PREFIX + kept.pop(0))
-        while True:
-            try:
-                storage.setItem(REVIEW_PREFIX + key, json.dumps(data))
-                break
-            except Exception:              # full: drop the oldest kept review
-                if len(kept) <= 1:
-                    return
-                storage.removeItem(REVIEW_PREFIX + kept.pop(0))
-        storage.setItem(REVIEWS_KEY, json.dumps(kept))
-
-    @staticmethod
-    def analyses() -> dict:
-        try:
-            kept = json.loads(str(window.localStorage.getItem(ANALYSES_KEY) or "{}"))
-        except ValueError:
-            kept = {}
-        if not isinstance(kept, dict) or not isinstance(kept.get("groups"), dict):
-            kept = {}
-        return {"order": [g for g in kept.get("order", []) if g in kept.get("groups", {})],
-                "groups": kept.get("groups", {})}
-
+    # progress bar and Cancel, while the table plays on; kept (storage.py), and
+    # open in its game only: shown under that game, after a reload too.
     def keep_analyses(self, group: str) -> None:
         """The analyses the review worker sent for the review just ended, kept."""
         made = [got for text in json.loads(str(window.manyhands.reviewAnalyses()))
                 for got in json.loads(text)]
-        if not made:
-            return
-        kept = self.analyses()
-        mine = kept["groups"].setdefault(group, {})
-        for got in made:
-            if isinstance(got, dict) and isinstance(got.get("key"), str):
-                mine[got["key"]] = got
-        kept["order"] = [g for g in kept["order"] if g != group] + [group]
-        while True:
-            for old in kept["order"][:-KEEP_GROUPS]:
-                kept["groups"].pop(old, None)
-            kept["order"] = kept["order"][-KEEP_GROUPS:]
-            try:
-                window.localStorage.setItem(ANALYSES_KEY, json.dumps(kept))
-                return
-            except Exception:               # full: drop the oldest group, or give up
-                if len(kept["order"]) <= 1:
-                    return
-                kept["groups"].pop(kept["order"].pop(0), None)
+        self.kept.keep_analyses(group, made)
 
     async def open_review(self, index: int) -> None:
         """Review hand `index` (0-based) of this game: the kept review at once, else
@@ -637,10 +653,10 @@ class App:
         if self.review is not None and self.review.get("running"):
             self.keep_analyses(self.review["group"])
             window.manyhands.cancelReview()      # one review at a time: the one asked last
-        saved = self.stored_review(key)
+        saved = self.kept.review(key)
         self.review = {"key": key, "hand": hand, "data": saved, "step": 0,
-                       "source": "saved" if saved else "worker"}
-        window.localStorage.setItem(REVIEW_OPEN_KEY, key)
+                       "source": "saved" if saved else "worker", "game": self.game_id}
+        self.kept.set_review(self.game_id, key)
         self.draw_review(scroll=True)
         if saved:
             self.announce(f"Review of {self.hand_word()} {hand}: {saved['hands'][0]['summary']}")
@@ -648,18 +664,20 @@ class App:
         group = json.dumps([record["game"], record.get("seed"), session.seat, BUDGET])
         self.review["group"] = group
         known = {k: dict(got, worlds=str(got.get("worlds", 0)))       # a JSON number may not hold it
-                 for k, got in self.analyses()["groups"].get(group, {}).items()}
+                 for k, got in self.kept.analyses()["groups"].get(group, {}).items()}
         request = {"op": "review", "record": dict(record, actions=record["actions"][:end]),
                    "seat": session.seat, "hand": hand, "budget": BUDGET, "theme": session.theme,
                    "known": known}
         self.review["running"] = True
         try:
             answer = json.loads(str(await window.manyhands.review(json.dumps(request))))
-        except Exception as exc:
+        except JsException as exc:
+            if exc.name not in (CANCELLED, *WORKER_ERRORS):
+                raise
             if run == self.review_run:
                 self.review["running"] = False
-                self.review_message("Review cancelled." if "cancel" in str(exc).lower()
-                                    else f"The review failed: {exc}")
+                self.review_message("Review cancelled." if exc.name == CANCELLED
+                                    else f"The review failed: {exc.message}")
             return
         if run != self.review_run:
             return
@@ -669,7 +687,8 @@ class App:
         if not answer.pop("available", True):
             self.review_message(answer.get("message") or "No review for this hand.")
             return
-        self.store_review(key, answer)
+        if not self.kept.keep_review(key, answer):
+            self.announce("This review could not be kept: the browser's storage is full.")
         self.review["data"] = answer
         self.draw_review()
         self.announce(f"Review of {self.hand_word()} {hand} ready. {answer['hands'][0]['summary']}")
@@ -686,17 +705,19 @@ class App:
     def draw_review(self, scroll: bool = False) -> None:
         panel = el("review-panel")._dom_element
         review = self.review
-        if review is None:
+        if review is None or review.get("game") != self.game_id or self.session is None:
             panel.hidden = True
             return
         panel.hidden = False
         panel.dataset.reused = str(review.get("reused", ""))    # decisions analysed before (tests)
+        panel.dataset.game = str(review["game"])
         data = review["data"]
         el("review-progress")._dom_element.hidden = data is not None
         for button in ("review-replay", "review-export"):
             el(button)._dom_element.disabled = data is None
         word = self.hand_word()
         el("review-title").textContent = f"Review of {word} {review['hand']}"
+        el("review-replay").textContent = f"Replay this deal ({self.session.narrator().title()}, {word} {review['hand']})"
         if data is None:
             set_html("review-content", "")
         else:
@@ -711,7 +732,8 @@ class App:
     def close_review(self) -> None:
         self.cancel_review(quiet=True)
         self.review = None
-        window.localStorage.removeItem(REVIEW_OPEN_KEY)
+        if self.game_id is not None:
+            self.kept.set_review(self.game_id, None)
         self.draw_review()
 
     def cancel_review(self, quiet: bool = False) -> None:
@@ -725,14 +747,20 @@ class App:
             self.review_message("Review cancelled. Ask again to start it over.")
             self.announce("Review cancelled.")
 
-    def resume_review(self) -> None:
-        """After a reload: the review that was open, from where it is kept."""
-        key = window.localStorage.getItem(REVIEW_OPEN_KEY)
-        data = self.stored_review(str(key)) if key else None
-        if data is None:
-            return
-        self.review = {"key": str(key), "hand": data["hands"][0]["hand"], "data": data, "step": 0,
-                       "source": "saved"}
+    def switch_review(self, game_id: str | None) -> None:
+        """The review panel for the game `game_id` comes to the table: the review open
+        in it, from where it is kept (after a reload too), or none. A review under way
+        for another game stops (its analyses are kept)."""
+        if self.review is not None and self.review.get("game") != game_id:
+            self.cancel_review(quiet=True)
+            self.review = None
+        entry = self.kept.entry(game_id) if game_id is not None else None
+        key = entry.get("review") if entry else None
+        if self.review is None and isinstance(key, str):
+            data = self.kept.review(key)
+            if data is not None:
+                self.review = {"key": key, "hand": data["hands"][0]["hand"], "data": data, "step": 0,
+                               "source": "saved", "game": game_id}
         self.draw_review()
 
     def export_review(self) -> None:
@@ -742,23 +770,22 @@ class App:
             name = f"manyhands-review-{record['game']}-{record.get('seed', 0)}-hand{self.review['hand']}.json"
             window.manyhands.download(name, json.dumps(data, indent=1))
 
-    async def branch(self, upto: int, choice: str | None, what: str) -> None:
+    def branch(self, upto: int, choice: str | None, replay: bool) -> None:
         """Play from one of the reviewed decisions (`choice`: the move made for you
-        there, else your turn at it), or replay the deal (`upto`: the hand's start)."""
+        there, else your turn at it), or replay the deal (`replay`; `upto`: the hand's
+        start): a new game of its own; the reviewed one is kept as it was."""
         data = self.review and self.review["data"]
-        if not data:
+        if not data or self.session is None:
             return
-        level = self.session.level if self.session else "normal"
         try:
-            session = Session.branch(data["record"], upto, choice, data["seat"], level, data.get("theme", ""))
+            session = Session.branch(data["record"], upto, choice, data["seat"], self.session.level,
+                                     data.get("theme", ""))
         except ManyhandsError as exc:
             self.announce(f"Could not start from there: {exc}")
             return
-        if self.in_progress() and not await self.confirm_replace(what):
-            self.announce("Your game is kept.")
-            return
-        self.begin(session)
-        self.announce(f"{what[0].upper()}{what[1:]}: your game goes on from there.")
+        hand = f"{self.session.narrator().title()}, {self.hand_word()} {self.review['hand']}"
+        self.start(session, f"{hand} replayed from its start, the same cards." if replay
+                   else f"{hand} played on from your decision.")
 
     # --- records ------------------------------------------------------------------------------
     def export(self) -> None:
@@ -767,8 +794,8 @@ class App:
             window.manyhands.download(name, self.session.record_text())
 
     async def import_file(self, file) -> None:
-        """A record from a file replaces the game; over a game in progress only
-        once the player says so. A bad record changes nothing and says why."""
+        """A record from a file: a new game of its own in your games, at the table.
+        A bad record changes nothing and says why."""
         text = str(await file.text())
         current = self.session
         seat = current.seat if current else 0
@@ -781,18 +808,15 @@ class App:
             error.hidden = False
             return
         error.hidden = True
-        if self.in_progress() and not await self.confirm_replace(str(file.name)):
-            self.announce("Import cancelled: your game is kept.")
-            return
-        self.begin(session)
-        self.announce(f"Imported {file.name}.")
+        self.start(session, f"Imported {file.name}.")
 
-    async def confirm_replace(self, what: str) -> bool:
-        """Ask before a game in progress is replaced (a modal dialog: Replace / Keep)."""
-        dialog = el("confirm-replace")._dom_element
-        el("confirm-text").textContent = (
-            f"Your game of {self.session.game.title} is not finished. Replace it with {what}? "
-            "Export it first if you want to keep it.")
+    async def ask(self, title: str, text: str, yes: str) -> bool:
+        """A yes-or-no question before something that cannot be undone (a modal dialog:
+        Keep it / `yes`; Escape keeps)."""
+        dialog = el("confirm-dialog")._dom_element
+        el("confirm-title").textContent = title
+        el("confirm-text").textContent = text
+        el("confirm-yes").textContent = yes
         answer = asyncio.get_running_loop().create_future()
         self.confirming = answer
         dialog.showModal()
@@ -820,7 +844,7 @@ class App:
                 if not response.ok:
                     raise ValueError(f"HTTP {response.status}")
                 self.texts[page] = str(await response.text())
-            except Exception as exc:
+            except (JsException, ValueError) as exc:      # offline without the page cached, or an HTTP error
                 self.texts.pop(page, None)
                 set_html("rules", f'<p class="error">Could not open the rules of {render.esc(game["title"])} ({render.esc(exc)}).</p>')
                 return
@@ -859,20 +883,15 @@ class App:
                 region._dom_element.removeChild(region._dom_element.firstChild)
 
     def resume(self) -> bool:
-        saved = window.localStorage.getItem(SAVE_KEY)
-        if not saved:
+        """At a page load: the game that was at the table, as it was left (a game kept
+        by a site that kept one game only is taken into your games first)."""
+        _, error = self.kept.adopt_legacy(lambda saved: Session.from_saved(saved).summary())
+        if error:
+            self.note(f"Could not resume the saved game ({error}).")
+        game_id = self.kept.open_id()
+        if game_id is None or self.kept.entry(game_id) is None:
             return False
-        try:
-            session = Session.from_saved(json.loads(str(saved)))
-        except Exception as exc:    # a save from an older build: say so, start fresh
-            self.announce(f"Could not resume the saved game ({exc}).")
-            window.localStorage.removeItem(SAVE_KEY)
-            return False
-        self.session = session
-        self.prev_obs = session.observation()
-        self.prev_tell = session.narrator(self.prev_obs)
-        self.changed(announce=False)
-        return True
+        return self.open_game(game_id, show=False)
 
 
 app = App()
@@ -1072,20 +1091,27 @@ def on_level(event):
     app.save_prefs(level=level)
 
 
-@when("click", "#resume-game")
-def on_resume(event):
-    app.go("table")
+@when("click", "#saved-games")
+def on_saved_games_click(event):
+    button = _target(event, "[data-open],[data-delete]")
+    if not button:
+        return
+    game_id, delete = _attr(button, "data-open"), _attr(button, "data-delete")
+    if game_id:
+        app.open_game(game_id)
+    elif delete:
+        asyncio.ensure_future(app.delete_game(delete))
 
 
-@when("click", "#confirm-replace")
+@when("click", "#confirm-dialog")
 def on_confirm(event):
     button = _target(event, "button[data-answer]")
     if button and app.confirming is not None and not app.confirming.done():
-        app.confirming.set_result(_attr(button, "data-answer") == "replace")
+        app.confirming.set_result(_attr(button, "data-answer") == "yes")
 
 
-@when("close", "#confirm-replace")
-def on_confirm_closed(event):          # Escape: the game is kept
+@when("close", "#confirm-dialog")
+def on_confirm_closed(event):          # Escape: nothing is done
     if app.confirming is not None and not app.confirming.done():
         app.confirming.set_result(False)
 
@@ -1121,11 +1147,9 @@ def on_review_click(event):
                  f'[data-review="step"]:not([disabled])')
     elif what == "replay":
         first = app.review["data"]["hands"][0]["first_action"]
-        asyncio.ensure_future(app.branch(first, None, "this deal replayed from its start"))
+        app.branch(first, None, replay=True)
     elif what in ("branch", "try"):
-        index = int(_attr(button, "data-index"))
-        asyncio.ensure_future(app.branch(index, _attr(button, "data-choice"),
-                                         "the reviewed hand, played from your decision"))
+        app.branch(int(_attr(button, "data-index")), _attr(button, "data-choice"), replay=False)
 
 
 @when("click", "#undo")
@@ -1177,7 +1201,7 @@ def on_theme(event):
     themes = list(getattr(session.game, "themes", ())) if session else []
     if themes:
         session.theme = themes[(themes.index(session.theme) + 1) % len(themes)]
-        window.localStorage.setItem(SAVE_KEY, json.dumps(session.saved()))
+        app.save()
         app.draw()
 
 
@@ -1210,7 +1234,6 @@ def main() -> None:
     if pace is not None and pace:
         pace.value = app.trick_pause
     app.resume()
-    app.resume_review()
     app.route()
     window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"
     window.document.body.dataset.ready = "true"
