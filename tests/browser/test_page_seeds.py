@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 def test_the_pages_computer_moves_are_bot_moves_seeded_by_position(page, site):
     open_site(page, site)
-    start_game(page, "raven", {"players": 4}, seed=21, seat=0, level="normal")
+    start_game(page, "raven", {"players": 4}, seed=21, level="normal")
     wait_my_turn(page)
     play(page, limit=4)
     wait_my_turn(page)
