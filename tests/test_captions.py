@@ -108,7 +108,7 @@ def check_dealer(tell: Narrator, boxes: dict) -> None:
     dealer = {s for s, box in boxes.items() if box.find_all(cls="dealer")}
     assert dealer == ({obs["dealer"]} if obs.get("dealer") is not None else set()), "the dealer"
     for role, who in (obs.get("roles") or {}).items():        # Tricksters: places from the dealer
-        word = layouts.Tricksters.ROLE[role]
+        word = layouts.layout_for("tricksters").ROLE[role]
         assert {s for s, box in boxes.items() if any(b.text() == word for b in box.find_all(cls="badge"))} == {who}
     if "start" in obs:                                         # Lunar: the start player
         start = {s for s, box in boxes.items() if any(b.text() == "Start player" for b in box.find_all(cls="badge"))}

@@ -15,7 +15,8 @@ import time
 from pyodide.ffi import JsException
 from pyscript import fetch, web, when, window
 
-from . import pages, render, review_view, your_games
+from . import hint_view, log_view, pages, render, review_view, your_games
+from .markup import esc
 from .session import (ManyhandsError, Session, card_namer, describe_games, hand_end, review_key,
                       review_narrator)
 from .storage import BrowserStore, PageStorage
@@ -396,7 +397,7 @@ class App:
         self.save(obs)
         tell = session.narrator(obs)
         if announce:
-            for line in render.announcements(self.prev_tell, tell):
+            for line in log_view.announcements(self.prev_tell, tell):
                 self.announce(line)
             if session.my_turn and (self.prev_obs is None or self.prev_obs.get("to_act") != session.seat):
                 self.announce("Your turn.")
@@ -459,7 +460,7 @@ class App:
         tell = session.narrator(obs)
         ui = dict(self.ui, computer=session.computers())
         set_html("table", render.table_html(tell, ui, session.why(tell)))
-        set_html("log", render.log_html(tell))
+        set_html("log", log_view.log_html(tell))
         el("game-title").textContent = tell.title()
         el("game-facts").textContent = f"{obs['players']} players · deal {session.state.seed}"
         el("rules-link")._dom_element.href = f"#rules/{session.game.name}"
@@ -593,7 +594,7 @@ class App:
                 self.hint_done()
                 raise
             if self.hint_started is not None and exc.name != CANCELLED:
-                set_html("hint-body", f'<p class="error">{render.esc(f"Hint failed: {exc.message}")}</p>')
+                set_html("hint-body", f'<p class="error">{esc(f"Hint failed: {exc.message}")}</p>')
             self.hint_done()
             return
         if generation == self.generation and self.hint_started is not None:
@@ -602,7 +603,7 @@ class App:
             self.hint_shown = (record, str(ranked[0]["action"])) if ranked else None
             self.ui["suggested"] = self.hint_shown[1] if ranked else None   # marked on the table until you choose
             self.draw()
-            set_html("hint-body", render.hint_html(answer, tell, earlier))
+            set_html("hint-body", hint_view.hint_html(answer, tell, earlier))
             el("hint-summary").textContent = hint_first_step(answer, tell)
             self.announce(hint_sentence(answer, tell))
             self.hint_done()
@@ -698,7 +699,7 @@ class App:
 
     def review_message(self, text: str) -> None:
         el("review-progress")._dom_element.hidden = True
-        set_html("review-content", f'<p class="review-message" id="review-message">{render.esc(text)}</p>')
+        set_html("review-content", f'<p class="review-message" id="review-message">{esc(text)}</p>')
         if self.review is not None:
             self.review["data"] = None
 
@@ -846,7 +847,7 @@ class App:
                 self.texts[page] = str(await response.text())
             except (JsException, ValueError) as exc:      # offline without the page cached, or an HTTP error
                 self.texts.pop(page, None)
-                set_html("rules", f'<p class="error">Could not open the rules of {render.esc(game["title"])} ({render.esc(exc)}).</p>')
+                set_html("rules", f'<p class="error">Could not open the rules of {esc(game["title"])} ({esc(exc)}).</p>')
                 return
         if self.view() != "rules":
             return
@@ -854,7 +855,7 @@ class App:
         back = ('<p class="back"><a class="button" href="#table">Back to your game</a></p>'
                 if self.session is not None else "")
         if reference:
-            body = (f'<p class="back"><a href="#rules/{name}">How to play {render.esc(game["title"])}</a></p>'
+            body = (f'<p class="back"><a href="#rules/{name}">How to play {esc(game["title"])}</a></p>'
                     f'<article class="guide reference">{self.texts[page]}</article>')
         else:
             if self.session is not None and self.session.game.name == name:
@@ -868,7 +869,7 @@ class App:
             body = (f'<article class="guide">{self.texts[page]}</article>'
                     + pages.house_rules_table(game["fields"], values, where, card_namer(name))
                     + f'<p class="reference-link"><a href="#rules/{name}/reference">The complete rules of '
-                    f'{render.esc(game["title"])}, every case settled</a></p>')
+                    f'{esc(game["title"])}, every case settled</a></p>')
         set_html("rules", nav + back + body)
         _focus_next(["#rules h2"], force=True)
 

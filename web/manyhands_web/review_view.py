@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pycore.words import Narrator, decimals, minus, signed, with_unit
 
-from .render import card_html, esc
+from .cards import card_html
+from .markup import esc
 
 VERDICT_CLASS = {"best": "good", "as good as the best": "good", "about as good": "good",
                  "small loss": "small", "big loss": "big", "not searched": "none"}
