@@ -1,7 +1,7 @@
 """What the table says is what the engine says: at every moment of seeded games of
 every game and player count, the end of the game included, each caption about
 trump, whose turn it is, the dealer and the score is read off the drawn table
-(web/manyhands_web/render.py, layouts.py) and compared with the observation of
+(web/manyhands_web/render.py, layouts.py, games/) and compared with the observation of
 that very moment, the table drawn as the page draws it then (a trick just
 finished stays in the middle; a finished hand's score sheet, then the next hand's
 first decision)."""

@@ -1,4 +1,4 @@
-"""Each game's table (web/manyhands_web/layouts.py), natively: the regions that make
+"""Each game's table (web/manyhands_web/layouts.py, games/), natively: the regions that make
 it look like its game, with the right content for seeded positions, drawn from the
 seat's observation only (swapping the other seats' hidden cards changes nothing)."""
 from __future__ import annotations

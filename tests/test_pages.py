@@ -33,7 +33,7 @@ def visible_text(html: str) -> str:
 
 
 def raw_reading(field: dict, value):
-    """A control's raw reading for `value`: what app.py's read_card returns."""
+    """A control's raw reading for `value`: what home.py's read_card returns."""
     kind = pages.field_kind(field)
     if kind in ("choice", "int"):
         return str(value)

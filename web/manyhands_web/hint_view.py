@@ -113,3 +113,19 @@ def _opponents_html(opponents: dict) -> str:
              f'{body}</table></div>') if rows else ""
     return ((f'<ul class="hint-facts">{facts}</ul>' if facts else "") + table
             + (f'<p class="hint-why">{esc(opponents["note"])}</p>' if opponents.get("note") else ""))
+
+
+def hint_sentence(answer: dict, tell) -> str:
+    """The hint in one sentence: the best choice (the panel has the details)."""
+    if not answer.get("available", True):
+        return answer.get("message") or "No hint for this position."
+    ranked = answer.get("actions") or []
+    if not ranked:
+        return "No hint for this position."
+    return f"Hint: the best choice is {tell.choice(str(ranked[0]['action']))}."
+
+
+def hint_first_step(answer: dict, tell) -> str:
+    """The hint's first step, above its details: one suggestion and its reason
+    ("Consider the 10 of Shields: it wins this trick ...")."""
+    return answer.get("summary") or hint_sentence(answer, tell)

@@ -295,7 +295,7 @@ def _whole(text) -> int:
 
 
 def field_value(field: dict, raw):
-    """The rules value of a control's raw reading (see app.py's read_field): text for
+    """The rules value of a control's raw reading (see home.py's read_card): text for
     numbers and choices, a bool, a list of checked options, lists of texts."""
     kind = field_kind(field)
     if kind in ("bool", "set", "fixed"):
