@@ -14,7 +14,14 @@ games): imports go one way and game names live with their games.
 from __future__ import annotations
 
 import ast
+import functools
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from pycore import all_games
 
@@ -91,6 +98,7 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     return edges
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
     found = modules()
     known = set(found)
@@ -158,6 +166,31 @@ def test_no_upward_import():
                 continue
             wrong.append(f"{name} imports {target}")
     assert not wrong, "imports against the layers (pycore < solver; pycore < the page): " + "; ".join(sorted(wrong))
+
+
+def _loaded_after(module: str) -> dict:
+    """What importing `module` alone (a fresh interpreter) loads: the page's modules and
+    the games whose layout is registered."""
+    code = (f"import sys, json, {module}; "
+            "ours = sorted(m for m in sys.modules if m.startswith('manyhands_web')); html = 'html' in sys.modules; "
+            "from manyhands_web import layouts; "
+            "print(json.dumps({'ours': ours, 'html': html, 'layouts': sorted(layouts.LAYOUTS)}))")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "web")]))
+    run = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)
+
+
+def test_the_workers_side_loads_nothing_that_draws():
+    """Every worker imports worker_api.py as it starts: the page's drawing (the games'
+    layouts, html's entity table) would cost each a tenth of a second in Pyodide."""
+    loaded = _loaded_after("manyhands_web.worker_api")
+    assert loaded["ours"] == ["manyhands_web", "manyhands_web.worker_api"]
+    assert not loaded["html"] and not loaded["layouts"]
+
+
+@pytest.mark.parametrize("module", ["render", "pages", "log_view", "review_view"])
+def test_each_module_that_draws_a_game_registers_every_games_layout(module):
+    assert _loaded_after(f"manyhands_web.{module}")["layouts"] == sorted(all_games())
 
 
 # --- game names --------------------------------------------------------------------------------

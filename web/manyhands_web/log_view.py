@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pycore.words import Narrator
 
-from . import layouts
+from . import games, layouts  # noqa: F401  (games: every game's layout registered)
 from .markup import esc
 
 

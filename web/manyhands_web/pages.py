@@ -16,6 +16,7 @@ from pycore import get_game
 from pycore.errors import ManyhandsError
 from pycore.words import ordinal
 
+from . import games  # noqa: F401  (every game's layout and intro registered)
 from .layouts import layout_for
 from .markup import esc
 

@@ -37,7 +37,7 @@ from typing import Callable
 
 from pycore.words import Narrator
 
-from . import layouts
+from . import games, layouts  # noqa: F401  (games: every game's layout registered)
 from .cards import card_html
 from .markup import esc, sentence
 from .score_view import game_end_html, score_pad_html, score_sheet_html

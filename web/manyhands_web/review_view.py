@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pycore.words import Narrator, decimals, minus, signed, with_unit
 
+from . import games  # noqa: F401  (every game's layout registered: its card faces)
 from .cards import card_html
 from .markup import esc
 
