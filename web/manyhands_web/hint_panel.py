@@ -73,7 +73,8 @@ class HintPanel:
             tell = session.narrator()
             ranked = answer.get("actions") or []
             self.hint_shown = (record, str(ranked[0]["action"])) if ranked else None
-            self.app.table.ui["suggested"] = self.hint_shown[1] if ranked else None   # marked on the table until you choose
+            # marked on the table until you choose
+            self.app.table.ui["suggested"] = self.hint_shown[1] if ranked else None
             self.app.table.draw()
             set_html("hint-body", hint_view.hint_html(answer, tell, earlier))
             el("hint-summary").textContent = hint_view.hint_first_step(answer, tell)

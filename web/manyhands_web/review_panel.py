@@ -110,7 +110,8 @@ class ReviewPanel:
             el(button)._dom_element.disabled = data is None
         word = self.hand_word()
         el("review-title").textContent = f"Review of {word} {review['hand']}"
-        el("review-replay").textContent = f"Replay this deal ({self.app.table.session.narrator().title()}, {word} {review['hand']})"
+        title = self.app.table.session.narrator().title()
+        el("review-replay").textContent = f"Replay this deal ({title}, {word} {review['hand']})"
         if data is None:
             set_html("review-content", "")
         else:

@@ -53,7 +53,8 @@ class Views:
             window.location.hash = view
 
     def current_game(self) -> str:
-        return self.app.table.session.game.name if self.app.table.session else self.app.kept.prefs().get("game", next(iter(self.app.games)))
+        session = self.app.table.session
+        return session.game.name if session else self.app.kept.prefs().get("game", next(iter(self.app.games)))
 
     def set_title(self) -> None:
         """The tab's title: the view, and whether it is your turn."""
