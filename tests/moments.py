@@ -30,7 +30,7 @@ def rotating(state, step: int) -> int:
 def moments(name: str, players: int, seed: int, viewer: Callable = rotating) -> Iterator[tuple]:
     """(state, observation, ui) at every moment of a seeded game with random legal
     moves, as the page draws it, seen from `viewer(state, step)`: the trick just
-    finished kept in the middle (app.py's mark_moment); when a hand has just ended,
+    finished kept in the middle (table.py's mark_moment); when a hand has just ended,
     once with its score sheet held open and once as the next decision after
     Continue; at the end, once more with the score pad open and the result closed."""
     state = all_games()[name].new_game({"players": players}, seed=seed)

@@ -1,7 +1,7 @@
 """What the table says is what the engine says: at every moment of seeded games of
 every game and player count, the end of the game included, each caption about
 trump, whose turn it is, the dealer and the score is read off the drawn table
-(web/manyhands_web/render.py, layouts.py) and compared with the observation of
+(web/manyhands_web/render.py, layouts.py, games/) and compared with the observation of
 that very moment, the table drawn as the page draws it then (a trick just
 finished stays in the middle; a finished hand's score sheet, then the next hand's
 first decision)."""
@@ -108,7 +108,7 @@ def check_dealer(tell: Narrator, boxes: dict) -> None:
     dealer = {s for s, box in boxes.items() if box.find_all(cls="dealer")}
     assert dealer == ({obs["dealer"]} if obs.get("dealer") is not None else set()), "the dealer"
     for role, who in (obs.get("roles") or {}).items():        # Tricksters: places from the dealer
-        word = layouts.Tricksters.ROLE[role]
+        word = layouts.layout_for("tricksters").ROLE[role]
         assert {s for s, box in boxes.items() if any(b.text() == word for b in box.find_all(cls="badge"))} == {who}
     if "start" in obs:                                         # Lunar: the start player
         start = {s for s, box in boxes.items() if any(b.text() == "Start player" for b in box.find_all(cls="badge"))}

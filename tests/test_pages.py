@@ -19,7 +19,7 @@ from pycore import all_games
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
-from manyhands_web import pages, render  # noqa: E402
+from manyhands_web import layouts, markup, pages  # noqa: E402
 from manyhands_web.session import describe_games, card_namer  # noqa: E402
 
 SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
@@ -33,7 +33,7 @@ def visible_text(html: str) -> str:
 
 
 def raw_reading(field: dict, value):
-    """A control's raw reading for `value`: what app.py's read_card returns."""
+    """A control's raw reading for `value`: what home.py's read_card returns."""
     kind = pages.field_kind(field)
     if kind in ("choice", "int"):
         return str(value)
@@ -80,16 +80,16 @@ def test_the_home_page_card_has_a_control_for_every_house_rule(name):
     game = GAMES[name]
     html = pages.game_card_html(game, {}, {}, in_progress=False, name=card_namer(name))
     assert f'id="play-{name}"' in html and "Replay a deal by its number" in html
-    assert "<svg" in html and pages.INTROS[name].pitch in html
+    assert "<svg" in html and layouts.layout_for(name).pitch in html
     for field in game["fields"]:
         kind = pages.field_kind(field)
         if field["name"] == "players":
             assert (f'id="rule-{name}-players"' in html) == (len(pages.player_counts(field)) > 1)
         elif kind == "fixed":
-            assert f"<b>{render.esc(field['label'])}:</b>" in html
+            assert f"<b>{markup.esc(field['label'])}:</b>" in html
         else:
             assert f'data-field="{field["name"]}" data-kind="{kind}"' in html
-            assert render.esc(field["label"]) in html
+            assert markup.esc(field["label"]) in html
     text = visible_text(html)
     assert not SNAKE_CASE.search(text), SNAKE_CASE.search(text)
     assert "[" not in text and "{" not in text, "no JSON on the home page"
@@ -161,8 +161,8 @@ def test_house_rules_say_what_each_rule_does_in_player_words(name):
         if field["name"] == "players":
             continue
         assert field["help"] and field["help"].endswith("."), (field["name"], field["help"])
-        assert render.esc(field["help"]) in house or pages.field_kind(field) == "fixed"
-        assert field["doc"].endswith(".") and render.esc(field["doc"]) in body
+        assert markup.esc(field["help"]) in house or pages.field_kind(field) == "fixed"
+        assert field["doc"].endswith(".") and markup.esc(field["doc"]) in body
     rulings = sorted({f["ruling"] for f in game["fields"] if f["ruling"] not in (None, "gap")})
     assert all(f"{r}: " in note for r in rulings) and "Ruling" not in note
 
@@ -194,7 +194,7 @@ def test_house_rules_read_back_into_the_games_rules(name):
     table = pages.house_rules_table(game["fields"], wanted, "", card_namer(name))
     for field in changeable:
         shown = pages.value_text(field, wanted[field["name"]], card_namer(name))
-        assert f'<td class="value">{render.esc(shown)}<br><span class="standard">' in table
+        assert f'<td class="value">{markup.esc(shown)}<br><span class="standard">' in table
 
 
 def test_a_bad_house_rule_gets_a_message_for_its_field():

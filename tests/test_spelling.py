@@ -26,7 +26,7 @@ from pycore.words import Narrator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
-from manyhands_web import pages, render, review_view  # noqa: E402
+from manyhands_web import hint_view, log_view, pages, render, review_view  # noqa: E402
 from manyhands_web.session import card_namer, describe_games  # noqa: E402
 from tests.moments import moments  # noqa: E402
 
@@ -92,7 +92,7 @@ def table_texts(name: str, players: int, theme: str) -> tuple[list[str], object]
                 out += said(render.table_html(tell, dict(ui, selected=[0]), why))
     for seat in range(state.players):
         tell = Narrator(game, state.observation(seat), theme)
-        out += said(render.log_html(tell))
+        out += said(log_view.log_html(tell))
     return out, state
 
 
@@ -111,7 +111,7 @@ def hint_texts(name: str, players: int, theme: str) -> list[str]:
                 answer = api.hint(dumps(state), seat, HINT_BUDGET, theme=theme)
                 tell = Narrator(game, state.observation(seat), theme)
                 ranked = answer.get("actions") or [{}]          # (the hint before: as if it said the last)
-                out += said(render.hint_html(answer, tell, earlier=str(ranked[-1].get("action"))))
+                out += said(hint_view.hint_html(answer, tell, earlier=str(ranked[-1].get("action"))))
                 out += [answer.get("summary") or "", answer.get("message") or ""]
                 asked += 1
         state = state.apply_action(rng.choice(state.legal_actions()))

@@ -23,7 +23,7 @@ function showProgress(done, total) {
     `${Math.floor(100 * done / total)}%: ${done} of ${total} possible deals searched`);
 }
 
-// How a request to a worker fails, by the error's name (app.py tells them apart):
+// How a request to a worker fails, by the error's name (worker_client.py tells them apart):
 // the worker refused it (its one-line reason), the worker itself failed, or it
 // was stopped (Cancel; a fresh worker takes over).
 class WorkerRefusal extends Error { name = "WorkerRefusal"; }

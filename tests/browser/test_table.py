@@ -470,7 +470,7 @@ def test_prophecy_theme_renames_the_cards(page, site):
     assert "Sunburst" in page.inner_text("#trump-schedule")
 
 
-# Each game's own regions (web/manyhands_web/layouts.py), looked for at the start of a game.
+# Each game's own regions (web/manyhands_web/games/), looked for at the start of a game.
 GAME_REGIONS = {"tricksters": ["#draft-centre"], "lunar": ["#trump-tiles", "#team-track"],
                 "raven": ["#trump-schedule"], "voren": ["#pot", "#turnup"]}
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from pycore.words import Narrator, decimals, minus, signed, with_unit
 
-from .render import card_html, esc
+from . import games  # noqa: F401  (every game's layout registered: its card faces)
+from .cards import card_html
+from .markup import esc
 
 VERDICT_CLASS = {"best": "good", "as good as the best": "good", "about as good": "good",
                  "small loss": "small", "big loss": "big", "not searched": "none"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from .render import esc
+from .markup import esc
 
 LEVEL_WORDS = {"easy": "easy", "normal": "normal", "hard": "hard"}
 MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
