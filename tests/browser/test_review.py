@@ -97,7 +97,7 @@ def _review_first_hand(page, name: str) -> dict:
     tokens = [(kind, piece) for text in review["words"] for kind, piece in engine_tokens(text)]
     assert not tokens, tokens[:5]
     called = get_game(name).words.hand_word.capitalize()     # "Round" in Lunar and Tricksters
-    assert review["summary"].startswith(f"{called} 1: your "), review["summary"]
+    assert review["summary"].startswith(f"{called} 1 (you scored "), review["summary"]
     for d in review["decisions"]:
         assert d["cost"] is None or d["cost"] >= 0
         if d["choice"] == d["best"]:
