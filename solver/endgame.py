@@ -11,11 +11,12 @@ Ties go to the first legal action, in both.
 The memo remembers each position's value and best action under the position's
 `memo_key()` (pycore.game.GameState), which holds everything the rest of the
 hand depends on; for team minimax, with the seat whose points are at stake.
-The line is then followed from the root through the memo's best actions, so
-the last position returned is the one a plain search without a memo reaches
+The last position returned is the one a plain search without a memo reaches
 (its tricks, who took them), not the last position of another line that met
-this one (tests/solver/test_endgame.py compares both with the plain search of
-solver/reference/plain.py, move by move).
+this one: where the best line runs into a position searched before, it is
+followed on through the memo's best actions (tests/solver/test_endgame.py
+compares both with the plain search of solver/reference/plain.py, move by
+move).
 
 A memo serves positions of one deal and one hand (a search of another world
 starts a memo of its own); `memo.get` is the only lookup, so a caller may cap a
@@ -29,10 +30,13 @@ def exact_final(adapter, state, seat: int, mark: int, memo: dict):
     module docstring: team minimax for `seat` where the adapter has `allies`,
     else max^n, which is the same line for every seat)."""
     if adapter.allies is None:
-        _maxn(adapter, state, mark, memo)
-        return follow(adapter, state, mark, memo, _key)
-    _team(adapter, state, seat, mark, memo)
-    return follow(adapter, state, mark, memo, lambda position: (seat, position.memo_key()))
+        final = _maxn(adapter, state, mark, memo)[1]
+        return follow(adapter, state, mark, memo, _key) if final is None else final
+
+    def key(position):
+        return (seat, position.memo_key())
+    final = _team(adapter, state, seat, mark, memo, key)[1]
+    return follow(adapter, state, mark, memo, key) if final is None else final
 
 
 def _key(state):
@@ -47,35 +51,40 @@ def follow(adapter, state, mark: int, memo: dict, key):
     return state
 
 
+# Each search returns (value, the last position of its line), the position None where
+# the line met a position searched before (by another way): exact_final then follows
+# the memo from the root, once. A line without meetings (most small endgames) is not
+# played again.
+
 def _maxn(adapter, state, mark: int, memo: dict) -> tuple:
     if adapter.hand_mark(state) != mark:
-        return state.finished_hands[mark][1]
+        return state.finished_hands[mark][1], state
     key = state.memo_key()
     got = memo.get(key)
     if got is not None:
-        return got[0]
+        return got[0], None
     seat = state.current_player
-    best = choice = None
+    best = choice = last = None
     for action in state.legal_actions():
-        value = _maxn(adapter, state.apply_trusted(action), mark, memo)
+        value, final = _maxn(adapter, state.apply_trusted(action), mark, memo)
         if best is None or value[seat] > best[seat]:
-            best, choice = value, action
+            best, choice, last = value, action, final
     memo[key] = (best, choice)
-    return best
+    return best, last
 
 
-def _team(adapter, state, seat: int, mark: int, memo: dict):
+def _team(adapter, state, seat: int, mark: int, memo: dict, key) -> tuple:
     if adapter.hand_mark(state) != mark:
-        return state.finished_hands[mark][1][seat]
-    key = (seat, state.memo_key())
-    got = memo.get(key)
+        return state.finished_hands[mark][1][seat], state
+    here = key(state)
+    got = memo.get(here)
     if got is not None:
-        return got[0]
+        return got[0], None
     maximise = adapter.allies(state, state.current_player, seat)
-    best = choice = None
+    best = choice = last = None
     for action in state.legal_actions():
-        value = _team(adapter, state.apply_trusted(action), seat, mark, memo)
+        value, final = _team(adapter, state.apply_trusted(action), seat, mark, memo, key)
         if best is None or (value > best if maximise else value < best):
-            best, choice = value, action
-    memo[key] = (best, choice)
-    return best
+            best, choice, last = value, action, final
+    memo[here] = (best, choice)
+    return best, last
