@@ -323,7 +323,7 @@ def review_decision(state, seat: int, choice: str, got: dict, threshold: float, 
            "best": best, "best_said": tell.choice(best),
            "values": values, "intervals": got["intervals"], "exact": got["exact"],
            "worlds": got["worlds"], "searched_worlds": got["searched_worlds"],
-           "look_ahead": got.get("look_ahead", 0),
+           "look_ahead": got.get("look_ahead", 0), "exact_endgame": bool(got.get("exact_endgame")),
            "cost": cost, "cost_interval": None if sure or diff is None else diff,
            "verdict": verdict, "sure": sure, "sureness": sureness, "big": verdict == "big loss",
            "face_up": {**{k: up[k] for k in ("best", "values", "exact", "intervals", "playthroughs",
@@ -491,7 +491,8 @@ def known_certainty(d: dict) -> str:
         ahead = d.get("look_ahead")
         return (f"estimated: the only possible deal, searched {count(ahead, 'move')} ahead" if ahead
                 else "estimated: the only possible deal, played out many times")
-    return f"estimated over {count(n, 'deal')}"
+    played = "" if d.get("exact_endgame") else ", each played out by the computer's quick play"
+    return f"estimated over {count(n, 'deal')}{played}"
 
 
 def table(export: dict) -> str:

@@ -155,6 +155,9 @@ def test_a_value_the_same_on_every_deal_is_said_so_not_plus_or_minus_nothing():
     assert _certainty(spread) == "±\u00a01.25 (95% range), from 16 deals you could not tell apart"
     tiny = dict(flat, intervals={"Ax3": [5.0, 5.004]})
     assert _certainty(tiny) == "±\u00a00.002 (95% range), from 16 deals you could not tell apart"
+    played = dict(flat, exact_endgame=False)       # each deal played out, not searched
+    assert _certainty(played) == ("the same on every one of the 16 deals you could not tell apart, "
+                                  "each played out by the computer's quick play")
 
 
 def _decision(**fields) -> dict:

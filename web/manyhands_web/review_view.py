@@ -42,12 +42,14 @@ def _certainty(d: dict) -> str:
                 if ahead else "estimated: the only possible deal, played out many times")
     intervals = d.get("intervals") or {}
     best = intervals.get(d["best"])
+    # where each deal was played out, not searched, the values are the quick play's
+    played = "" if d.get("exact_endgame", True) else ", each played out by the computer's quick play"
     if best:
         half = (float(best[1]) - float(best[0])) / 2
         if half == 0:                   # never a bare "± 0.00": the same on every deal
-            return f"the same on every one of the {n:,} deals you could not tell apart"
-        return f"±\u00a0{_small(half)} (95% range), from {n:,} deals you could not tell apart"
-    return f"estimated from {n:,} sampled deal{'s' if n != 1 else ''} you could not tell apart"
+            return f"the same on every one of the {n:,} deals you could not tell apart{played}"
+        return f"±\u00a0{_small(half)} (95% range), from {n:,} deals you could not tell apart{played}"
+    return f"estimated from {n:,} sampled deal{'s' if n != 1 else ''} you could not tell apart{played}"
 
 
 def _face_up_html(d: dict, unit: str) -> str:
