@@ -484,6 +484,16 @@ class LunarState(GameState):
     __slots__ = ("round_index", "start", "phase", "hands", "sky", "gifts", "give_pos",
                  "turned", "trump", "trick_order", "trick_sky", "lead_suit",
                  "tricks_won", "stars", "scores", "last_trick", "past_trumps")
+    # What a memoised search may leave out (pycore.game.GameState.memo_key), for speed:
+    # positions that differ only in these meet again.
+    MEMO_REDUCED = {
+        "stars": (lambda stars: (len(stars[0]), len(stars[1])),
+                  "a round scores how many star cards each team kept (round_points), "
+                  "not which: the cards themselves are for the players to see"),
+        "last_trick": (lambda last: None,
+                       "the trick just taken, kept for the players to look back at: "
+                       "no rule reads it"),
+    }
 
     # --- set-up -------------------------------------------------------------------
     def _begin(self) -> None:

@@ -322,6 +322,8 @@ class VorenState(GameState):
                  "last_hand", "short", "looed", "exempt", "carry", "carry_looed",
                  "from_loo", "antes", "hand_log")
     # hand_log: per finished hand, its public score sheet (JSON; see _end_hand)
+    MEMO_REDUCED = {"hand_log": (len, "the finished hands' score sheets (JSON, unhashable): "
+                                      "a sheet is added only as a hand ends")}
 
     # --- set-up -------------------------------------------------------------------
     def _begin(self) -> None:

@@ -346,8 +346,10 @@ def check_exact_endgames(adapter, game: str, players: int, *, reduce_model, trut
                          rng, count: int = 400, seed: int = 77, wanted: int = 3) -> int:
     """With few cards left and all worlds searched exactly, each action's expected
     score equals the average over the worlds of the max^n value (the view narrowed
-    to a few dozen worlds by pinning cards where they truly are)."""
-    from solver.search import exact_line, rank
+    to a few dozen worlds by pinning cards where they truly are), by the plain
+    search of every line (solver/reference/plain.py, no memo)."""
+    from solver.reference.plain import plain_points
+    from solver.search import rank
     found = 0
     for state, _ in positions(game, {"players": players}, count, seed=seed):
         if state.phase != "play" or adapter.cards_left(state) > 6 or len(state.legal_actions()) < 2:
@@ -361,7 +363,7 @@ def check_exact_endgames(adapter, game: str, players: int, *, reduce_model, trut
         mark = adapter.ADAPTER.hand_mark(state)
         worlds = list(view.counter.worlds())
         for st in r.stats:
-            total = sum(exact_line(adapter.ADAPTER, view.world_state(w).apply_action(st.action), mark, {})[0][seat]
+            total = sum(plain_points(adapter.ADAPTER, view.world_state(w).apply_action(st.action), seat, mark)
                         for w in worlds)
             assert st.ev == pytest.approx(total / len(worlds))
         found += 1
