@@ -204,7 +204,11 @@ def analyse(state, seat: int, budget: dict, cache=None, choice: str | None = Non
         return got
     hint = api.hint(record_of(state).to_json(), seat, budget)
     reading = read_hint(hint)
-    if reading.worlds == 1:         # every hand is known already: the hint's values are the face-up ones
+    legal = {state.game.action_token(state, a) for a in state.legal_actions()}
+    from_hint = reading.worlds == 1 and legal <= set(reading.values)
+    if from_hint:
+        # every hand is known already: the hint's values are the face-up ones (where it valued
+        # every choice: a tree search leaves the ones it never tried unvalued)
         up = FaceUp(dict(reading.values), reading.exact, sorted(reading.values, key=lambda t: -reading.values[t]),
                     {} if reading.exact else dict(reading.intervals))
     else:
@@ -227,19 +231,20 @@ def analyse(state, seat: int, budget: dict, cache=None, choice: str | None = Non
            "groups": reading.groups, "exact_entries": sorted(reading.exact_entries),
            "look_ahead": reading.look_ahead, "exact_endgame": reading.exact_endgame,
            "exact": reading.exact, "worlds": reading.worlds, "searched_worlds": reading.searched,
-           "face_up": _face_up_json(up, face_best, choice, reading), "difference": difference}
+           "face_up": _face_up_json(up, face_best, choice, reading, from_hint), "difference": difference}
     cache[key] = got
     while len(cache) > CACHE_SIZE:
         cache.popitem(last=False) if isinstance(cache, OrderedDict) else cache.pop(next(iter(cache)))
     return got
 
 
-def _face_up_json(up: FaceUp, best: str, choice: str | None, reading: Reading) -> dict:
+def _face_up_json(up: FaceUp, best: str, choice: str | None, reading: Reading, from_hint: bool) -> dict:
     """The face-up column in numbers: every choice valued (estimated: the mean and
     its interval), the best, and the cost of `choice` against it with that
     cost's interval where estimated (paired over the play-throughs). With one
-    possible deal (`one_deal`), the hint's own values and intervals."""
-    one = reading.worlds == 1
+    possible deal whose every choice the hint valued (`from_hint`, `one_deal`), the
+    hint's own values and intervals."""
+    one = from_hint
     out = {"best": best, "values": {t: _num(v) for t, v in up.values.items()}, "exact": up.exact,
            "intervals": None if up.exact else {t: [_num(a), _num(b)] for t, (a, b) in up.intervals.items()},
            "playthroughs": up.playthroughs, "screened": up.screened, "positions": up.positions,

@@ -55,6 +55,8 @@ KNOWN_GAME_NAMES = {
     ("solver/review.py", "big_loss"): "each game's big loss",
     ("solver/arena.py", "seatings_played"): "Tricksters' partner blocks",
     ("solver/arena.py", "main"): "Tricksters' partner blocks",
+    ("solver/reference/plain.py", "plain_final"): "Tricksters' pairs in the plain endgame search",
+    ("solver/review_words.py", "face_up_rule"): "how each game is played with all hands seen",
 }
 
 

@@ -466,3 +466,18 @@ def test_a_voren_review_can_name_a_card_that_was_out_of_play():
     tell = Narrator(state.game, state.observation(seat))
     words = rv.fact_words("out", state.game.card_token(found.card), tell, False)
     assert words.endswith("was out of play") and not engine_tokens(words), words
+
+
+def test_the_face_up_column_values_your_choice_where_the_hint_tried_only_some():
+    """With one possible deal (Lunar's Sky near the end) the face-up column takes the
+    hint's values where the hint valued every choice; a tree search at a small effort
+    leaves choices it never tried unvalued, and then the column values the choices
+    itself, so that the player's choice always has its value beside the best (a
+    review drawn with it missing failed)."""
+    text = record_text("lunar", 2)
+    hand = rv.review(text, SEAT, 1, {"effort": 6, "seed": 1}, cache={})["hands"][0]
+    one_deal = [d for d in hand["decisions"] if d["worlds"] == 1]
+    assert one_deal
+    for d in one_deal:
+        values = d["face_up"]["values"]
+        assert d["choice"] in values and d["face_up"]["best"] in values, (d["decision"], d["choice"])
