@@ -135,17 +135,19 @@ def ensure_pyodide_wheels() -> Path:
     return PYODIDE_WHEELS
 
 
-NATIVE_ONLY_PACKAGES = ("reference",)     # solver/reference/: the arena's opponents
+# solver/reference/: the arena's opponents; solver/testing.py: the tests' and
+# benchmarks' helpers (plain searches to check the solver against).
+NATIVE_ONLY = ("reference", "testing.py")
 
 
 def browser_solver_files() -> list[Path]:
     """The browser half of solver/: every module except the native-only ones (those
-    importing OR-Tools, and the arena's reference opponents in solver/reference/)."""
+    importing OR-Tools, and those named in NATIVE_ONLY)."""
     out = []
     for path in sorted((ROOT / "solver").rglob("*.py")):
         if "__pycache__" in path.parts or "tests" in path.parts:
             continue
-        if path.relative_to(ROOT / "solver").parts[0] in NATIVE_ONLY_PACKAGES:
+        if path.relative_to(ROOT / "solver").parts[0] in NATIVE_ONLY:
             continue
         text = path.read_text(encoding="utf-8")
         if "import ortools" in text or "from ortools" in text:

@@ -13,10 +13,9 @@ from solver import arena, reference
 from solver.reference import pimc  # noqa: F401  (reference.pimc below)
 from solver.errors import SolverError
 from solver.games import lunar
+from solver.testing import lunar_truth, positions, truth
 from solver.view import adapter_for
 from tests.solver import checks
-from tests.solver.positions import positions, truth
-from tests.solver.test_lunar_worlds import split_truth
 
 TABLES = [("raven", 4), ("tricksters", 4), ("lunar", 4), ("lunar", 2), ("voren", 4)]
 SMALL = {"ismcts": "ismcts:40", "pimc": "pimc:4"}
@@ -36,7 +35,7 @@ def decisions(game: str, players: int, count: int) -> list:
 def redeal_options(game: str) -> dict:
     if game != "lunar":
         return {}
-    return {"truth_of": split_truth,
+    return {"truth_of": lunar_truth,
             "differs": lambda world, state, seat: lunar.engine_places(world) != truth(state, seat)}
 
 
@@ -95,11 +94,12 @@ def test_the_arena_plays_hard_against_ismcts(game, players, capsys):
     assert "ismcts:20" in out and "margin hard-ismcts:20" in out
 
 
-def test_the_page_never_gets_the_reference_bots():
+def test_the_page_never_gets_the_reference_bots_or_the_test_helpers():
     shipped = [p.relative_to(build.ROOT).as_posix() for p in build.browser_solver_files()]
     assert "solver/bots.py" in shipped
     assert not [p for p in shipped if p.startswith("solver/reference/")]
     assert (build.ROOT / "solver/reference/ismcts.py").exists()
+    assert "solver/testing.py" not in shipped and (build.ROOT / "solver/testing.py").exists()
 
 
 def test_the_tree_search_stops_once_its_move_is_settled_and_moves_the_same(monkeypatch):

@@ -21,9 +21,9 @@ from pycore.games.tricksters import ROUND_POINTS
 from pycore.records import dumps, load_record, replay
 from solver import api, bots, review as rv
 from solver.faceup import face_up
+from solver.testing import brute_value
 from solver.view import view_of
 from tests.engine_tokens import engine_tokens
-from tests.solver.test_tricksters_hints import brute_value
 
 ROOT = Path(__file__).resolve().parents[2]
 BUDGET = {"effort": 24, "seed": 3}
