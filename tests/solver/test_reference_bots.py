@@ -155,7 +155,9 @@ def test_hard_plays_cards_by_the_tree_from_the_seat_view_only(game, players, mon
             changed_world += differs
             assert a == bots.choose(other, seat, "hard", seed=5, effort=60)
         played += 1
-    assert played >= 5 and (sky or changed_world >= 2)
+        if played == 8:         # of about 30
+            break
+    assert played == 8 and (sky or changed_world >= 2)
 
 
 def test_the_sky_turns_its_trump_by_the_tree_and_four_players_do_not(monkeypatch):
@@ -223,4 +225,6 @@ def test_the_hint_searches_cards_with_hard_s_tree(game, players):
         if sky:    # "search all 1 deals" would be less than the tree did: never offered
             assert not (h["more"] and h["more"]["budget"].get("all_worlds")), h["more"]
         checked += 1
-    assert checked >= 5
+        if checked == 6:        # of about 30: each is a tree search of 300 iterations, twice
+            break
+    assert checked == 6
