@@ -298,7 +298,9 @@ def test_a_close_call_offers_to_think_longer_and_does(page, site):
     page.click("#hint-longer")
     page.wait_for_selector("#hint-cancel", state="visible", timeout=10_000)
     page.wait_for_selector("#hint-cancel", state="hidden", timeout=60_000)
-    assert _deals_searched(page) > 2 * first
+    # four times the time, so more deals (not a set ratio: deals per second vary
+    # with whatever else the machine runs, another test process among them)
+    assert _deals_searched(page) > first
     now = page.inner_text("#hint-summary")
     assert now.startswith("Consider ")
     change = page.inner_text("#hint-change")
