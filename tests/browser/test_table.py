@@ -62,6 +62,7 @@ def test_the_hints_suggestion_is_marked_on_the_table_until_you_choose(page, site
     wait_my_turn(page)                                   # the exchange: 4 of your 12 cards
     page.click("#hint")
     wait_hint(page)
+    assert page.locator("#hint-list li").count(), page.inner_text("#hint-panel")
     best = page.get_attribute("#hint-list li >> nth=0", "data-token")
     marked = "sel => [...document.querySelectorAll(sel)].map(e => e.dataset.card || e.dataset.action)"
     assert sorted(page.evaluate(marked, "#table [data-suggested]")) == sorted(best.split(" ")[1:])
@@ -76,6 +77,7 @@ def test_the_hints_suggestion_is_marked_on_the_table_until_you_choose(page, site
     assert page.evaluate(marked, "#table [data-suggested]") == []
     page.click("#hint")
     wait_hint(page)
+    assert page.locator("#hint-list li").count(), page.inner_text("#hint-panel")
     best = page.get_attribute("#hint-list li >> nth=0", "data-token")
     shown = page.evaluate(marked, "#table [data-suggested]")
     assert shown and set(shown) == {best}, (shown, best)
