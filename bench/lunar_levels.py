@@ -33,16 +33,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver import arena, search  # noqa: E402
+from solver import arena, evaluate, search  # noqa: E402
 from solver.games import lunar  # noqa: E402
 
 _decide = arena.decide
-_make_evaluator = search.make_evaluator
+_make_evaluator = evaluate.make_evaluator
 _wants_trick = lunar._wants_trick
 _choose_play = lunar.choose_play
 
 
-class TrickLookAhead(search.PlayoutEvaluator):
+class TrickLookAhead(evaluate.PlayoutEvaluator):
     """A card's value in a deal: alpha-beta over the rest of the trick under way,
     the policy's playout (or the exact endgame) after it. Its cost is the leaves'
     playouts, counted as it goes (the race's budget is in playouts)."""
@@ -119,11 +119,11 @@ def decide(state, seat: int, level: str, seed: int, effort=None):
             if view.state.phase == "play":
                 return TrickLookAhead(view)
             return _make_evaluator(view)
-        search.make_evaluator = make
+        evaluate.make_evaluator = make
         try:
             return _decide(state, seat, "hard", seed, int(level[6:]))
         finally:
-            search.make_evaluator = _make_evaluator
+            evaluate.make_evaluator = _make_evaluator
     if level in ("keep-three", "ismcts-keep-three"):
         lunar._wants_trick = keep_three
         try:

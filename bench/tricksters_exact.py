@@ -25,7 +25,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from pycore.game import get_game              # noqa: E402
 from solver import bots, hints                # noqa: E402
-from solver.search import make_evaluator, rank  # noqa: E402
+from solver.evaluate import make_evaluator  # noqa: E402
+from solver.search import rank  # noqa: E402
 from solver.view import view_of               # noqa: E402
 
 

@@ -32,27 +32,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field, replace
 
 from . import tree, work
+from .budget import DEFAULT_EFFORT, Budget, Spending
 from .errors import SolverError
 from .stats import half_width, welch_half_width
 from .view import SeatView
-
-DEFAULT_EFFORT = 160    # playouts, the hint's fixed budget in the tests and the review
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How much a search may spend: `effort` playouts at most; `seconds` of wall
-    time at most (None: no clock, so the search is a pure function of its seed);
-    `all_worlds`: search every consistent world, each once, with no early stop
-    (the hint's "search all deals", refused when there are too many)."""
-    effort: int = DEFAULT_EFFORT
-    seconds: float | None = None
-    all_worlds: bool = False
-
 
 @dataclass
 class ActionStats:
@@ -172,26 +158,6 @@ def alike(r: Ranking) -> list:
             and against_best(r, s).group in ("best", "as good", "close")]
 
 
-def exact_line(adapter, state, mark: int, memo: dict) -> tuple:
-    """(every seat's points for the hand, the final position) under max^n search:
-    each seat plays to maximise its own points (ties: the first legal action)."""
-    if adapter.hand_mark(state) != mark:
-        return tuple(state.finished_hands[mark][1]), state
-    key = (tuple(state.hands), state.tricks[-1] if state.tricks else None,
-           tuple(state.tricks_won), len(state.tricks))
-    got = memo.get(key)
-    if got is not None:
-        return got
-    seat = state.current_player
-    best = None
-    for action in state.legal_actions():
-        value = exact_line(adapter, state.apply_action(action), mark, memo)
-        if best is None or value[0][seat] > best[0][seat]:
-            best = value
-    memo[key] = best
-    return best
-
-
 # A hint offers to search every consistent world (each action on each world) only
 # up to this many world-action searches; beyond that it would take too long.
 ALL_WORLDS_CAP = 100_000
@@ -240,135 +206,6 @@ def halving_schedule(actions: int, effort: int, floor: int = 2,
         if alive <= floor:
             return out
         alive = max(floor, (alive + 1) // 2)
-
-
-class PlayoutEvaluator:
-    """The generic value of an action on a world: the rest of the hand played out
-    by the game's policy, or searched exactly when the adapter says so."""
-
-    def __init__(self, view: SeatView):
-        adapter, state = view.adapter, view.state
-        self.view, self.adapter, self.seat = view, adapter, view.seat
-        self.exact = adapter.search_exactly(state)
-        self.mark = adapter.hand_mark(state)
-        self.trick = adapter.current_trick_index(state)
-        self.tally = adapter.outcomes       # optional: Voren's looed, ...
-        self.state = state
-        self.legal = frozenset(state.legal_actions())
-        self.cache: dict = {}           # world index -> (position, exact-search memo)
-
-    def cost(self, actions: int) -> float:
-        """Playouts of searching `actions` actions on one world."""
-        return float(actions)
-
-    def position(self, index: int, world):
-        got = self.cache.get(index)
-        if got is None:
-            # the seat's own choices: the same in every world
-            position = self.view.world_state(world).with_legal(self.legal)
-            got = self.cache[index] = (position, {})
-        return got
-
-    def facts(self, index: int, world, actions, rng_for) -> list:
-        """Each of `actions` valued on world number `index` (`world`): its fact
-        (`fact`); `rng_for(action)`: the random stream of its playout."""
-        adapter, seat, mark = self.adapter, self.seat, self.mark
-        position, memo = self.position(index, world)
-        out = []
-        for action in actions:
-            after = position.apply_action(action)
-            if self.exact:
-                final = adapter.exact_final(after, seat, mark, memo)
-            else:
-                final = adapter.playout(after, mark, rng_for(action))
-            out.append(self.fact(action, final))
-        return out
-
-    def fact(self, action, final) -> tuple:
-        """What one world tells of `action` (the hand's last position `final`):
-        (the seat's points, took the trick, made its bid exactly, the game's
-        outcomes), as work.add adds it to the action's statistics."""
-        adapter, seat, mark = self.adapter, self.seat, self.mark
-        took = self.trick is not None and adapter.took_trick(self.state, final, seat, mark, self.trick)
-        target = adapter.target_of(self.state, seat, action)
-        bid = target is not None and adapter.tricks_taken(final, seat, mark) == target
-        outcomes = tuple(self.tally(final, seat, mark)) if self.tally is not None else ()
-        return adapter.hand_points(final, seat, mark), int(took), int(bid), outcomes
-
-
-def make_evaluator(view: SeatView):
-    """The game's own evaluator where it has one (Tricksters' exact trick play),
-    else the generic one."""
-    own = view.adapter.evaluator
-    got = own(view) if own is not None else None
-    return got if got is not None else PlayoutEvaluator(view)
-
-
-class Spending:
-    """What the search has spent (playouts, time) against its budget."""
-
-    def __init__(self, budget: Budget, progress, started: float | None = None):
-        self.budget, self.progress = budget, progress
-        self.limit = float(budget.effort)     # playouts (plus a screening's first round)
-        self.start = time.monotonic() if started is None else started
-        self.spent = 0.0
-        self.last = -1
-
-    def elapsed(self) -> float:
-        return time.monotonic() - self.start
-
-    def out_of_time(self) -> bool:
-        return self.budget.seconds is not None and self.elapsed() >= self.budget.seconds
-
-    def affords(self, cost: float) -> bool:
-        """Whether `cost` more playouts fit the effort and, at the rate seen so far,
-        the time left (one world's search can be long: a Tricksters first trick)."""
-        return self.spent + cost <= self.limit and self.in_time(cost)
-
-    def in_time(self, cost: float, pending: float = 0.0) -> bool:
-        """Whether `cost` more playouts fit the time left at the rate seen so far
-        (`pending`: playouts spent but not counted yet: a batch under way)."""
-        if self.out_of_time():
-            return False
-        spent = self.spent + pending
-        if self.budget.seconds is None or spent == 0:
-            return True
-        elapsed = max(self.elapsed(), 1e-6)
-        return cost <= (self.budget.seconds - elapsed) * spent / elapsed
-
-    def why_stopped(self, cost: float) -> str:
-        """Why `cost` more playouts were not afforded: "effort", or "time" (spent,
-        or too little left for them)."""
-        return "effort" if self.spent + cost > self.limit else "time"
-
-    def left(self) -> float:
-        """Playouts the budget still has (time: at the rate seen so far)."""
-        left = self.limit - self.spent
-        if self.budget.seconds is not None and self.spent > 0:
-            elapsed = max(self.elapsed(), 1e-6)
-            left = min(left, (self.budget.seconds - elapsed) * self.spent / elapsed)
-        return max(0.0, left)
-
-    def seconds_left(self) -> float | None:
-        """The time left (None: no clock)."""
-        return None if self.budget.seconds is None else max(0.0, self.budget.seconds - self.elapsed())
-
-    TICKS = 1000
-
-    def report(self, done: bool = False, pending: float = 0.0) -> None:
-        """progress(done, TICKS): the larger of the effort and the time spent."""
-        if self.progress is None:
-            return
-        if done:
-            tick = self.TICKS
-        else:
-            used = (self.spent + pending) / self.limit
-            if self.budget.seconds:
-                used = max(used, self.elapsed() / self.budget.seconds)
-            tick = max(self.last, min(self.TICKS - 1, int(used * self.TICKS)))
-        if tick != self.last or done:
-            self.last = tick
-            self.progress(tick, self.TICKS)
 
 
 def _by_mean(stats):

@@ -37,6 +37,8 @@ from typing import Any
 from pycore.errors import quote
 from pycore.records import MAX_NUMBER, load_record, positions, record_of
 
+from . import evaluate
+from .budget import Budget, Spending
 from .errors import SolverError
 
 WORLDS, TREES = "worlds", "trees"
@@ -107,14 +109,13 @@ class Searcher:
     position's, however the record it came from was written)."""
 
     def __init__(self, view, seed: int, evaluator=None):
-        from .search import make_evaluator
         state = view.state
         self.view, self.seed = view, seed
         self.tag = f"{seed}/{len(state.history)}/{view.seat}"
         self.legal = state.legal_actions()
         self.index = {a: k for k, a in enumerate(self.legal)}
         self.streams = Streams(self.tag)
-        self.evaluator = evaluator if evaluator is not None else make_evaluator(view)
+        self.evaluator = evaluator if evaluator is not None else evaluate.make_evaluator(view)
         self._worlds: dict = {}
         self._spec = None
 
@@ -210,7 +211,7 @@ def add(st, fact) -> None:
 @dataclass
 class Batch:
     """Items of one position to value (see the module docstring), each with its
-    cost in playouts, within `spending` (search.Spending: what the search may
+    cost in playouts, within `spending` (budget.Spending: what the search may
     still spend). `kind` WORLDS: items (world index, [actions]), from the listed
     worlds or not (`listed`); TREES: items (tree index, iterations), from the
     random stream `stream` (a search of `trees` trees). `force`: every item is
@@ -271,7 +272,6 @@ def _tick(batch: Batch, done: int, total: int, pending: float) -> None:
 def _sub_spending(spending, batch: Batch):
     """The trees' own spending: the search's, counted apart and added back by the
     search from the results (each iteration one playout)."""
-    from .search import Budget, Spending
     return Spending(Budget(int(sum(batch.costs)), spending.seconds_left()), spending.progress)
 
 
@@ -346,7 +346,6 @@ def value_json(contexts: Contexts, request: Any) -> list:
             raise SolverError(f"trees are [[tree, iterations], ...] of a stream, not {quote(items)}")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))):
             raise SolverError(f"seconds must be a number, not {quote(seconds)}")
-        from .search import Budget, Spending
         spending = Spending(Budget(sum(n for _, n in items), None if seconds is None else max(0.0, seconds)),
                             None)
         return searcher.grow([tuple(t) for t in items], stream, trees, spending)

@@ -203,11 +203,13 @@ function loadingStep(step) {
 }
 
 function watchLoading() {
-  try {
-    const saved = JSON.parse(localStorage.getItem("manyhands/current") || "null");
-    const game = saved && saved.record && saved.record.game;
-    if (typeof game === "string" && /^[a-z]+$/.test(game)) {
-      document.getElementById("loading-title").textContent = game[0].toUpperCase() + game.slice(1);
+  try {     // the game at the table at the last visit (manyhands_web/storage.py), or one kept before
+    const open = localStorage.getItem("manyhands/open");
+    const entry = (JSON.parse(localStorage.getItem("manyhands/games") || "[]") || []).find((e) => e && e.id === open);
+    const legacy = JSON.parse(localStorage.getItem("manyhands/current") || "null");
+    const title = entry && entry.summary ? entry.summary.title : legacy && legacy.record && legacy.record.game;
+    if (typeof title === "string" && /^[A-Za-z ]+$/.test(title)) {
+      document.getElementById("loading-title").textContent = title[0].toUpperCase() + title.slice(1);
       document.getElementById("loading-what").textContent = "Bringing back your game";
     }
   } catch { /* no storage, or no saved game */ }

@@ -25,7 +25,7 @@ const TREE_EARLY_S = 0.05;    // ... and stop growing this much before it (their
 const DEADLINE_GRACE_MS = 60; // a timed batch waits this long past its time for chunks under way
 const SNAPSHOT_WAIT_MS = 15000; // the other workers wait this long at most for the first one's snapshot
 const RETRIES = 3;            // a request whose worker is lost this many times fails (it may be what kills it)
-const PRIORITY = { hint: 0, bot: 1, review: 2 };
+const PRIORITY = { hint: 0, bot: 1, review: 2, par: 2 };
 export const MAX_WORKERS = 4;
 
 // One fewer than the cores the browser reports (the page itself needs one), at
@@ -35,7 +35,16 @@ export function defaultSize() {
   return Math.max(1, Math.min(MAX_WORKERS, cores - 1));
 }
 
-class Lost extends Error {
+// How a request fails, by the error's name (manyhands_web/worker_client.py tells
+// them apart): a worker refused it (its one-line reason), the workers failed
+// (a bug in one, or they were lost again and again), or it was cancelled.
+export class WorkerRefusal extends Error { name = "WorkerRefusal"; }
+export class WorkerFailed extends Error { name = "WorkerFailed"; }
+export class Cancelled extends Error { name = "Cancelled"; }
+
+// A worker lost under a message (it failed, stalled or was ended): the message
+// is sent again elsewhere, or, lost again and again, fails as this.
+class Lost extends WorkerFailed {
   constructor(message) { super(message); this.lost = true; }
 }
 
@@ -82,7 +91,8 @@ class Member {
     }
     this.queue.splice(at, 1);
     if (at === 0) this.headSince = performance.now();
-    data.ok ? entry.resolve(data.result) : entry.reject(new Error(data.error));
+    if (data.ok) entry.resolve(data.result);
+    else entry.reject(data.failed ? new WorkerFailed(data.error) : new WorkerRefusal(data.error));
     this.pool.pump();
   }
 
@@ -246,8 +256,8 @@ export class Pool {
     for (const job of this.jobs) {
       if (job.kind !== kind) continue;
       job.cancelled = true;
-      if (job.batch) job.batch.reject(new Error("cancelled"));
-      if (job.abort) job.abort(new Error("cancelled"));
+      if (job.batch) job.batch.reject(new Cancelled("cancelled"));
+      if (job.abort) job.abort(new Cancelled("cancelled"));
     }
   }
 
@@ -286,13 +296,13 @@ export class Pool {
   async lead(job) {
     let step = null;
     for (;;) {
-      if (job.cancelled) throw new Error("cancelled");
+      if (job.cancelled) throw new Cancelled("cancelled");
       try {
         if (step === null) {
           await this.whenUp();
-          if (job.cancelled) throw new Error("cancelled");
+          if (job.cancelled) throw new Cancelled("cancelled");
           job.lead = this.pickLead(job);
-          if (job.kind !== "review") this.prepare(job);
+          this.prepare(job);
           step = JSON.parse(await this.step(job, { op: "start", job: job.id, request: this.timeLeft(job) }));
         }
         if (step.answer !== undefined) return step.answer;
@@ -316,11 +326,15 @@ export class Pool {
     return { ...job.request, budget: { ...budget, seconds: Math.max(0.05, Math.round(left * 1000) / 1000) } };
   }
 
-  // The position built ahead in the other idle workers while the leader replays it.
+  // The position built ahead in the other idle workers while the leader replays
+  // it: a hint's, or a computer move's with its seed given (without one, the
+  // leader seeds it from the position: solver.bots.page_seed); a review and a
+  // par search other positions.
   prepare(job) {
     const request = job.request;
     const budget = request.budget;
-    const seed = request.op === "bot" ? (request.seed || 0)
+    if (job.kind !== "hint" && !(job.kind === "bot" && Number.isInteger(request.seed))) return;
+    const seed = job.kind === "bot" ? request.seed
       : (budget && typeof budget === "object" && budget.seed) || 0;
     const spec = JSON.stringify({ op: "prepare", spec: { record: request.record, seat: request.seat, seed } });
     for (const member of this.ready()) {
@@ -446,7 +460,7 @@ export class Pool {
       const back = chunk.filter((i) => !batch.done[i] && !batch.queue.includes(i));
       batch.lost = (batch.lost || 0) + (lost ? 1 : 0);
       if (batch.lost > RETRIES * Math.max(1, this.size)) {     // the items themselves, it seems
-        if (!batch.finished) batch.reject(new Error("the search's workers were lost again and again"));
+        if (!batch.finished) batch.reject(new WorkerFailed("the search's workers were lost again and again"));
         return;
       }
       batch.queue.unshift(...back);

@@ -6,6 +6,10 @@ Whole requests, answered by this worker alone:
 
     {"op": "bot", "record": {...}, "seat": 1, "level": "normal", "seed": 7}
         -> {"token": "Sw12", "policy": "solver"}
+       (no "seed": the page's seed for the position, solver.bots.page_seed)
+    {"op": "par", "record": {...}, "seat": 0, "level": "normal", "hand": 2}
+        -> solver.api.par: {"hands": [{"hand": 2, "score": 7, "par": 5, "actions": [...]}], ...}
+       ("hand" optional: every finished hand); progress(done, total) in hands
     {"op": "hint", "record": {...}, "seat": 0, "budget": null}
         -> the solver's hint, with "available": true
     {"op": "review", "record": {...}, "seat": 0, "hand": 1, "budget": null, "theme": "",
@@ -21,7 +25,7 @@ The same requests spread over the pool (web/pool.js): the worker leading one
 runs its search here and hands out its batches of worlds or trees
 (solver/work.py), which any worker values:
 
-    {"op": "start", "job": 7, "request": {a bot, hint or review request}}
+    {"op": "start", "job": 7, "request": {a bot, par, hint or review request}}
         -> {"work": a batch (work.Batch.to_json)} or {"answer": the answer above, as
            JSON text (the page passes it on untouched: a count of deals can exceed
            what a JavaScript number holds exactly)}
@@ -37,9 +41,9 @@ runs its search here and hands out its batches of worlds or trees
 
 Every refusal is one short line: a hint or review request the solver refuses is
 answered {"available": false, "message": "Hint refused: ..."} (the hint panel
-shows it); any other bad request (not JSON, no such op, a bot move it refuses)
-raises the project's error (pycore ManyhandsError), which `reply` gives the
-worker as the request's error. The worker goes on either way.
+shows it); any other bad request (not JSON, no such op, a bot move or par it
+refuses) raises the project's error (pycore ManyhandsError), which `reply` gives
+the worker as the request's error. The worker goes on either way.
 """
 from __future__ import annotations
 
@@ -52,7 +56,7 @@ from solver import api, work
 from solver.errors import SolverError
 from solver.review import review_steps
 
-WHOLE_OPS = ("bot", "hint", "review")
+WHOLE_OPS = ("bot", "par", "hint", "review")
 MAX_MESSAGE = 1_000     # characters of any text in a request
 MAX_VALUES = 4_000_000  # values in a request (a search of every deal sends back up to 100,000 facts)
 MAX_BYTES = 64_000_000  # characters in a request
@@ -82,8 +86,14 @@ def _hint(request: dict, progress):
 def _bot(request: dict, progress=None):
     api.fields(request, "a bot request", ("op", "record", "seat"), ("level", "seed"))
     token = yield from api.bot_move_steps(request["record"], request["seat"],
-                                          request.get("level", "normal"), request.get("seed", 0))
+                                          request.get("level", "normal"), request.get("seed"))
     return {"token": token, "policy": "solver"}
+
+
+def _par(request: dict, progress):
+    api.fields(request, "a par request", ("op", "record", "seat"), ("level", "hand"))
+    return (yield from api.par_steps(request["record"], request["seat"], request.get("level", "normal"),
+                                     request.get("hand"), progress))
 
 
 class _Noting(OrderedDict):
@@ -152,7 +162,7 @@ def _review(request: dict, progress):
     return {**result, "available": True, "reused": listed - KEPT.made}
 
 
-STEPS = {"hint": _hint, "bot": _bot, "review": _review}
+STEPS = {"hint": _hint, "bot": _bot, "par": _par, "review": _review}
 
 
 def _whole(request: dict, progress):
@@ -166,8 +176,8 @@ def _whole(request: dict, progress):
 
 def _refused(op: str, exc: ManyhandsError) -> dict:
     """A hint or review the solver refuses is an answer saying why; a bot move's
-    refusal is the request's error."""
-    if op == "bot":
+    or a par's refusal is the request's error."""
+    if op in ("bot", "par"):
         raise exc
     what = "The review is refused" if op == "review" else "Hint refused"
     return {"available": False, "message": f"{what}: {exc}"}
