@@ -1,6 +1,7 @@
 """The page's pool of hint workers (web/pool.js): a hint counted in playouts is
 the same on one worker and on two (and the native solver's), and a worker that
-dies mid-search is replaced while the hint still answers. The page requests
+dies mid-search is replaced while the hint still answers; a refusal is told
+from a failure by its name. The page requests
 nothing outside its origin (the `context` fixture checks every test)."""
 from __future__ import annotations
 
@@ -76,3 +77,8 @@ def test_a_worker_that_dies_mid_search_is_replaced_and_the_hint_still_answers(pa
     assert len(memory) == 2 and all(20 * 2**20 <= m <= 1024 * 2**20 for m in memory), memory
     again = json.loads(page.evaluate(ASK, json.dumps({**request, "budget": {"effort": 200, "seed": 5}})))
     assert again["playouts"] >= 200
+    # a request the workers refuse fails as a refusal (worker_client.py tells it from a failure)
+    refused = page.evaluate("(text) => window.manyhands.ask(text).then(() => 'answered',"
+                            " (e) => `${e.name}: ${e.message}`)",
+                            json.dumps({"op": "bot", "record": record, "seat": 7}))
+    assert refused.startswith("WorkerRefusal: ") and "7" in refused, refused

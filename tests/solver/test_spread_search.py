@@ -95,6 +95,32 @@ def test_the_levels_move_alike_on_any_number_of_workers():
     assert visits[0] == visits[1] == visits[2] and sum(v for v, _, _ in visits[0].values()) == 150
 
 
+def test_a_par_spreads_its_computer_moves_over_workers_and_the_worker_protocol():
+    """The par (a hand of computer moves, solver/par.py) is a search like a move:
+    its batches dealt over 2 workers give the par one search gives, and a worker
+    leads it through start/resume as the page's pool does; a par it refuses is
+    the request's error."""
+    from solver import par
+    from tests.solver.positions import random_hands
+    record = random_hands("voren", {"players": 3}, 21, 1)
+    alone = par.par(record, 1, "normal", effort=40)
+    split = Split(2)
+    assert work.drive(par.par_steps(record, 1, "normal", effort=40), split.run) == alone
+    assert split.batches >= 3
+    request = {"op": "par", "record": record, "seat": 1, "level": "easy"}
+    step = json.loads(worker_api.handle(json.dumps({"op": "start", "job": 4, "request": request})))
+    batches = 0
+    while "work" in step:       # the seat's own moves are the hard player's: searched
+        batches += 1
+        got = step["work"]
+        part = {k: got[k] for k in ("key", "kind", "listed", "stream", "trees", "seconds", "items")}
+        results = json.loads(worker_api.handle(json.dumps({"op": "value", **part})))["results"]
+        step = json.loads(worker_api.handle(json.dumps({"op": "resume", "job": 4, "results": results})))
+    assert batches >= 3 and json.loads(step["answer"]) == par.par(record, 1, "easy")
+    with pytest.raises(SolverError, match="no seat 7"):
+        worker_api.handle(json.dumps({"op": "start", "job": 6, "request": {**request, "seat": 7}}))
+
+
 def test_a_search_over_processes_equals_one_search():
     """Natively the same split runs over processes (bench/hint_quality.py
     --workers): a 2-player Raven bid (screening, then the race) and a four-player
