@@ -456,6 +456,8 @@ export class Pool {
       : (job.msPerCost ? cost * job.msPerCost : 500);
     const softMs = Math.max(STALL_MS, 6 * expected) + (knows ? 0 : 4000);
     const sent = performance.now();
+    // its items back in the queue; `lost`: its worker was lost under it (a stall
+    // alone is not: the worker may still answer, or be ended and lost then)
     const requeue = (lost = true) => {
       const back = chunk.filter((i) => !batch.done[i] && !batch.queue.includes(i));
       batch.lost = (batch.lost || 0) + (lost ? 1 : 0);
@@ -471,7 +473,7 @@ export class Pool {
     batch.inflight += 1;
     let back = false;
     const returned = () => { if (!back) { back = true; batch.inflight -= 1; } };
-    member.send(JSON.stringify(message), { softMs, onStall: () => { returned(); requeue(); } }).then((text) => {
+    member.send(JSON.stringify(message), { softMs, onStall: () => { returned(); requeue(false); } }).then((text) => {
       returned();
       const got = JSON.parse(text);
       if (got.unknown !== undefined) {        // it no longer holds the position: sent again with it
