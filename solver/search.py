@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from . import tree, work
-from .budget import DEFAULT_EFFORT, Budget, Spending
+from .spending import DEFAULT_EFFORT, Budget, Spending
 from .errors import SolverError
 from .stats import half_width, welch_half_width
 from .view import SeatView

@@ -46,7 +46,7 @@ def search(view, iterations: int, rng, counts: dict | None = None, spending=None
     receives "iterations", "playouts" and "settled" (whether it stopped early
     because the move could no longer change).
 
-    For the hint: `spending` (budget.Spending) also stops the search when its
+    For the hint: `spending` (spending.Spending) also stops the search when its
     time or effort is spent, each iteration counting one playout, and
     `record(root action, the hand's last position)` is told of every iteration."""
     grown = Tree(view, iterations, rng)
@@ -127,7 +127,7 @@ class Tree:
 def grow_together(trees: list, spending=None, record=None) -> None:
     """Grow `trees` an iteration each in turn, each until it has its iterations
     or its move is settled (no other root action could catch up in the
-    iterations it may still get), or until `spending` (budget.Spending: each
+    iterations it may still get), or until `spending` (spending.Spending: each
     iteration one playout) is spent; several trees share the time left (counted
     in iterations alone, each tree grows as it would alone).
     `record(tree's index, root action, the hand's last position)`, if given,

@@ -38,7 +38,7 @@ from pycore.errors import quote
 from pycore.records import MAX_NUMBER, load_record, positions, record_of
 
 from . import evaluate
-from .budget import Budget, Spending
+from .spending import Budget, Spending
 from .errors import SolverError
 
 WORLDS, TREES = "worlds", "trees"
@@ -211,7 +211,7 @@ def add(st, fact) -> None:
 @dataclass
 class Batch:
     """Items of one position to value (see the module docstring), each with its
-    cost in playouts, within `spending` (budget.Spending: what the search may
+    cost in playouts, within `spending` (spending.Spending: what the search may
     still spend). `kind` WORLDS: items (world index, [actions]), from the listed
     worlds or not (`listed`); TREES: items (tree index, iterations), from the
     random stream `stream` (a search of `trees` trees). `force`: every item is

@@ -263,7 +263,7 @@ def test_a_time_budget_counts_from_the_request_and_stops_before_an_unaffordable_
     passes `started`), and the search starts no world that would not fit the time
     left at the rate seen so far."""
     clock = Clock()
-    monkeypatch.setattr("solver.budget.time.monotonic", clock)
+    monkeypatch.setattr("solver.spending.time.monotonic", clock)
     budget = Budget(100_000, seconds=1.0)
     spending = Spending(budget, None, started=clock.now - 0.25)     # a quarter spent before the search
     assert spending.elapsed() == 0.25 and not spending.out_of_time()
@@ -282,7 +282,7 @@ def test_a_request_whose_time_went_before_the_search_plays_every_choice_once_and
     record in the page, say): every choice is still played out once, then it stops
     on time and says so."""
     clock = Clock()
-    monkeypatch.setattr("solver.budget.time.monotonic", clock)
+    monkeypatch.setattr("solver.spending.time.monotonic", clock)
     means = {"a": 1.0, "b": 1.0, "c": 0.0}
     stats = {a: ActionStats(a, a) for a in means}
     spending = Spending(Budget(3_000, seconds=1.0), None, started=clock.now - 1.0)
