@@ -15,6 +15,7 @@ from typing import NamedTuple
 from pycore import get_game
 from pycore.errors import ManyhandsError
 
+from . import card_art
 from .render import esc
 
 
@@ -23,62 +24,33 @@ class Intro(NamedTuple):
     picture: str        # a small SVG drawn here (no image files)
 
 
-def _card(x, y, w, h, rotate=0.0, fill="#fdfbf4", band=None, body="") -> str:
-    """An SVG playing card at (x, y), rotated about its centre, with an optional
-    coloured top band and a body of SVG drawn in the card's own coordinates."""
-    cx, cy = x + w / 2, y + h / 2
-    top = f'<rect x="0" y="0" width="{w}" height="6" rx="3" fill="{band}"/>' if band else ""
-    return (f'<g transform="rotate({rotate} {cx} {cy}) translate({x} {y})">'
-            f'<rect width="{w}" height="{h}" rx="5" fill="{fill}" stroke="#333" stroke-width="1.5"/>'
-            f"{top}{body}</g>")
-
-
 def _svg(label: str, body: str) -> str:
     return (f'<svg class="art" viewBox="0 0 120 84" role="img" aria-label="{esc(label)}" '
             f'xmlns="http://www.w3.org/2000/svg">{body}</svg>')
 
 
-def _text(x, y, text, size=12, fill="#1b1b1b", weight="bold") -> str:
-    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
-            f'text-anchor="middle" font-family="system-ui, sans-serif">{esc(text)}</text>')
+def _cards(game: str, *placed) -> str:
+    """Cards of `game` drawn as the table draws them (card_art.py): each (token,
+    x, y, width, turned, options), a token None for a card face down."""
+    return "".join(card_art.placed(card_art.back_body() if token is None else
+                                   card_art.face_body(game, token, **options), x, y, width, turn)
+                   for token, x, y, width, turn, options in placed)
 
-
-# Tricksters: a card shows all four critters, one on each edge, each with a value.
-_CRITTERS = '''<polygon points="0,0 44,0 34,12 10,12" fill="#2d2d44"/>
-<polygon points="44,0 44,60 34,48 34,12" fill="#c0561b"/>
-<polygon points="44,60 0,60 10,48 34,48" fill="#6b6b6b"/>
-<polygon points="0,60 0,0 10,12 10,48" fill="#3d7a2a"/>''' + "".join(
-    _text(x, y, v, 9, "#fff") for x, y, v in ((22, 9, "1"), (40, 33, "2"), (22, 58, "5"), (5, 33, "4")))
-TRICKSTERS_ART = _svg("Two Tricksters cards, each showing four critters with their values",
-                      _card(24, 14, 44, 60, -12, body=_CRITTERS) + _card(56, 10, 44, 60, 10, body=_CRITTERS))
-
-LUNAR_ART = _svg("A rank card and a suit card under a crescent moon",
-                 '<path d="M98 8a14 14 0 1 0 10 24a11 11 0 1 1 -10 -24z" fill="#ffd166"/>'
-                 + _card(22, 16, 40, 58, -8, body=_text(20, 36, "8", 22) + _text(33, 14, "★", 10, "#d4a000"))
-                 + _card(58, 20, 40, 58, 8, body='<circle cx="20" cy="26" r="9" fill="#8a5a00"/>'
-                         '<circle cx="16" cy="24" r="2.4" fill="#fff"/><circle cx="24" cy="24" r="2.4" fill="#fff"/>'
-                         '<polygon points="20,28 17,31 23,31" fill="#ffd166"/>' + _text(20, 50, "Owl", 9)))
-
-# a raven perched, facing right: tail, body, wing, head, beak, eye
-_RAVEN_BIRD = ('<g fill="#e8e0ff"><polygon points="4,40 11,33 14,38"/>'
-               '<ellipse cx="18" cy="32" rx="10" ry="6.5" transform="rotate(-25 18 32)"/>'
-               '<circle cx="26" cy="22" r="5"/><polygon points="30,20 37,22.5 30,24.5"/>'
-               '<path d="M16 44 L17 38 M21 44 L21 37" stroke="#e8e0ff" stroke-width="1.4"/></g>'
-               '<path d="M11 33 Q18 26 24 29" stroke="#2b1740" stroke-width="1.2" fill="none"/>'
-               '<circle cx="27.5" cy="21" r="1.1" fill="#2b1740"/>')
-RAVEN_ART = _svg("A fan of Raven cards and the Raven, with three cards set face down as a bid",
-                 _card(14, 14, 38, 54, -14, band="#b22222", body=_text(19, 36, "9", 16, "#b22222"))
-                 + _card(34, 10, 38, 54, 0, band="#1f4e9c", body=_text(19, 34, "14", 15, "#1f4e9c"))
-                 + _card(54, 14, 38, 54, 14, fill="#2b1740", body=_RAVEN_BIRD)
-                 + "".join(f'<rect x="{96 + i * 5}" y="{46 + i * 4}" width="16" height="24" rx="2" '
-                           f'fill="#a33" stroke="#ddd" stroke-width="1"/>' for i in range(3)))
 
 _CHIP = ('<circle cx="{x}" cy="{y}" r="7" fill="#e0a526" stroke="#7a5a00"/>'
          '<circle cx="{x}" cy="{y}" r="4" fill="none" stroke="#fff" stroke-width="1.2"/>')
+TRICKSTERS_ART = _svg("Two Tricksters cards, each showing four critters with their values, one turned to Foxes",
+                      _cards("tricksters", ("T1", 22, 14, 42, -12, {"values": (1, 2, 5, 4)}),
+                             ("T12", 58, 12, 42, 10, {"values": (4, 1, 5, 2), "led": "Foxes"})))
+LUNAR_ART = _svg("A star rank card and an Owl card under a crescent moon",
+                 '<path d="M100 6a14 14 0 1 0 10 24a11 11 0 1 1 -10 -24z" fill="#ffd166"/>'
+                 + _cards("lunar", ("R8", 20, 16, 40, -8, {"star": True}), ("Owl", 56, 18, 40, 8, {})))
+RAVEN_ART = _svg("A fan of Raven cards and the Raven, with three cards set face down as a bid",
+                 _cards("raven", ("Sh9", 8, 16, 38, -14, {}), ("Sw14", 30, 10, 38, 0, {}),
+                        ("Raven", 52, 14, 38, 14, {}),
+                        *((None, 94 + i * 5, 40 + i * 4, 17, 0, {}) for i in range(3))))
 VOREN_ART = _svg("Three Voren cards and a pot of chips",
-                 _card(8, 16, 36, 52, -12, band="#c0392b", body=_text(18, 34, "5", 15, "#b22222"))
-                 + _card(28, 12, 36, 52, 0, band="#222", body=_text(18, 28, "♛", 16) + _text(18, 44, "Crown", 7))
-                 + _card(48, 16, 36, 52, 12, fill="#3a1020", body=_text(18, 32, "W", 16, "#ffd166"))
+                 _cards("voren", ("5H", 4, 16, 36, -12, {}), ("GS", 26, 10, 36, 0, {}), ("Wolf", 48, 16, 36, 12, {}))
                  + "".join(_CHIP.format(x=x, y=y) for x, y in ((98, 64), (108, 58), (96, 52), (106, 46), (100, 38))))
 
 INTROS = {
