@@ -265,11 +265,12 @@ def _verdict(cost, choice: str, best: str, intervals: dict, threshold: float) ->
 
 
 def review_decision(state, seat: int, choice: str, got: dict, threshold: float, theme: str,
-                    index: int, seed: int = 0) -> dict:
+                    index: int, seed: int = 0, namer=None) -> dict:
     """A decision's line of the review, in numbers and in the player's words
-    (`seed`: the budget's, for the line on why the columns differ)."""
+    (`seed`: the budget's, for the line on why the columns differ; `namer`: the
+    seats' names, pycore.words.Narrator's)."""
     game = state.game
-    tell = Narrator(game, state.observation(seat), theme)
+    tell = Narrator(game, state.observation(seat), theme, namer)
     when, trick = _when(state, seat, tell)
     values, best = got["values"], got["best"]
     cost = _num(max(0.0, values[best] - values[choice])) if choice in values else None
@@ -309,7 +310,7 @@ def _faces(state, adapter) -> dict:
     return out
 
 
-def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
+def hand_steps(hand: Hand, seat: int, theme: str, namer=None) -> dict:
     """The hand face up: the cards as dealt, every action said, each trick with
     every hand at its start."""
     game = hand.states[0].game
@@ -318,7 +319,7 @@ def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
     for offset, state in enumerate(hand.states[:-1]):
         actor, action = hand.states[offset + 1].history[-1]
         token = game.action_token(state, action)
-        tell = Narrator(game, state.observation(seat), theme)
+        tell = Narrator(game, state.observation(seat), theme, namer)
         steps.append({"index": hand.first + offset, "seat": actor, "action": token,
                       "said": tell.sentence(actor, token)})
         if adapter.current_trick_index(state) is not None and not state.tricks[-1].plays:
@@ -334,7 +335,7 @@ def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
 
 
 def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None,
-                tick=None) -> dict:
+                tick=None, namer=None) -> dict:
     """One finished hand's review (see the module docstring); `tick()` after each
     decision analysed."""
     game = hand.states[0].game
@@ -350,7 +351,7 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
             continue
         got = analyse(state, seat, budget, cache)
         decisions.append(review_decision(state, seat, choice, got, threshold, theme,
-                                         hand.first + offset, budget["seed"]))
+                                         hand.first + offset, budget["seed"], namer))
         if tick is not None:
             tick()
     cost = _num(sum(d["cost"] or 0 for d in decisions))
@@ -362,7 +363,7 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
            "decisions": decisions, "forced": forced, "cost": cost, "face_up_cost": face_cost,
            "big_losses": big}
     out["summary"] = summary_line(out)
-    out.update(hand_steps(hand, seat, theme))
+    out.update(hand_steps(hand, seat, theme, namer))
     return out
 
 
@@ -391,9 +392,10 @@ def _unfinished(hands: list[Hand], hand) -> ReviewError:
 
 
 def review(record_json, seat, hand=None, budget=None, progress=None, theme: str = "",
-           cache=None) -> dict:
+           cache=None, namer=None) -> dict:
     """The export: the record and the review of `hand` (1-based), or of every
-    finished hand, for `seat`. `progress(done, total)`: decisions analysed."""
+    finished hand, for `seat`. `progress(done, total)`: decisions analysed;
+    `namer`: how its words name the seats (pycore.words.Narrator's)."""
     record = load_record(record_json)
     seat = check_seat(record, seat)
     budget = budget_of(budget)
@@ -419,7 +421,7 @@ def review(record_json, seat, hand=None, budget=None, progress=None, theme: str 
         done += 1
         if progress is not None:
             progress(done, total)
-    reviews = [review_hand(h, seat, budget, theme, cache, tick) for h in chosen]
+    reviews = [review_hand(h, seat, budget, theme, cache, tick, namer) for h in chosen]
     return {"format": FORMAT, "record": record.to_json(), "seat": seat, "budget": budget,
             "theme": theme, "hands": reviews}
 
