@@ -22,6 +22,7 @@ from __future__ import annotations
 from pycore.game import get_game
 from pycore.words import count, minus, signed
 
+from . import card_art
 from . import render   # (render imports this module: names are looked up at call time)
 
 
@@ -37,10 +38,15 @@ def _cards(tokens, tell, cls: str = "small", led=None) -> str:
     return "".join(card_html(t, tell, classes=cls, led=led) for t in tokens)
 
 
+FAN = 5        # face-down cards drawn in a fan at most (the count is written on it)
+
+
 def _backs(count_: int, label: str) -> str:
-    """`count_` face-down cards, one label for all of them."""
-    backs = "".join('<span class="card-back" aria-hidden="true"></span>' for _ in range(min(count_, 20)))
-    return f'<span class="backs" role="img" aria-label="{esc(label)}">{backs}</span>'
+    """`count_` face-down cards as a small fan of card backs with their number,
+    one label for all of them."""
+    backs = "".join(f'<span class="card-back">{card_art.back()}</span>' for _ in range(min(count_, FAN)))
+    return (f'<span class="backs" role="img" aria-label="{esc(label)}" data-count="{count_}">{backs}'
+            f'<span class="backs-n" aria-hidden="true">{count_}</span></span>')
 
 
 def _badge(text: str, cls: str = "") -> str:
@@ -90,9 +96,8 @@ class Layout:
         return token in self.specials
 
     def face(self, token: str, tell, led: str | None) -> tuple[str, str]:
-        """(the card's face markup, its spoken name)."""
-        name = tell.card(token)
-        return f'<span class="card-face">{esc(name)}</span>', name
+        """(the card's face, drawn by card_art.py, its spoken name)."""
+        return card_art.face(tell.game.name, token, tell.theme), tell.card(token)
 
     def trump_words(self, tell) -> str:
         return ""
@@ -117,6 +122,11 @@ class Layout:
     def below(self, tell, legal: set, why=None) -> str:
         """Regions drawn under the table, above your hand."""
         return ""
+
+    def on_table_words(self, tell) -> str:
+        """What your choices drawn on the table are, for "Your turn: ..." (they are
+        chosen there, not repeated under your hand)."""
+        return "choose on the table"
 
     def plays_in_trick(self, obs: dict) -> list[int]:
         """Seats expected to play in the current trick (an empty place is kept for them)."""
@@ -183,20 +193,17 @@ class Tricksters(Layout, game="tricksters"):
                         "led_suit", "round", "target", "tricks_led"})
     ROLE = {"dealer": "Dealer", "left": "Dealer's left", "across": "Across from the dealer",
             "right": "Dealer's right"}
-    SHORT = {"Ravens": "Rav", "Foxes": "Fox", "Rats": "Rat", "Toads": "Toad"}
     CRITTERS = ("Ravens", "Foxes", "Rats", "Toads")
 
     def face(self, token, tell, led):
-        """All four critter values, as on the card; the one that counts (the led
-        critter, or yours when you lead) stands out."""
+        """All four critter values on the card's four edges; turned, where a critter
+        counts (the led critter, or yours when you lead), to put its value toward you."""
         words = tell.words
         led = led or words.led_now(tell)
         values = words.values(token, tell)
-        cells = "".join(f'<span class="v v-{c.lower()}{" led" if c == led else ""}">'
-                        f'{self.SHORT[c]}&nbsp;{v}</span>' for c, v in zip(self.CRITTERS, values))
         spoken = words.oriented(token, tell, led) if led else ", ".join(
             f"{c} {v}" for c, v in zip(self.CRITTERS, values))
-        return f'<span class="card-values{" oriented" if led else ""}">{cells}</span>', spoken
+        return card_art.face("tricksters", token, led=led, values=values), spoken
 
     @staticmethod
     def pair_of(obs: dict, seat: int) -> str | None:
@@ -282,6 +289,10 @@ class Tricksters(Layout, game="tricksters"):
                            f'<h3>Suit cards</h3><ul class="critters">{"".join(chips)}</ul></section>')
         return "".join(out)
 
+    def on_table_words(self, tell):
+        return {"draft": "take a card from the centre", "suits": "take a suit card"}.get(
+            tell.obs.get("phase"), super().on_table_words(tell))
+
     def trick_footer(self, tell, trick):
         obs = tell.obs
         values = obs.get("trick_values") or []
@@ -327,11 +338,8 @@ class Lunar(Layout, game="lunar"):
 
     def face(self, token, tell, led):
         name = tell.card(token)
-        stars = tell.obs.get("star_cards") or []
-        if token in stars:
-            return (f'<span class="card-face">{esc(name)}</span><span class="star" aria-hidden="true">★</span>',
-                    f"{name}, star card")
-        return f'<span class="card-face">{esc(name)}</span>', name
+        star = token.removeprefix("sky:") in (tell.obs.get("star_cards") or [])
+        return card_art.face("lunar", token, star=star), f"{name}, star card" if star else name
 
     def trump_words(self, tell):
         trump = tell.obs.get("trump")
@@ -439,6 +447,9 @@ class Lunar(Layout, game="lunar"):
         if obs.get("sky") is not None:
             out.insert(0, self._sky(tell, legal, why))
         return "".join(out)
+
+    def on_table_words(self, tell):
+        return "play a card from the Sky" if tell.obs.get("phase") == "play" else "turn a trump tile face down"
 
     def _due(self, tell) -> list[str]:
         """With the Sky: what each player still has to play this trick (place and type)."""
