@@ -17,7 +17,8 @@ const DEAL_MS = 220;            // a dealt card, to your hand ...
 const DEAL_SPREAD = 80;         // ... one after another over this long (220 + 80 = 300)
 const EASE = "cubic-bezier(.2, .7, .3, 1)";
 
-let shown = { plays: new Map(), finished: new Map(), deal: null, moments: new Set() };
+let shown = { finished: new Map(), deal: null, moments: new Set(), actions: null };
+const seen = new Set();         // every card played that has been shown ("hand-trick|n"), this game
 let chosen = null;              // {rect, at}: the card you just clicked (it leaves from there)
 
 const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
@@ -91,8 +92,9 @@ function remember() {
     finished.set(key, { winner, cards: [...trick.querySelectorAll(".card")].map(
       (node) => ({ node, rect: node.getBoundingClientRect() })) });
   }
+  for (const id of plays().keys()) seen.add(id);
   shown = {
-    plays: plays(), finished,
+    finished, actions: Number(document.body.dataset.actions),
     deal: table.querySelector(".hand[data-deal]")?.dataset.deal ?? null,
     moments: new Set([...table.querySelectorAll("#score-sheet, #result.overlay")].map((e) => e.id)),
   };
@@ -100,17 +102,20 @@ function remember() {
 
 function animate() {
   const before = shown;
-  if (!moving()) return;
+  const actions = Number(document.body.dataset.actions);
+  if (before.actions === null || actions < before.actions) seen.clear();   // a new game, an undo
+  if (before.actions === null || !moving()) return;                        // the first table drawn: as it is
   const now = plays();
   const recent = chosen && performance.now() - chosen.at < 3000 ? chosen.rect : null;
   for (const [id, { card, seat }] of now) {
-    if (before.plays.has(id)) continue;
+    if (seen.has(id)) continue;
     const me = table.querySelector("#ring")?.dataset.me;
     const from = seat === me && recent ? recent : seatRect(seat);
     if (from) fly(card, from, card.getBoundingClientRect(), MOVE_MS, 0, seat !== me);
   }
+  const viewing = table.querySelector("#trick-view");      // the tricks of the hand, looked at again
   for (const [key, trick] of before.finished) {
-    if (!table.querySelector(`.ring-trick[data-key="${CSS.escape(key)}"]`)) gather(trick);
+    if (!viewing && !table.querySelector(`.ring-trick[data-key="${CSS.escape(key)}"]`)) gather(trick);
   }
   const deal = table.querySelector(".hand[data-deal]")?.dataset.deal ?? null;
   const middle = table.querySelector("#middle");

@@ -42,9 +42,10 @@ FAN = 5        # face-down cards drawn in a fan at most (the count is written on
 
 
 def _backs(count_: int, label: str) -> str:
-    """`count_` face-down cards as a small fan of card backs with their number,
-    one label for all of them."""
-    backs = "".join(f'<span class="card-back">{card_art.back()}</span>' for _ in range(min(count_, FAN)))
+    """`count_` face-down cards as a small fan of card backs (cards.css draws them:
+    too small for card_art's back to show more) with their number, one label for
+    all of them."""
+    backs = '<span class="card-back"></span>' * min(count_, FAN)
     return (f'<span class="backs" role="img" aria-label="{esc(label)}" data-count="{count_}">{backs}'
             f'<span class="backs-n" aria-hidden="true">{count_}</span></span>')
 
