@@ -143,3 +143,21 @@ def test_the_table_log_and_hint_name_the_computer_players_alike():
         {"op": "hint", "record": session.record(), "seat": 0, "budget": 30})))
     rows = [r["name"] for r in hint["opponents"]["rows"]]
     assert rows and set(rows) <= set(names)
+
+
+def test_cards_face_down_are_backs_with_their_count():
+    """Voren: the deck before the deal; once dealt with a poke, the stock beside
+    the card turned up and the poke; each other player's hand a fan of backs
+    that says how many."""
+    session = Session.new("voren", {"players": 4}, seed=3, seat=0)
+    html = render.table_html(session.narrator(), {"computer": session.computers()})
+    assert 'aria-label="The deck, face down">' + card_art.back() in html
+    session.apply("deal poke")
+    obs = session.observation()
+    html = render.table_html(session.narrator(obs), {"computer": session.computers()})
+    assert 'aria-label="The stock, face down">' + card_art.back() in html
+    assert 'aria-label="The poke: 3 cards face down" data-count="3"' in html
+    for seat in (1, 2, 3):
+        box = re.search(rf'<section class="seatbox[^"]*" data-seat="{seat}".*?</section>', html, flags=re.S).group(0)
+        n = obs["hand_sizes"][seat]
+        assert f'data-count="{n}">' + '<span class="card-back"></span>' * n in box

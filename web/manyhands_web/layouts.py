@@ -682,11 +682,19 @@ class Voren(Layout, game="voren"):
             turned = '<div class="turnup" id="turnup"><span class="lbl">Not dealt yet</span></div>'
         pot = obs.get("pot", 0)
         hand_pot = obs.get("hand_pot")
+        # the cards face down: the deck (the stock once dealt), and the poke while nobody took it
+        pile = "Stock" if turn else "Deck"
+        piles = (f'<div class="pile"><span class="lbl">{pile}</span>'
+                 f'<span class="pile-back" role="img" aria-label="The {pile.lower()}, face down">'
+                 f'{card_art.back()}</span></div>')
+        if obs.get("poke_dealt") and taken is None:
+            piles += (f'<div class="pile"><span class="lbl">Poke</span>'
+                      f'{_backs(3, "The poke: 3 cards face down")}</div>')
         return (f'<section class="region pot-area" id="pot" aria-label="Pot {esc(pot)} chips">'
                 f'<div class="pot"><span class="chip big" aria-hidden="true"></span>'
                 f'<span class="pot-n">{esc(pot)}</span><span class="lbl">in the pot</span>'
                 + (f'<span class="note">this hand started with {esc(hand_pot)}</span>' if hand_pot not in (None, pot) else "")
-                + f'</div>{turned}'
+                + f'</div>{piles}{turned}'
                 + (f'<p class="flags">{esc(" · ".join(flags))}</p>' if flags else "")
                 + "</section>")
 

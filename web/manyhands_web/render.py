@@ -197,6 +197,17 @@ def _trick_cell(places: dict, seat: int) -> str:
     return f"grid-area: {row} / {col} / span 1 / span {span}"
 
 
+def _trick_places(places: dict, seats) -> dict:
+    """Where each seat of a trick lies in the middle: its seat's side, its place
+    among the trick's seats on that side (seats out of the trick, as Voren's
+    folded players, leave no gap)."""
+    out = {}
+    for side in ("top", "left", "right", "bottom"):
+        on_side = sorted((index, seat) for seat, (where, index) in places.items() if where == side and seat in seats)
+        out.update((seat, (side, k)) for k, (_, seat) in enumerate(on_side))
+    return out
+
+
 def ring_trick_html(trick: dict, tell: Narrator, layout, places: dict, *, finished: bool = False,
                     where: tuple[int, int] | None = None, title: str = "", tid: str = "current-trick",
                     footer: str = "", key: str = "") -> str:
@@ -220,6 +231,8 @@ def ring_trick_html(trick: dict, tell: Narrator, layout, places: dict, *, finish
         tag = f'<span class="play-note">{esc(note)}</span>' if note else ""
         by_seat[seat].append(f'<span class="played"><span class="play-n" aria-hidden="true">{index + 1}</span>'
                              f'{card_html(card, tell, led=led)}{tag}</span>')
+    playing = set(order) | (set() if finished else set(layout.plays_in_trick(obs)))
+    places = _trick_places(places, playing)
     count_ = Counter(side for side, _ in places.values())
     columns = max(count_["top"], 1) + 2
     items = []
@@ -428,7 +441,7 @@ def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, sel
     return (f'<section class="hand" aria-label="Your hand" data-deal="{deal}">'
             f'<div class="hand-head"><h3>Your hand ({n})</h3>{panel}</div>'
             f'<div class="cards" id="hand" style="--n: {max(n, 1)}; --per: {per}">'
-            f'{"".join(cards) or "<p>No cards.</p>"}</div></section>')
+            f'{"".join(cards) or "<p class=no-cards>No cards.</p>"}</div></section>')
 
 
 def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecting: dict,
