@@ -3,6 +3,7 @@
 
     python3 build.py serve    # set up, build dist/, serve it on 127.0.0.1, print the URL
     python3 build.py test     # set up and run every test (pytest args may follow)
+    python3 build.py test --fast   # every test but the browser and Pyodide ones
     python3 build.py build    # set up and build dist/ only
 
 Every step records a stamp of its inputs in .stamps/ and is skipped when they
@@ -30,6 +31,8 @@ STAMPS = ROOT / ".stamps"
 LOCK = ROOT / "requirements-dev.lock"
 DIST = ROOT / "dist"
 CHROMIUM = "/usr/bin/chromium"
+HUNSPELL_DICTIONARIES = {"hunspell-en-us": "/usr/share/hunspell/en_US.dic",
+                         "hunspell-en-gb": "/usr/share/hunspell/en_GB.dic"}
 PYODIDE_WHEELS = ROOT / ".cache" / "pyodide-wheels"
 # pytest inside Pyodide: the same versions as requirements-dev.lock.
 PYODIDE_TEST_WHEELS = ("pytest==9.2.0", "pluggy==1.7.0", "iniconfig==2.3.1",
@@ -101,6 +104,15 @@ def ensure_node_modules() -> None:
     mark_done("npm", stamp)
 
 
+def apt_install(packages: list[str]) -> None:
+    """Debian packages, with apt-get (as root, or through sudo)."""
+    log(f"installing Debian's {' and '.join(packages)} (apt-get)")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(*sudo, "apt-get", "update", "-q", env=env)
+    run(*sudo, "apt-get", "install", "-y", "-q", *packages, env=env)
+
+
 def ensure_chromium() -> str:
     """Debian's Chromium for the browser tests (Playwright cannot download browsers here),
     and libatomic1, which the node binary inside the playwright wheel (its driver) links
@@ -109,14 +121,19 @@ def ensure_chromium() -> str:
     missing = [] if Path(path).exists() else ["chromium"]
     if sys.platform.startswith("linux") and not ctypes.util.find_library("atomic"):
         missing.append("libatomic1")
-    if not missing:
-        return path
-    log(f"installing Debian's {' and '.join(missing)} (apt-get)")
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    run(*sudo, "apt-get", "update", "-q", env=env)
-    run(*sudo, "apt-get", "install", "-y", "-q", *missing, env=env)
+    if missing:
+        apt_install(missing)
     return path
+
+
+def ensure_hunspell() -> None:
+    """Debian's hunspell and its en_US and en_GB dictionaries, for the spelling test
+    (tests/test_spelling.py) of every sentence the site writes (in British and
+    American spellings: centre, neighbour)."""
+    missing = [] if shutil.which("hunspell") else ["hunspell"]
+    missing += [package for package, dictionary in HUNSPELL_DICTIONARIES.items() if not Path(dictionary).exists()]
+    if missing:
+        apt_install(missing)
 
 
 def ensure_pyodide_wheels() -> Path:
@@ -135,17 +152,19 @@ def ensure_pyodide_wheels() -> Path:
     return PYODIDE_WHEELS
 
 
-NATIVE_ONLY_PACKAGES = ("reference",)     # solver/reference/: the arena's opponents
+# solver/reference/: the arena's opponents; solver/testing.py: the tests' and
+# benchmarks' helpers (plain searches to check the solver against).
+NATIVE_ONLY = ("reference", "testing.py")
 
 
 def browser_solver_files() -> list[Path]:
     """The browser half of solver/: every module except the native-only ones (those
-    importing OR-Tools, and the arena's reference opponents in solver/reference/)."""
+    importing OR-Tools, and those named in NATIVE_ONLY)."""
     out = []
     for path in sorted((ROOT / "solver").rglob("*.py")):
         if "__pycache__" in path.parts or "tests" in path.parts:
             continue
-        if path.relative_to(ROOT / "solver").parts[0] in NATIVE_ONLY_PACKAGES:
+        if path.relative_to(ROOT / "solver").parts[0] in NATIVE_ONLY:
             continue
         text = path.read_text(encoding="utf-8")
         if "import ortools" in text or "from ortools" in text:
@@ -233,14 +252,14 @@ for source, target in zip(args[::2], args[1::2]):
 
 def render_rules_pages(python: Path, out: Path) -> None:
     """dist/rules/: per game, the player's guide (web/guide/<game>.md) and the
-    complete rules (the committed copy of shared/rules/, web/manyhands_web/rules/)
+    complete rules written for players (web/reference/<game>.md; the rules as the
+    engine implements them, web/manyhands_web/rules/, are the developers')
     as HTML, fetched by the rules view when it opens."""
     out.mkdir()
     pairs = []
     for guide in sorted((ROOT / "web" / "guide").glob("*.md")):
         pairs += [guide, out / f"{guide.stem}.html"]
-        reference = ROOT / "web" / "manyhands_web" / "rules" / guide.name
-        pairs += [reference, out / f"{guide.stem}-reference.html"]
+        pairs += [ROOT / "web" / "reference" / guide.name, out / f"{guide.stem}-reference.html"]
     run(python, "-c", RENDER_MARKDOWN, *pairs)
 
 
@@ -357,14 +376,27 @@ def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServ
 
 
 # --- commands -----------------------------------------------------------------------
+# One pytest process per core (pytest-xdist), each test file whole in one of them
+# (a browser test module keeps its one Chromium, a solver file its cached
+# positions); pytest's 25 slowest tests printed at the end, so the next slow one
+# is seen. `-n 0` after `test` runs in one process.
+PYTEST_ARGS = ["-n", "auto", "--dist", "loadfile", "--durations=25"]
+FAST = ["-m", "not browser and not pyodide"]      # test --fast: the loop to run while you work
+
+
 def cmd_test(args: list[str]) -> int:
+    fast = "--fast" in args
+    args = [a for a in args if a != "--fast"]
     python = ensure_venv()
-    ensure_chromium()
-    build_dist()
-    ensure_pyodide_wheels()
-    log("running the test suite")
+    if not fast:
+        ensure_chromium()
+        ensure_pyodide_wheels()
+    ensure_hunspell()   # the spelling test is in the fast loop too
+    build_dist()        # some tests read dist/ (the bundles, the rules pages)
+    log("running the " + ("fast tests (no browser, no Pyodide)" if fast else "test suite"))
     env = dict(os.environ, MANYHANDS_DIST=str(DIST), MANYHANDS_PYODIDE_WHEELS=str(PYODIDE_WHEELS))
-    return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
+    command = [str(python), "-m", "pytest", *PYTEST_ARGS, *(FAST if fast else []), *args]
+    return subprocess.run(command, cwd=ROOT, env=env).returncode
 
 
 def cmd_build(args: list[str]) -> int:

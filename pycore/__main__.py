@@ -6,23 +6,12 @@ import json
 import re
 import sys
 
-from .errors import ManyhandsError, quote
+from .errors import quote
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .records import load_record, read_record_file, replay
-    try:
-        data = read_record_file(args.file)
-    except OSError as exc:
-        print(f"cannot read {quote(args.file)}: {exc.strerror}", file=sys.stderr)
-        return 2
-    try:
-        state = replay(load_record(data))
-    except ManyhandsError as exc:
-        print(str(exc).replace("\n", " "), file=sys.stderr)
-        return 2
-    print(json.dumps(state.summary()))
-    return 0
+    from .records import command_on_record, load_record, replay
+    return command_on_record(args.file, lambda data: json.dumps(replay(load_record(data)).summary()))
 
 
 def _whole_number(text: str) -> int:
@@ -35,6 +24,11 @@ def _whole_number(text: str) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from .play import play
+    # a line that is not UTF-8 is refused by play() and the game goes on: read
+    # undecodable bytes as lone surrogates rather than fail (a strict decoder
+    # would also lose the lines read with it)
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="surrogateescape")
     return play(args.game, players=args.players, seat=args.seat, seed=args.seed,
                 rules_json=args.rules, save=args.save)
 

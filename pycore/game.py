@@ -28,7 +28,8 @@ Subclass contract (see games/raven.py for a complete example):
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Iterable
+from operator import attrgetter
+from typing import Any, Callable, ClassVar, Iterable
 
 from .cards import Deck
 from .errors import DealError, IllegalActionError, PositionError, RulesError, TokenError, quote
@@ -226,6 +227,32 @@ class GameState:
     # read_from_text: the game began at a position read from text (no record of it)
     _slots: ClassVar[tuple[str, ...]] = ()
 
+    # What `memo_key` leaves out of the base class's slots, each with the reason it
+    # may: within one hand they never change, or they are bookkeeping of the way
+    # here, not of what is left to play. (The hand's tricks and the finished hands
+    # go into the key reduced: see memo_key.)
+    MEMO_BASE_LEFT_OUT: ClassVar[dict[str, str]] = {
+        "game": "one game for every position a search reaches",
+        "rules": "fixed for the whole game",
+        "seed": "makes later hands' deals: a hand's search never reaches them",
+        "explicit_deals": "later hands' deals: a hand's search never reaches them",
+        "deals": "the deals of this hand and earlier ones: this hand's cards are in the "
+                 "game's own slots (the hands, the stock...), where they are now",
+        "first_hand": "fixed for the whole game",
+        "hand_starts": "where each hand began in the history: fixed within a hand",
+        "read_from_text": "fixed for the whole game",
+        "_log": "the history: what is left to play depends on the position, not on the way to it",
+        "_legal": "a cache of legal_actions(), which the other slots decide",
+        "finished_hands": "in the key as their count (which hand this is)",
+        "tricks": "in the key as their count and the trick under way",
+    }
+    # A game's own slots that `memo_key` reduces, each to a function of its value
+    # (for a value that cannot be hashed, or for speed), with the reason that is
+    # safe: {slot: (reduce, reason)}. Every slot not named goes into the key whole.
+    MEMO_REDUCED: ClassVar[dict[str, tuple[Callable[[Any], Any], str]]] = {}
+    _memo_whole: ClassVar[Callable[[Any], tuple]] = staticmethod(lambda state: ())
+    _memo_reduced: ClassVar[Callable[[Any], tuple] | None] = None
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         slots = []
@@ -234,6 +261,16 @@ class GameState:
                 if slot not in slots:
                     slots.append(slot)
         cls._slots = tuple(slots)
+        whole = [s for s in slots if s not in cls.MEMO_BASE_LEFT_OUT and s not in cls.MEMO_REDUCED]
+        unknown = set(cls.MEMO_REDUCED) - set(slots)
+        if unknown:
+            raise TypeError(f"{cls.__name__}.MEMO_REDUCED names no slot: {', '.join(sorted(unknown))}")
+        # attrgetter of two or more names gives a tuple (of one, the bare value)
+        getter = attrgetter(*whole) if whole else (lambda state: ())
+        cls._memo_whole = staticmethod(getter if len(whole) != 1 else lambda state: (getter(state),))
+        pairs = [(attrgetter(s), reduce) for s, (reduce, _) in cls.MEMO_REDUCED.items()]
+        cls._memo_reduced = staticmethod(lambda state: tuple([reduce(get(state)) for get, reduce in pairs])) \
+            if pairs else None
 
     # --- protocol ------------------------------------------------------------
     @property
@@ -307,6 +344,34 @@ class GameState:
         """Every value this position holds, by slot, but the legal-actions cache: for
         a test that a state is unchanged, or that two states differ."""
         return {slot: getattr(self, slot) for slot in self._slots if slot != "_legal"}
+
+    def memo_key(self) -> tuple:
+        """What the rest of this hand depends on, as one hashable value: two
+        positions of one game and hand with the same key play on alike (the same
+        legal actions, and after each the same key again, to the same points), so
+        a search may remember a position's value under its key. Built so that it
+        cannot forget: every slot of the game's state goes in whole, but those the
+        base class leaves out (`MEMO_BASE_LEFT_OUT`, each with its reason) and
+        those the game reduces (`MEMO_REDUCED`, each with its reason); the hand's
+        tricks go in as their count and the trick under way, the finished hands as
+        their count. A slot a game adds later is in the key without anyone
+        remembering it (tests/test_memo_key.py checks all of this, and each
+        memoised search against a plain one).
+
+        >>> game = get_game("raven")
+        >>> state = game.new_game({"players": 3}, seed=2)
+        >>> state.memo_key() == game.new_game({"players": 3}, seed=2).memo_key()
+        True
+        >>> after = state.apply_action(state.legal_actions()[0])
+        >>> after.memo_key() == state.memo_key()
+        False
+        """
+        tricks = self.tricks
+        key = (len(self.finished_hands), len(tricks), tricks[-1] if tricks else None) + \
+            self._memo_whole(self)
+        if self._memo_reduced is not None:
+            key += self._memo_reduced(self)
+        return key
 
     def apply_token(self, token: str) -> "GameState":
         return self.apply_action(self.game.parse_action(self, token))

@@ -9,6 +9,22 @@ from .game import get_game
 from .records import MAX_TEXT, dumps, parse_json
 
 _SKIP = {"game", "rules", "seat", "history", "legal", "to_act", "terminal", "hands", "winners"}
+NOT_TEXT = "refused: that line is not UTF-8 text; type a token, '?' for the legal ones"
+
+
+def _ask(input_fn, prompt: str) -> str | None:
+    """A line typed, stripped; None at the end of input; NOT_TEXT for a line that is
+    not UTF-8 (undecodable bytes arrive as lone surrogates when standard input
+    escapes them, as `python -m pycore play` sets it up, or as UnicodeDecodeError)."""
+    try:
+        line = input_fn(prompt)
+    except EOFError:
+        return None
+    except UnicodeDecodeError:
+        return NOT_TEXT
+    if any("\udc80" <= ch <= "\udcff" for ch in line):
+        return NOT_TEXT
+    return line.strip()
 
 
 def render(obs: dict) -> str:
@@ -47,11 +63,13 @@ def play(game_name: str, *, players: int | None, seat: int | None, seed: int | N
     n = state.players
     seats = {str(s): s for s in range(n)}
     while seat is None:
-        try:
-            answer = input_fn(f"Your seat (0-{n - 1}): ").strip()
-        except EOFError:
+        answer = _ask(input_fn, f"Your seat (0-{n - 1}): ")
+        if answer is None:
             print_fn("\nbye")
             return 0
+        if answer == NOT_TEXT:
+            print_fn(f"that line is not UTF-8 text: type a number from 0 to {n - 1}")
+            continue
         seat = seats.get(answer)
         if seat is None:
             print_fn(f"no seat {quote(answer)}: type a number from 0 to {n - 1}")
@@ -72,11 +90,13 @@ def play(game_name: str, *, players: int | None, seat: int | None, seed: int | N
         if shown_trick != len(state.history):
             print_fn(render(obs))
             shown_trick = len(state.history)
-        try:
-            token = input_fn("your move> ").strip()
-        except EOFError:
+        token = _ask(input_fn, "your move> ")
+        if token is None:
             print_fn("\nbye")
             return 0
+        if token == NOT_TEXT:
+            print_fn(NOT_TEXT)
+            continue
         if token in ("quit", "exit"):
             return 0
         if token in ("?", "help", ""):

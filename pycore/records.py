@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .errors import ManyhandsError, RecordError, quote
 from .game import GameState, get_game
@@ -206,6 +206,24 @@ def read_record_file(path: str) -> bytes:
         return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
     with open(path, "rb") as handle:
         return handle.read(MAX_RECORD_BYTES + 1)
+
+
+def command_on_record(path: str, work: Callable[[bytes], str]) -> int:
+    """A command's run on a record file (`-`: standard input): `work(its bytes)`'s
+    text printed, status 0; or, if the file cannot be read or `work` refuses it
+    (a ManyhandsError), one line on standard error, nothing printed, status 2."""
+    try:
+        data = read_record_file(path)
+    except OSError as exc:
+        print(f"cannot read {quote(path)}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        text = work(data)
+    except ManyhandsError as exc:
+        print(str(exc).replace("\n", " "), file=sys.stderr)
+        return 2
+    print(text, end="" if text.endswith("\n") else "\n")
+    return 0
 
 
 def positions(record: Record | Any, *, upto: int | None = None) -> Iterator[GameState]:

@@ -42,6 +42,24 @@ def seat_names(players: int, me: int) -> list[str]:
     return names
 
 
+IRREGULAR_PLURALS = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+
+
+def plural_verb(third_person: str) -> str:
+    """A verb's form after "you" or several seats, from its third person singular.
+
+    >>> [plural_verb(v) for v in ("takes", "reaches", "wishes", "passes", "fixes", "carries", "has", "was")]
+    ['take', 'reach', 'wish', 'pass', 'fix', 'carry', 'have', 'were']
+    """
+    if third_person in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[third_person]
+    if third_person.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return third_person[:-2]
+    if third_person.endswith("ies") and len(third_person) > 4:
+        return third_person[:-3] + "y"
+    return third_person[:-1] if third_person.endswith("s") else third_person
+
+
 def join(items: Iterable[str], word: str = "and") -> str:
     """'a', 'a and b', 'a, b and c'."""
     items = list(items)
@@ -171,6 +189,7 @@ class Words:
 
     unit = "point"          # what the totals count (Voren: chips)
     hand_word = "hand"      # what one deal played out is called (Lunar, Tricksters: a round)
+    first_player = "dealer"  # the seat places are counted from (Lunar: the start player)
 
     def place(self, entry: dict, tell: "Narrator") -> str:
         """One line of the final ranking ("1st, shared: You and Left, 12 points")."""
@@ -216,10 +235,7 @@ class Narrator:
         """A verb agreeing with its subject: "takes" for Left, "take" for you or for
         several seats ("have"/"has", "are"/"is")."""
         plural = seat == self.me if isinstance(seat, int) else len(seat) != 1 or seat[0] == self.me
-        if not plural:
-            return third_person
-        return {"has": "have", "is": "are", "was": "were"}.get(
-            third_person, third_person[:-1] if third_person.endswith("s") else third_person)
+        return plural_verb(third_person) if plural else third_person
 
     def seats(self, seats, *, start: bool = True) -> str:
         """Several seats: "You and Across", "Left, Across and Right"."""

@@ -45,7 +45,10 @@ Optional capabilities (a keyword left out takes the default here):
                                          policy with fast_apply to the end of the hand
     search_exactly(state) -> bool        exact search of the endgame (max^n):
     exact_final(state, seat, mark, memo)   where search_exactly says so, the final
-                                         position under exact play. Default: never.
+                                         position under exact play: solver/endgame.py's
+                                         search, memoised on GameState.memo_key and
+                                         held to solver/reference/plain.py by
+                                         tests/solver/test_endgame.py. Default: never.
     evaluator(view, rng) -> evaluator    the game's own evaluator for search.rank
                                          (Tricksters' exact trick play), or None where
                                          the generic playouts apply. Default: None.

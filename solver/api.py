@@ -2,9 +2,10 @@
 JSON in, JSON out, every input checked here, once, before any work is done.
 
     hint(record_json, seat, budget=None, progress=None) -> dict
-    bot_move(record_json, seat, level="normal", seed=0) -> str (an action token)
+    bot_move(record_json, seat, level="normal", seed=None) -> str (an action token)
     infer(record_json, seat) -> dict
     review(record_json, seat, hand=None, budget=None, progress=None) -> dict (the hand review)
+    par(record_json, seat, level="normal", hand=None, progress=None) -> dict (score and par per hand)
 
 What they take:
 - `record_json`: a record (shared/spec/records.md) as text, bytes or a parsed
@@ -13,7 +14,10 @@ What they take:
   +-(2**53 - 1), nesting 8 deep;
 - `seat`: an int (not a bool, float or text), a seat of the game; for `hint` and
   `bot_move` the seat to act;
-- `level`: "easy", "normal" or "hard"; `seed`: an int within +-(2**53 - 1);
+- `level`: "easy", "normal" or "hard" (for `par`, the other seats' level);
+  `seed`: an int from 0 to 2**53 - 1, or None: the page's seed for the position
+  (solver.bots.page_seed), which the par's opponents use too;
+- `hand`: None (every finished hand) or a finished hand's number, from 1;
 - `budget`: None (the default: an adaptive search of at most DEFAULT_SECONDS,
   1 s), an effort, or an object of BUDGET_FIELDS: "effort" (a whole number of
   playouts from 1 to MAX_EFFORT, 100,000: the most the search may spend),
@@ -52,7 +56,9 @@ from pycore.errors import quote
 from pycore.records import MAX_NUMBER, MAX_TEXT, Record, load_record, positions
 
 from . import bots, hints
+from . import par as hand_par
 from .errors import SolverError
+from .par import check_level
 from .search import ALL_WORLDS_CAP
 from .view import adapter_for, view_of
 
@@ -316,15 +322,16 @@ def hint(record_json: Any, seat: Any, budget: Any = None, progress=None, theme: 
     return answer(HintRequest.parse(record_json, seat, budget, theme), progress)
 
 
-def bot_move(record_json: Any, seat: Any, level: Any = "normal", seed: Any = 0) -> str:
+def bot_move(record_json: Any, seat: Any, level: Any = "normal", seed: Any = None) -> str:
+    """The computer's move; `seed` None: the page's seed for this position."""
     record = load_record(record_json)
     seat = whole_number(seat, "seat")
-    if not isinstance(level, str) or level not in bots.LEVELS:
-        raise SolverError(f"level must be one of {', '.join(bots.LEVELS)}, not {quote(level)}")
-    seed = whole_number(seed, "seed", 0, MAX_NUMBER)
+    level = check_level(level)
+    seed = None if seed is None else whole_number(seed, "seed", 0, MAX_NUMBER)
     trail = _replayed(record, seat, to_act=True)
     state = trail[-1]
-    action = bots.choose(state, seat, level, seed, positions=trail)
+    action = bots.choose(state, seat, level, bots.page_seed(state) if seed is None else seed,
+                         positions=trail)
     return state.game.action_token(state, action)
 
 
@@ -335,6 +342,12 @@ def infer(record_json: Any, seat: Any) -> dict:
     view = view_of(trail[-1], seat, positions=trail)
     return {"worlds": view.count(), "worlds_text": f"{view.count():,}",
             "places": hints.inference(view), "model": view.model.to_json()}
+
+
+def par(record_json: Any, seat: Any, level: Any = "normal", hand: Any = None, progress=None) -> dict:
+    """The seat's score and par for `hand` (None: every finished hand), the other
+    seats at `level` (solver/par.py); `progress(done, total)` in hands."""
+    return hand_par.par(record_json, seat, level, hand, progress)
 
 
 def review(record_json: Any, seat: int, hand: int | None = None, budget: Any = None,

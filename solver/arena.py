@@ -12,6 +12,9 @@ players, Tricksters) it also counts, per level, how a bot treats its partner's
 sure tricks (overtakes at no gain, winners discarded: solver/partners.py).
 `--since LOG` adds how the margin moved since an earlier run of the same deals
 (a change to a bot measured deal by deal, so each deal's luck cancels out).
+`--seeding page` seeds each move as the page seeds its computer players
+(solver.bots.page_seed) instead of with the deal's seed: the games the page's
+opponents would play, as the par (solver/par.py) replays them.
 Native only (it may use both cores).
 """
 from __future__ import annotations
@@ -50,28 +53,34 @@ def decide(state, seat: int, level: str, seed: int, effort: int | None = None):
     return bots.choose(state, seat, level, seed=seed, effort=effort)
 
 
+SEEDINGS = ("deal", "page")
+
+
 def seatings_played(game_name: str, players: int, levels: list[str], deal_seed: int, hands: int,
-                    efforts: dict):
+                    efforts: dict, seeding: str = "deal"):
     """The deal played once per seating: yields ("move", state, seat, level, action)
-    before each move is applied, and ("end", final state, seating) after each seating."""
+    before each move is applied, and ("end", final state, seating) after each seating.
+    `seeding`: "deal", every move seeded with the deal's seed; "page", each with
+    the page's seed for its position (bots.page_seed)."""
     game = get_game(game_name)
     for seating in rotations(players, levels, blocks=game_name == "tricksters"):
         state = game.new_game({"players": players}, seed=deal_seed)
         while not state.is_terminal and (hands == 0 or len(state.finished_hands) < hands):
             seat = state.current_player
             level = seating[seat]
-            action = decide(state, seat, level, seed=deal_seed, effort=efforts.get(level))
+            seed = bots.page_seed(state) if seeding == "page" else deal_seed
+            action = decide(state, seat, level, seed=seed, effort=efforts.get(level))
             yield "move", state, seat, level, action
             state = state.apply_action(action)
         yield "end", state, seating
 
 
 def play_deal(args) -> dict:
-    game_name, players, levels, deal_seed, hands, efforts = args
+    game_name, players, levels, deal_seed, hands, efforts, seeding = args
     result = {"scores": {lv: [] for lv in levels}, "wins": {lv: 0.0 for lv in levels},
               "seats": {lv: 0 for lv in levels}}
     judged = {lv: {} for lv in levels} if partners.has_partners(game_name, players) else None
-    for event in seatings_played(game_name, players, levels, deal_seed, hands, efforts):
+    for event in seatings_played(game_name, players, levels, deal_seed, hands, efforts, seeding):
         if event[0] == "move":
             _, state, seat, level, action = event
             if judged is not None:
@@ -177,6 +186,8 @@ def main(argv=None) -> int:
     p.add_argument("--hands", type=int, default=1, help="hands per deal (0: the whole game)")
     p.add_argument("--effort", action="append", default=[], metavar="LEVEL=N",
                    help="override a level's search effort, e.g. hard=200")
+    p.add_argument("--seeding", choices=SEEDINGS, default="deal",
+                   help="deal: every move seeded with the deal's seed; page: each as the page seeds it")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--log", help="append each deal's result to this file as a JSON line")
@@ -190,7 +201,8 @@ def main(argv=None) -> int:
     a = p.parse_args(argv)
     levels = a.bots.split(",")
     efforts = {k: int(v) for k, v in (e.split("=") for e in a.effort)}
-    jobs = [(a.game, a.players, levels, a.seed * 100003 + d, a.hands, efforts) for d in range(a.deals)]
+    jobs = [(a.game, a.players, levels, a.seed * 100003 + d, a.hands, efforts, a.seeding)
+            for d in range(a.deals)]
     start = time.time()
     done = []
     if a.resume:

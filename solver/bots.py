@@ -40,6 +40,18 @@ DEEP_PLAYOUTS = {"hard": 1500}      # where the adapter's deep_search says so (R
 #                                     Tricksters' drafts, suits and partners)
 
 
+def page_seed(state) -> int:
+    """The seed of the page's computer player for the move at `state`: a function
+    of the game's seed and how many actions were made, so a replay of the same
+    game (the par, a shared deal: solver/par.py) meets the same opponents' moves.
+
+    >>> from pycore import get_game
+    >>> page_seed(get_game("voren").new_game({"players": 3}, seed=2))
+    2018
+    """
+    return (state.seed * 1009 + len(state.history)) % 2**31
+
+
 def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int | None = None,
            positions: list | None = None):
     """The action the bot at `level` takes for `seat` (which must be to act).

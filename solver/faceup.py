@@ -1,13 +1,24 @@
 """The face-up (double-dummy) view of a decision, for the hand review.
 
-The same choices the hint ranks, valued in the true deal with every hand known:
-exactly where the game has an exact search (Tricksters' trick play: the exact
-trick solver of `games/tricksters.py`; the other games' endgames: their exact
-searches, Raven's and Voren's max^n and Lunar's team minimax, run on the one
-true deal from a few tricks before the end, `EXACT_CARDS`), else estimated by
-the hint's own playout of the rest of the hand on the one true world (the games'
-playout policies are deterministic, so one playout is the estimate). Units are
-the hint's: the seat's points for the hand (Voren: chips).
+The same choices the hint ranks, valued in the true deal with every hand known,
+in the seat's points for the hand (Voren: chips):
+- exactly, where a search of every line finishes in EXACT_VISITS positions
+  looked up (about 0.1 s natively): Tricksters' trick play by its exact trick
+  solver (`games/tricksters.py`), the other games' at any decision by their
+  endgame search (`solver/endgame.py`: max^n in Raven and Voren, each seat
+  playing for its own points; team minimax in Lunar, the other team keeping
+  your points down), which covers their last tricks, most of Voren's
+  play-or-fold decisions and many plays before the last three tricks;
+- else estimated, with a 95% interval: the rest of the hand played out
+  PLAYTHROUGHS times on the true deal by the computer's quick play, one move in
+  five (EXPLORE) chosen at random among the legal ones so that the play-throughs
+  differ (the quick play alone is one fixed line: one playout is no sample).
+  Every choice sees the same play-throughs (the same random numbers). Where the
+  choices are many (Raven's bids, Lunar's gifts), each is first played out once
+  by the quick play, and only the best FINALISTS of those and the choices the
+  caller names (`keep`) are estimated (`screened` says how many were left out).
+An estimate is of that quick play, not of exact play: it says so, and is never
+added to an exact value.
 
 `explain` says why the face-up best differs from the best the player could know:
 over worlds consistent with the player's view it finds where the face-up best
@@ -21,28 +32,61 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .stats import half_width
 from .view import adapter_for
 
 
 @dataclass
 class FaceUp:
-    values: dict            # action token -> the seat's points for the hand
-    exact: bool             # every value exact (else estimated by a playout)
+    values: dict            # action token -> the seat's points for the hand (estimated: the mean)
+    exact: bool             # every value exact (else estimated by play-throughs)
     order: list = field(default_factory=list)   # tokens, best first (ties: legal order)
+    intervals: dict = field(default_factory=dict)   # token -> (low, high), 95%, where estimated
+    playthroughs: int = 0   # where estimated: play-throughs of each choice
+    screened: int = 0       # choices left out after one quick playout (many choices)
+    positions: int = 0      # where searched exactly: positions looked up
+    samples: dict = field(default_factory=dict, repr=False)   # token -> each play-through's points
 
     @property
     def best(self) -> str:
         return self.order[0]
 
+    def difference(self, a: str, b: str) -> tuple[float, float | None]:
+        """values[a] - values[b] and the half width of its 95% interval: 0 where
+        exact; where estimated, over the play-throughs both saw (the same random
+        numbers: paired); None with too few to say."""
+        diff = self.values[a] - self.values[b]
+        if self.exact or a == b:
+            return diff, 0.0
+        if a not in self.samples or b not in self.samples:
+            return diff, None
+        return diff, half_width([x - y for x, y in zip(self.samples[a], self.samples[b])])
 
-# One world is cheap to search exactly far beyond where the hint (which searches
-# many) starts: max^n (Raven, Voren) or team minimax (Lunar) with at most this many
-# cards left in the hands: measured natively at ~20 us a position visited, 1-25 ms
-# a decision with 12 cards among 3 to 6 players, up to ~0.2 s with two (Raven,
-# Lunar's Sky). A search is given up past EXACT_VISITS positions visited (~0.1 s)
-# and the values estimated.
+    def beats(self, a: str, b: str) -> bool:
+        """Whether `a` is worth more than `b`: exactly, or clearly (the interval of
+        their difference clear of 0)."""
+        diff, width = self.difference(a, b)
+        return diff > 0 if self.exact else width is not None and diff - width > 0
+
+
+# The exact search is tried where at most EXACT_CARDS cards are left, plus one trick
+# (a card a player), and given up past EXACT_VISITS positions looked up (natively
+# 20-100 us each, so 0.1-0.5 s) for an estimate. Over seeded hands played by the
+# easy bot (bench/exact_check.py --coverage), it finishes in time for every play
+# with 12 cards left in Raven with four players, Lunar's at up to 16, most of
+# Voren's play-or-fold decisions with up to five players; with two players
+# (Raven, Lunar's Sky) at up to 10 or 12.
 EXACT_CARDS = 12
 EXACT_VISITS = 5_000
+PLAYTHROUGHS = 8        # play-throughs of each choice where not exact
+EXPLORE = 0.2           # of their moves, the share chosen at random among the legal ones
+FINALISTS = 8           # more choices than this: screened by one quick playout first
+
+
+def worth_searching(adapter, state) -> bool:
+    """Whether the exact search is tried: few enough cards left that it usually
+    finishes within EXACT_VISITS (before that, trying costs the whole budget)."""
+    return adapter.search_exactly(state) or adapter.cards_left(state) <= EXACT_CARDS + state.players
 
 
 class _TooLong(Exception):
@@ -60,21 +104,14 @@ class _Capped(dict):
         return super().get(key, default)
 
 
-def exact_here(adapter, state) -> bool:
-    """Whether the face-up values of this decision are searched exactly by the
-    generic endgame search (a search that runs too long is still given up:
-    `face_up` says which it was), where the game has no exact search of its own."""
-    return adapter.search_exactly(state) or (
-        adapter.current_trick_index(state) is not None and adapter.cards_left(state) <= EXACT_CARDS)
-
-
 def face_up(state, seat: int, tokens: list[str] | None = None, memo: dict | None = None,
-            seed: int = 0, exact: bool = True) -> FaceUp:
+            seed: int = 0, exact: bool = True, keep: tuple = ()) -> FaceUp:
     """Each legal choice of `seat` (to act in `state`, the true position) valued
-    with every hand known; `tokens` limits it to those choices. `memo` may be
-    shared between positions of one decision in different worlds (the trick
-    solver's table holds in all of them); `exact=False` estimates even where an
-    exact search would be tried."""
+    with every hand known (see the module docstring); `tokens` limits it to those
+    choices; `keep`, choices an estimate values whatever the screening says (the
+    choice made, the hint's best). `memo` may be shared between positions of one
+    decision in different worlds (the trick solver's table holds in all of
+    them); `exact=False` estimates without trying to search."""
     game = state.game
     adapter = adapter_for(game.name)
     if state.current_player != seat:
@@ -88,22 +125,53 @@ def face_up(state, seat: int, tokens: list[str] | None = None, memo: dict | None
     if own is not None:         # the game's own exact search (Tricksters' trick play)
         values = {token: own[legal[token]] for token in chosen}
         return FaceUp(values, True, _order(chosen, values))
-    exact = exact and exact_here(adapter, state)
-    values = {}
-    if exact:
+    if exact and adapter.exact_final is not None and worth_searching(adapter, state):
         table = _Capped()
         try:
+            values = {}
             for token in chosen:
                 final = adapter.exact_final(state.apply_action(legal[token]), seat, mark, table)
                 values[token] = adapter.hand_points(final, seat, mark)
-            return FaceUp(values, True, _order(chosen, values))
+            return FaceUp(values, True, _order(chosen, values), positions=table.visits)
         except _TooLong:
-            values = {}
-    rng = random.Random(f"manyhands/review/{seed}/{len(state.history)}/{seat}")
+            pass
+    return _estimate(adapter, state, seat, mark, legal, chosen, seed, keep)
+
+
+def _estimate(adapter, state, seat: int, mark: int, legal: dict, chosen: list, seed: int,
+              keep: tuple) -> FaceUp:
+    tag = f"{seed}/{len(state.history)}/{seat}"
+    screened = 0
+    if len(chosen) > FINALISTS:
+        rng = random.Random(f"manyhands/review/{tag}")
+        first = {t: adapter.hand_points(adapter.playout(state.apply_action(legal[t]), mark, rng),
+                                        seat, mark) for t in chosen}
+        finalists = set(_order(chosen, first)[:FINALISTS]) | {t for t in keep if t in first}
+        screened = len(chosen) - len(finalists)
+        chosen = [t for t in chosen if t in finalists]          # in legal order
+    values, intervals, samples = {}, {}, {}
     for token in chosen:
-        final = adapter.playout(state.apply_action(legal[token]), mark, rng)
-        values[token] = adapter.hand_points(final, seat, mark)
-    return FaceUp(values, False, _order(chosen, values))
+        after = state.apply_action(legal[token])
+        got = samples[token] = [adapter.hand_points(playthrough(adapter, after, mark, random.Random(
+            f"manyhands/review/through/{tag}/{i}")), seat, mark) for i in range(PLAYTHROUGHS)]
+        mean = sum(got) / len(got)
+        width = half_width(got)
+        values[token] = mean
+        intervals[token] = (mean - width, mean + width)
+    return FaceUp(values, False, _order(chosen, values), intervals, PLAYTHROUGHS, screened,
+                  samples=samples)
+
+
+def playthrough(adapter, state, mark: int, rng):
+    """The rest of hand `mark` played by the game's quick play, each move but one
+    in five on average (EXPLORE) chosen at random among the legal ones."""
+    policy, apply, hand_mark = adapter.policy_action, adapter.fast_apply, adapter.hand_mark
+    while hand_mark(state) == mark:
+        if rng.random() < EXPLORE:
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        else:
+            state = apply(state, policy(state, rng))
+    return state
 
 
 def _order(tokens: list[str], values: dict) -> list[str]:

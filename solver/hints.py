@@ -162,7 +162,7 @@ def _facts(entry: dict, r: Ranking, trick_words: str, skip=()) -> list[str]:
         elif key == "takes_trick":
             out.append(_every_time(entry, r, "lets this trick go"))
         else:
-            out.append(f"{words} {'in no possible deal' if exact else 'in no playout' if r.worlds == 1 else 'on no deal searched'}")
+            out.append(f"{words} {'in no possible deal' if exact else 'in none of the times the deal was played out' if r.worlds == 1 else 'on no deal searched'}")
     return out
 
 
@@ -217,11 +217,14 @@ def shared_facts(entries: list[dict], r: Ranking, tell: Narrator) -> list[str]:
         elif exact:
             where = " in every possible deal" if value else " in any possible deal"
         elif r.worlds == 1:
-            where = " in every playout" if value else " in any playout"
+            where = " each time the deal was played out" if value else " any time the deal was played out"
         else:
             where = " on every deal searched" if value else " on any deal searched"
         out.append(f"{'Every choice' if value else 'No choice'} {what}{where}.")
     return out
+
+
+EVERY_PLAYOUT = "each time the deal was played out"     # the one possible deal, searched again and again
 
 
 def _one_deal(entry: dict, r: Ranking) -> bool:
@@ -242,11 +245,11 @@ def _every_time(entry: dict, r: Ranking, words: str) -> str:
 
 def _share(p: float) -> str:
     """How often something happened in a tree's playouts of the one possible
-    deal: "in every playout", "in 46% of the playouts" (never "0%" or "100%"
-    for what happened in some but not all)."""
+    deal: "each time the deal was played out", "in 46% of the times it was
+    played out" (never "0%" or "100%" for what happened in some but not all)."""
     if p == 1:
-        return "in every playout"
-    return f"in {min(max(round(100 * p), 1), 99)}% of the playouts"
+        return EVERY_PLAYOUT
+    return f"in {min(max(round(100 * p), 1), 99)}% of the times it was played out"
 
 
 def _looked(r: Ranking) -> str:
@@ -261,7 +264,7 @@ def _everywhere(r: Ranking) -> str:
     """Where a value came out the same: over the deals searched, or, with one
     possible deal played out again and again (where the search does not look
     ahead in it, search._look_ahead), over its playouts."""
-    return "in every playout" if r.worlds == 1 else "on every deal searched"
+    return EVERY_PLAYOUT if r.worlds == 1 else "on every deal searched"
 
 
 def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking, hand_word: str = "hand") -> str:
@@ -309,7 +312,7 @@ def _value_words(entry: dict, unit: str, best: dict | None, r: Ranking, hand_wor
             return f"about as good as {top}{_pm(width)}"
         if diff < 0:        # the suggestion is not the top mean: it spends least on a partner's
             #                 sure trick, or it is the tree's most tried choice (this one had fewer)
-            fewer = "" if r.spent_least else ", in fewer playouts" if r.worlds == 1 else ", on fewer deals"
+            fewer = "" if r.spent_least else ", played out fewer times" if r.worlds == 1 else ", on fewer deals"
             return (f"about as good: {_num(-diff)} {_plural(unit, -diff)} more than {top} "
                     f"on average{fewer}{_pm(width)}")
         return f"about as good: {less}{_pm(width)}"
@@ -425,7 +428,7 @@ def certainty(r: Ranking, seconds: float | None, ties: bool = False) -> str:
                   "effort": " Looking deeper would not fit in the search's budget."}.get(r.stopped, "")
         moves = count(r.look_ahead, "move")
         return (f"Searched the only possible deal {moves} ahead, each player choosing "
-                f"their best move, then played the rest of the hand out ({r.playouts:,} playouts): "
+                f"their best move, then played the rest of the hand out ({count(r.playouts, 'time')}): "
                 f"the values are estimates.{deeper}")
     if r.tree:
         played = (f"Played the only possible deal out {r.playouts:,} times" if r.worlds == 1 else
@@ -516,7 +519,7 @@ NOTHING_STANDS_OUT = "no card stands out"
 NOTHING_YET = "No card stands out yet: each card you have not seen is as likely in one hand as in another."
 NOTHING_YET_AMONG = ("No card stands out yet: each card you have not seen, {cards} among them, is as likely "
                      "in one hand as in another.")
-STILL_OUT = "No card stands out: any hand may hold any of the {n} cards you have not seen, {cards}."
+STILL_OUT = "No card stands out: any hand may hold any of the {n} you have not seen, {cards}."
 
 
 def _even_shares(inferred: dict, token_suit: dict) -> dict:
@@ -652,7 +655,7 @@ def opponents(view: SeatView, inferred: dict, tell: Narrator) -> dict:
         elif suits:          # the few cards of no suit still out: "the Wolf among them"
             said = NOTHING_YET_AMONG.format(cards=join([tell.the(t) for t in few], "and"))
         else:
-            said = STILL_OUT.format(n=len(few), cards=join([tell.card(t) for t in few], "and"))
+            said = STILL_OUT.format(n=count(len(few), "card"), cards=join([tell.card(t) for t in few], "and"))
         return {"suits": [], "rows": [], "facts": [said], "note": ""}
     if one_deal:
         note = "Only one deal fits what you have seen, so every card is known" + \

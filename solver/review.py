@@ -8,21 +8,28 @@ turning, the dealer's options, play / fold / poke, every card with a choice):
 - the choice made, and the best choice with only what the player knew then: the
   hint itself (`solver.api.hint` on the record's prefix, same budget and seed), so
   the two always agree; the cost of the difference in the hand's expected points
-  (Voren: chips), 0 when the choice is the best; a choice the hint cannot tell
-  from the best (their intervals overlap, once the hint gives intervals) is
-  "about as good"; a loss of more than half a trick's worth is marked (`big_loss`);
-- the same decision face up (`solver/faceup.py`): every hand known, exact where
-  the game has an exact search, else estimated; where the two bests differ, one
-  line on why (the hidden card whose true place made the difference).
-Per hand: a one-line summary of what the decisions cost, the hand trick by trick
-with every hand face up, and where each decision starts ("Play from here":
-`play_from_here`; "Replay this deal": `replay_deal`).
+  (Voren: chips), 0 when the choice is the best. The verdict says how big a loss
+  is and how sure (`_verdict`, worded by solver/review_words.py): sure where
+  both values are exact or the hint's interval of their difference is clear of
+  0 ("small loss", or "big loss" past half a trick's worth, `big_loss`: marked),
+  "unclear" where that interval reaches 0 (it says what the loss could be);
+- the same decision face up (`solver/faceup.py`): every hand known, searched
+  exactly where that finishes quickly, else estimated from play-throughs with a
+  95% interval; where the face-up best is (clearly) better than the hint's best,
+  one line on why (the hidden card whose true place made the difference).
+Per hand: a headline a player can act on (the score, the clear losses and the
+largest, the unclear ones, and where the exact face-up search found better:
+never a sum of costs, which add up to nothing that happened), what "with all
+hands seen" means in this game, the hand trick by trick with every hand face
+up, and where each decision starts ("Play from here": `play_from_here`;
+"Replay this deal": `replay_deal`).
 
 The analysis goes decision by decision: `progress(done, total)` after each, and
-each decision's result is kept (`CACHE`, keyed by the record's prefix, the seat
-and the budget), so a second look is instant and a cancel loses only the
-decision under way. The export (`review`) is JSON: the record and the review,
-format "manyhands-review/1" (README.md, "Hand review").
+each decision's result is kept (`CACHE`, keyed by the record's prefix, the seat,
+the budget and the choice), so a second look is instant and a cancel loses only
+the decision under way. The export (`review`) is JSON: the record and the
+review, format "manyhands-review/1" (README.md, "Hand review";
+docs/exact-search.md for the face-up column and the verdicts).
 """
 from __future__ import annotations
 
@@ -36,12 +43,14 @@ from dataclasses import dataclass, field
 from pycore.errors import ManyhandsError, quote
 from pycore.game import get_game
 from pycore.records import Record, load_record, positions, read_record_file, record_of, replay, start_state
-from pycore.words import Narrator, count, decimals, with_unit
+from pycore.words import Narrator, count
 
 from . import api
-from .faceup import Difference, explain, face_up
+from .faceup import Difference, FaceUp, explain, face_up
 from .errors import SolverError
 from .hints import DEFAULT_EFFORT
+from .review_words import (SURE_LOSSES, SURENESS, face_up_certainty, face_up_rule, fact_words,  # noqa: F401
+                           summary_line, verdict_words, why_words)
 from .view import adapter_for, view_of
 
 FORMAT = "manyhands-review/1"
@@ -56,32 +65,52 @@ class ReviewError(SolverError):
 @dataclass
 class Reading:
     """What the review reads from a hint: each searched action's expected points,
-    its interval where the hint gives one, the best action, and whether the
-    values are exact (every consistent world, each searched exactly)."""
+    its interval where the hint gives one, its difference from the best with that
+    difference's interval and the hint's group for it (`diffs`: token ->
+    (low, high) of the best's value minus its own; `groups`: "best", "as good",
+    "close", "worse", "screened"), the best action, and whether the values are
+    exact (every consistent world, each searched exactly)."""
     best: str
     values: dict                                      # token -> expected points
     intervals: dict = field(default_factory=dict)     # token -> (low, high), where given
     exact: bool = False
     worlds: int = 0
     searched: int = 0
+    diffs: dict = field(default_factory=dict)         # token -> (low, high) of best - it, where given
+    groups: dict = field(default_factory=dict)        # token -> the hint's group
+    exact_entries: frozenset = frozenset()            # tokens whose own value is exact
+    look_ahead: int = 0                               # one deal, searched this many moves ahead (not exact)
+    exact_endgame: bool = False                       # each deal valued exactly (else by playouts)
 
 
 def read_hint(hint: dict) -> Reading:
-    """The one reader of the hint's JSON (solver/hints.py, whose format is being
-    extended with intervals): every coupling of the review to it is here.
-    Each entry of `hint["actions"]` has "action" (a token) and "ev" (null when not
-    searched); an "interval" [low, high] around "ev" is read where present."""
-    values, intervals = {}, {}
+    """The one reader of the hint's JSON (solver/hints.py): every coupling of the
+    review to it is here. Each entry of `hint["actions"]` has "action" (a token),
+    "ev" (null when not searched), "group" and "exact"; "interval" [low, high]
+    around "ev" and "diff_interval" around its difference from the best are read
+    where present."""
+    values, intervals, diffs, groups, exact = {}, {}, {}, {}, set()
     for entry in hint["actions"]:
         if entry.get("ev") is None:
             continue
-        values[entry["action"]] = float(entry["ev"])
+        token = entry["action"]
+        values[token] = float(entry["ev"])
         if entry.get("interval") is not None:
             low, high = entry["interval"]
-            intervals[entry["action"]] = (float(low), float(high))
-    return Reading(best=hint["best"], values=values, intervals=intervals,
-                   exact=bool(hint.get("all_worlds")) and bool(hint.get("exact_endgame")),
-                   worlds=int(hint.get("worlds", 0)), searched=int(hint.get("searched_worlds", 0)))
+            intervals[token] = (float(low), float(high))
+        if entry.get("diff_interval") is not None:
+            low, high = entry["diff_interval"]
+            diffs[token] = (float(low), float(high))
+        if entry.get("group"):
+            groups[token] = entry["group"]
+        if entry.get("exact"):
+            exact.add(token)
+    whole = bool(hint.get("all_worlds")) and bool(hint.get("exact_endgame"))
+    return Reading(best=hint["best"], values=values, intervals=intervals, exact=whole,
+                   worlds=int(hint.get("worlds", 0)), searched=int(hint.get("searched_worlds", 0)),
+                   diffs=diffs, groups=groups, exact_entries=frozenset(exact),
+                   look_ahead=0 if whole else int(hint.get("look_ahead") or 0),
+                   exact_endgame=bool(hint.get("exact_endgame")))
 
 
 # --- what counts as a big loss ------------------------------------------------------------------
@@ -153,20 +182,21 @@ CACHE: OrderedDict = OrderedDict()
 CACHE_SIZE = 4096
 
 
-def decision_key(state, seat: int, budget: dict) -> str:
-    """The cache key: the record up to the decision (its deals included), the seat
-    and the budget."""
-    text = json.dumps([record_of(state).to_json(), seat, budget], sort_keys=True)
+def decision_key(state, seat: int, budget: dict, choice: str | None = None) -> str:
+    """The cache key: the record up to the decision (its deals included), the seat,
+    the budget and the choice made there (the face-up column estimates it even
+    where it leaves out most of many choices)."""
+    text = json.dumps([record_of(state).to_json(), seat, budget, choice], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def analyse(state, seat: int, budget: dict, cache=None) -> dict:
-    """The decision of `seat` to act in `state` (the true position): the hint at
-    this prefix of the record (what the player could know), the face-up values,
-    and where the two bests differ, the comparison with the player's worlds.
-    JSON; kept in `cache` (default CACHE) under `decision_key`."""
+def analyse(state, seat: int, budget: dict, cache=None, choice: str | None = None) -> dict:
+    """The decision of `seat` to act in `state` (the true position), where it chose
+    `choice`: the hint at this prefix of the record (what the player could know),
+    the face-up values, and where the two bests differ, the comparison with the
+    player's worlds. JSON; kept in `cache` (default CACHE) under `decision_key`."""
     cache = CACHE if cache is None else cache
-    key = decision_key(state, seat, budget)
+    key = decision_key(state, seat, budget, choice)
     got = cache.get(key)
     if got is not None:
         if isinstance(cache, OrderedDict):
@@ -174,27 +204,60 @@ def analyse(state, seat: int, budget: dict, cache=None) -> dict:
         return got
     hint = api.hint(record_of(state).to_json(), seat, budget)
     reading = read_hint(hint)
-    up = face_up(state, seat, seed=budget["seed"])
-    top = max(up.values.values())
-    difference, face_best = None, up.best
-    if up.values.get(reading.best, top) < top:
-        # the face-up best that the player's reading liked most
-        better = max((t for t in up.order if up.values[t] == top),
-                     key=lambda t: reading.values.get(t, float("-inf")))
-        found = explain(view_of(state, seat), state.hidden_places(seat), reading.best, better,
-                        WHY_WORLDS, budget["seed"], up.exact)
-        difference = _difference_json(state, found)
-        face_best = better          # of bests tied face up, the one the line names
+    legal = {state.game.action_token(state, a) for a in state.legal_actions()}
+    from_hint = reading.worlds == 1 and legal <= set(reading.values)
+    if from_hint:
+        # every hand is known already: the hint's values are the face-up ones (where it valued
+        # every choice: a tree search leaves the ones it never tried unvalued)
+        up = FaceUp(dict(reading.values), reading.exact, sorted(reading.values, key=lambda t: -reading.values[t]),
+                    {} if reading.exact else dict(reading.intervals))
+    else:
+        up = face_up(state, seat, seed=budget["seed"], keep=tuple(t for t in (choice, reading.best) if t))
+    # the face-up best: of those tied at the top, your choice, else the hint's best, else the
+    # one the hint liked most
+    tied = [t for t in up.order if up.values[t] == up.values[up.best]]
+    face_best = next((t for t in (choice, reading.best) if t in tied), None) or \
+        max(tied, key=lambda t: reading.values.get(t, float("-inf")))
+    difference = None
+    if reading.best in up.values and up.beats(face_best, reading.best):
+        # why it was not the best by what you knew (clearly better face up)
+        difference = _difference_json(state, explain(view_of(state, seat), state.hidden_places(seat),
+                                                     reading.best, face_best, WHY_WORLDS,
+                                                     budget["seed"], up.exact))
     got = {"key": key, "decision": hint["decision"], "best": reading.best,
            "values": reading.values,
            "intervals": {t: list(v) for t, v in reading.intervals.items()} or None,
+           "diff_intervals": {t: list(v) for t, v in reading.diffs.items()} or None,
+           "groups": reading.groups, "exact_entries": sorted(reading.exact_entries),
+           "look_ahead": reading.look_ahead, "exact_endgame": reading.exact_endgame,
            "exact": reading.exact, "worlds": reading.worlds, "searched_worlds": reading.searched,
-           "face_up": {"best": face_best, "values": up.values, "exact": up.exact},
-           "difference": difference}
+           "face_up": _face_up_json(up, face_best, choice, reading, from_hint), "difference": difference}
     cache[key] = got
     while len(cache) > CACHE_SIZE:
         cache.popitem(last=False) if isinstance(cache, OrderedDict) else cache.pop(next(iter(cache)))
     return got
+
+
+def _face_up_json(up: FaceUp, best: str, choice: str | None, reading: Reading, from_hint: bool) -> dict:
+    """The face-up column in numbers: every choice valued (estimated: the mean and
+    its interval), the best, and the cost of `choice` against it with that
+    cost's interval where estimated (paired over the play-throughs). With one
+    possible deal whose every choice the hint valued (`from_hint`, `one_deal`), the
+    hint's own values and intervals."""
+    one = from_hint
+    out = {"best": best, "values": {t: _num(v) for t, v in up.values.items()}, "exact": up.exact,
+           "intervals": None if up.exact else {t: [_num(a), _num(b)] for t, (a, b) in up.intervals.items()},
+           "playthroughs": up.playthroughs, "screened": up.screened, "positions": up.positions,
+           "one_deal": one, "choice": choice, "cost": None, "cost_interval": None}
+    if choice in up.values:
+        diff, width = up.difference(best, choice)
+        out["cost"] = _num(max(0.0, diff))
+        if one and not up.exact and best == reading.best:
+            low_high = reading.diffs.get(choice)
+            out["cost_interval"] = None if low_high is None else list(low_high)
+        elif not up.exact and width is not None:
+            out["cost_interval"] = [_num(diff - width), _num(diff + width)]
+    return out
 
 
 def _difference_json(state, d: Difference) -> dict:
@@ -205,41 +268,6 @@ def _difference_json(state, d: Difference) -> dict:
 
 
 # --- words ------------------------------------------------------------------------------------
-def _article(name: str) -> str:
-    return f"an {name}" if name[:1].lower() in "aeiou8" else f"a {name}"
-
-
-def fact_words(place: str, card: str, tell: Narrator, copies: bool) -> str:
-    """Where a hidden card really was, as the player hears it."""
-    the = _article(tell.card(card)) if copies else tell.the(card)
-    kind, _, who = place.partition(":")
-    seat = tell.seat(int(who)) if who.isdigit() else ""
-    if kind == "hand":
-        return f"you would be dealt {the}" if int(who) == tell.me else f"{seat} held {the}"
-    return {"bid": f"{seat} had set {the} aside in a bid",
-            "gift": f"{seat} was giving {the} to their partner",
-            "discard": f"{seat} had laid {the} down to take the poke",
-            "out": f"{the} was out of play", "poke": f"{the} was in the poke",
-            "stock": f"{the} was not dealt", "turnup": f"{the} would be turned up",
-            }.get(kind, f"{the} was where you could not see it")
-
-
-def why_words(d: dict, tell: Narrator, copies: bool) -> str:
-    """One line on why the face-up best was not the best by what was known."""
-    better, known = f'"{tell.choice(d["better"])}"', f'"{tell.choice(d["known"])}"'
-    deals = (f"of the {d['worlds']} possible deals" if d["all_worlds"] else
-             f"of {d['worlds']} deals drawn from those you could not tell from this one")
-    if not d["better_in"]:
-        return (f"Only the cards as they lay made {better} best: it did better than {known} "
-                f"in none {deals}.")
-    if d["card"] is None:
-        return (f"No one card you could not see decides it: {better} did better than {known} "
-                f"in {d['better_in']} {deals}.")
-    fact = fact_words(d["place"], d["card"], tell, copies)
-    return (f"You could not know that {fact}: {better} did better than {known} in "
-            f"{d['better_in']} {deals}, and {fact} in {d['with_card']} of those.")
-
-
 def _when(state, seat: int, tell: Narrator) -> tuple[str, int | None]:
     trick = adapter_for(state.game.name).current_trick_index(state)
     if trick is None:
@@ -254,48 +282,66 @@ def _num(x: float) -> float:
 
 
 # --- a hand's review ---------------------------------------------------------------------------
-def _verdict(cost, choice: str, best: str, intervals: dict, threshold: float) -> str:
+def _verdict(cost, choice: str, got: dict, threshold: float) -> tuple[str, str | None]:
+    """(the verdict, how sure the review is of it): "best", "as good as the best",
+    "small loss" / "big loss" (big past `threshold`), "unclear", "not searched";
+    sure is "exact" (both values exact), "clear" (the hint's interval of their
+    difference clear of 0, each deal searched exactly), "likely" (the same,
+    each deal played out by the computer's quick play: its play, not exact
+    play), or None: unclear (the interval reaches 0, or the hint could not say:
+    too few deals, or one deal searched only a few moves ahead)."""
+    best = got["best"]
     if cost is None:
-        return "not searched"
+        return "not searched", None
     if cost <= 0:
-        return "best" if choice == best else "as good as the best"
-    if choice in intervals and best in intervals and intervals[choice][1] >= intervals[best][0]:
-        return "about as good"
-    return "big loss" if cost > threshold else "small loss"
+        return ("best" if choice == best else "as good as the best"), "exact"
+    groups = got.get("groups") or {}
+    if groups.get(choice) == "as good":
+        return "as good as the best", "clear"
+    if {choice, best} <= set(got.get("exact_entries") or ()):
+        sure = "exact"
+    elif (groups.get(choice) == "worse" and not got.get("look_ahead")
+          and choice in (got.get("diff_intervals") or {})):
+        sure = "clear" if got.get("exact_endgame") else "likely"
+    else:
+        return "unclear", None
+    return ("big loss" if cost > threshold else "small loss"), sure
 
 
 def review_decision(state, seat: int, choice: str, got: dict, threshold: float, theme: str,
-                    index: int, seed: int = 0, namer=None) -> dict:
+                    index: int, seed: int = 0, unit: str = "points", namer=None) -> dict:
     """A decision's line of the review, in numbers and in the player's words
-    (`seed`: the budget's, for the line on why the columns differ; `namer`: the
-    seats' names, pycore.words.Narrator's)."""
+    (`got`: `analyse` of this decision and choice; `seed`: unused, kept for
+    callers; `unit`: the hand's, for the label; `namer`: the seats' names,
+    pycore.words.Narrator's)."""
     game = state.game
     tell = Narrator(game, state.observation(seat), theme, namer)
     when, trick = _when(state, seat, tell)
     values, best = got["values"], got["best"]
     cost = _num(max(0.0, values[best] - values[choice])) if choice in values else None
-    intervals = {t: tuple(v) for t, v in (got["intervals"] or {}).items()}
-    verdict = _verdict(cost, choice, best, intervals, threshold)
+    verdict, sureness = _verdict(cost, choice, got, threshold)
+    sure = sureness is not None
+    diff = (got.get("diff_intervals") or {}).get(choice)
     up = got["face_up"]
-    top = max(up["values"].values())
-    difference, face_best = got["difference"], up["best"]
-    if difference is not None and choice != best and choice != difference["better"] \
-            and up["values"].get(choice) == top:
-        # your choice was a best face up too: the line says why it was not the best by what you knew
-        found = explain(view_of(state, seat), state.hidden_places(seat), best, choice, WHY_WORLDS,
-                        seed, up["exact"])
-        difference, face_best = _difference_json(state, found), choice
+    difference = got["difference"]
     out = {"index": index, "when": when, "trick": trick, "decision": got["decision"],
            "choice": choice, "choice_said": tell.choice(choice),
            "best": best, "best_said": tell.choice(best),
            "values": values, "intervals": got["intervals"], "exact": got["exact"],
            "worlds": got["worlds"], "searched_worlds": got["searched_worlds"],
-           "cost": cost, "verdict": verdict, "big": verdict == "big loss",
-           "face_up": {"best": face_best, "best_said": tell.choice(face_best),
-                       "values": up["values"], "exact": up["exact"],
-                       "label": "exact" if up["exact"] else "estimated",
-                       "cost": _num(top - up["values"][choice])},
+           "look_ahead": got.get("look_ahead", 0), "exact_endgame": bool(got.get("exact_endgame")),
+           "cost": cost, "cost_interval": None if sure or diff is None else diff,
+           "verdict": verdict, "sure": sure, "sureness": sureness, "big": verdict == "big loss",
+           "face_up": {**{k: up[k] for k in ("best", "values", "exact", "intervals", "playthroughs",
+                                             "screened", "positions", "one_deal", "cost", "cost_interval")},
+                       "best_said": tell.choice(up["best"]),
+                       "label": "exact" if up["exact"] else "estimated"},
            "difference": difference, "why": None, "key": got["key"]}
+    if verdict == "unclear" and out["cost_interval"] is None:
+        out["unsure_why"] = (f"an estimate: the one possible deal searched {count(out['look_ahead'], 'move')} "
+                             f"ahead" if out["look_ahead"] else "too few deals searched to say")
+    out["verdict_said"] = verdict_words(out, unit)
+    out["face_up"]["certainty"] = face_up_certainty(out["face_up"])
     if difference is not None:
         cards = state.cards_in_play()
         out["why"] = why_words(difference, tell, len(set(cards)) < len(cards))
@@ -349,40 +395,25 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
         if len(state.legal_actions()) == 1:
             forced += 1
             continue
-        got = analyse(state, seat, budget, cache)
+        got = analyse(state, seat, budget, cache, choice)
         decisions.append(review_decision(state, seat, choice, got, threshold, theme,
-                                         hand.first + offset, budget["seed"], namer))
+                                         hand.first + offset, budget["seed"], unit, namer))
         if tick is not None:
             tick()
-    cost = _num(sum(d["cost"] or 0 for d in decisions))
-    face_cost = _num(sum(d["face_up"]["cost"] for d in decisions))
-    big = sum(d["big"] for d in decisions)
+    sure = [d for d in decisions if d["verdict"] in SURE_LOSSES]
+    exact = [d for d in decisions if d["face_up"]["exact"]]
     out = {"hand": hand.number, "first_action": hand.first, "end_action": hand.end,
            "hand_word": game.words.hand_word, "unit": unit, "big_loss": _num(threshold),
            "big_loss_said": f"more than {threshold:.3g} {unit} ({said})",
-           "decisions": decisions, "forced": forced, "cost": cost, "face_up_cost": face_cost,
-           "big_losses": big}
-    out["summary"] = summary_line(out)
+           "face_up_rule": face_up_rule(game.name, hand.states[0].players),
+           "decisions": decisions, "forced": forced,
+           "clear_losses": len(sure), "unclear": sum(d["verdict"] == "unclear" for d in decisions),
+           "big_losses": sum(d["big"] for d in decisions),
+           "face_up_exact": len(exact), "face_up_better": sum(d["face_up"]["cost"] > 0 for d in exact)}
     out.update(hand_steps(hand, seat, theme, namer))
+    out["scored"] = None if out["points"] is None else out["points"][seat]
+    out["summary"] = summary_line(out)
     return out
-
-
-def summary_line(h: dict) -> str:
-    n, unit = len(h["decisions"]), h["unit"]
-    big = h["big_losses"]
-    marked = f", {big} of them marked as {'a big loss' if big == 1 else 'big losses'}" if big else ""
-    called = h.get("hand_word", "hand").capitalize()
-    if not n:
-        return f"{called} {h['hand']}: you had no choice to make."
-    decisions = f"{called} {h['hand']}: your {count(n, 'decision')} cost"
-    if h["cost"] == 0 and h["face_up_cost"] == 0:
-        return f"{decisions} nothing, by what you could know and with all hands seen."
-
-    def cost(x: float, in_all: str = "") -> str:          # never "about 0.00 chips", nor "about 23.00 points"
-        text = f"{x:.{decimals(x, 2)}f}".rstrip("0").rstrip(".")
-        return "nothing" if x == 0 else f"about {with_unit(text, unit)}{in_all}"
-    return (f"{decisions} {cost(h['cost'], ' in all' if n > 1 else '')} by what you could know{marked}; "
-            f"with all hands seen, {cost(h['face_up_cost'])}.")
 
 
 def _unfinished(hands: list[Hand], hand) -> ReviewError:
@@ -456,6 +487,21 @@ def _points(x: float) -> str:
     return f"{x:.2f}"
 
 
+def known_certainty(d: dict) -> str:
+    """How sure the values by what you knew are, in a few words: "exact", or how
+    they were estimated."""
+    n, worlds = d["searched_worlds"], d["worlds"]
+    if d["exact"]:
+        return "exact: the only possible deal searched" if worlds == 1 else \
+            "exact: every possible deal searched"
+    if worlds == 1:
+        ahead = d.get("look_ahead")
+        return (f"estimated: the only possible deal, searched {count(ahead, 'move')} ahead" if ahead
+                else "estimated: the only possible deal, played out many times")
+    played = "" if d.get("exact_endgame") else ", each played out by the computer's quick play"
+    return f"estimated over {count(n, 'deal')}{played}"
+
+
 def table(export: dict) -> str:
     """The review in words, hand by hand: what the page shows, as text."""
     record = load_record(export["record"])
@@ -468,16 +514,14 @@ def table(export: dict) -> str:
         forced = h["forced"]
         forced = (f" Not listed: {count(forced, 'move')} with no other choice."
                   if forced else "")
-        lines.append(f"Marked !: a loss of {h['big_loss_said']}.{forced}")
+        lines.append(f"Marked !: a clear or likely loss of {h['big_loss_said']}.{forced}")
+        lines.append(h["face_up_rule"])
         for k, d in enumerate(h["decisions"], 1):
             mark = "!" if d["big"] else " "
-            cost = "-" if d["cost"] is None else _points(d["cost"])
-            lines.append(f"{mark}{k:>3}. {d['when']}: you chose {d['choice_said']} "
-                         f"({d['verdict']}, cost {cost} {unit}).")
+            lines.append(f"{mark}{k:>3}. {d['when']}: you chose {d['choice_said']} ({d['verdict_said']}).")
             values = d["values"]
             mine = values.get(d["choice"])
-            n = d["searched_worlds"]
-            exact = "exact" if d["exact"] else f"estimated over {count(n, 'deal')}"
+            exact = known_certainty(d)
             if d["best"] == d["choice"]:
                 lines.append(f"      Best by what you knew: the same, {_points(values[d['best']])} {unit} "
                              f"expected ({exact}).")
@@ -486,10 +530,17 @@ def table(export: dict) -> str:
                 lines.append(f"      Best by what you knew: {d['best_said']}, {_points(values[d['best']])} "
                              f"{unit} expected{yours} ({exact}).")
             up = d["face_up"]
-            same = "yours too" if up["values"][d["choice"]] == up["values"][up["best"]] else \
-                f"yours {_points(up['values'][d['choice']])}, cost {_points(up['cost'])}"
-            lines.append(f"      With all hands seen ({up['label']}): {up['best_said']}, "
-                         f"{_points(up['values'][up['best']])} {unit} ({same}).")
+            about = "" if up["exact"] else "about "
+            if up["cost"] == 0:
+                same = "yours too" if up["best"] == d["choice"] or up["exact"] else \
+                    f"yours {about}{_points(up['values'][d['choice']])}, no clear difference"
+            else:
+                low_high = up.get("cost_interval")
+                could = "" if low_high is None else \
+                    f", could be {_points(max(0, low_high[0]))} to {_points(max(0, low_high[1]))}"
+                same = f"yours {about}{_points(up['values'][d['choice']])}, cost {_points(up['cost'])}{could}"
+            lines.append(f"      With all hands seen ({up['certainty']}): {up['best_said']}, "
+                         f"{about}{_points(up['values'][up['best']])} {unit} ({same}).")
             if d["why"]:
                 lines.append(f"      {d['why']}")
         lines.append(h["summary"])

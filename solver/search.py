@@ -186,26 +186,6 @@ def progress_reporter(progress, total: int):
     return report
 
 
-def exact_line(adapter, state, mark: int, memo: dict) -> tuple:
-    """(every seat's points for the hand, the final position) under max^n search:
-    each seat plays to maximise its own points (ties: the first legal action)."""
-    if adapter.hand_mark(state) != mark:
-        return tuple(state.finished_hands[mark][1]), state
-    key = (tuple(state.hands), state.tricks[-1] if state.tricks else None,
-           tuple(state.tricks_won), len(state.tricks))
-    got = memo.get(key)
-    if got is not None:
-        return got
-    seat = state.current_player
-    best = None
-    for action in state.legal_actions():
-        value = exact_line(adapter, state.apply_action(action), mark, memo)
-        if best is None or value[0][seat] > best[0][seat]:
-            best = value
-    memo[key] = best
-    return best
-
-
 # A hint offers to search every consistent world (each action on each world) only
 # up to this many world-action searches; beyond that it would take too long.
 ALL_WORLDS_CAP = 100_000

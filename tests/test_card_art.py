@@ -1,5 +1,5 @@
-"""The cards drawn as cards (web/manyhands_web/card_art.py) and the computer
-players' cast (cast.py), natively: every card of every game has a face of its own
+"""The cards drawn as cards (web/manyhands_web/card_art.py and each game's
+`Layout.art` in games/) and the computer players' cast (cast.py), natively: every card of every game has a face of its own
 with no record token on it, suits differ by shape as well as colour, a Tricksters
 card turns its led critter toward you, the home page draws with the same art,
 and the page, its log and its hints name the computer players alike."""
@@ -19,11 +19,18 @@ from pycore import all_games, get_game
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
-from manyhands_web import card_art, cast, pages, render, worker_api  # noqa: E402
+from manyhands_web import card_art, cast, log_view, render, worker_api  # noqa: E402
+from manyhands_web.games import tricksters  # noqa: E402
+from manyhands_web.layouts import layout_for  # noqa: E402
 from manyhands_web.session import Session  # noqa: E402
 
 TEXT = re.compile(r'<text x="([^"]+)" y="([^"]+)" font-size="([^"]+)"[^>]*>([^<]*)</text>')
 COLOURS = re.compile(r'(fill|stroke)="[^"]*"')
+
+
+def drawn_face(game: str, token: str, theme: str = "", **drawn) -> str:
+    """A card's face as the table shows it: its game's art, as a picture."""
+    return card_art.svg(layout_for(game).art(token, theme, **drawn), led=drawn.get("led"))
 
 
 def _faces(game: str, theme: str = "") -> dict[str, str]:
@@ -31,8 +38,8 @@ def _faces(game: str, theme: str = "") -> dict[str, str]:
     tokens = list(g.deck.tokens)
     if game == "tricksters":
         deck = g.Rules().deck
-        return {t: card_art.face(game, t, values=deck[i]) for i, t in enumerate(tokens)}
-    return {t: card_art.face(game, t, theme) for t in tokens}
+        return {t: drawn_face(game, t, values=deck[i]) for i, t in enumerate(tokens)}
+    return {t: drawn_face(game, t, theme) for t in tokens}
 
 
 @pytest.mark.parametrize("game,theme", [(g, "") for g in sorted(all_games())] + [("raven", "prophecy")])
@@ -45,8 +52,8 @@ def test_every_card_has_a_face_of_its_own_without_a_token(game, theme):
             assert text != token and len(text) <= 2, (token, text)      # indices and values only
             assert float(size) >= 24                                    # the page keeps them >= 12 px
     if game == "lunar":
-        assert card_art.face("lunar", "sky:Owl") == faces["Owl"]
-        assert card_art.face("lunar", "R1", star=True) != faces["R1"]
+        assert drawn_face("lunar", "sky:Owl") == faces["Owl"]
+        assert drawn_face("lunar", "R1", star=True) != faces["R1"]
 
 
 @pytest.mark.parametrize("game,theme", [("raven", ""), ("raven", "prophecy"), ("voren", "")])
@@ -55,12 +62,12 @@ def test_suits_differ_by_shape_as_well_as_colour(game, theme):
     same rank in each suit still looks different."""
     rank = {"raven": lambda s: f"{s}5", "voren": lambda s: f"5{s}"}[game]
     suits = {"raven": ("Sh", "Sw", "Ax", "Wa"), "voren": ("C", "D", "H", "S")}[game]
-    shapes = [COLOURS.sub("", card_art.face(game, rank(s), theme)) for s in suits]
+    shapes = [COLOURS.sub("", drawn_face(game, rank(s), theme)) for s in suits]
     assert len(set(shapes)) == len(suits)
     if game == "raven":      # the named cards too, and the themes differ
-        named = [COLOURS.sub("", card_art.face(game, t, theme)) for t in ("Raven", "Wolf", "Shaman", "Dwarf")]
+        named = [COLOURS.sub("", drawn_face(game, t, theme)) for t in ("Raven", "Wolf", "Shaman", "Dwarf")]
         assert len(set(named)) == 4
-        assert card_art.face("raven", "Sh5") != card_art.face("raven", "Sh5", "prophecy")
+        assert drawn_face("raven", "Sh5") != drawn_face("raven", "Sh5", "prophecy")
 
 
 def _placed_values(face: str) -> dict[str, tuple[float, float, float]]:
@@ -74,9 +81,9 @@ def test_a_tricksters_card_turns_its_led_critter_toward_you(led):
     that value is the largest and at the bottom, and the critters keep their order
     round the card (a turn of the printed card, not a reshuffle)."""
     deck = get_game("tricksters").Rules().deck
-    order = card_art.CRITTERS
+    order = tricksters.CRITTERS
     for values in deck:
-        placed = _placed_values(card_art.face("tricksters", "T1", led=led, values=values))
+        placed = _placed_values(drawn_face("tricksters", "T1", led=led, values=values))
         assert sorted(placed) == sorted(map(str, values))
         xs = {v: p[0] for v, p in placed.items()}
         ys = {v: p[1] for v, p in placed.items()}
@@ -97,15 +104,15 @@ def test_a_tricksters_card_turns_its_led_critter_toward_you(led):
 def test_the_home_pages_pictures_are_the_tables_cards():
     for game, tokens in (("raven", ("Sh9", "Sw14", "Raven")), ("voren", ("5H", "GS", "Wolf")),
                          ("lunar", ("Owl",))):
-        picture = pages.INTROS[game].picture
+        picture = layout_for(game).picture
         for token in tokens:
-            assert card_art.face_body(game, token) in picture, (game, token)
-    assert card_art.face_body("tricksters", "T1", values=(1, 2, 5, 4)) in pages.INTROS["tricksters"].picture
-    assert card_art.back_body() in pages.INTROS["raven"].picture
+            assert layout_for(game).art(token) in picture, (game, token)
+    assert layout_for("tricksters").art("T1", values=(1, 2, 5, 4)) in layout_for("tricksters").picture
+    assert card_art.back_body() in layout_for("raven").picture
 
 
 def test_the_art_modules_examples_run():
-    for module in (card_art, cast):
+    for module in (card_art, cast, tricksters):
         assert doctest.testmod(module).failed == 0
 
 
@@ -131,7 +138,7 @@ def test_the_table_log_and_hint_name_the_computer_players_alike():
         session.apply(state.game.action_token(state, rng.choice(state.legal_actions())))
     tell = session.narrator()
     html = render.table_html(tell, {"computer": session.computers()})
-    log = render.log_html(tell)
+    log = log_view.log_html(tell)
     names = cast.seat_names(6, 0)[1:]
     assert "Player " not in html + log
     for seat, name in enumerate(names, start=1):

@@ -1,4 +1,4 @@
-"""Each game's table (web/manyhands_web/layouts.py), natively: the regions that make
+"""Each game's table (web/manyhands_web/layouts.py, games/), natively: the regions that make
 it look like its game, with the right content for seeded positions, drawn from the
 seat's observation only (swapping the other seats' hidden cards changes nothing)."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
-from manyhands_web import layouts, render  # noqa: E402
+from manyhands_web import cards, hint_view, layouts, render  # noqa: E402
 from manyhands_web.session import Session  # noqa: E402
 from pycore.words import count  # noqa: E402
 from tests.conformance import hidden_cards_shuffled  # noqa: E402
@@ -147,7 +147,7 @@ def test_tricksters_partner_choice_names_both_pairs():
     # the hint panel names the choices as the buttons do
     from solver import api
     from pycore.records import dumps
-    hint = render.hint_html(api.hint(dumps(session.state), 0, 24), session.narrator(obs))
+    hint = hint_view.hint_html(api.hint(dumps(session.state), 0, 24), session.narrator(obs))
     for token in obs["legal"]:
         other = int(token.split()[1])
         assert re.search(f'<li data-token="{token}"[^>]*><b>Pair with {_seat(other)} [(]against', hint)
@@ -291,9 +291,9 @@ def test_raven_short_game_ends_in_a_ravenclaw_hand_and_specialists_stand_out():
     html = _html(session)
     names = re.findall(r'<span class="sched-t">([^<]*)</span>', _region(html, "trump-schedule"))
     assert names == ["Shields", "Swords", "Axes", "Waters", "Raven only"]
-    card = render.card_html("Raven", session.narrator())
+    card = cards.card_html("Raven", session.narrator())
     assert "specialist" in card
-    assert "specialist" not in render.card_html("Sh3", session.narrator())
+    assert "specialist" not in cards.card_html("Sh3", session.narrator())
 
 
 # --- Voren --------------------------------------------------------------------------------------------

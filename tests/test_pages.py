@@ -5,6 +5,7 @@ message for their field, and the built rules pages are HTML for players.
 from __future__ import annotations
 
 import dataclasses
+import html
 import os
 import re
 import sys
@@ -18,7 +19,7 @@ from pycore import all_games
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
-from manyhands_web import pages, render  # noqa: E402
+from manyhands_web import layouts, markup, pages  # noqa: E402
 from manyhands_web.session import describe_games, card_namer  # noqa: E402
 
 SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
@@ -32,7 +33,7 @@ def visible_text(html: str) -> str:
 
 
 def raw_reading(field: dict, value):
-    """A control's raw reading for `value`: what app.py's read_card returns."""
+    """A control's raw reading for `value`: what home.py's read_card returns."""
     kind = pages.field_kind(field)
     if kind in ("choice", "int"):
         return str(value)
@@ -79,21 +80,91 @@ def test_the_home_page_card_has_a_control_for_every_house_rule(name):
     game = GAMES[name]
     html = pages.game_card_html(game, {}, {}, in_progress=False, name=card_namer(name))
     assert f'id="play-{name}"' in html and "Replay a deal by its number" in html
-    assert "<svg" in html and pages.INTROS[name].pitch in html
+    assert "<svg" in html and layouts.layout_for(name).pitch in html
     for field in game["fields"]:
         kind = pages.field_kind(field)
         if field["name"] == "players":
             assert (f'id="rule-{name}-players"' in html) == (len(pages.player_counts(field)) > 1)
         elif kind == "fixed":
-            assert f"<b>{render.esc(field['label'])}:</b>" in html
+            assert f"<b>{markup.esc(field['label'])}:</b>" in html
         else:
             assert f'data-field="{field["name"]}" data-kind="{kind}"' in html
-            assert render.esc(field["label"]) in html
+            assert markup.esc(field["label"]) in html
     text = visible_text(html)
     assert not SNAKE_CASE.search(text), SNAKE_CASE.search(text)
     assert "[" not in text and "{" not in text, "no JSON on the home page"
     in_progress = pages.game_card_html(game, {}, {}, in_progress=True, name=card_namer(name))
     assert f'id="resume-{name}"' in in_progress and f'id="resume-{name}"' not in html
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_your_seat_is_a_place_named_as_the_table_names_it(name):
+    """"Your seat" under Advanced offers a place drawn with the deal (the engine's
+    seat 0, as before) or a place counted from the first hand's dealer (Lunar: the
+    start player), named as the table names places ("Dealer's left"), never "Seat
+    2"; a game started there puts you in that place, and the table then names the
+    dealer where that place says (Dealer's left: the dealer is on your right)."""
+    from pycore.words import seat_names
+    game = all_games()[name]
+    field = next(f for f in GAMES[name]["fields"] if f["name"] == "players")
+    first = game.words.first_player
+    for players in pages.player_counts(field):
+        card = pages.game_card_html(GAMES[name], {"players": players}, {"seat": "p1"}, False, card_namer(name))
+        select = re.search(rf'<select id="seat-{name}"[^>]*>(.*?)</select>', card).group(1)
+        options = re.findall(r'<option value="([^"]*)"( selected)?>([^<]*)</option>', select)
+        assert [v for v, _, _ in options] == [""] + [f"p{k}" for k in range(players)]
+        assert [v for v, chosen, _ in options if chosen] == ["p1"]
+        labels = [html.unescape(label) for _, _, label in options]
+        assert labels[0] == pages.DRAWN and not any(re.search(r"\bSeat \d", label) for label in labels)
+        assert labels[1] == first.capitalize()
+        for k, label in enumerate(labels[1:]):
+            for seed in (3, 8):
+                seat = pages.seat_at(name, {"players": players}, seed, f"p{k}")
+                obs = game.new_game({"players": players}, seed=seed).observation(seat)
+                dealer = obs["start"] if "start" in obs else obs["dealer"]
+                assert (seat - dealer) % players == k, (label, seat, dealer)
+                if players in (3, 4):                     # the table's own name for the dealer then
+                    seen = {first.capitalize(): "You", f"{first.capitalize()}'s left": "Right",
+                            f"Across from the {first}": "Across", f"{first.capitalize()}'s right": "Left"}
+                    assert seat_names(players, seat)[dealer] == seen[label], label
+        assert pages.seat_at(name, {"players": players}, 3, "") == 0
+
+
+def test_the_pages_documented_examples_hold():
+    import doctest
+    assert doctest.testmod(pages).failed == 0
+
+
+# What a player does not read in a house rule: a ruling's tag, the rules files'
+# shorthand and asides, table positions by number.
+NOT_FOR_PLAYERS = re.compile(r"\bRuling\b|\d\s*\.\.\.?\s*\d|\boriginal rules\b|\bseeds?\b|\bSeats? \d|"
+                             r"\bx this\b|\(s\)|[\[\]{}]|\bengine\b|\bdata\b", re.I)
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_house_rules_say_what_each_rule_does_in_player_words(name):
+    """The house rules on the home page's card and on the rules page: every rule
+    says what it does in a sentence (its help beside its control, its description
+    in the table), with no ruling tags, no "each 1..5" or "(the original rules name
+    none)" and no record tokens; a ruling's number stays in a footnote under the
+    table, naming the rules that settle it."""
+    from tests.engine_tokens import engine_tokens
+    game = GAMES[name]
+    card = pages.game_card_html(game, {}, {}, False, card_namer(name))
+    house = re.search(r'<div class="house-body">(.*?)</div></details>', card, flags=re.S).group(1)
+    table = pages.house_rules_table(game["fields"], {}, "A new game is played with these.", card_namer(name))
+    body, _, note = table.partition('<p class="note rulings-note">')
+    for text in (visible_text(house), visible_text(body)):
+        assert not NOT_FOR_PLAYERS.search(text), NOT_FOR_PLAYERS.search(text)
+        assert not engine_tokens(text), engine_tokens(text)
+    for field in game["fields"]:
+        if field["name"] == "players":
+            continue
+        assert field["help"] and field["help"].endswith("."), (field["name"], field["help"])
+        assert markup.esc(field["help"]) in house or pages.field_kind(field) == "fixed"
+        assert field["doc"].endswith(".") and markup.esc(field["doc"]) in body
+    rulings = sorted({f["ruling"] for f in game["fields"] if f["ruling"] not in (None, "gap")})
+    assert all(f"{r}: " in note for r in rulings) and "Ruling" not in note
 
 
 def test_lunar_and_tricksters_data_fields_have_real_controls():
@@ -123,7 +194,7 @@ def test_house_rules_read_back_into_the_games_rules(name):
     table = pages.house_rules_table(game["fields"], wanted, "", card_namer(name))
     for field in changeable:
         shown = pages.value_text(field, wanted[field["name"]], card_namer(name))
-        assert f'<td class="value">{render.esc(shown)}<br><span class="standard">' in table
+        assert f'<td class="value">{markup.esc(shown)}<br><span class="standard">' in table
 
 
 def test_a_bad_house_rule_gets_a_message_for_its_field():
@@ -173,6 +244,33 @@ def test_the_rules_pages_are_rendered_for_players(name):
     assert found == sorted(found), sections
     scoring = guide[guide.lower().index("<h3>scoring"):]
     assert re.search(r"<strong>A (trick|hand|round|bid)\.</strong>", scoring), "a worked example"
+
+
+# What the complete rules a player reads never say: table seats by number, seat
+# sets, the rules files' asides for developers, record tokens, ruling tags.
+ENGINE_TERMS = re.compile(r"\bSeats? \d|\{\d|\bengine\b|\bseeds?\b|\bseeded\b|\bData\b|replaceable|<code>|"
+                          r"\bhint\b|\bRuling\b|\bsolver\b|\btoken|\d\s*\.\.\.?\s*\d")
+
+
+@pytest.mark.skipif(not (DIST / "rules").is_dir(), reason="dist/ is not built")
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_the_complete_rules_are_written_for_players(name):
+    """The complete rules linked from How to play: titled as the complete rules,
+    in a player's words (no "Seats 0..3", "{0, 2}", "Data, replaceable", "The
+    engine takes", no record tokens), and still complete: every ruling of the
+    rules the engine implements (web/manyhands_web/rules/, the shared rules) is
+    settled there, its number kept in the closing note for the curious."""
+    from tests.engine_tokens import engine_tokens
+    page = (DIST / "rules" / f"{name}-reference.html").read_text(encoding="utf-8")
+    title = all_games()[name].title
+    assert re.search(rf"<h2>The complete rules of {title}</h2>", page)
+    text = html.unescape(visible_text(page))
+    rules, _, note = text.partition("Cases the original rules leave open")
+    assert not ENGINE_TERMS.search(text), ENGINE_TERMS.search(text)
+    assert not engine_tokens(rules), engine_tokens(rules)      # (the note's ruling numbers look like cards)
+    source = (ROOT / "web" / "manyhands_web" / "rules" / f"{name}.md").read_text(encoding="utf-8")
+    rulings = sorted(set(re.findall(r"Ruling ([A-Z]\d+)", source)))
+    assert rulings and all(re.search(rf"\b{r}\b", note) for r in rulings), (rulings, note)
 
 
 @pytest.mark.skipif(not (DIST / "core.zip").exists(), reason="dist/ is not built")

@@ -48,7 +48,8 @@ def test_the_review_shows_every_decision_in_player_words(name, rules):
     assert markup.count("By what you knew") == len(hand["decisions"])
     # "Your choice: Give 3, 4, Wolf and Wolf to your partner.", not "You chose Give ..."
     assert markup.count("<p>Your choice: <b") == len(hand["decisions"]) and "You chose <b" not in markup
-    assert markup.count("With all hands seen") == len(hand["decisions"])
+    assert markup.count("<h5>With all hands seen") == len(hand["decisions"])
+    assert hand["face_up_rule"] in markup.replace("&#x27;", "'")
     assert hand["summary"] in markup.replace("&#x27;", "'")
     big = sum(d["big"] for d in hand["decisions"])
     assert markup.count('class="decision decision-big big"') == big
@@ -154,67 +155,99 @@ def test_a_value_the_same_on_every_deal_is_said_so_not_plus_or_minus_nothing():
     assert _certainty(spread) == "±\u00a01.25 (95% range), from 16 deals you could not tell apart"
     tiny = dict(flat, intervals={"Ax3": [5.0, 5.004]})
     assert _certainty(tiny) == "±\u00a00.002 (95% range), from 16 deals you could not tell apart"
+    played = dict(flat, exact_endgame=False)       # each deal played out, not searched
+    assert _certainty(played) == ("the same on every one of the 16 deals you could not tell apart, "
+                                  "each played out by the computer's quick play")
+
+
+def _decision(**fields) -> dict:
+    d = {"verdict": "small loss", "values": {"Ax3": 5.0, "Ax4": 4.997}, "cost": 0.003,
+         "choice": "Ax4", "best": "Ax3", "index": 7, "when": "Trick 2", "searched_worlds": 16,
+         "choice_said": "the 4 of Axes", "best_said": "the 3 of Axes", "exact": False,
+         "face_up": {"values": {"Ax3": 5.0, "Ax4": 4.997}, "best": "Ax3", "best_said": "the 3 of Axes",
+                     "label": "exact", "exact": True, "cost": 0.003}}
+    d.update(fields)
+    d["verdict_said"] = rv.verdict_words(d, fields.get("unit", "points"))
+    return d
 
 
 def test_a_small_cost_is_not_said_as_nothing():
     """A decision that cost 0.003 points read "−0.00 points" on its badge: a
     loss of nothing, beside a verdict that it lost something. A cost gets the
     digits it needs, as a spread does."""
-    decision = {"verdict": "small loss", "values": {"Ax3": 5.0, "Ax4": 4.997}, "cost": 0.003,
-                "choice": "Ax4", "best": "Ax3", "index": 7, "when": "Trick 2", "searched_worlds": 16,
-                "choice_said": "the 4 of Axes", "best_said": "the 3 of Axes",
-                "face_up": {"values": {"Ax3": 5.0, "Ax4": 4.997}, "best": "Ax3", "best_said": "the 3 of Axes",
-                            "label": "every hand seen"}}
-    html = review_view.decision_html(decision, 1, "points")
-    assert "−0.003 points" in html and "−0.00 " not in html, html
+    html = review_view.decision_html(_decision(), 1, "points")
+    assert "Small loss, clear: −0.003 points" in html and "−0.00 " not in html, html
 
 
-def test_a_big_cost_within_the_best_s_interval_is_a_maybe_not_about_as_good():
-    """A Sky follow whose estimate cost 2.42 points, its interval reaching the
-    best's, read "About as good · −2.42 points": the badge says it may be a loss,
-    in the amber of a small one; a small cost within the interval stays "About
-    as good"."""
-    decision = {"verdict": "about as good", "values": {"Wolf": 7.42, "R6": 5.0}, "cost": 2.42,
-                "intervals": {"Wolf": [6.45, 8.39], "R6": [3.0, 7.0]},
-                "choice": "R6", "best": "Wolf", "index": 7, "when": "Trick 1, follow", "searched_worlds": 19,
-                "choice_said": "6", "best_said": "Wolf",
-                "face_up": {"values": {"Wolf": 6.0, "R6": 6.0}, "best": "Wolf", "best_said": "Wolf",
-                            "label": "estimated"}}
-    html = review_view.decision_html(decision, 1, "points", big_loss=0.5)
-    assert '<span class="verdict verdict-small">Maybe a loss · −2.42 points</span>' in html, html
-    one = dict(decision, verdict="big loss", cost=1.0, values={"Wolf": 6.0, "R6": 5.0},
-               face_up={"values": {"Wolf": 1.0, "R6": 1.0}, "best": "Wolf", "best_said": "Wolf", "label": "exact"})
+def test_a_badge_says_how_big_a_loss_is_and_how_sure():
+    """A Sky follow whose estimate cost 2.42 points, its interval reaching 0,
+    read "Maybe a loss" beside a sure "Big loss" of 1.47: nothing said which was
+    sure. Now an unsure one says so, with what it could be, outlined in amber;
+    a sure one says its size and that it is clear (or exact)."""
+    unsure = _decision(verdict="unclear", values={"Wolf": 7.42, "R6": 5.0}, cost=2.42, choice="R6",
+                       best="Wolf", cost_interval=[-0.1, 4.94],
+                       face_up={"values": {"Wolf": 6.0, "R6": 6.0}, "best": "Wolf", "best_said": "Wolf",
+                                "label": "exact", "exact": True, "cost": 0})
+    html = review_view.decision_html(unsure, 1, "points", big_loss=0.5)
+    assert '<span class="verdict verdict-unclear">Unclear: −2.42 points, could be 0 to −4.94</span>' in html, html
+    sure = _decision(verdict="big loss", cost=1.47, exact=False, values={"Wolf": 6.0, "R6": 4.53},
+                     choice="R6", best="Wolf",
+                     face_up={"values": {"Wolf": 1.0, "R6": 1.0}, "best": "Wolf", "best_said": "Wolf",
+                              "label": "exact", "exact": True, "cost": 0})
+    html = review_view.decision_html(sure, 1, "points", big_loss=0.5)
+    assert '<span class="verdict verdict-big">Big loss, clear: −1.47 points</span>' in html, html
+    assert "your choice too, 1 point." in html, html
+    one = dict(sure, verdict="big loss", cost=1.0, sureness="exact", values={"Wolf": 6.0, "R6": 5.0})
+    one["verdict_said"] = rv.verdict_words(one, "points")
     html = review_view.decision_html(one, 1, "points", big_loss=0.5)      # "−1 point", not "−1 points"
-    assert "Big loss · −1 point<" in html and "6 points expected" in html and "your choice too, 1 point." in html, html
-    small = dict(decision, cost=0.3, values={"Wolf": 7.42, "R6": 7.12})
-    html = review_view.decision_html(small, 1, "points", big_loss=0.5)
-    assert '<span class="verdict verdict-good">About as good · −0.30 points</span>' in html, html
+    assert "Big loss, exact: −1 point<" in html and "6 points expected" in html, html
 
 
-def test_a_hand_that_cost_nothing_says_nothing_and_a_loss_has_its_minus_sign():
-    """"Your 1 decision cost about 0.00 chips in all ...; with all hands seen,
-    0.00 chips" (a Voren fold, seen at 390 px) says it cost nothing, and a whole
-    cost no decimals ("about 23 points", not "23.00"); an expected
-    value below zero reads "−3.25 chips", as the hint and the score sheet write it,
-    and a whole one "−3 chips" (a hand seen face up scores whole tricks: "Best:
-    your choice too, 12 chips", not "12.00")."""
-    said = {"decisions": [{}], "unit": "chips", "big_losses": 0, "hand": 1, "hand_word": "hand"}
-    assert rv.summary_line(dict(said, cost=0, face_up_cost=0)) == \
-        "Hand 1: your 1 decision cost nothing, by what you could know and with all hands seen."
-    assert rv.summary_line(dict(said, decisions=[{}, {}], cost=0.004, face_up_cost=15)) == \
-        "Hand 1: your 2 decisions cost about 0.004 chips in all by what you could know; " \
-        "with all hands seen, about 15 chips."
-    assert rv.summary_line(dict(said, cost=6, face_up_cost=8.5, big_losses=1)) == \
-        "Hand 1: your 1 decision cost about 6 chips by what you could know, 1 of them marked as " \
-        "a big loss; with all hands seen, about 8.5 chips."
-    assert rv.summary_line(dict(said, cost=1.0, face_up_cost=1.0, unit="points")).endswith(
-        "cost about 1 point by what you could know; with all hands seen, about 1 point.")
-    fold = {"verdict": "best", "values": {"fold": -3.25, "play": -4.5}, "cost": 0.0,
-            "choice": "fold", "best": "fold", "index": 3, "when": "Play or fold", "searched_worlds": 32,
-            "choice_said": "Fold", "best_said": "Fold",
-            "face_up": {"values": {"fold": -3.0, "play": -4.5}, "best": "fold", "best_said": "Fold",
-                        "label": "every hand seen"}}
+def test_an_estimated_face_up_value_says_about_and_how_sure():
+    d = _decision(face_up={"values": {"Ax3": 6.5, "Ax4": 5.25}, "best": "Ax3", "best_said": "the 3 of Axes",
+                           "label": "estimated", "exact": False, "cost": 1.25, "cost_interval": [-0.5, 3.0],
+                           "intervals": {"Ax3": [5.5, 7.5], "Ax4": [4.0, 6.5]}, "playthroughs": 8,
+                           "certainty": "estimated: the rest played 8 times on the true deal"})
+    html = review_view.decision_html(d, 1, "points")
+    assert "about 6.50 points ±\u00a01 (yours: about 5.25; no clear difference)" in html, html
+    assert "estimated: the rest played 8 times" in html
+
+
+def test_the_headline_says_what_a_player_can_act_on_never_a_sum():
+    """"Your 10 decisions cost about 9.72 points ... with all hands seen, about
+    21 points" beside a score of 3 added losses that do not add up. The headline
+    gives the score, the clear losses (the largest, where), the unclear ones,
+    and with all hands seen where the exact search found a better choice."""
+    def d(verdict, cost=0.0, when="Trick 2, lead", exact=True, face=0.0):
+        return {"verdict": verdict, "cost": cost, "when": when,
+                "face_up": {"exact": exact, "cost": face}}
+    h = {"hand": 2, "hand_word": "round", "unit": "points", "scored": 3,
+         "decisions": [d("big loss", 1.5, "Trick 4, follow", face=2), d("small loss", 0.2),
+                       d("unclear", 2.1, exact=False, face=1), d("best"), d("as good as the best")]}
+    assert rv.summary_line(h) == (
+        "Round 2 (you scored 3 points): 2 clear losses by what you could know, the largest "
+        "−1.5 points at trick 4, follow, 1 unclear; 2 of your 5 choices the best or as good. "
+        "With all hands seen, searched exactly at 4 of them: another choice was better at 1 "
+        "(by up to 2 points).")
+    h["decisions"][1]["sureness"] = "likely"
+    assert "2 clear losses" not in rv.summary_line(h)
+    assert rv.summary_line(h).startswith("Round 2 (you scored 3 points): 1 clear loss and 1 likely one by")
+    calm = dict(h, unit="chips", scored=-3, decisions=[d("best"), d("as good as the best", exact=False)])
+    assert rv.summary_line(calm) == (
+        "Round 2 (you scored −3 chips): no clear loss by what you could know; your 2 choices were "
+        "all the best or as good. With all hands seen, searched exactly at 1 of them: your choice "
+        "was a best one.")
+    assert rv.summary_line(dict(h, decisions=[])) == "Round 2 (you scored 3 points): you had no choice to make."
+
+
+def test_a_negative_value_has_its_minus_sign_and_a_whole_one_no_decimals():
+    """An expected value below zero reads "−3.25 chips", as the hint and the
+    score sheet write it, and a whole one "−3 chips" (a hand seen face up scores
+    whole tricks: "Best: your choice too, −3 chips", not "−3.00")."""
+    fold = _decision(verdict="best", values={"fold": -3.25, "play": -4.5}, cost=0.0, choice="fold",
+                     best="fold", choice_said="Fold", best_said="Fold",
+                     face_up={"values": {"fold": -3.0, "play": -4.5}, "best": "fold", "best_said": "Fold",
+                              "label": "exact", "exact": True, "cost": 0})
     html = review_view.decision_html(fold, 1, "chips")
     assert "−3.25 chips expected" in html and not re.search(r"[^\w]-\d", html.replace('data-', '')), html
     assert "your choice too, −3 chips" in html, html
-

@@ -51,6 +51,9 @@ def test_a_narrator_agrees_verbs_and_says_whose():
     tell = Narrator(game, game.new_game({"players": 4}, seed=1).observation(0))
     assert [tell.verb("takes", 0), tell.verb("takes", 1), tell.verb("has", [0, 2]), tell.verb("is", 3)] == \
         ["take", "takes", "have", "is"]
+    # "Left, Across and Right reach the target", not "reache"
+    assert [tell.verb("reaches", [1, 2, 3]), tell.verb("reaches", 1), tell.verb("passes", 0)] == \
+        ["reach", "reaches", "pass"]
     assert [tell.possessive(0), tell.possessive(0, start=False), tell.possessive(2)] == ["Your", "your", "Across's"]
     assert tell.seats([0, 2]) == "You and Across" and tell.seats([1, 0], start=False) == "Left and you"
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == \

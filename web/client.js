@@ -23,6 +23,13 @@ function showProgress(done, total) {
     `${Math.floor(100 * done / total)}%: ${done} of ${total} possible deals searched`);
 }
 
+// How a request to a worker fails, by the error's name (worker_client.py tells them apart):
+// the worker refused it (its one-line reason), the worker itself failed, or it
+// was stopped (Cancel; a fresh worker takes over).
+class WorkerRefusal extends Error { name = "WorkerRefusal"; }
+class WorkerFailed extends Error { name = "WorkerFailed"; }
+class Cancelled extends Error { name = "Cancelled"; }
+
 // A worker with its own Pyodide. `helper`: one of the extra workers of a split
 // hint (it never makes the memory snapshot: the main worker does).
 function spawn(helper = false, name = "helper") {
@@ -30,7 +37,7 @@ function spawn(helper = false, name = "helper") {
     { type: "module", name: helper ? name : "main" });
   const pending = new Map();
   worker.onmessage = (event) => {
-    const { id, ok, result, error, progress, extra } = event.data;
+    const { id, ok, result, error, failed, progress, extra } = event.data;
     const entry = pending.get(id);
     if (progress !== undefined) {
       if (entry) (entry.progress || showProgress)(...progress, extra);
@@ -38,10 +45,11 @@ function spawn(helper = false, name = "helper") {
     }
     if (!entry) return;
     pending.delete(id);
-    ok ? entry.resolve(result) : entry.reject(new Error(error));
+    if (ok) entry.resolve(result);
+    else entry.reject(failed ? new WorkerFailed(error) : new WorkerRefusal(error));
   };
   worker.onerror = (event) => {
-    for (const entry of pending.values()) entry.reject(new Error(`worker failed: ${event.message}`));
+    for (const entry of pending.values()) entry.reject(new WorkerFailed(`the worker failed: ${event.message}`));
     pending.clear();
   };
   return {
@@ -54,7 +62,7 @@ function spawn(helper = false, name = "helper") {
     },
     stop() {
       worker.terminate();
-      for (const entry of pending.values()) entry.reject(new Error("cancelled"));
+      for (const entry of pending.values()) entry.reject(new Cancelled("cancelled"));
       pending.clear();
     },
   };
@@ -249,11 +257,13 @@ function loadingStep(step) {
 }
 
 function watchLoading() {
-  try {
-    const saved = JSON.parse(localStorage.getItem("manyhands/current") || "null");
-    const game = saved && saved.record && saved.record.game;
-    if (typeof game === "string" && /^[a-z]+$/.test(game)) {
-      document.getElementById("loading-title").textContent = game[0].toUpperCase() + game.slice(1);
+  try {     // the game at the table at the last visit (manyhands_web/storage.py), or one kept before
+    const open = localStorage.getItem("manyhands/open");
+    const entry = (JSON.parse(localStorage.getItem("manyhands/games") || "[]") || []).find((e) => e && e.id === open);
+    const legacy = JSON.parse(localStorage.getItem("manyhands/current") || "null");
+    const title = entry && entry.summary ? entry.summary.title : legacy && legacy.record && legacy.record.game;
+    if (typeof title === "string" && /^[A-Za-z ]+$/.test(title)) {
+      document.getElementById("loading-title").textContent = title[0].toUpperCase() + title.slice(1);
       document.getElementById("loading-what").textContent = "Bringing back your game";
     }
   } catch { /* no storage, or no saved game */ }

@@ -2,6 +2,6 @@
 from pyscript import window
 
 window.document.body.dataset.mainStart = f"{window.performance.now():.0f}"
-from manyhands_web.app import main  # noqa: E402
+from manyhands_web.events import main  # noqa: E402
 
 main()

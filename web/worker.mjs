@@ -31,6 +31,7 @@ self.onmessage = async (event) => {
     answer.destroy();
     self.postMessage(ok ? { id, ok, result: text } : { id, ok, error: text });
   } catch (error) {
-    self.postMessage({ id, ok: false, error: String(error && error.message || error) });
+    // not a refusal: the worker failed (a bug in it, or its Python did not start)
+    self.postMessage({ id, ok: false, failed: true, error: String(error && error.message || error) });
   }
 };

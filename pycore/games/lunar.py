@@ -73,6 +73,7 @@ class LunarWords(Words):
     ("Owl"); a card from the Sky says so."""
 
     hand_word = "round"
+    first_player = "start player"
 
     hidden = "gave two rank and two suit cards to their partner"
     picks = {"give": "to give to your partner"}
@@ -209,15 +210,15 @@ class LunarRules(Rules):
         help="Every copy of these cards carries a star: 1 point to the team that wins it.",
         options=tuple(DECK.tokens))
     track: tuple = rule(
-        DEFAULT_TRACK, "Points on the team track for 0, 1, ..., 12 tricks won in a round.",
+        DEFAULT_TRACK, "The points on the team track for winning 0 to 12 tricks in a round.",
         ruling="L2", convert=_track_values, dump=list, label="Team track",
         help="Points a team scores for the tricks it wins in a round.",
         items=tuple(f"{n} trick{'' if n == 1 else 's'}" for n in range(HAND_SIZE + 1)))
     deal: str = rule(
-        "split", "split: every hand gets 6 rank and 6 suit cards (with 2 players the Sky "
-                 "gets the other 12 + 12, Ruling L7). mixed: all 48 cards are shuffled "
-                 "together, 12 to each hand (the Sky takes the rest); a hand short of a type "
-                 "then gives its partner all it holds of that type and makes up the 4 cards "
+        "split", "Split: every hand gets 6 rank and 6 suit cards (with 2 players the Sky "
+                 "gets the other 12 of each). Mixed: all 48 cards are shuffled together, 12 "
+                 "to each hand (the Sky takes the rest); in the exchange a hand short of a "
+                 "type gives its partner all it holds of that type and makes up the 4 cards "
                  "with the other type.", ruling="L3", choices=("split", "mixed"), label="The deal",
         help="Split: 6 rank and 6 suit cards to every hand. Mixed: all 48 cards shuffled together.")
     next_start: str = rule(
@@ -483,6 +484,16 @@ class LunarState(GameState):
     __slots__ = ("round_index", "start", "phase", "hands", "sky", "gifts", "give_pos",
                  "turned", "trump", "trick_order", "trick_sky", "lead_suit",
                  "tricks_won", "stars", "scores", "last_trick", "past_trumps")
+    # What a memoised search may leave out (pycore.game.GameState.memo_key), for speed:
+    # positions that differ only in these meet again.
+    MEMO_REDUCED = {
+        "stars": (lambda stars: (len(stars[0]), len(stars[1])),
+                  "a round scores how many star cards each team kept (round_points), "
+                  "not which: the cards themselves are for the players to see"),
+        "last_trick": (lambda last: None,
+                       "the trick just taken, kept for the players to look back at: "
+                       "no rule reads it"),
+    }
 
     # --- set-up -------------------------------------------------------------------
     def _begin(self) -> None:

@@ -317,7 +317,7 @@ class RavenRules(Rules):
                               label="Short game (5 hands)",
                               help="The fifth hand is a ravenclaw hand: the Raven is the only trump.")
     revealed_bids: bool = rule(True, "From the second hand on, except in the final hand, "
-                                     "the leader(s) in score bid face up (never with 2 players).",
+                                     "the leaders in score bid face up (never with 2 players).",
                                  label="Leaders bid face up",
                                  help="From the second hand on, the leaders in score show their bid.")
     revealed_bidders_first: bool = rule(
@@ -331,8 +331,8 @@ class RavenRules(Rules):
         ruling="R2", choices=("plays_last",), label="A leader with only the Shaman",
         help="The next player leads; the Shaman is played last.")
     lone_shaman_follows: str = rule(
-        "last_other_card", "A Shaman played last under Ruling R2 takes the place of the "
-                           "trick's last other card, half a step higher.",
+        "last_other_card", "A Shaman played last because its holder could not lead it "
+                           "takes the place of the trick's last other card, half a step higher.",
         ruling="R3", choices=("last_other_card",), label="That Shaman's place",
         help="Half a step above the trick's last other card.")
     final_tie: str = rule(

@@ -296,14 +296,15 @@ WORDS = TrickstersWords("Tricksters")
 class TrickstersRules(Rules):
     players: int = rule(PLAYERS, "Number of players: Tricksters is always played by 4.",
                         choices=(PLAYERS,), label="Players")
-    deck: tuple = rule(DEFAULT_DECK, "The card values: for T1..T20 in order, the values of "
-                                     "[Ravens, Foxes, Rats, Toads]. The default is the 20 "
-                                     "orderings of 1, 2, 4, 5 other than its rotations.",
+    deck: tuple = rule(DEFAULT_DECK, "What each of the 20 cards is worth in Ravens, Foxes, "
+                                     "Rats and Toads. The standard deck holds every order of the "
+                                     "values 1, 2, 4 and 5 on a card's four edges except the four "
+                                     "that are 1, 2, 4, 5 turned round.",
                        ruling="T1", convert=_deck_from_json, dump=_deck_to_json,
                        label="Card values", help="What each card is worth in each critter.",
                        items=tuple(DECK.tokens), columns=SUITS)
     target_check: str = rule(
-        "every_round", "The target (highest score + 3 after everyone has dealt once) is "
+        "every_round", "The target (the highest score plus 3 once everyone has dealt) is "
                        "checked at the end of every round from the fourth on: the game ends "
                        "after the first round in which some score reaches it.",
         ruling="T2", choices=("every_round",), label="Reaching the target",

@@ -227,12 +227,13 @@ def display_name(token: str) -> str:
 class VorenRules(Rules):
     players: int = rule(5, "Number of players.", ruling="V2", minimum=3, maximum=8,
                         label="Players")
-    suits: str = rule("CDHS", "The four suits are Clubs, Diamonds, Hearts and Spades (the "
-                              "original rules name none), each 1..5, Realm, Lesser Crown, Greater Crown.",
+    suits: str = rule("CDHS", "The four suits are Clubs, Diamonds, Hearts and Spades, each with "
+                              "the 1 to 5, the Realm, the Lesser Crown and the Greater Crown.",
                       ruling="V1", choices=("CDHS",), label="Suits",
                       help="Clubs, Diamonds, Hearts and Spades.")
     starting_chips: int = rule(100, "Chips each player starts with.", ruling="V2",
-                               minimum=1, maximum=100000, label="Starting chips")
+                               minimum=1, maximum=100000, label="Starting chips",
+                               help="What everyone has at the start; the most chips at the end wins.")
     ante: int = rule(3, "The ante each player pays into the pot (the dealer pays one more).",
                      ruling="V2", minimum=1, maximum=10000, label="Ante",
                      help="What each player pays into the pot; the dealer pays one more.")
@@ -251,8 +252,8 @@ class VorenRules(Rules):
                  "takes what is left.", ruling="V5", choices=("third",), label="Each trick takes",
         help="A third of the pot; the last trick takes what is left.")
     hands_per_player: int = rule(
-        2, "The game lasts this many deals per player (players x this many hands); it ends "
-           "early after a hand at whose start some player could not pay in full.",
+        2, "The game lasts this many deals per player (with 5 players and 2 deals each, 10 "
+           "hands); it ends early after a hand at whose start some player could not pay in full.",
         ruling="V6", minimum=1, maximum=50, label="Deals per player",
         help="The game lasts the number of players times this many hands.")
     final_tie: str = rule("shared", "Standing is by chips; equal chips share the place.",
@@ -265,9 +266,9 @@ class VorenRules(Rules):
         ruling="V6", choices=("pays_what_they_have",), label="Short of chips",
         help="A player pays what they have, and play goes on.")
     uncontested_loo: str = rule(
-        "not_looed", "A player who takes the pot without play (Ruling V4) played no "
-                     "trick and is not looed, though the loo rule names every player who "
-                     "played and took no trick.", ruling="gap", choices=("not_looed",),
+        "not_looed", "A player who takes the pot without play (nobody else played) "
+                     "took no trick but is not looed, though the loo rule names every "
+                     "player who played and took no trick.", ruling="gap", choices=("not_looed",),
         label="Taking the pot without play", help="That player is not looed.")
     hand_end_shows: str = rule(
         "played_cards", "At a hand's end the table shows every hand face up as far as "
@@ -321,6 +322,8 @@ class VorenState(GameState):
                  "last_hand", "short", "looed", "exempt", "carry", "carry_looed",
                  "from_loo", "antes", "hand_log")
     # hand_log: per finished hand, its public score sheet (JSON; see _end_hand)
+    MEMO_REDUCED = {"hand_log": (len, "the finished hands' score sheets (JSON, unhashable): "
+                                      "a sheet is added only as a hand ends")}
 
     # --- set-up -------------------------------------------------------------------
     def _begin(self) -> None:

@@ -46,6 +46,7 @@ from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
+from .. import endgame
 from ..adapter import Adapter
 from ..errors import InconsistentWorld, SolverError
 from ..view import SeatView, blank_probe
@@ -778,34 +779,10 @@ def search_exactly(state) -> bool:
     return state.phase == "play" and cards_left(state) <= limit
 
 
-def position_key(state) -> tuple:
-    """What decides the rest of the round: hands, the Sky, the trick under way
-    (with where each card came from), tricks and stars won so far."""
-    return (state.hands, state.sky, state.tricks[-1].plays, state.trick_sky,
-            state.tricks_won, len(state.stars[0]), len(state.stars[1]), len(state.tricks))
-
-
 def exact_final(state, seat: int, mark: int, memo: dict):
     """The last position of the round under exact play: the seat's team maximises
-    its round points, the other team minimises them."""
-    return _solve(state, seat, mark, memo)[1]
-
-
-def _solve(state, seat: int, mark: int, memo: dict):
-    if len(state.finished_hands) != mark:
-        return state.finished_hands[mark][1][seat], state
-    key = position_key(state)
-    got = memo.get(key)
-    if got is not None:
-        return got
-    maximise = team_of(state.current_player) == team_of(seat)
-    best = None
-    for action in state.legal_actions():
-        value = _solve(state.apply_action(action), seat, mark, memo)
-        if best is None or (value[0] > best[0] if maximise else value[0] < best[0]):
-            best = value
-    memo[key] = best
-    return best
+    its round points, the other team minimises them (solver/endgame.py)."""
+    return endgame.exact_final(ADAPTER, state, seat, mark, memo)
 
 
 def tree_search(state) -> bool:

@@ -23,6 +23,7 @@ from pycore.games.raven import (DECK, DWARF, RANKS, RAVEN, SHAMAN, SPECIALISTS, 
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
+from .. import endgame
 from ..adapter import Adapter
 from ..errors import SolverError
 from ..view import SeatView, blank_probe
@@ -474,8 +475,8 @@ def same_choice(state):
 
 
 def exact_final(state, seat: int, mark: int, memo: dict):
-    from ..search import exact_line
-    return exact_line(ADAPTER, state, mark, memo)[1]
+    """The hand's last position under max^n play (solver/endgame.py)."""
+    return endgame.exact_final(ADAPTER, state, seat, mark, memo)
 
 
 def target_of(state, seat: int, action):

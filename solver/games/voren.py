@@ -45,6 +45,7 @@ from pycore.games.voren import (CARDS, DECK, TREACHERY, WOLF, Choice,
 from pycore.errors import ManyhandsError
 from pycore.records import Record, record_of
 
+from .. import endgame
 from ..adapter import Adapter
 from ..errors import SolverError
 from ..view import SeatView
@@ -288,8 +289,8 @@ def search_exactly(state) -> bool:
 
 
 def exact_final(state, seat: int, mark: int, memo: dict):
-    from ..search import exact_line
-    return exact_line(ADAPTER, state, mark, memo)[1]
+    """The hand's last position under max^n play (solver/endgame.py)."""
+    return endgame.exact_final(ADAPTER, state, seat, mark, memo)
 
 
 def fast_apply(state, action):

@@ -102,7 +102,7 @@ def _review_first_hand(page, name: str) -> dict:
     tokens = [(kind, piece) for text in review["words"] for kind, piece in engine_tokens(text)]
     assert not tokens, tokens[:5]
     called = get_game(name).words.hand_word.capitalize()     # "Round" in Lunar and Tricksters
-    assert review["summary"].startswith(f"{called} 1: your "), review["summary"]
+    assert review["summary"].startswith(f"{called} 1 (you scored "), review["summary"]
     for d in review["decisions"]:
         assert d["cost"] is None or d["cost"] >= 0
         if d["choice"] == d["best"]:
@@ -189,9 +189,8 @@ def test_play_from_here_replay_this_deal_and_a_reload(page, site):
     # Play from here: the record up to the decision, then your new choice
     decision = review["decisions"][len(review["decisions"]) // 2]
     page.click(f'#review-decisions li[data-index="{decision["index"]}"] [data-review="branch"]')
-    page.wait_for_selector("#confirm-replace[open]")       # the game was in progress
-    page.click("#confirm-yes")
     page.wait_for_function(f"+document.body.dataset.actions === {decision['index']}")
+    assert page.is_hidden("#review-panel")        # a new game: the review stays with its own game
     assert page.evaluate("document.body.dataset.turn") == "you"
     legal = json.loads(page.get_attribute("#prompt", "data-legal"))
     other = next((t for t in legal if t != decision["choice"]), legal[0])
@@ -210,22 +209,21 @@ def test_play_from_here_replay_this_deal_and_a_reload(page, site):
     branched = export_record(page)
     assert branched["actions"][:decision["index"] + 1] == record["actions"][:decision["index"]] + [other]
     assert _deal(branched) == _deal(record)
-    # the branched hand reviewed: the decisions up to the branch share the record up
-    # to them with the reviewed hand, so their analyses are the ones kept
-    page.click("#review-close")
+    # the branched hand reviewed: the decisions before the branch share the record and
+    # the choice with the reviewed hand, so their analyses are the ones kept (the branch's
+    # own has another choice, which the face-up column values: analysed anew)
     assert page.evaluate(PLAY_HANDS, [1, 120_000])
     page.click('#score-pad [data-ui="sheet"][data-hand="0"]')
     page.click("#review-hand")
     page.wait_for_selector('#review-body[data-source="worker"]', timeout=120_000)
     shared = sum(d["index"] <= decision["index"] for d in review["decisions"])
-    assert int(page.get_attribute("#review-panel", "data-reused")) >= shared
+    assert int(page.get_attribute("#review-panel", "data-reused")) >= shared - 1
     branch_review = page.evaluate(REVIEW)
     assert branch_review["decisions"][:shared - 1] == review["decisions"][:shared - 1]
 
     # Replay this deal: the hand from its first decision, the same cards
+    assert page.inner_text("#review-replay") == "Replay this deal (Raven, hand 1)"
     page.click("#review-replay")
-    page.wait_for_selector("#confirm-replace[open]")       # the branched game is in progress
-    page.click("#confirm-yes")
     page.wait_for_function(f"+document.body.dataset.actions < {decision['index']}")
     page.wait_for_selector("body[data-turn=you]", state="attached")
     replayed = export_record(page)

@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from bench.browser import build_module
 from pycore import all_games
 
-from .conftest import ARGS, CHROMIUM, ROOT, SCREENSHOTS, Requests, _build_module
-from .table import (READY, export_record, open_details, open_site, play, set_rule, start_game,
-                    wait_hint, wait_my_turn)
+from .conftest import ARGS, CHROMIUM, ROOT, SCREENSHOTS, Requests
+from .table import (READY, export_record, kept_game, open_details, open_site, play, set_rule,
+                    start_game, wait_hint, wait_my_turn)
 
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
@@ -35,7 +36,7 @@ SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
 def saved(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('manyhands/current')") or "null")
+    return kept_game(page)
 
 
 def shot(page, name: str, full: bool = False) -> None:
@@ -96,12 +97,15 @@ def test_each_game_starts_in_one_click_with_defaults_and_resumes(page, site):
         assert "Your game in progress is played with these" in page.inner_text("#rules")
         page.click("#rules .back a")
         page.wait_for_selector("#view-table:not([hidden])")
-    # the last game is in progress: the home page offers to resume it
+    # every game started is kept (Your games), the last one at the table: its card
+    # offers to resume it
     before = saved(page)["record"]
     page.goto(page.url.split("#")[0] + "#home")
-    page.wait_for_selector("#resume-box:not([hidden])")
+    page.wait_for_selector("#your-games:not([hidden])")
+    assert page.locator("#saved-games .saved-game").count() == len(GAMES)
+    assert page.inner_text("#saved-games .saved-game:has(.at-table) h4") == "Voren"
     assert page.is_visible("#resume-voren") and page.inner_text("#play-voren") == "New game"
-    assert page.locator("[data-resume]").count() == 1 and page.is_visible("#resume-game")
+    assert page.locator("[data-resume]").count() == 1
     page.click("#resume-voren")
     page.wait_for_selector("#view-table:not([hidden])")
     assert saved(page)["record"] == before
@@ -175,37 +179,6 @@ def test_a_bad_house_rule_shows_its_message_and_starts_nothing(page, site):
     assert not page.errors
 
 
-def test_import_over_a_game_in_progress_asks_first(page, site, tmp_path):
-    open_site(page, site)
-    start_game(page, "voren", {"players": 3}, seed=5)
-    wait_my_turn(page)
-    other = export_record(page)
-    start_game(page, "raven", {"players": 4}, seed=8)
-    wait_my_turn(page)
-    play(page, limit=1)
-    wait_my_turn(page)
-    mine = export_record(page)
-    path = tmp_path / "other.json"
-    path.write_text(json.dumps(other))
-    page.set_input_files("#import-file", str(path))
-    page.wait_for_selector("#confirm-replace[open]")
-    assert "Raven" in page.inner_text("#confirm-text") and "other.json" in page.inner_text("#confirm-text")
-    assert focused(page) == '- button "Keep my game"'
-    page.click("#confirm-keep")
-    page.wait_for_selector("#confirm-replace:not([open])", state="attached")
-    assert export_record(page) == mine
-    page.set_input_files("#import-file", str(path))     # Escape keeps the game too
-    page.wait_for_selector("#confirm-replace[open]")
-    page.keyboard.press("Escape")
-    page.wait_for_selector("#confirm-replace:not([open])", state="attached")
-    assert export_record(page) == mine
-    page.set_input_files("#import-file", str(path))
-    page.click("#confirm-yes")
-    page.wait_for_function("document.querySelector('#game-title').textContent === 'Voren'")
-    assert export_record(page)["actions"][:len(other["actions"])] == other["actions"]
-    assert not page.errors
-
-
 # --- rules pages ---------------------------------------------------------------------------------
 def test_the_rules_pages_are_for_players(page, site):
     """Each game's page: rendered Markdown (no **), no spec wording, the story first
@@ -224,8 +197,9 @@ def test_the_rules_pages_are_for_players(page, site):
             row = page.locator(f'#rules tr[data-field="{field["name"]}"]')
             assert row.locator("th").inner_text().startswith(field["label"])
             assert row.locator(".value").inner_text() == pages.value_text(field, field["default"], card_namer(name))
+            assert "Ruling" not in row.inner_text()            # its number: in the footnote
             if field["ruling"] and field["ruling"] != "gap":
-                assert f"Ruling {field['ruling']}" in row.inner_text()
+                assert f"{field['ruling']}: " in page.inner_text("#rules .rulings-note")
         assert focused(page).startswith("- heading")
         if name == "lunar":
             shot(page, "rules-lunar-desktop")
@@ -377,7 +351,7 @@ def test_a_new_version_offers_a_reload_that_keeps_the_game(browser, tmp_path):
     keeps its files (the service worker never swaps them under a game), offers
     "A new version is ready: reload", and the reload brings the new version with
     the game in progress where it was."""
-    build = _build_module()
+    build = build_module()
     old, new = tmp_path / "old", tmp_path / "new"
     shutil.copytree(build.DIST, old)
     shutil.copytree(build.DIST, new)

@@ -97,3 +97,24 @@ def test_the_change_since_an_earlier_run_is_paired_deal_by_deal(tmp_path, capsys
         arena.main(argv + ["--bots", "hard,easy", "--from-log", str(after), "--since", str(before)])
     with pytest.raises(SystemExit, match="no such file; the log cannot be compared"):
         arena.main(argv + ["--from-log", str(after), "--since", str(tmp_path / "missing.jsonl")])
+
+
+def test_page_seeding_seeds_each_move_as_the_page_does(monkeypatch, capsys):
+    """--seeding page: every move's seed is bots.page_seed of its position; the
+    default keeps the deal's one seed."""
+    from solver import bots
+    seen = []
+    real = arena.decide
+
+    def decide(state, seat, level, seed, effort=None):
+        seen.append((seed, bots.page_seed(state)))
+        return real(state, seat, level, seed, effort)
+    monkeypatch.setattr(arena, "decide", decide)
+    argv = ["--game", "voren", "--players", "3", "--bots", "easy,easy", "--deals", "1", "--seed", "4",
+            "--jobs", "1", "--json"]
+    arena.main(argv + ["--seeding", "page"])
+    assert seen and all(seed == page for seed, page in seen)
+    seen.clear()
+    arena.main(argv)
+    capsys.readouterr()
+    assert {seed for seed, _ in seen} == {4 * 100003}

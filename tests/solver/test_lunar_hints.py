@@ -10,11 +10,11 @@ from pycore.game import get_game
 from solver import bots
 from solver.games import lunar as adapter
 from solver.hints import hint, inference
+from solver.reference.plain import plain_points
 from solver.search import rank
+from solver.testing import lunar_truth, positions, reduce_lunar, truth
 from solver.view import view_of
 from tests.solver import checks
-from tests.solver.positions import positions, truth
-from tests.solver.test_lunar_worlds import reduce, split_truth
 
 EFFORT = 40
 
@@ -64,7 +64,7 @@ def test_every_decision_is_hinted_with_every_legal_action(players):
             # the Sky's cards by hard's tree: how often it won the trick in the
             # playouts of the one deal; never, that it lets it go
             share = h["actions"][0]["takes_trick"]
-            said = "in every playout" if share == 1 else "% of the playouts"
+            said = "each time the deal was played out" if share == 1 else "% of the times it was played out"
             assert ("wins this trick" in h["why"]) == (share > 0) and (share == 0 or said in h["why"]), h["why"]
             for line in h["actions"]:    # every line says what its card does to the trick
                 if line["searched"] and "this trick" not in " ".join(h["shared"]):
@@ -80,7 +80,7 @@ def test_every_decision_is_hinted_with_every_legal_action(players):
 def test_endgame_ranking_is_the_exact_average_over_all_worlds():
     """With three tricks left every world is searched exactly (team against team):
     each action's expected score is the average over the worlds of the minimax
-    value, here on views narrowed to a few dozen worlds."""
+    value (the plain search, no memo), here on views narrowed to a few dozen worlds."""
     rng = random.Random(8)
     found = 0
     for state, _ in positions("lunar", {"players": 4}, 300, seed=77):
@@ -88,38 +88,20 @@ def test_endgame_ranking_is_the_exact_average_over_all_worlds():
             continue
         seat = state.current_player
         view = view_of(state, seat)
-        view.model = reduce(view, split_truth(state, seat), rng, limit=30)
+        view.model = reduce_lunar(view, lunar_truth(state, seat), rng, limit=30)
         view._counter = adapter.KindCounter(view.model)
         r = rank(view, all_worlds=True)
         assert r.enumerated and r.exact_search
         mark = adapter.ADAPTER.hand_mark(state)
         worlds = list(view.counter.worlds())
         for st in r.stats:
-            total = sum(adapter._solve(view.world_state(w).apply_action(st.action), seat, mark, {})[0]
+            total = sum(plain_points(adapter.ADAPTER, view.world_state(w).apply_action(st.action), seat, mark)
                         for w in worlds)
             assert st.ev == pytest.approx(total / len(worlds))
         found += 1
         if found >= 3:
             break
     assert found >= 2
-
-
-def test_exact_search_is_team_minimax_by_brute_force():
-    """The memoised team search equals a plain minimax without memo."""
-    def plain(state, seat, mark):
-        if len(state.finished_hands) != mark:
-            return state.finished_hands[mark][1][seat]
-        values = [plain(state.apply_action(a), seat, mark) for a in state.legal_actions()]
-        return max(values) if state.current_player % 2 == seat % 2 else min(values)
-    checked = 0
-    for players in (4, 2):
-        for state, _ in positions("lunar", {"players": players}, 200, seed=31):
-            if state.phase == "play" and adapter.cards_left(state) <= 6:
-                seat = state.current_player
-                mark = adapter.ADAPTER.hand_mark(state)
-                assert adapter._solve(state, seat, mark, {})[0] == plain(state, seat, mark)
-                checked += 1
-    assert checked >= 10
 
 
 def redeal_differs(world, state, seat) -> bool:
@@ -131,7 +113,7 @@ def test_bots_act_from_what_the_seat_may_know(level):
     effort = {"easy": None, "normal": 16, "hard": 32}[level]
     states = [state for players in (4, 2) for state in decisions(players).values()]
     changed_choice, changed_world = checks.bots_disagreements(
-        adapter, states, level, effort, random.Random(level), truth_of=split_truth, differs=redeal_differs)
+        adapter, states, level, effort, random.Random(level), truth_of=lunar_truth, differs=redeal_differs)
     assert changed_choice == 0
     assert changed_world >= 3
 
@@ -233,7 +215,8 @@ def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
                     memo = {}
                     for a in h["actions"]:
                         action = state.game.parse_action(state, a["action"])
-                        assert a["ev"] == adapter._solve(state.apply_action(action), seat, mark, memo)[0]
+                        final = adapter.exact_final(state.apply_action(action), seat, mark, memo)
+                        assert a["ev"] == adapter.ADAPTER.hand_points(final, seat, mark)
                     exact += 1
                 else:
                     assert not h["exact"] and not any(a["exact"] for a in h["actions"])

@@ -17,13 +17,12 @@ from pathlib import Path
 import pytest
 
 from pycore.game import get_game
-from pycore.games.tricksters import ROUND_POINTS
 from pycore.records import dumps, load_record, replay
 from solver import api, bots, review as rv
 from solver.faceup import face_up
-from solver.view import view_of
+from solver.reference.plain import plain_points
+from solver.view import adapter_for, view_of
 from tests.engine_tokens import engine_tokens
-from tests.solver.test_tricksters_hints import brute_value
 
 ROOT = Path(__file__).resolve().parents[2]
 BUDGET = {"effort": 24, "seed": 3}
@@ -34,10 +33,10 @@ SEAT = 0
 
 
 @functools.lru_cache(maxsize=None)
-def record_text(name: str, players: int, hands: int = 1) -> str:
-    """A seeded game to the end of `hands` hands: SEAT takes the hint's best at
-    every other decision with a choice and the easy bot's otherwise; the others
-    play the easy bot."""
+def record_text(name: str, players: int, hands: int = 1, easy_every: int = 2) -> str:
+    """A seeded game to the end of `hands` hands: SEAT plays the easy bot at every
+    `easy_every`-th decision with a choice and the normal bot (the hint's best)
+    otherwise; the others play the easy bot."""
     game = get_game(name)
     rules = {} if name == "tricksters" else {"players": players}
     state = game.new_game(rules, seed=11)
@@ -46,7 +45,7 @@ def record_text(name: str, players: int, hands: int = 1) -> str:
         seat = state.current_player
         if seat == SEAT and len(state.legal_actions()) > 1:
             mine += 1
-            level = "normal" if mine % 2 else "easy"
+            level = "easy" if mine % easy_every == 0 else "normal"
             action = bots.choose(state, seat, level, BUDGET["seed"], effort=BUDGET["effort"])
         else:
             action = bots.choose(state, seat, "easy", 5)
@@ -100,12 +99,18 @@ def test_cost_is_the_difference_and_the_best_costs_nothing(name, players):
         if d["choice"] == d["best"]:
             best_taken += 1
             assert d["cost"] == 0 and d["verdict"] == "best" and not d["big"]
-        assert d["big"] == (d["cost"] > hand["big_loss"] and d["verdict"] == "big loss")
+        assert d["big"] == (d["verdict"] == "big loss")
+        if d["big"]:
+            assert d["sure"] and d["cost"] > hand["big_loss"]
         up = d["face_up"]
-        assert up["cost"] == round(max(up["values"].values()) - up["values"][d["choice"]], 3)
-        assert set(up["values"]) == set(values)          # the same choices, every one
+        assert up["cost"] == round(max(0.0, up["values"][up["best"]] - up["values"][d["choice"]]), 3)
+        if up["screened"]:         # many choices: the choice and the hint's best are always valued
+            assert {d["choice"], d["best"]} <= set(up["values"]) < set(values)
+            assert len(up["values"]) + up["screened"] == len(values)
+        else:
+            assert set(up["values"]) == set(values)          # the same choices, every one
     assert best_taken, "the record's seat took the hint's best at every other decision"
-    assert hand["cost"] == round(sum(d["cost"] for d in hand["decisions"]), 3)
+    assert hand["clear_losses"] == sum(d["verdict"] in ("small loss", "big loss") for d in hand["decisions"])
     assert hand["big_losses"] == sum(d["big"] for d in hand["decisions"])
 
 
@@ -117,70 +122,89 @@ def test_a_hand_played_by_the_hint_costs_nothing():
         state = state.apply_action(bots.choose(state, state.current_player, level,
                                                BUDGET["seed"], effort=BUDGET["effort"]))
     hand = rv.review(dumps(state), SEAT, 1, BUDGET, cache={})["hands"][0]
-    assert hand["decisions"] and hand["cost"] == 0
+    assert hand["decisions"] and all(d["cost"] == 0 for d in hand["decisions"])
     assert all(d["verdict"] == "best" for d in hand["decisions"])
+    assert "no clear loss" in hand["summary"]
 
 
-def test_choices_within_the_hints_interval_are_about_as_good():
-    """Once the hint gives intervals, a choice whose interval reaches the best's is
-    "about as good" and never marked (the reader takes "interval": [low, high])."""
+def test_a_verdict_says_how_big_a_loss_is_and_how_sure():
+    """The hint's interval of each choice's difference from the best decides how
+    sure a loss is: clear of 0, a loss for sure (small or big by the threshold);
+    reaching 0, unclear, with the range it could be in; exact values, exact."""
     hint = {"best": "a", "decision": "play", "worlds": 9, "searched_worlds": 9,
-            "actions": [{"action": "a", "ev": 3.0, "interval": [2.5, 3.5]},
-                        {"action": "b", "ev": 2.0, "interval": [1.0, 2.6]},
-                        {"action": "c", "ev": 1.0, "interval": [0.8, 1.2]},
+            "actions": [{"action": "a", "ev": 3.0, "interval": [2.5, 3.5], "group": "best"},
+                        {"action": "b", "ev": 0.9, "group": "close", "diff": 2.1,
+                         "diff_interval": [-0.3, 4.5]},
+                        {"action": "c", "ev": 1.5, "group": "worse", "diff": 1.5,
+                         "diff_interval": [0.8, 2.2]},
+                        {"action": "e", "ev": 2.8, "group": "worse", "diff": 0.2,
+                         "diff_interval": [0.1, 0.3]},
+                        {"action": "f", "ev": 2.995, "group": "as good", "diff": 0.005,
+                         "diff_interval": [0.0, 0.01]},
                         {"action": "d", "ev": None}]}
     got = rv.read_hint(hint)
-    assert got.values == {"a": 3.0, "b": 2.0, "c": 1.0} and got.intervals["b"] == (1.0, 2.6)
-    assert rv._verdict(1.0, "b", "a", got.intervals, 0.5) == "about as good"
-    assert rv._verdict(2.0, "c", "a", got.intervals, 0.5) == "big loss"
-    assert rv._verdict(0.2, "c", "a", {}, 0.5) == "small loss"
-    assert rv._verdict(0.0, "b", "a", {}, 0.5) == "as good as the best"
+    assert got.values == {"a": 3.0, "b": 0.9, "c": 1.5, "e": 2.8, "f": 2.995}
+    assert got.diffs["b"] == (-0.3, 4.5) and got.groups["c"] == "worse"
+    analysis = {"best": "a", "groups": got.groups, "diff_intervals": got.diffs, "exact_entries": [],
+                "exact_endgame": True}
+    said = {}
+    for choice in "bcef":
+        cost = round(got.values["a"] - got.values[choice], 3)
+        verdict, sure = rv._verdict(cost, choice, analysis, 0.5)
+        d = {"verdict": verdict, "cost": cost, "sureness": sure,
+             "cost_interval": None if sure else list(got.diffs[choice])}
+        said[choice] = (verdict, sure, rv.verdict_words(d, "points"))
+    assert said["b"] == ("unclear", None, "Unclear: −2.1 points, could be 0 to −4.5")
+    assert said["c"] == ("big loss", "clear", "Big loss, clear: −1.5 points")
+    assert said["e"] == ("small loss", "clear", "Small loss, clear: −0.2 points")
+    assert said["f"][:2] == ("as good as the best", "clear")
+    played = dict(analysis, exact_endgame=False)    # each deal played out, not searched: likely
+    verdict, sure = rv._verdict(1.5, "c", played, 0.5)
+    assert rv.verdict_words({"verdict": verdict, "cost": 1.5, "sureness": sure}, "points") == \
+        "Big loss, likely by the computer's play-outs: −1.5 points"
+    exact = dict(analysis, exact_entries=["a", "b"])
+    assert rv._verdict(2.1, "b", exact, 0.5) == ("big loss", "exact")
+    assert rv._verdict(0.0, "b", analysis, 0.5) == ("as good as the best", "exact")
+    looked = dict(analysis, look_ahead=3)       # one deal searched a few moves ahead: no interval
+    assert rv._verdict(1.5, "c", looked, 0.5) == ("unclear", None)
+
+
+def test_sure_losses_are_labelled_in_the_order_of_their_cost():
+    """In the reviews of the seeded hands of every game (and of a hand where the
+    seat played the easy bot throughout, in Lunar with four players: clear
+    losses): of the losses the review is sure of, a larger one is never
+    labelled milder; every unsure one says so, with what it could be."""
+    hands = [exported(name, rules.get("players", 4))["hands"][0] for name, rules in GAMES]
+    hands.append(rv.review(record_text("lunar", 4, easy_every=1), SEAT, 1, BUDGET, cache={})["hands"][0])
+    sizes = {"small loss": 1, "big loss": 2}
+    seen = {"sure": 0, "unclear": 0}
+    for hand in hands:
+        sure = sorted((d for d in hand["decisions"] if d["verdict"] in sizes), key=lambda d: d["cost"])
+        for milder, larger in zip(sure, sure[1:]):
+            assert sizes[milder["verdict"]] <= sizes[larger["verdict"]], (milder, larger)
+        for d in hand["decisions"]:
+            said = d["verdict_said"]
+            if d["verdict"] in sizes:
+                seen["sure"] += 1
+                assert d["sure"] and said.startswith(("Small loss, ", "Big loss, ")), said
+                assert rv.SURENESS[d["sureness"]] in said, said
+                assert (d["verdict"] == "big loss") == (d["cost"] > hand["big_loss"])
+            elif d["verdict"] == "unclear":
+                seen["unclear"] += 1
+                assert not d["sure"] and said.startswith("Unclear: "), said
+                assert "could be" in said or "searched" in said or "to say" in said, said
+            assert not engine_tokens(said), said
+    assert seen["sure"] >= 2 and seen["unclear"] >= 10, seen
 
 
 # --- the face-up column --------------------------------------------------------------------------
-def _maxn(state, mark: int, memo: dict) -> tuple:
-    """Every seat's points for the hand when each seat to play picks, of its legal
-    actions in order, the first that maximises its own points: engine only."""
-    if len(state.finished_hands) > mark:
-        return tuple(state.finished_hands[mark][1])
-    key = (repr(state.hands), json.dumps(state.summary()))
-    if key not in memo:
-        best = None
-        for action in state.legal_actions():
-            value = _maxn(state.apply_action(action), mark, memo)
-            if best is None or value[state.current_player] > best[state.current_player]:
-                best = value
-        memo[key] = best
-    return memo[key]
-
-
-def _team(state, seat: int, mark: int, memo: dict) -> int:
-    """Lunar: the seat's points when its team maximises them and the other team
-    minimises them: engine only."""
-    if len(state.finished_hands) > mark:
-        return state.finished_hands[mark][1][seat]
-    key = (repr(state.hands), repr(state.sky), json.dumps(state.summary()))
-    if key not in memo:
-        values = [_team(state.apply_action(a), seat, mark, memo) for a in state.legal_actions()]
-        memo[key] = max(values) if state.current_player % 2 == seat % 2 else min(values)
-    return memo[key]
-
-
-def exact_values(state, seat: int) -> dict:
+def plain_values(state, seat: int) -> dict:
     """Each legal action's points for `seat` in this (true, face-up) position, by
-    plain search written here from the engine alone."""
-    game, mark, memo = state.game, len(state.finished_hands), {}
-    out = {}
-    for action in state.legal_actions():
-        after = state.apply_action(action)
-        if game.name == "tricksters":
-            side = (seat, state.partner[seat])
-            out[game.action_token(state, action)] = ROUND_POINTS[brute_value(after, mark, side, memo)]
-        elif game.name == "lunar":
-            out[game.action_token(state, action)] = _team(after, seat, mark, memo)
-        else:
-            out[game.action_token(state, action)] = _maxn(after, mark, memo)[seat]
-    return out
+    the plain search of every line (solver/reference/plain.py, no memo)."""
+    adapter = adapter_for(state.game.name)
+    mark = adapter.hand_mark(state)
+    return {state.game.action_token(state, a): plain_points(adapter, state.apply_action(a), seat, mark)
+            for a in state.legal_actions()}
 
 
 @pytest.mark.parametrize("name,players", cases())
@@ -191,14 +215,13 @@ def test_face_up_is_exact_search_where_it_says_exact(name, players):
     for d in hand["decisions"]:
         up = d["face_up"]
         assert up["label"] == ("exact" if up["exact"] else "estimated")
-        if d["decision"] != "play":
-            assert not up["exact"], "only trick play is searched exactly"
         if not up["exact"]:
             continue
+        assert up["intervals"] is None and up["cost_interval"] is None
         if name == "tricksters" and d["trick"] < 3:
-            continue            # the brute force takes minutes at the first tricks
+            continue            # the plain search takes minutes at the first tricks
         state = prefix_state(text, d["index"])
-        assert up["values"] == exact_values(state, SEAT)
+        assert up["values"] == plain_values(state, SEAT)
         assert up["values"][up["best"]] == max(up["values"].values())
         checked += 1
     assert checked, "the last tricks of every hand are searched exactly face up"
@@ -206,16 +229,27 @@ def test_face_up_is_exact_search_where_it_says_exact(name, players):
         assert all(d["face_up"]["exact"] for d in hand["decisions"] if d["decision"] == "play")
 
 
-def test_face_up_estimate_is_the_hints_playout_on_the_true_deal():
-    """An estimated face-up value is the game's playout of the rest of the hand on
-    the true deal: the policy is deterministic, so the same every time."""
+def test_face_up_estimate_is_a_sample_of_play_throughs_with_its_interval():
+    """Where the face-up column is not searched exactly, each choice's value is
+    the mean of PLAYTHROUGHS play-throughs of the rest of the hand on the true
+    deal (the quick play, some moves at random), with its 95% interval; the
+    same every time for a seed."""
+    from solver.faceup import PLAYTHROUGHS
+    from solver.stats import half_width
     text = record_text("raven", 4)
     hand = exported("raven", 4)["hands"][0]
-    bid = hand["decisions"][0]
-    assert bid["decision"] == "bid" and not bid["face_up"]["exact"]
-    state = prefix_state(text, bid["index"])
-    again = face_up(state, SEAT, [bid["choice"]], seed=99)
-    assert again.values[bid["choice"]] == bid["face_up"]["values"][bid["choice"]]
+    d = next(d for d in hand["decisions"] if d["decision"] == "play" and not d["face_up"]["exact"])
+    up = d["face_up"]
+    assert up["playthroughs"] == PLAYTHROUGHS and "estimated" in up["certainty"]
+    state = prefix_state(text, d["index"])
+    again = face_up(state, SEAT, seed=BUDGET["seed"], keep=(d["choice"], d["best"]))
+    assert not again.exact and {t: round(v, 3) for t, v in again.values.items()} == up["values"]
+    for token, samples in again.samples.items():
+        assert len(samples) == PLAYTHROUGHS and len(set(samples)) >= 1
+        mean, width = sum(samples) / len(samples), half_width(samples)
+        assert again.intervals[token] == pytest.approx((mean - width, mean + width))
+    spread = [len(set(samples)) > 1 for samples in again.samples.values()]
+    assert any(spread), "the play-throughs differ: a sample, not one fixed line"
 
 
 @pytest.mark.parametrize("name,players", cases())
@@ -224,18 +258,22 @@ def test_where_the_columns_differ_the_line_names_a_hidden_card(name, players):
     hand = exported(name, players)["hands"][0]
     for d in hand["decisions"]:
         up, diff = d["face_up"], d["difference"]
-        if up["values"][d["best"]] == max(up["values"].values()):
-            assert diff is None and d["why"] is None
+        state = prefix_state(text, d["index"])
+        if diff is None:
+            assert d["why"] is None
+            if up["exact"]:
+                assert up["values"][d["best"]] == max(up["values"].values())
             continue
-        assert diff["known"] == d["best"] and up["values"][diff["better"]] == max(up["values"].values())
-        # of face-up bests tied, the one the line compares: your choice where it is one
-        assert up["best"] == diff["better"]
-        if up["values"][d["choice"]] == max(up["values"].values()) and d["choice"] != d["best"]:
-            assert diff["better"] == d["choice"], (d["choice"], diff)
+        assert diff["known"] == d["best"] and diff["better"] == up["best"]
+        assert up["values"][diff["better"]] > up["values"][d["best"]]
+        if up["exact"]:
+            assert up["values"][diff["better"]] == max(up["values"].values())
+            # of face-up bests tied, the one the line compares: your choice where it is one
+            if up["values"][d["choice"]] == max(up["values"].values()) and d["choice"] != d["best"]:
+                assert diff["better"] == d["choice"], (d["choice"], diff)
         assert 0 <= diff["with_card"] <= diff["better_in"] <= diff["worlds"] <= rv.WHY_WORLDS
         assert d["why"] and not engine_tokens(d["why"]), d["why"]
         if diff["card"] is not None:
-            state = prefix_state(text, d["index"])
             truly = state.hidden_places(SEAT)[diff["place"]]
             assert state.game.parse_card(diff["card"]) in truly     # its true, hidden place
 
@@ -262,7 +300,7 @@ def test_information_set_column_never_reads_hidden_cards(name, players):
             other = replay(world_record)
             assert other.observation(SEAT) == state.observation(SEAT)
             moved += {p: tuple(sorted(c)) for p, c in other.hidden_places(SEAT).items()} != truth
-            got = rv.analyse(other, SEAT, budget, cache={})
+            got = rv.analyse(other, SEAT, budget, cache={}, choice=d["choice"])
             line = rv.review_decision(other, SEAT, d["choice"], got, hand["big_loss"], "", d["index"])
             for key in ("best", "best_said", "values", "intervals", "exact", "worlds",
                         "searched_worlds", "cost", "verdict", "choice_said", "when"):
@@ -431,3 +469,18 @@ def test_a_voren_review_can_name_a_card_that_was_out_of_play():
     tell = Narrator(state.game, state.observation(seat))
     words = rv.fact_words("out", state.game.card_token(found.card), tell, False)
     assert words.endswith("was out of play") and not engine_tokens(words), words
+
+
+def test_the_face_up_column_values_your_choice_where_the_hint_tried_only_some():
+    """With one possible deal (Lunar's Sky near the end) the face-up column takes the
+    hint's values where the hint valued every choice; a tree search at a small effort
+    leaves choices it never tried unvalued, and then the column values the choices
+    itself, so that the player's choice always has its value beside the best (a
+    review drawn with it missing failed)."""
+    text = record_text("lunar", 2)
+    hand = rv.review(text, SEAT, 1, {"effort": 6, "seed": 1}, cache={})["hands"][0]
+    one_deal = [d for d in hand["decisions"] if d["worlds"] == 1]
+    assert one_deal
+    for d in one_deal:
+        values = d["face_up"]["values"]
+        assert d["choice"] in values and d["face_up"]["best"] in values, (d["decision"], d["choice"])

@@ -1,4 +1,6 @@
-"""The browser table's Python: rendering (render.py), the game session (session.py),
-the page glue (app.py, Pyodide only) and the worker's request handler (worker_api.py).
+"""The browser table's Python: the table as HTML (render.py and the views beside
+it), each game's layout and intro (games/), the game session (session.py), the
+games kept (storage.py), the page's rooms (app.py composes them; Pyodide only)
+and the worker's request handler (worker_api.py).
 
 Nothing in pycore/ or solver/ imports this package."""

@@ -1,68 +1,25 @@
 """The home page and the rules pages, as HTML from the engine's own descriptions.
 
 Home: one card per game (a picture, its players, what makes it special, Play,
-Resume), the house rules behind a disclosure with a control per rules field
-(`Rules.describe()`: labels, limits and data shapes all come from the engine),
-and the deal number under "Advanced". Rules: the player's guide (rendered from
+Resume; the picture and the sentence are the game's own, in games/), the house
+rules behind a disclosure with a control per rules field (`Rules.describe()`:
+labels, limits and data shapes all come from the engine), and the deal number
+under "Advanced". Rules: the player's guide (rendered from
 web/guide/ at build time) followed by the house rules at your table and their
-values. Pure Python: tested natively, run in the page by app.py.
+values. Pure Python: tested natively, run in the page by home.py and views.py.
 """
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from pycore import get_game
 from pycore.errors import ManyhandsError
+from pycore.words import ordinal
 
-from . import card_art
-from .render import esc
+from . import games  # noqa: F401  (every game's layout and intro registered)
+from .layouts import layout_for
+from .markup import esc
 
-
-class Intro(NamedTuple):
-    pitch: str          # one sentence: what makes the game special
-    picture: str        # a small SVG drawn here (no image files)
-
-
-def _svg(label: str, body: str) -> str:
-    return (f'<svg class="art" viewBox="0 0 120 84" role="img" aria-label="{esc(label)}" '
-            f'xmlns="http://www.w3.org/2000/svg">{body}</svg>')
-
-
-def _cards(game: str, *placed) -> str:
-    """Cards of `game` drawn as the table draws them (card_art.py): each (token,
-    x, y, width, turned, options), a token None for a card face down."""
-    return "".join(card_art.placed(card_art.back_body() if token is None else
-                                   card_art.face_body(game, token, **options), x, y, width, turn)
-                   for token, x, y, width, turn, options in placed)
-
-
-_CHIP = ('<circle cx="{x}" cy="{y}" r="7" fill="#e0a526" stroke="#7a5a00"/>'
-         '<circle cx="{x}" cy="{y}" r="4" fill="none" stroke="#fff" stroke-width="1.2"/>')
-TRICKSTERS_ART = _svg("Two Tricksters cards, each showing four critters with their values, one turned to Foxes",
-                      _cards("tricksters", ("T1", 22, 14, 42, -12, {"values": (1, 2, 5, 4)}),
-                             ("T12", 58, 12, 42, 10, {"values": (4, 1, 5, 2), "led": "Foxes"})))
-LUNAR_ART = _svg("A star rank card and an Owl card under a crescent moon",
-                 '<path d="M100 6a14 14 0 1 0 10 24a11 11 0 1 1 -10 -24z" fill="#ffd166"/>'
-                 + _cards("lunar", ("R8", 20, 16, 40, -8, {"star": True}), ("Owl", 56, 18, 40, 8, {})))
-RAVEN_ART = _svg("A fan of Raven cards and the Raven, with three cards set face down as a bid",
-                 _cards("raven", ("Sh9", 8, 16, 38, -14, {}), ("Sw14", 30, 10, 38, 0, {}),
-                        ("Raven", 52, 14, 38, 14, {}),
-                        *((None, 94 + i * 5, 40 + i * 4, 17, 0, {}) for i in range(3))))
-VOREN_ART = _svg("Three Voren cards and a pot of chips",
-                 _cards("voren", ("5H", 4, 16, 36, -12, {}), ("GS", 26, 10, 36, 0, {}), ("Wolf", 48, 16, 36, 12, {}))
-                 + "".join(_CHIP.format(x=x, y=y) for x, y in ((98, 64), (108, 58), (96, 52), (106, 46), (100, 38))))
-
-INTROS = {
-    "tricksters": Intro("Draft half your hand from cards everyone can see, then win tricks with a "
-                        "partner who changes every round; each card counts four ways.", TRICKSTERS_ART),
-    "lunar": Intro("Partners make every trick together: one plays the suit, the other the rank. "
-                   "Two players share the face-up Sky.", LUNAR_ART),
-    "raven": Intro("Bid by setting cards aside face down, then take exactly that many tricks; "
-                   "the Raven, the Wolf, the Shaman and the Dwarf bend the rules.", RAVEN_ART),
-    "voren": Intro("Three cards, a pot of chips and a spare hand to swap into: play or fold, "
-                   "and take no trick at your peril.", VOREN_ART),
-}
 
 # The computer players' levels as they play today (solver/bots.py), one line each.
 LEVELS = (
@@ -236,10 +193,9 @@ def game_card_html(game: dict, values: dict, advanced: dict, in_progress: bool, 
     title = esc(game["title"])
     fields = game["fields"]
     players = next((f for f in fields if f["name"] == "players"), None)
-    intro = INTROS.get(key, Intro("", ""))
+    intro = layout_for(key)         # its pitch and picture (games/)
     count = values.get("players", players["default"] if players else None)
-    seats = "".join(f'<option value="{s}"{" selected" if s == advanced.get("seat", 0) else ""}>Seat {s}</option>'
-                    for s in range(count or 1))
+    seats = seat_options_html(key, count or 1, advanced.get("seat"))
     themes = "".join(f'<option value="{t}"{" selected" if t == advanced.get("theme") else ""}>{esc(choice_text(t))}</option>'
                      for t in game["themes"])
     theme_field = (f'<div class="field"><label for="theme-{key}">Card names</label> '
@@ -260,9 +216,62 @@ def game_card_html(game: dict, values: dict, advanced: dict, in_progress: bool, 
 <div class="field"><label for="seed-{key}">Replay a deal by its number</label>
 <input type="number" id="seed-{key}" min="0" step="1" inputmode="numeric" placeholder="a new deal" aria-describedby="seed-{key}-help">
 <p class="help" id="seed-{key}-help">Every game shows its deal number; enter it here to play the same cards again.</p></div>
-<div class="field"><label for="seat-{key}">Your seat</label> <select id="seat-{key}">{seats}</select></div>
+<div class="field"><label for="seat-{key}">Your seat</label> <select id="seat-{key}" aria-describedby="seat-{key}-help">{seats}</select>
+<p class="help" id="seat-{key}-help">Your place in the first {esc(get_game(key).words.hand_word)}; the deal moves to the left after each. The same deal number and place give you the same cards.</p></div>
 {theme_field}</details>
 </li>'''
+
+
+# --- your seat ----------------------------------------------------------------------------
+DRAWN = "Drawn with the deal"
+
+
+def place_names(first: str, players: int) -> list[str]:
+    """The places at the table clockwise from `first` (the first hand's dealer, Lunar's
+    start player), named as the table names places from the dealer: "Dealer",
+    "Dealer's left", "Across from the dealer", "Dealer's right"; with more than four
+    players, "2nd to the dealer's left" and so on.
+
+    >>> place_names("dealer", 4)
+    ['Dealer', "Dealer's left", 'Across from the dealer', "Dealer's right"]
+    >>> place_names("start player", 2), place_names("dealer", 5)[2]
+    (['Start player', "Start player's opponent"], "2nd to the dealer's left")
+    """
+    head = first.capitalize()
+    names = [head]
+    for k in range(1, players):
+        if players == 2:
+            names.append(f"{head}'s opponent")
+        elif k == 1:
+            names.append(f"{head}'s left")
+        elif k == players - 1:
+            names.append(f"{head}'s right")
+        elif players == 4:
+            names.append(f"Across from the {first}")
+        else:
+            names.append(f"{ordinal(k)} to the {first}'s left")
+    return names
+
+
+def seat_options_html(game: str, players: int, chosen=None) -> str:
+    """The "Your seat" choices: a place drawn with the deal (the engine's seat 0,
+    whose place the deal number draws), or a place counted from the first hand's
+    dealer (values `p0`, `p1`, ...: see `seat_at`)."""
+    names = place_names(get_game(game).words.first_player, players)
+    options = [("", DRAWN)] + [(f"p{k}", name) for k, name in enumerate(names)]
+    return "".join(f'<option value="{value}"{" selected" if value == chosen else ""}>{esc(name)}</option>'
+                   for value, name in options)
+
+
+def seat_at(game: str, rules: dict, seed: int, place: str) -> int:
+    """The engine's seat for a "Your seat" choice in a new game of these rules and
+    deal number: `p<k>`, the k-th place left of the first dealer; anything else, seat 0."""
+    if not re.fullmatch(r"p\d{1,2}", place or ""):
+        return 0
+    engine = get_game(game)
+    chosen = engine.Rules.from_dict(rules)
+    players = engine.players(chosen)
+    return (engine.first_dealer(chosen, seed) + int(place[1:])) % players
 
 
 def level_options_html(level: str) -> str:
@@ -287,7 +296,7 @@ def _whole(text) -> int:
 
 
 def field_value(field: dict, raw):
-    """The rules value of a control's raw reading (see app.py's read_field): text for
+    """The rules value of a control's raw reading (see home.py's read_card): text for
     numbers and choices, a bool, a list of checked options, lists of texts."""
     kind = field_kind(field)
     if kind in ("bool", "set", "fixed"):
@@ -338,22 +347,38 @@ def read_house_rules(game: str, fields: list[dict], raw: dict) -> tuple[dict, di
 
 # --- the rules page ---------------------------------------------------------------------------
 def house_rules_table(fields: list[dict], values: dict, where: str, name=None) -> str:
-    """The house rules at your table: each with its value there and the standard one."""
+    """The house rules at your table: each with its value there, the standard one and
+    what it does in words; then, in a footnote for the curious, the numbered rulings
+    of the complete rules each one settles."""
     rows = []
     for field in fields:
         value = values.get(field["name"], field["default"])
         changed = value != field["default"]
-        ruling = f' <span class="ruling">Ruling {esc(field["ruling"])}</span>' if field.get("ruling") not in (None, "gap") else ""
         standard = (f'<br><span class="standard">Standard: {esc(value_text(field, field["default"], name))}</span>'
                     if changed else "")
         rows.append(f'<tr data-field="{esc(field["name"])}"{" class=changed" if changed else ""}>'
-                    f'<th scope="row">{esc(field["label"])}{ruling}</th>'
+                    f'<th scope="row">{esc(field["label"])}</th>'
                     f'<td class="value">{esc(value_text(field, value, name))}{standard}</td>'
                     f'<td>{esc(field["doc"])}</td></tr>')
     return (f'<section class="house-table" aria-labelledby="house-rules-title"><h2 id="house-rules-title">House rules</h2>'
             f'<p>{esc(where)}</p><div class="table-wrap"><table class="rules-fields"><thead><tr><th scope="col">Rule</th>'
             f'<th scope="col">At your table</th><th scope="col">What it means</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div></section>')
+            f'<tbody>{"".join(rows)}</tbody></table></div>{rulings_note(fields)}</section>')
+
+
+def rulings_note(fields: list[dict]) -> str:
+    """Which house rules settle which numbered ruling of the complete rules (the
+    cases the original rulebook left open), as a footnote."""
+    by_ruling: dict[str, list[str]] = {}
+    for field in fields:
+        if field.get("ruling") not in (None, "gap"):
+            by_ruling.setdefault(field["ruling"], []).append(field["label"])
+    if not by_ruling:
+        return ""
+    said = "; ".join(f"{ruling}: {', '.join(labels)}" for ruling, labels in
+                     sorted(by_ruling.items(), key=lambda item: (item[0][0], int(item[0][1:]))))
+    return (f'<p class="note rulings-note">Where the original rulebook leaves a case open, the complete '
+            f'rules settle it in a numbered ruling: {esc(said)}.</p>')
 
 
 def rules_nav_html(games: dict, current: str) -> str:

@@ -6,7 +6,9 @@ every word a player reads or hears (cards, choices, seats, log lines, score
 sheets, why a card cannot be played) comes from the game's `Words` through a
 `pycore.words.Narrator` told to that seat. The seats sit around the table (you
 at the bottom) with the trick in the middle; each game's own regions come from
-`layouts.py`, from the same observation.
+its layout (`layouts.py`, `games/`), from the same observation. Beside this:
+the score pad, score sheets and the end of the game (`score_view.py`), the log
+(`log_view.py`), the hint panel (`hint_view.py`), a card (`cards.py`).
 
 Legal tokens are grouped only by their shape:
 
@@ -34,9 +36,12 @@ import re
 from collections import Counter
 from typing import Callable
 
-from pycore.words import Narrator, count
+from pycore.words import Narrator
 
-from . import cast, layouts
+from . import cast, games, layouts  # noqa: F401  (games: every game's layout registered)
+from .cards import card_html
+from .markup import esc, sentence
+from .score_view import game_end_html, score_pad_html, score_sheet_html
 
 Why = Callable[[str], "str | None"]      # a token -> why it may not be chosen now (None: it may)
 
@@ -49,53 +54,12 @@ MANY_CHOICES = 8   # more verb+cards tokens than this: pick cards, then confirm
 SUGGESTED = ' data-suggested="true" aria-description="the hint’s choice"'
 
 
-def esc(value) -> str:
-    return html.escape(str(value), quote=True)
-
-
 def humanize(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def sentence(text: str) -> str:
-    """A reason as a sentence: capitalised, with a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
 def is_card(tell: Narrator, value) -> bool:
     return isinstance(value, str) and value in tell.game.deck.tokens
-
-
-def card_html(token: str, tell: Narrator, *, action: str | None = None, enabled: bool = False,
-              classes: str = "", attrs: str = "", why: str | None = None, uid: str = "",
-              led: str | None = None) -> str:
-    """A card: a focusable button when it is a choice (or one that says why it is
-    not: `why`, described by an element with id `uid`), else a static picture.
-    `led`: the suit the card counts in, where a card has a value per suit
-    (Tricksters: the critter a trick was led in; default: the one led now)."""
-    suit = re.match(r"[A-Za-z]+", token)
-    suit_class = f"suit-{suit.group(0).lower()}" if suit else "suit-none"
-    layout = layouts.layout_for(tell.game.name)
-    face, spoken = layout.face(token, tell, led)
-    if layout.is_special(token):
-        classes += " specialist"
-    elif " of " in spoken:       # "3 of Hearts": a class per suit name, for colour
-        classes += " of-" + re.sub(r"[^a-z]", "", spoken.split(",")[0].rpartition(" of ")[2].lower())
-    if action is not None or attrs or why:
-        if why:
-            note = f'<span class="visually-hidden why" id="{esc(uid)}">{esc(sentence(why))}</span>'
-            return (f'<button type="button" class="card {suit_class} {classes} unavailable"{attrs} '
-                    f'aria-label="{esc(spoken)}" aria-disabled="true" aria-describedby="{esc(uid)}" '
-                    f'title="{esc(sentence(why))}" data-ui="why" data-card="{esc(token)}">{face}{note}</button>')
-        state = "" if enabled else " disabled"
-        act = f' data-action="{esc(action)}"' if action is not None and enabled else ""
-        return (f'<button type="button" class="card {suit_class} {classes}{" legal" if enabled else ""}"'
-                f'{act}{attrs} aria-label="{esc(spoken)}"{state}>{face}</button>')
-    return f'<span class="card {suit_class} {classes}" role="img" aria-label="{esc(spoken)}">{face}</span>'
 
 
 def classify(legal: list[str], hand: list[str], picks) -> dict:
@@ -381,6 +345,9 @@ def trick_area_html(tell: Narrator, layout, places: dict, ui: dict) -> str:
     if current is not None and current["cards"]:
         return ring_trick_html(current, tell, layout, places, key=now)
     moment = ui.get("moment")
+    earlier = moment is not None and moment[0] != len(obs["hands"]) - 1
+    if earlier and not ui.get("holding"):
+        moment = None       # the hand before's last trick: not in the middle of this hand's decisions
     if moment is not None:
         mh, mk = moment
         trick = obs["hands"][mh]["tricks"][mk]
@@ -393,8 +360,10 @@ def trick_area_html(tell: Narrator, layout, places: dict, ui: dict) -> str:
     if ui.get("holding") == "trick":
         more = ('<p class="trick-nav"><button type="button" class="primary" data-ui="continue" id="continue">'
                 'Continue</button> <span class="note">or press any key</span></p>')
+    title = (f"Last trick of {layout.hand_word} {mh + 1}" if mh != len(obs["hands"]) - 1
+             else f"Trick {mk + 1}")
     return ring_trick_html(trick, tell, layout, places, finished=True, where=(mh, mk),
-                           title=f"Trick {mk + 1}", tid="previous-trick", footer=more, key=f"{mh}-{mk}")
+                           title=title, tid="previous-trick", footer=more, key=f"{mh}-{mk}")
 
 
 HAND_ROW = 8        # cards in a row of your hand on a phone, at most (44 px each at 390 px)
@@ -626,284 +595,3 @@ def table_tools_html(tell: Narrator, layout, ui: dict) -> str:
         out.append(f'<button type="button" data-ui="scores" aria-expanded="{str(on).lower()}" '
                    f'aria-controls="score-pad">Score pad</button>')
     return f'<div class="table-tools" id="table-tools">{"".join(out)}</div>' if out else ""
-
-
-def score_pad_html(tell: Narrator, layout) -> str:
-    """The running score: one row per finished hand, one column per player (per
-    team in Lunar); each hand's row opens its score sheet."""
-    heads, rows = layout.pad(tell)
-    head = "".join(f"<th scope=col>{esc(h)}</th>" for h in heads)
-    body = []
-    for index, cells in enumerate(rows):
-        body.append(f'<tr data-hand="{index}"><th scope=row><button type="button" data-ui="sheet" '
-                    f'data-hand="{index}">{esc(layout.hand_word.capitalize())} {index + 1}</button></th>'
-                    + "".join(f'<td data-col="{c}">{cell}</td>' for c, cell in enumerate(cells)) + "</tr>")
-    return (f'<section class="score-pad" id="score-pad" aria-label="Score pad"><h3>Score pad</h3>'
-            f'<p class="note">{esc(layout.pad_note)}</p>'
-            f'<div class="scroll"><table><thead><tr><th scope=col>{esc(layout.hand_word.capitalize())}</th>{head}'
-            f'</tr></thead><tbody>{"".join(body)}</tbody></table></div></section>')
-
-
-def score_sheet_html(tell: Narrator, layout, index: int, holding: bool) -> str:
-    """A finished hand's score sheet: the numbers per player (or team), the points
-    explained in sentences, and every hand of it face up."""
-    obs = tell.obs
-    results = obs["hand_results"]
-    result = results[index]
-    total = obs.get("hands_in_game")
-    title = (f"{layout.hand_word.capitalize()} {index + 1}" + (f" of {total}" if total else "") + ": scores")
-    lines = "".join(f"<li>{esc(line)}</li>" for line in tell.hand_lines(result))
-    faces, marked = [], ""
-    for seat, cards in enumerate(result.get("hands") or []):
-        marks, marked = layout.face_marks(result, seat)
-        if cards is None:
-            shown = f'<span class="note">{esc(tell.words.unshown(result, seat))}</span>'
-        else:
-            shown = "".join(card_html(c, tell, classes="small mini" + (" marked" if c in marks else "")) for c in cards)
-            shown = f'<span class="cards small">{shown}</span>'
-        faces.append(f'<li data-seat="{seat}"><b>{esc(tell.seat(seat))}</b>{shown}</li>')
-    legend = f' <span class="note">(dashed outline: {esc(marked)})</span>' if marked else ""
-    last = index == len(results) - 1
-    if holding:
-        go = "See the final result" if obs.get("terminal") and last else f"Next {layout.hand_word}"
-        buttons = f'<button type="button" class="primary" data-ui="continue" id="continue">{go}</button>'
-    else:
-        buttons = '<button type="button" class="primary" data-ui="sheet-close" id="sheet-close">Close</button>'
-    nav = (f'<button type="button" data-ui="sheet" data-hand="{index - 1}">Previous {layout.hand_word}</button>'
-           if index > 0 else "")
-    nav += (f'<button type="button" data-ui="sheet" data-hand="{index + 1}">Next {layout.hand_word}\'s scores</button>'
-            if not last else "")
-    nav += (f' <button type="button" data-ui="review" data-hand="{index}" id="review-hand">'
-            f'Review this {layout.hand_word}</button>')
-    return (f'<section class="overlay score-sheet" id="score-sheet" role="dialog" aria-modal="false" '
-            f'aria-labelledby="score-sheet-title" data-hand="{index}">'
-            f'<div class="overlay-body"><div class="overlay-head"><h3 id="score-sheet-title">{esc(title)}</h3>'
-            f'<p class="overlay-buttons">{buttons} {nav}</p></div>'
-            f'<div class="scroll">{layout.sheet_table(tell, result)}</div>'
-            f'<ul class="sheet-lines">{lines}</ul>'
-            f'<h4>The hands, face up{legend}</h4><ul class="faces">{"".join(faces)}</ul></div></section>')
-
-
-def game_end_html(tell: Narrator, layout, closed: bool) -> str:
-    """The end of the game: the winner in words, the ranking (shared places said as
-    such, teams as teams), Play again (same rules and seat, a new deal) and New game."""
-    obs = tell.obs
-    totals = obs.get("totals") or []
-    winners = obs.get("winners") or []
-    data = (f'id="final-scores" data-totals="{esc(json.dumps(totals))}" '
-            f'data-winners="{esc(json.dumps(winners))}"')
-    places = "".join(f'<li data-seats="{esc(json.dumps(e["seats"]))}" data-place="{e["place"]}">{esc(line)}</li>'
-                     for e, line in zip(obs.get("ranking") or [], tell.places()))
-    buttons = ('<button type="button" class="primary" data-ui="play-again" id="play-again">Play again</button> '
-               '<button type="button" data-ui="new-game" id="new-game-end">New game</button>')
-    results = obs.get("hand_results") or []
-    extra = (f' <button type="button" data-ui="sheet" data-hand="{len(results) - 1}">'
-             f'Last {layout.hand_word}\'s scores</button>' if results else "")
-    if closed:
-        return (f'<section class="result compact" id="result" aria-label="Game over">'
-                f'<p><b>Game over.</b> {esc(tell.outcome())}</p><ol class="ranking" {data}>{places}</ol>'
-                f'<p>{buttons} <button type="button" data-ui="end-open">Show the result</button></p>'
-                f'{review_buttons_html(len(results), layout.hand_word)}</section>')
-    return (f'<section class="overlay result" id="result" role="dialog" aria-modal="false" '
-            f'aria-labelledby="result-title">'
-            f'<div class="overlay-body"><h3 id="result-title">Game over</h3>'
-            f'<p class="outcome" id="outcome">{esc(tell.outcome())}</p>'
-            f'<ol class="ranking" {data}>{places}</ol>'
-            f'<p class="overlay-buttons">{buttons}{extra} '
-            f'<button type="button" data-ui="end-close">See the table</button></p>'
-            f'{review_buttons_html(len(results), layout.hand_word)}</div></section>')
-
-
-def review_buttons_html(count: int, word: str) -> str:
-    """The end of the game: a review for every hand (manyhands_web/review_view.py)."""
-    if not count:
-        return ""
-    buttons = "".join(f'<button type="button" data-ui="review" data-hand="{i}">{esc(word.capitalize())} {i + 1}</button>'
-                      for i in range(count))
-    return (f'<div class="review-hands" id="review-hands"><h4>Review a {esc(word)}</h4>'
-            f'<p class="overlay-buttons">{buttons}</p></div>')
-
-
-# --- the game log: hands, tricks, winners, in sentences -------------------------------------
-def story(tell: Narrator) -> list[tuple[str, int, str]]:
-    """The game told in order as (kind, hand index, text): "hand" (a hand begins),
-    "act" (an action), "play" (a card in a trick), "trick" (who took it), "score"
-    (a hand's score sheet in sentences)."""
-    obs = tell.obs
-    history = obs.get("history") or []
-    starts = list(obs.get("hand_starts") or [0]) + [len(history)]
-    results = obs.get("hand_results") or []
-    layout = layouts.layout_for(obs.get("game", ""))
-    out = []
-    for h, hand in enumerate(obs.get("hands") or []):
-        if h + 1 >= len(starts):
-            break
-        out.append(("hand", h, f"{layout.hand_word.capitalize()} {h + 1}"))
-        tricks = hand.get("tricks") or []
-        k = i = 0
-        for actor, token in history[starts[h]:starts[h + 1]]:
-            trick = tricks[k] if k < len(tricks) else None
-            card = token.split(" ")[0].removeprefix("sky:") if token else None
-            if trick is not None and i < len(trick["cards"]) and trick["cards"][i] == [actor, card]:
-                out.append(("play", h, tell.sentence(actor, token, (h, k))))
-                i += 1
-                if i == len(trick["cards"]) and trick.get("winner") is not None:
-                    out.append(("trick", h, tell.trick_taken(trick, h, k)))
-                    k, i = k + 1, 0
-            else:
-                out.append(("act", h, tell.sentence(actor, token)))
-        if h < len(results):
-            out.extend(("score", h, line) for line in tell.hand_lines(results[h]))
-    if obs.get("terminal"):
-        out.append(("end", len(results), f"Game over. {tell.outcome()}"))
-    return out
-
-
-def log_html(tell: Narrator) -> str:
-    """The log as list items: a heading per hand, each trick's cards and winner together."""
-    items, hand, trick = [], [], []
-
-    def close_trick():
-        if trick:
-            hand.append(f'<li class="log-trick"><ol>{"".join(trick)}</ol></li>')
-            trick.clear()
-
-    def close_hand():
-        close_trick()
-        if hand:
-            items.append(f'<ol class="log-lines">{"".join(hand)}</ol></li>')
-            hand.clear()
-    for kind, _, text in story(tell):
-        if kind == "hand":
-            close_hand()
-            items.append(f'<li class="log-hand"><h4>{esc(text)}</h4>')
-        elif kind == "play":
-            trick.append(f"<li>{esc(text)}</li>")
-        elif kind == "trick":
-            trick.append(f'<li class="log-won">{esc(text)}</li>')
-            close_trick()
-        elif kind == "end":
-            close_hand()
-            items.append(f'<li class="log-end"><b>{esc(text)}</b></li>')
-        else:
-            close_trick()
-            hand.append(f'<li class="log-{kind}">{esc(text)}</li>')
-    close_hand()
-    return "".join(items)
-
-
-def announcements(before: Narrator | None, after: Narrator) -> list[str]:
-    """Plain sentences for what happened between two observations (screen readers)."""
-    now = [text for kind, _, text in story(after) if kind != "hand"]
-    if before is None:
-        return []
-    old = [text for kind, _, text in story(before) if kind != "hand"]
-    return now[len(old):]
-
-
-HINT_GROUPS = (("best", "Best"), ("close", "About as good"), ("worse", "Less good"))
-FOLD_ASIDE = 6          # this many choices set aside early are folded under one line
-
-
-def _hint_group(entry: dict) -> str:
-    group = entry.get("group", "worse")
-    return {"as good": "close", "screened": "worse", "unsearched": "worse"}.get(group, group)
-
-
-def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
-    """The solver's answer as a player reads it, step by step: the hint's first
-    step is the summary line above this (hint_sentence: "Consider the 10 of
-    Shields: ..."); here how sure it is, a close call and the offer to search
-    more, then on request every choice grouped against the best (one line each,
-    the solver's words) and what can be told of the other hands, as a table.
-    `earlier`: the suggestion of the hint before, when this one searched the same
-    position again at its offer (Think longer, every deal): whether it held."""
-    if not result.get("available", True):
-        return f'<p class="hint-unavailable" id="hint-unavailable">{esc(result.get("message", "Hints are unavailable."))}</p>'
-    ranked = result.get("actions") or []
-    out = ""
-    if result.get("close_call"):
-        out += f'<p class="hint-close" id="hint-close-call">{esc(result["close_call"])}</p>'
-    if result.get("certainty"):
-        out += f'<p class="hint-why" id="hint-certainty">{esc(result["certainty"])}</p>'
-    if earlier is not None and ranked:
-        if str(ranked[0]["action"]) == earlier:
-            change = "The longer search kept the suggestion of the hint before."
-        else:
-            change = f"The longer search changed the suggestion: the hint before said “{tell.choice(earlier)}”."
-        out += f'<p class="hint-why" id="hint-change">{esc(change)}</p>'
-    more = result.get("more")
-    if more and not result.get("all_worlds"):
-        budget = more.get("budget") or {}
-        splits = ' data-splits="true"' if result.get("splits") and budget.get("all_worlds") else ""
-        button_id = "hint-all" if budget.get("all_worlds") else "hint-longer"
-        note = "Slower: every possible deal, not a sample." if budget.get("all_worlds") else \
-            "Slower: a longer search to tell the close choices apart."
-        out += (f'<p class="hint-all"><button type="button" id="{button_id}" class="hint-more" '
-                f'data-budget="{esc(json.dumps(budget))}"{splits}>{esc(more["label"])}</button> '
-                f'<span class="hint-why">{esc(note)}</span></p>')
-    if len(ranked) > 1:                  # one choice: the summary line has said it all
-        def item(e: dict) -> str:
-            return (f'<li data-token="{esc(e["action"])}" data-group="{esc(e.get("group", ""))}">'
-                    f'<b>{esc(tell.choice(str(e["action"])))}</b>: {esc(e.get("why", ""))}</li>')
-        # many choices set aside after a deal or few (Lunar's gifts, Raven's bids): folded
-        # away under one line, not a wall of "set aside early" lines
-        aside = [e for e in ranked if e.get("group") == "screened"]
-        folding = len(aside) >= FOLD_ASIDE
-        aside = aside if folding else []
-        groups = []
-        for key, title in HINT_GROUPS:
-            items = [item(e) for e in ranked
-                     if _hint_group(e) == key and not (folding and e.get("group") == "screened")]
-            folded = ""
-            if key == "worse" and aside:
-                folded = (f'<details class="hint-aside"><summary>{len(aside):,} {"more " if items else ""}'
-                          f'set aside early: each fell behind on the few deals it was tried on</summary>'
-                          f'<ul class="hint-list">{"".join(item(e) for e in aside)}</ul></details>')
-            if items or folded:
-                groups.append(f'<h4>{esc(title)}</h4>'
-                              + (f'<ul class="hint-list">{"".join(items)}</ul>' if items else "") + folded)
-        shared = "".join(f'<p class="hint-why hint-shared">{esc(fact)}</p>' for fact in result.get("shared") or [])
-        out += (f'<details id="hint-table"><summary>Compare all {len(ranked):,} choices</summary>'
-                f'<div id="hint-list">{shared}{"".join(groups)}</div></details>')
-    opponents = result.get("opponents")
-    if opponents and (opponents.get("rows") or opponents.get("facts")):
-        out += ('<details id="hint-inference"><summary>What you can tell about the other hands</summary>'
-                + _opponents_html(opponents) + "</details>")
-    return out
-
-
-def _opponents_html(opponents: dict) -> str:
-    """The solver's readable table of the other hands (solver.hints.opponents): a
-    column per suit (cards held on average, "none" when surely none) and, per
-    hand, its name and size on a line of its own over its row of suits (a column
-    of names beside four suits did not fit the desktop's side panel: "Player 2"
-    on two lines, Waters out of sight), then its other cards (likely ones, and
-    the few they may hold) where something stands out; without suits, a row per
-    hand with its other cards beside it. The notable facts as sentences above
-    it (alone, where there is no table: nothing stands out yet)."""
-    facts = "".join(f"<li>{esc(f)}</li>" for f in opponents.get("facts", []))
-    suits = opponents.get("suits", [])
-
-    def named(r: dict, tag: str) -> str:
-        size = (f'<span class="hint-size">{esc(count(r["cards"], "card"))}</span>'
-                if r["cards"] is not None else "")
-        return f'{tag}{esc(r["name"])}{size}</th>'
-
-    def hand(r: dict) -> str:
-        if not suits:
-            return f'<tr>{named(r, "<th scope=row>")}<td>{esc(r["other"])}</td></tr>'
-        other = (f'<tr class="hint-other"><td colspan="{len(suits)}">Other cards: {esc(r["other"])}</td></tr>'
-                 if r.get("stands_out", True) else "")
-        return (f'<tbody class="hint-hand"><tr class="hint-name">{named(r, f"<th scope=rowgroup colspan={len(suits)}>")}</tr>'
-                f'<tr>{"".join(f"<td>{esc(c)}</td>" for c in r["suits"])}</tr>{other}</tbody>')
-    rows = "".join(hand(r) for r in opponents["rows"])
-    head = ("".join(f"<th scope=col>{esc(s)}</th>" for s in suits) if suits
-            else "<th scope=col>Hand</th><th scope=col>Other cards</th>")
-    body = rows if suits else f"<tbody>{rows}</tbody>"
-    table = (f'<div class="hint-table-wrap"><table class="hint-hands"><thead><tr>{head}</tr></thead>'
-             f'{body}</table></div>') if rows else ""
-    return ((f'<ul class="hint-facts">{facts}</ul>' if facts else "") + table
-            + (f'<p class="hint-why">{esc(opponents["note"])}</p>' if opponents.get("note") else ""))
-
-

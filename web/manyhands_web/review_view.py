@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from pycore.words import Narrator, decimals, minus, signed, with_unit
 
-from .render import card_html, esc
+from . import games  # noqa: F401  (every game's layout registered: its card faces)
+from .cards import card_html
+from .markup import esc
 
-VERDICT_CLASS = {"best": "good", "as good as the best": "good", "about as good": "good",
+VERDICT_CLASS = {"best": "good", "as good as the best": "good", "unclear": "unclear",
                  "small loss": "small", "big loss": "big", "not searched": "none"}
 
 
@@ -32,32 +34,59 @@ def _small(x: float) -> str:
 
 def _certainty(d: dict) -> str:
     """How sure the expected values are: exact, an interval, or the deals sampled."""
+    n, worlds = int(d.get("searched_worlds") or 0), d.get("worlds")
     if d.get("exact"):
-        return "exact: every possible deal searched"
+        return ("exact: the only possible deal searched" if worlds == 1 else
+                "exact: every possible deal searched")
+    if worlds == 1:
+        ahead = d.get("look_ahead") or 0
+        return (f"estimated: the only possible deal, searched {ahead} move{'s' if ahead != 1 else ''} ahead"
+                if ahead else "estimated: the only possible deal, played out many times")
     intervals = d.get("intervals") or {}
     best = intervals.get(d["best"])
-    n = int(d.get("searched_worlds") or 0)
+    # where each deal was played out, not searched, the values are the quick play's
+    played = "" if d.get("exact_endgame", True) else ", each played out by the computer's quick play"
     if best:
         half = (float(best[1]) - float(best[0])) / 2
         if half == 0:                   # never a bare "± 0.00": the same on every deal
-            return f"the same on every one of the {n:,} deals you could not tell apart"
-        return f"±\u00a0{_small(half)} (95% range), from {n:,} deals you could not tell apart"
-    return f"estimated from {n:,} sampled deal{'s' if n != 1 else ''} you could not tell apart"
+            return f"the same on every one of the {n:,} deals you could not tell apart{played}"
+        return f"±\u00a0{_small(half)} (95% range), from {n:,} deals you could not tell apart{played}"
+    return f"estimated from {n:,} sampled deal{'s' if n != 1 else ''} you could not tell apart{played}"
+
+
+def _face_up_html(d: dict, unit: str) -> str:
+    """The face-up column: the best with every hand seen and your choice's value
+    there; an estimate says "about", its ± and how it was found."""
+    up = d["face_up"]
+    values, best, mine = up["values"], up["best"], up["values"].get(d["choice"])
+    about = "" if up["exact"] else "about "
+    spread = ""
+    if not up["exact"] and (up.get("intervals") or {}).get(best):
+        low, high = up["intervals"][best]
+        half = (float(high) - float(low)) / 2
+        spread = f" ±\u00a0{_small(half)}" if half else ""
+    top = f"{about}{with_unit(_num(values[best]), unit)}{spread}"
+    if best == d["choice"] or (up["exact"] and mine == values[best]):
+        line = f"your choice too, {top}"
+    else:
+        cost, low_high = up.get("cost") or 0, up.get("cost_interval")
+        unclear = not up["exact"] and (cost == 0 or (low_high is not None and low_high[0] <= 0))
+        tail = "; no clear difference" if unclear else ""
+        line = (f'<b class="faceup-said">{esc(up["best_said"])}</b>, {top} '
+                f'(yours: {about}{_num(mine)}{tail})')
+    certainty = up.get("certainty") or ("exact" if up["exact"] else "estimated")
+    return f'<p>Best: {line}.</p><p class="certainty note">{esc(certainty)}</p>'
 
 
 def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_loss: float | None = None) -> str:
     """One decision: what you chose, the best by what you knew, its cost; beside it
-    the best with every hand seen; the one line on why they differ; the branches."""
+    the best with every hand seen; the one line on why they differ; the branches.
+    The badge is the review's verdict in words: how big a loss and how sure."""
     verdict = d["verdict"]
     values = d["values"]
     cost = d.get("cost")
-    cost_text = "" if cost is None else (with_unit(f"−{_small(cost)}", unit) if cost > 0 else "no loss")
-    label, kind = verdict.capitalize(), VERDICT_CLASS.get(verdict, "none")
-    if verdict == "about as good" and big_loss is not None and cost and cost > big_loss:
-        # within the best's interval, yet its estimate a big loss: "About as good · −2.42 points" read as a contradiction
-        label, kind = "Maybe a loss", "small"
-    badge = (f'<span class="verdict verdict-{kind}">'
-             f'{esc(label)}{(" · " + esc(cost_text)) if cost and cost > 0 else ""}</span>')
+    kind = VERDICT_CLASS.get(verdict, "none")
+    badge = f'<span class="verdict verdict-{kind}">{esc(d.get("verdict_said") or verdict.capitalize())}</span>'
     mine = values.get(d["choice"])
     if d["best"] == d["choice"]:
         known = (f'<p>Best by what you knew: <b>your choice</b>, '
@@ -67,11 +96,6 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_lo
         known = (f'<p>Best by what you knew: <b class="best-said">{esc(d["best_said"])}</b>, '
                  f'{with_unit(_num(values[d["best"]]), unit)} expected{yours}.</p>')
     up = d["face_up"]
-    up_values = up["values"]
-    same = up_values.get(d["choice"]) == up_values.get(up["best"])
-    up_line = (f"your choice too, {with_unit(_num(up_values[up['best']]), unit)}" if same else
-               f'<b class="faceup-said">{esc(up["best_said"])}</b>, '
-               f'{with_unit(_num(up_values[up["best"]]), unit)} (yours: {_num(up_values[d["choice"]])})')
     why = f'<p class="why">{esc(d["why"])}</p>' if d.get("why") else ""
     buttons = [f'<button type="button" data-review="branch" data-index="{d["index"]}">Play from here</button>']
     if d["best"] != d["choice"]:
@@ -83,7 +107,7 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_lo
     data = (f'data-index="{d["index"]}" data-choice="{esc(d["choice"])}" data-best="{esc(d["best"])}" '
             f'data-cost="{"" if cost is None else cost}" data-verdict="{esc(verdict)}" '
             f'data-faceup="{esc(up["best"])}"')
-    return (f'<li class="decision decision-{VERDICT_CLASS.get(verdict, "none")}{" big" if d.get("big") else ""}" {data}>'
+    return (f'<li class="decision decision-{kind}{" big" if d.get("big") else ""}" {data}>'
             f'<div class="decision-head"><span class="decision-number">{number}</span>'
             f'<span class="when">{esc(d["when"])}</span>{badge}</div>'
             f'<div class="decision-cols">'
@@ -91,7 +115,7 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_lo
             f'<p>Your choice: <b class="choice-said">{esc(d["choice_said"])}</b>.</p>{known}'
             f'<p class="certainty note">{esc(_certainty(d))}</p></div>'
             f'<div class="col faceup"><h5>With all hands seen <span class="note">({esc(up["label"])})</span></h5>'
-            f'<p>Best: {up_line}.</p>{why}</div></div>'
+            f'{_face_up_html(d, unit)}{why}</div></div>'
             f'<p class="decision-buttons">{"".join(buttons)}</p></li>')
 
 
@@ -161,7 +185,9 @@ def review_html(h: dict, tell: Narrator, step: int = 0, source: str = "") -> str
     unit = h["unit"]
     decisions = h.get("decisions") or []
     forced = h.get("forced") or 0
-    notes = [f"Marked in red: a loss of {h['big_loss_said']}."]
+    notes = [f"Marked in red: a clear or likely loss of {h['big_loss_said']}."]
+    if h.get("face_up_rule"):
+        notes.append(h["face_up_rule"])
     if forced:
         notes.append(f"Not listed: {forced} move{'s' if forced != 1 else ''} with no other choice.")
     items = "".join(decision_html(d, k, unit, big_loss=h.get("big_loss")) for k, d in enumerate(decisions, 1))

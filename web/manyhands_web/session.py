@@ -90,6 +90,26 @@ class Session:
     def saved(self) -> dict:
         return {"record": self.record(), "seat": self.seat, "level": self.level, "theme": self.theme}
 
+    def summary(self, obs: dict | None = None) -> dict:
+        """The game in a few facts, for the list of your games (kept beside the record):
+        its title, players, the hand under way (the last one once finished), the
+        scores so far from your seat (a team's together), the outcome at the end
+        (`obs`: your current observation, when it is at hand)."""
+        obs = obs or self.observation()
+        tell = self.narrator(obs)
+        words = self.game.words
+        finished = self.state.is_terminal
+        done = len(obs.get("hand_results") or [])
+        totals = obs.get("totals") or []
+        sides = obs.get("teams") or [[s] for s in range(self.state.players)]
+        return {"game": self.game.name, "title": tell.title(), "players": self.state.players,
+                "seat": self.seat, "level": self.level, "seed": self.state.seed,
+                "hand": max(done, 1) if finished else done + 1, "hands": obs.get("hands_in_game"),
+                "hand_word": words.hand_word, "unit": words.unit,
+                "scores": [[tell.seats(side), totals[side[0]]] for side in sides if side and side[0] < len(totals)],
+                "finished": finished, "outcome": tell.outcome() if finished else "",
+                "actions": len(self.state.history)}
+
     def computers(self) -> dict[int, str]:
         return {s: self.level
                 for s in range(self.state.players) if s != self.seat}

@@ -4,6 +4,10 @@ thinking, for every game and rules option; nothing here reads a record.
 
     {"op": "bot", "record": {...}, "seat": 1, "level": "normal", "seed": 7}
         -> {"token": "Sw12", "policy": "solver"}
+       (no "seed": the page's seed for the position, solver.bots.page_seed)
+    {"op": "par", "record": {...}, "seat": 0, "level": "normal", "hand": 2}
+        -> solver.api.par: {"hands": [{"hand": 2, "score": 7, "par": 5, "actions": [...]}], ...}
+       ("hand" optional: every finished hand); progress(done, total) in hands
     {"op": "hint", "record": {...}, "seat": 0, "budget": null}
         -> the solver's hint, with "available": true
     {"op": "split", "request": {a hint request}, "parts": k}
@@ -22,7 +26,7 @@ thinking, for every game and rules option; nothing here reads a record.
 Hints and reviews name the seats as the page does (cast.py: You, and the
 computer players by name). Every refusal is one short line: a hint, split or merge request the solver
 refuses is answered {"available": false, "message": "Hint refused: ..."} (the hint
-panel shows it); any other bad request (not JSON, no such op, a bot move it
+panel shows it); any other bad request (not JSON, no such op, a bot move or par it
 refuses) raises the project's error (pycore ManyhandsError), which `reply` gives
 the worker as the request's error. The worker goes on either way.
 """
@@ -81,8 +85,14 @@ def _merge(request: dict, progress) -> dict:
 def _bot(request: dict) -> dict:
     api.fields(request, "a bot request", ("op", "record", "seat"), ("level", "seed"))
     token = api.bot_move(request["record"], request["seat"], request.get("level", "normal"),
-                         request.get("seed", 0))
+                         request.get("seed"))
     return {"token": token, "policy": "solver"}
+
+
+def _par(request: dict, progress) -> dict:
+    api.fields(request, "a par request", ("op", "record", "seat"), ("level", "hand"))
+    return api.par(request["record"], request["seat"], request.get("level", "normal"),
+                   request.get("hand"), progress)
 
 
 class _Noting(OrderedDict):
@@ -159,7 +169,9 @@ def handle(text: str, progress=None) -> str:
     if op not in HINT_OPS:
         if op == "bot":
             return json.dumps(_bot(request))
-        raise SolverError(f"unknown request {quote(op)}; requests: bot, {', '.join(HINT_OPS)}")
+        if op == "par":
+            return json.dumps(_par(request, progress))
+        raise SolverError(f"unknown request {quote(op)}; requests: bot, par, {', '.join(HINT_OPS)}")
     try:
         if op == "hint":
             out = _answer(api.HintRequest.from_json(request), progress)

@@ -1,0 +1,298 @@
+"""The page's events (Pyodide main thread): each click, key and change handed to
+the room it belongs to (app.py composes them), and `main`, the page's start:
+the game that was at the table resumed, the view drawn, the hint worker booted."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+from pyscript import when, window
+
+from . import pages, render, worker_client
+from .app import app
+from .dom import announce, attr, el, focus_next, options, refocus, target
+from .table import NEXT_DECISION
+
+
+@when("click", "#table")
+def on_table_click(event):
+    button = target(event, "[data-action],[data-toggle],[data-sub],[data-ui]")
+    if not button:
+        if app.table.ui.get("holding") == "trick" and target(event, "#middle"):
+            app.table.release()          # a click on the finished trick goes on
+        return
+    if button.disabled:
+        return
+    action, toggle, sub, ui = (attr(button, f"data-{k}") for k in ("action", "toggle", "sub", "ui"))
+    if action:
+        app.table.act(action)
+    elif toggle is not None:
+        index = int(toggle)
+        selected = app.table.ui["selected"]
+        app.table.ui["selected"] = [i for i in selected if i != index] if index in selected else selected + [index]
+        app.table.draw()
+        refocus(f'[data-toggle="{index}"]')
+    elif sub is not None:
+        app.table.ui["sub"] = None if app.table.ui["sub"] == sub else sub
+        app.table.draw()
+        refocus("#prompt .choice")
+    elif ui:
+        on_ui(ui, button)
+
+
+def on_ui(ui: str, button) -> None:
+    """The table's own controls (data-ui): moments, the trick viewer, score pad and sheets."""
+    state = app.table.ui
+    if ui == "pick-suggested":     # the hint's cards picked for you; you still confirm
+        state["selected"] = sorted(render.suggested_cards(state.get("suggested"),
+                                                          list(app.table.session.observation().get("hand") or [])))
+        app.table.draw()
+        refocus("#confirm")
+        return
+    if ui == "why":          # a card or button that cannot be chosen: say why
+        reason = _reason(button)
+        state["why_said"] = reason
+        announce(reason)
+        app.table.draw()
+        card = attr(button, "data-card")
+        refocus(f'[data-ui="why"][data-card="{card}"]' if card else f'#{attr(button, "id") or "confirm"}')
+        return
+    if ui == "continue":
+        app.table.release()
+        if app.table.session and app.table.session.state.is_terminal:
+            refocus("#play-again")
+        return
+    if ui == "details":
+        state["show_details"] = not state.get("show_details")
+    elif ui == "tricks":
+        state["view_trick"] = None if state.get("view_trick") is not None else 10**6
+    elif ui in ("trick-prev", "trick-next"):
+        state["view_trick"] = max(0, min(int(state.get("view_trick") or 0), _tricks_viewable() - 1)
+                                  + (1 if ui == "trick-next" else -1))
+    elif ui == "trick-close":
+        state["view_trick"] = None
+    elif ui == "scores":
+        state["show_scores"] = not state.get("show_scores")
+    elif ui == "sheet":
+        state["sheet"] = int(attr(button, "data-hand") or 0)
+    elif ui == "sheet-close":
+        state["sheet"] = None
+    elif ui == "end-close":
+        state["end_closed"] = True
+    elif ui == "end-open":
+        state["end_closed"] = False
+    elif ui == "review":          # the score sheet's, the end of the game's: review a hand
+        if state.get("holding") == "hand":
+            app.table.release()
+        state["sheet"] = None
+        state["end_closed"] = True
+        app.table.draw()
+        asyncio.ensure_future(app.reviews.open_review(int(attr(button, "data-hand") or 0)))
+        return
+    elif ui == "play-again":
+        app.table.play_again()
+        return
+    elif ui == "new-game":
+        app.views.go("home")
+        return
+    app.table.draw()
+    refocus(f'[data-ui="{ui}"]' if ui not in ("sheet-close", "end-close") else "#table-tools button, #result button")
+
+
+def _tricks_viewable() -> int:
+    obs = app.table.session.observation() if app.table.session else {}
+    h = render.viewed_hand(obs)
+    return len(render.finished_tricks(obs, h)) if h is not None else 0
+
+
+@when("focusin", "#table")
+def on_table_focus(event):
+    """A card that cannot be chosen says why when it gets the focus, as on hover."""
+    node = target(event, '[data-ui="why"]')
+    said = window.document.getElementById("why-said")
+    if node and said:
+        said.textContent = _reason(node)
+
+
+def _reason(node) -> str:
+    """Why a card or button cannot be chosen: its tooltip, else its description."""
+    described = window.document.getElementById(attr(node, "aria-describedby") or "")
+    return attr(node, "title") or (str(described.textContent) if described else "")
+
+
+def on_key(event):
+    """Any key goes on from a finished trick (outside form fields)."""
+    if app.table.ui.get("holding") != "trick" or str(event.key) in ("Shift", "Control", "Alt", "Meta", "Tab"):
+        return
+    tag = str(event.target.tagName or "").lower() if event.target else ""
+    if tag in ("input", "select", "textarea"):
+        return
+    app.table.release()
+
+
+# --- home ------------------------------------------------------------------------------------------
+@when("click", "#game-cards")
+def on_game_card_click(event):
+    button = target(event, "[data-play],[data-resume],[data-reset]")
+    if not button:
+        return
+    play, resume, reset = (attr(button, f"data-{k}") for k in ("play", "resume", "reset"))
+    if play:
+        app.home.play(play)
+    elif resume:
+        app.views.go("table")
+    elif reset:
+        app.home.reset_field(str(button.closest("[data-game]").dataset.game), reset)
+
+
+@when("change", "#game-cards")
+def on_game_card_change(event):
+    card = event.target.closest("[data-game]")
+    if card and str(event.target.id) == f"rule-{card.dataset.game}-players":
+        app.home.update_seats(str(card.dataset.game))
+
+
+@when("change", "#level")
+def on_level(event):
+    level = str(event.target.value)
+    el("level-help").textContent = pages.level_help(level)
+    app.kept.save_prefs(level=level)
+
+
+@when("click", "#saved-games")
+def on_saved_games_click(event):
+    button = target(event, "[data-open],[data-delete]")
+    if not button:
+        return
+    game_id, delete = attr(button, "data-open"), attr(button, "data-delete")
+    if game_id:
+        app.home.open_game(game_id)
+    elif delete:
+        asyncio.ensure_future(app.home.delete_game(delete))
+
+
+@when("click", "#confirm-dialog")
+def on_confirm(event):
+    button = target(event, "button[data-answer]")
+    if button:
+        app.confirm.answer(attr(button, "data-answer") == "yes")
+
+
+@when("close", "#confirm-dialog")
+def on_confirm_closed(event):          # Escape: nothing is done
+    app.confirm.answer(False)
+
+
+@when("click", "#menu-toggle")
+def on_menu(event):
+    menu = el("game-menu")._dom_element
+    opened = not menu.classList.contains("open")
+    menu.classList.toggle("open", opened)
+    event.target.setAttribute("aria-expanded", "true" if opened else "false")
+
+
+@when("click", "#review-panel")
+def on_review_click(event):
+    button = target(event, "[data-review]")
+    if not button or button.disabled or app.reviews.review is None:
+        return
+    what = attr(button, "data-review")
+    if what == "close":
+        app.reviews.close_review()
+        focus_next(NEXT_DECISION, force=True)
+    elif what == "cancel":
+        app.reviews.cancel_review()
+    elif what == "export":
+        app.reviews.export_review()
+    elif what in ("step", "trick"):
+        step = attr(button, "data-step") or attr(button, "data-trick") or "0"
+        app.reviews.review["step"] = int(step)
+        app.reviews.draw_review()
+        if what == "trick":
+            el("review-steps")._dom_element.scrollIntoView(options(block="nearest"))
+        refocus(f'[data-review="step"][data-step="{int(step) + 1}"]:not([disabled]), '
+                 f'[data-review="step"]:not([disabled])')
+    elif what == "replay":
+        first = app.reviews.review["data"]["hands"][0]["first_action"]
+        app.reviews.branch(first, None, replay=True)
+    elif what in ("branch", "try"):
+        app.reviews.branch(int(attr(button, "data-index")), attr(button, "data-choice"), replay=False)
+
+
+@when("click", "#undo")
+def on_undo(event):
+    app.table.undo()
+
+
+@when("click", "#hint")
+def on_hint(event):
+    asyncio.ensure_future(app.hints.hint())
+
+
+@when("click", "#hint-body")
+def on_hint_body_click(event):
+    button = target(event, ".hint-more")
+    if button and not button.disabled:
+        asyncio.ensure_future(app.hints.hint(json.loads(attr(button, "data-budget")),
+                                       split=attr(button, "data-splits") == "true"))
+
+
+@when("click", "#hint-cancel")
+def on_hint_cancel(event):
+    app.hints.cancel_hint()
+
+
+@when("click", "#hint-close")
+def on_hint_close(event):
+    app.hints.cancel_hint(quiet=True)
+    app.hints.close_hint()
+    focus_next(["#hint", *NEXT_DECISION], force=True)
+
+
+@when("click", "#export")
+def on_export(event):
+    app.table.export()
+
+
+@when("change", "#import-file, #home-import")
+def on_import(event):
+    files = event.target.files
+    if files.length:
+        asyncio.ensure_future(app.table.import_file(files.item(0)))
+    event.target.value = ""
+
+
+@when("click", "#theme-toggle")
+def on_theme(event):
+    session = app.table.session
+    themes = list(getattr(session.game, "themes", ())) if session else []
+    if themes:
+        session.theme = themes[(themes.index(session.theme) + 1) % len(themes)]
+        app.table.save()
+        app.table.draw()
+
+
+@when("click", "#new-game")
+def on_new(event):
+    app.views.go("home")
+
+
+@when("change", "#trick-pace")
+def on_trick_pace(event):
+    app.table.set_trick_pause(str(event.target.value))
+
+
+def main() -> None:
+    started = window.performance.now()
+    from pyodide.ffi import create_proxy
+    window.addEventListener("hashchange", create_proxy(lambda e: app.views.route()))
+    window.document.addEventListener("keydown", create_proxy(on_key))
+    window.setInterval(create_proxy(app.hints.tick), 100)
+    pace = window.document.getElementById("trick-pace")
+    if pace is not None and pace:
+        pace.value = app.table.trick_pause
+    app.home.resume()
+    app.views.route()
+    window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"
+    window.document.body.dataset.ready = "true"
+    worker_client.start()

@@ -1,0 +1,116 @@
+"""The hint panel (Pyodide main thread): a hint asked of the hint worker
+(worker_client.py) for your decision, its progress and Cancel, the answer drawn
+(hint_view.py), announced in one sentence and marked on the table until you choose.
+
+The panel opens where the player looks: beside the table on a wide screen, as a
+sheet over the table on a phone (style.css); focus moves to it when the answer
+is there, and Close gives it back to the table.
+"""
+from __future__ import annotations
+
+import time
+
+from pyodide.ffi import JsException
+
+from . import hint_view, worker_client
+from .address import BUDGET, HINT_SECONDS
+from .dom import announce, el, options, set_html
+from .markup import esc
+from .worker_client import Cancelled, WorkerError
+
+
+class HintPanel:
+    def __init__(self, app) -> None:
+        self.app = app                 # the page (app.py): the table it hints at
+        self.hint_started = None       # when the hint under way was asked (None: none is)
+        self.hint_shown = None         # (record, best choice) of the hint last shown
+
+    def open_hint(self) -> None:
+        el("hint-panel")._dom_element.hidden = False
+
+    def close_hint(self) -> None:
+        set_html("hint-body", "")
+        el("hint-summary").textContent = ""
+        el("hint-panel")._dom_element.hidden = True
+
+    async def hint(self, budget: dict | None = None, split: bool = False) -> None:
+        """Ask the worker for a hint: at the page's budget, or at `budget` (the hint's
+        offer: every deal, or a longer search; `split`: on several workers at once),
+        which then says whether it kept the suggestion of the hint before it."""
+        offer = budget is not None
+        session = self.app.table.session
+        if session is None or not session.my_turn or self.hint_started is not None:
+            return
+        generation = self.app.table.generation
+        self.hint_started = time.monotonic()
+        self.open_hint()
+        el("hint-progress")._dom_element.hidden = False
+        el("hint-cancel")._dom_element.hidden = False
+        el("hint")._dom_element.disabled = True
+        worker_client.reset_progress()
+        self.tick()
+        set_html("hint-body", "")
+        el("hint-summary").textContent = ""
+        _show(el("hint-panel")._dom_element, focus=False)
+        budget = budget or ({"effort": BUDGET} if BUDGET else {"seconds": HINT_SECONDS})
+        record = session.record()
+        earlier = None              # the suggestion this offer (Think longer, every deal) searches again
+        if offer and self.hint_shown and self.hint_shown[0] == record:
+            earlier = self.hint_shown[1]
+        request = {"op": "hint", "record": record, "seat": session.seat, "budget": budget,
+                   "theme": session.theme if session.theme in session.game.words.themes else ""}
+        try:
+            answer = await (worker_client.ask_split if split else worker_client.ask)(request)
+        except WorkerError as exc:
+            if self.hint_started is not None and not isinstance(exc, Cancelled):
+                set_html("hint-body", f'<p class="error">{esc(f"Hint failed: {exc}")}</p>')
+            self.hint_done()
+            return
+        except JsException:         # a bug, not a refusal: raised, the panel done
+            self.hint_done()
+            raise
+        if generation == self.app.table.generation and self.hint_started is not None:
+            tell = session.narrator()
+            ranked = answer.get("actions") or []
+            self.hint_shown = (record, str(ranked[0]["action"])) if ranked else None
+            # marked on the table until you choose
+            self.app.table.ui["suggested"] = self.hint_shown[1] if ranked else None
+            self.app.table.draw()
+            set_html("hint-body", hint_view.hint_html(answer, tell, earlier))
+            el("hint-summary").textContent = hint_view.hint_first_step(answer, tell)
+            announce(hint_view.hint_sentence(answer, tell))
+            self.hint_done()
+            _show(el("hint-panel")._dom_element, focus=True)
+            return
+        self.hint_done()
+
+    def hint_done(self) -> None:
+        self.hint_started = None
+        el("hint-progress")._dom_element.hidden = True
+        el("hint-cancel")._dom_element.hidden = True
+        if self.app.table.session:
+            el("hint")._dom_element.disabled = not self.app.table.session.my_turn
+
+    def cancel_hint(self, quiet: bool = False) -> None:
+        if self.hint_started is None:
+            return
+        self.hint_started = None
+        worker_client.cancel()
+        self.hint_done()
+        if not quiet:
+            set_html("hint-body", "<p>Hint cancelled.</p>")
+
+    def tick(self) -> None:
+        """Hint progress: the share of worlds searched (the worker's reports set the
+        bar, client.js) and the time elapsed while the worker thinks (the table stays live)."""
+        if self.hint_started is not None:
+            position = float(el("hint-meter")._dom_element.position)     # -1: not known yet
+            share = f"{int(100 * position)}%, " if position >= 0 else ""
+            el("hint-progress-text").textContent = f"Thinking… {share}{time.monotonic() - self.hint_started:.1f} s"
+
+
+def _show(panel, focus: bool) -> None:
+    """Bring the hint panel into view (beside the table, or the sheet on a phone)."""
+    panel.scrollIntoView(options(block="nearest"))
+    if focus:
+        panel.focus(options(preventScroll=True))

@@ -1,0 +1,302 @@
+"""The game at the table (Pyodide main thread): the one way a game starts, your
+actions and the computers' moves applied to its session (session.py: the record is
+the game), the game saved after every change, the moments (a trick or a hand just
+finished, the game over) and the table drawn (render.py).
+
+The computer players' moves come from the hint worker (worker_client.py), one at
+a time, `?pace` apart; a move answered for a position the table has left (undo,
+a new game) is dropped (`generation`).
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+
+from pyscript import window
+
+from . import dom, log_view, render, worker_client, your_games
+from .address import PACE, PACE_GIVEN
+from .dom import current_view, el, focus_next, set_html
+from .session import ManyhandsError, Session
+from .worker_client import Cancelled, WorkerError
+
+# How long a finished trick stays before the computers play on: "wait" (until you
+# click or press a key), "1", "2" (seconds) or "0" (no pause). A setting, kept in
+# the preferences; ?pace=S in the address sets it to S for this visit (the tests' ?pace=0).
+TRICK_PAUSES = ("wait", "1", "2", "0")
+# After an action, focus goes to the first of these that is there and enabled:
+# your next decision (a legal card, a card to pick, a choice), else the table.
+NEXT_DECISION = ("#hand [data-action]:not([disabled])", "#hand [data-toggle]", "#hand [data-sub]",
+                 "#prompt .choice", "#prompt #confirm:not([disabled])", "#table [data-action]", "#table")
+
+
+class Table:
+    def __init__(self, app) -> None:
+        self.app = app                 # the page (app.py): the other rooms, the games kept
+        self.session: Session | None = None
+        self.game_id: str | None = None     # the game at the table, as kept (storage.py)
+        self.ui = self.fresh_ui()
+        self.generation = 0            # bumped by undo/new/import: stale answers are dropped
+        self.prev_obs = None
+        self.prev_tell = None
+        self.bot_task = None
+        self.policy = ""
+        self.hold_until = None         # when a timed trick pause ends (None: it waits for you)
+        self.trick_pause = self.initial_trick_pause()
+
+    @staticmethod
+    def fresh_ui() -> dict:
+        return {"selected": [], "sub": None, "moment": None, "holding": None, "sheet": None,
+                "view_trick": None, "show_scores": False, "end_closed": False, "why_said": "",
+                "suggested": None}
+
+    def initial_trick_pause(self) -> str:
+        if PACE_GIVEN:
+            seconds = float(PACE_GIVEN)
+            return "0" if seconds <= 0 else ("1" if seconds <= 1.5 else "2")
+        pause = str(self.app.kept.prefs().get("trick_pause", "2"))
+        return pause if pause in TRICK_PAUSES else "2"
+
+    def set_trick_pause(self, pause: str) -> None:
+        if pause not in TRICK_PAUSES:
+            return
+        self.trick_pause = pause
+        self.app.kept.save_prefs(trick_pause=pause)
+        if pause == "0" and self.ui.get("holding") == "trick":
+            self.release()
+
+    def in_progress(self) -> bool:
+        return self.session is not None and not self.session.state.is_terminal
+
+    def start(self, session: Session, what: str) -> None:
+        """The one way a game starts (a game's card, Play again, Replay this deal, Play
+        from here, Import): a game of its own in your games, at the table; the game
+        that was there stays kept as it was left."""
+        self.begin(session, self.app.kept.new_id())
+        others = len(self.app.kept.games()) - 1
+        dom.announce(what + (" Your other games are kept: see Your games on the home page." if others else ""))
+
+    def begin(self, session: Session, game_id: str, resumed: bool = False, show: bool = True) -> None:
+        """`session` at the table as the kept game `game_id` (`resumed`: as it was
+        left, its moment not told again), with the review open in it if any."""
+        self.generation += 1
+        self.session = session
+        self.game_id = game_id
+        self.ui = self.fresh_ui()
+        self.hold_until = None
+        self.app.hints.cancel_hint(quiet=True)
+        self.app.hints.close_hint()
+        self.app.reviews.switch_review(game_id)
+        if resumed:
+            self.prev_obs = session.observation()
+            self.prev_tell = session.narrator(self.prev_obs)
+        else:
+            self.prev_obs = self.prev_tell = None
+        self.changed(announce=not resumed)
+        if show:
+            self.app.views.go("table")
+            focus_next(NEXT_DECISION, force=True)
+
+    def leave_table(self) -> None:
+        """No game at the table (the one there was deleted)."""
+        self.generation += 1
+        self.app.hints.cancel_hint(quiet=True)
+        self.app.hints.close_hint()
+        self.app.reviews.switch_review(None)
+        self.session = self.game_id = None
+        self.app.views.set_title()
+
+    def save(self, obs: dict | None = None) -> None:
+        """Keep the game at the table (after every change); the player is told when it
+        could not be, and when finished games were dropped to make room."""
+        outcome = self.app.kept.save_game(self.game_id, self.session.saved(), self.session.summary(obs))
+        if outcome.ok and self.app.kept.open_id() != self.game_id:
+            self.app.kept.set_open(self.game_id)
+        if outcome.dropped:
+            self.app.home.note(your_games.dropped_text(outcome.dropped))
+        warning = el("save-error")._dom_element
+        if not outcome.ok and warning.hidden:
+            dom.announce("This game could not be saved.")
+        warning.hidden = outcome.ok
+        warning.innerHTML = "" if outcome.ok else (
+            "This game is not saved: the browser's storage is full of games not finished. Delete one you no "
+            'longer need under <a href="#home">Your games</a>, or keep this one with Export record.')
+
+    def changed(self, announce: bool = True, bots: bool = True) -> None:
+        """After every change of the record: save, announce, mark the moment (a trick
+        or a hand just finished, the game over), draw, let computers move."""
+        session = self.session
+        obs = session.observation()
+        self.save(obs)
+        tell = session.narrator(obs)
+        if announce:
+            for line in log_view.announcements(self.prev_tell, tell):
+                dom.announce(line)
+            if session.my_turn and (self.prev_obs is None or self.prev_obs.get("to_act") != session.seat):
+                dom.announce("Your turn.")
+        self.mark_moment(self.prev_obs, obs)
+        self.prev_obs, self.prev_tell = obs, tell
+        self.draw(obs)
+        if current_view() == "table":
+            focus_next(NEXT_DECISION)
+        if bots and session.computer_to_act:
+            self.schedule_bot()
+
+    def mark_moment(self, before: dict | None, after: dict) -> None:
+        """A trick just finished: it stays on the table, its winner said, and the
+        computers wait for you (or for the pause you chose). A hand just finished:
+        its score sheet, until you go on. The game over: the final result."""
+        if before is None:
+            return
+        def finished(obs):
+            return [(h, k) for h, hand in enumerate(obs.get("hands") or [])
+                    for k, t in enumerate(hand["tricks"]) if t.get("winner") is not None]
+        new = finished(after)[len(finished(before)):]
+        self.ui["moment"] = new[-1] if new else None
+        self.ui["view_trick"] = None
+        if len(after.get("history") or []) != len(before.get("history") or []):
+            self.ui["why_said"] = ""
+        pause = self.trick_pause
+        ended = len(after.get("hand_results") or []) > len(before.get("hand_results") or [])
+        if ended and pause != "0":
+            self.ui.update(sheet=len(after["hand_results"]) - 1, holding="hand")
+            self.hold_until = None
+        elif new and pause != "0" and self.session.computer_to_act:
+            self.ui["holding"] = "trick"
+            self.hold_until = None if pause == "wait" else time.monotonic() + float(pause)
+        if after.get("terminal") and not before.get("terminal"):
+            self.ui["end_closed"] = False
+
+    def release(self) -> None:
+        """Go on from a finished trick or a hand's score sheet."""
+        holding = self.ui.get("holding")
+        if not holding:
+            return
+        self.ui["holding"] = None
+        self.hold_until = None
+        if holding == "hand":
+            self.ui["sheet"] = None
+        self.draw()
+
+    async def wait_released(self) -> None:
+        while self.ui.get("holding"):
+            if self.hold_until is not None and time.monotonic() >= self.hold_until:
+                self.release()
+                break
+            await asyncio.sleep(0.05)
+
+    def draw(self, obs: dict | None = None) -> None:
+        session = self.session
+        if session is None:
+            return
+        obs = obs or session.observation()
+        tell = session.narrator(obs)
+        ui = dict(self.ui, computer=session.computers())
+        set_html("table", render.table_html(tell, ui, session.why(tell)))
+        set_html("log", log_view.log_html(tell))
+        el("game-title").textContent = tell.title()
+        el("game-facts").textContent = f"{obs['players']} players · deal {session.state.seed}"
+        el("rules-link")._dom_element.href = f"#rules/{session.game.name}"
+        el("undo")._dom_element.disabled = session.undo_point() is None
+        el("hint")._dom_element.disabled = not session.my_turn or self.app.hints.hint_started is not None
+        el("policy").textContent = self.policy
+        theme = el("theme-toggle")._dom_element
+        themes = list(getattr(session.game, "themes", ()))
+        theme.hidden = len(themes) < 2
+        if themes:
+            theme.textContent = f"Theme: {session.theme.capitalize()}"
+        pace = window.document.getElementById("trick-pace")
+        if pace is not None and pace:
+            pace.value = self.trick_pause
+        body = window.document.body.dataset
+        body.turn = "you" if session.my_turn else ("over" if session.state.is_terminal else "computer")
+        body.actions = str(len(session.state.history))
+        self.app.views.set_title()
+        body.hold = self.ui.get("holding") or ""
+
+    def act(self, token: str) -> None:
+        session = self.session
+        if session is None or not session.my_turn:
+            return
+        try:
+            session.apply(token)
+        except ManyhandsError as exc:
+            dom.announce(f"Not allowed: {exc}")
+            return
+        self.ui.update(selected=[], sub=None, holding=None, sheet=None, suggested=None)
+        self.app.hints.cancel_hint(quiet=True)
+        self.app.hints.close_hint()
+        self.changed()
+
+    def play_again(self) -> None:
+        """Same game, rules, seat and computer players: a new deal."""
+        if self.session is not None:
+            session = self.session.again()
+            self.start(session, f"New game of {session.narrator().title()}, same rules: a new deal.")
+
+    def schedule_bot(self) -> None:
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = asyncio.ensure_future(self.run_bots())
+
+    async def run_bots(self) -> None:
+        while self.session is not None and self.session.computer_to_act:
+            await self.wait_released()
+            if self.session is None or not self.session.computer_to_act:
+                return
+            generation = self.generation
+            session = self.session
+            started = time.monotonic()
+            seat = session.state.current_player
+            request = {"op": "bot", "record": session.record(), "seat": seat,
+                       "level": session.level}     # no seed: the worker seeds as bots.page_seed
+            try:
+                answer = await worker_client.ask(request)
+            except Cancelled:       # the worker was restarted (a hint cancelled): ask again
+                continue
+            except WorkerError as exc:
+                dom.announce(f"Computer player failed: {exc}")
+                return
+            self.policy = ("Computer players: " + answer.get("policy", "")) if answer.get("policy") != "solver" else ""
+            wait = PACE - (time.monotonic() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if generation != self.generation or self.session is not session:
+                continue
+            try:
+                session.apply(answer["token"])
+            except ManyhandsError as exc:
+                dom.announce(f"Computer player made an illegal move: {exc}")
+                return
+            self.changed(bots=False)    # this loop makes the next computer move
+
+    def undo(self) -> None:
+        if self.session and self.session.undo():
+            self.generation += 1
+            self.app.hints.cancel_hint(quiet=True)
+            self.ui = self.fresh_ui()
+            self.hold_until = None
+            self.prev_obs = self.prev_tell = None
+            dom.announce("Took back your last decision.")
+            self.changed(announce=False)
+
+    def export(self) -> None:
+        if self.session:
+            name = f"manyhands-{self.session.game.name}-{self.session.state.seed}.json"
+            window.manyhands.download(name, self.session.record_text())
+
+    async def import_file(self, file) -> None:
+        """A record from a file: a new game of its own in your games, at the table.
+        A bad record changes nothing and says why."""
+        text = str(await file.text())
+        current = self.session
+        seat = current.seat if current else 0
+        error = el("import-error")._dom_element if current_view() == "table" else el("home-import-error")._dom_element
+        try:
+            session = Session.from_record_text(text, seat, current.level if current else "normal")
+        except (ManyhandsError, ValueError, KeyError, TypeError) as exc:
+            error.textContent = (f"Could not import {file.name}: {exc}. "
+                                 + ("Your current game is kept." if current else ""))
+            error.hidden = False
+            return
+        error.hidden = True
+        self.start(session, f"Imported {file.name}.")

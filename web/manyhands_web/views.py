@@ -1,0 +1,113 @@
+"""The page's three views (Pyodide main thread): #home (the games), #table (the
+game), #rules/<game> (how to play, with the house rules at your table) and
+#rules/<game>/reference (the complete rules), moved between by the address's
+hash; and the tab's title."""
+from __future__ import annotations
+
+import asyncio
+
+from pyodide.ffi import JsException
+from pyscript import fetch, window
+
+from . import pages
+from .dom import current_view, el, focus_next, set_html
+from .markup import esc
+from .session import card_namer
+from .table import NEXT_DECISION
+
+VIEWS = ("home", "table", "rules")
+
+
+class Views:
+    def __init__(self, app) -> None:
+        self.app = app                 # the page (app.py): the home page and the table it shows
+        self.texts: dict[str, str] = {}      # rules pages fetched so far
+
+    def route(self) -> None:
+        hash_ = str(window.location.hash or "")
+        view, _, arg = hash_.lstrip("#").partition("/")
+        if view == "table" and self.app.table.session is None:
+            view = "home"
+        if view not in VIEWS:
+            view = "table" if self.app.table.session is not None else "home"
+        for name in VIEWS:
+            el(f"view-{name}")._dom_element.hidden = name != view
+        if current_view() != view:
+            window.scrollTo(0, 0)             # a new view starts at its top
+        window.document.body.dataset.view = view
+        if view == "rules":
+            name, _, part = arg.partition("/")
+            asyncio.ensure_future(self.show_rules(name or self.current_game(), part == "reference"))
+        if view == "home":
+            self.app.home.draw_home()
+            focus_next(["#view-home h2"])
+        if view == "table":
+            self.app.table.draw()
+            focus_next(NEXT_DECISION)
+        self.set_title()
+
+    def go(self, view: str) -> None:
+        if str(window.location.hash) == f"#{view}":
+            self.route()
+        else:
+            window.location.hash = view
+
+    def current_game(self) -> str:
+        session = self.app.table.session
+        return session.game.name if session else self.app.kept.prefs().get("game", next(iter(self.app.games)))
+
+    def set_title(self) -> None:
+        """The tab's title: the view, and whether it is your turn."""
+        view = current_view()
+        session = self.app.table.session
+        if view == "table" and session is not None:
+            turn = "Your turn · " if session.my_turn else ("Game over · " if session.state.is_terminal else "")
+            title = f"{turn}{session.game.title} · Manyhands"
+        elif view == "rules":
+            title = "How to play · Manyhands"
+        else:
+            title = "Manyhands: card games in your browser"
+        window.document.title = title
+        link = el("nav-table")._dom_element
+        link.hidden = session is None
+
+    async def show_rules(self, name: str, reference: bool = False) -> None:
+        """How to play `name` (the guide rendered at build time, web/guide/) and the
+        house rules at your table; or the complete rules text (`reference`)."""
+        if name not in self.app.games:
+            name = self.current_game()
+        game = self.app.games[name]
+        page = f"rules/{name}{'-reference' if reference else ''}.html"
+        if page not in self.texts:
+            try:
+                response = await fetch(page)
+                if not response.ok:
+                    raise ValueError(f"HTTP {response.status}")
+                self.texts[page] = str(await response.text())
+            except (JsException, ValueError) as exc:      # offline without the page cached, or an HTTP error
+                self.texts.pop(page, None)
+                set_html("rules", f'<p class="error">Could not open the rules of {esc(game["title"])} ({esc(exc)}).</p>')
+                return
+        if current_view() != "rules":
+            return
+        nav = f'<nav class="rules-nav" aria-label="Games">{pages.rules_nav_html(self.app.games, name)}</nav>'
+        back = ('<p class="back"><a class="button" href="#table">Back to your game</a></p>'
+                if self.app.table.session is not None else "")
+        if reference:
+            body = (f'<p class="back"><a href="#rules/{name}">How to play {esc(game["title"])}</a></p>'
+                    f'<article class="guide reference">{self.texts[page]}</article>')
+        else:
+            if self.app.table.session is not None and self.app.table.session.game.name == name:
+                values = self.app.table.session.state.rules.to_dict()
+                where = "Your game in progress is played with these."
+            else:
+                saved = self.app.kept.prefs().get("rules", {}).get(name, {})
+                values = saved if isinstance(saved, dict) else {}
+                where = (f"A new game of {game['title']} is played with these; change them under "
+                         "House rules on the home page.")
+            body = (f'<article class="guide">{self.texts[page]}</article>'
+                    + pages.house_rules_table(game["fields"], values, where, card_namer(name))
+                    + f'<p class="reference-link"><a href="#rules/{name}/reference">The complete rules of '
+                    f'{esc(game["title"])}, every case settled</a></p>')
+        set_html("rules", nav + back + body)
+        focus_next(["#rules h2"], force=True)
