@@ -29,8 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import ARGS, CHROMIUM, Site  # noqa: E402
-from tests.browser.table import PLAY_ONE, open_site, set_trick_pause, start_game  # noqa: E402
+from bench.browser import ARGS, CHROMIUM, PLAY_ONE, Site, open_site, set_trick_pause, start_game  # noqa: E402
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
 MOMENTS = ("first", "trick", "hand", "end")
