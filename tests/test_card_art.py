@@ -1,8 +1,9 @@
 """The cards drawn as cards (web/manyhands_web/card_art.py and each game's
-`Layout.art` in games/) and the computer players' cast (cast.py), natively: every card of every game has a face of its own
-with no record token on it, suits differ by shape as well as colour, a Tricksters
-card turns its led critter toward you, the home page draws with the same art,
-and the page, its log and its hints name the computer players alike."""
+`Layout.art` in games/) and the computer players' cast (cast.py), natively:
+every card of every game has a face of its own with no record token on it, suits
+differ by shape as well as colour, a Tricksters card turns its led critter
+toward you, the home page draws with the same art, and the page, its log and its
+hints name the computer players alike."""
 from __future__ import annotations
 
 import doctest

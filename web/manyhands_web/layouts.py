@@ -8,11 +8,12 @@ state) and told in the game's words (a `pycore.words.Narrator`, `tell`): badges
 and lines in each seat's box, regions in the middle (Tricksters' draft centre,
 Lunar's trump tiles, track and Sky, Raven's trump schedule, Voren's pot and
 turned card), card faces (`art`: each game's cards drawn as cards with
-card_art.py's parts), notes on played cards, and the columns of the score pad and of a hand's score sheet. Observation
-keys a layout draws are listed in `placed` so the generic "Table details" list
-leaves them out. Each game's layout, with its home-page intro, is a module of
-`games/` (`class Lunar(Layout, game="lunar")` registers it); the underscored
-helpers here are the ones those modules share.
+card_art.py's parts), notes on played cards, and the columns of the score pad
+and of a hand's score sheet. Observation keys a layout draws are listed in
+`placed` so the generic "Table details" list leaves them out. Each game's
+layout, with its home-page intro, is a module of `games/` (`class Lunar(Layout,
+game="lunar")` registers it); the underscored helpers here are the ones those
+modules share.
 
 What is drawn clickable still comes only from legal tokens (`data-action`). A layout
 decides nothing: where it summarises (Tricksters' pair sums, what Lunar's Sky still
