@@ -685,10 +685,11 @@ def spend_least(r: Ranking, state, seat: int) -> None:
 def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None,
          positions: list | None = None, *, seconds: float | None = None,
-         all_worlds: bool = False, theme: str = "", started: float | None = None) -> dict:
+         all_worlds: bool = False, theme: str = "", started: float | None = None, namer=None) -> dict:
     """The hint for `seat` to act in `state`: search.rank within (effort,
     seconds, all_worlds), told in the game's words (`theme`); `started`: when
-    the request came in (search.rank: the seconds count from it).
+    the request came in (search.rank: the seconds count from it); `namer`: how
+    its words name the seats (pycore.words.Narrator's).
     `progress(done, total)`: called as the search goes (see search.rank).
     `positions`: every position of the record up to `state`, if the caller has
     replayed it (view_of then reads earlier positions from them).
@@ -705,7 +706,7 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
     r = rank(view, effort, seed, progress=progress, seconds=seconds, all_worlds=all_worlds,
              sums=None if sums is None else list(sums), started=started, tree=True, hint=True)
     spend_least(r, state, seat)
-    tell = Narrator(state.game, state.observation(seat), theme)
+    tell = Narrator(state.game, state.observation(seat), theme, namer)
     actions = explain(r, tell)
     inferred = inference(view)
     return {"game": state.game.name, "seat": seat, "decision": r.decision,

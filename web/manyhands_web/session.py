@@ -15,6 +15,8 @@ from pycore.errors import ManyhandsError
 from pycore.records import dumps, load_record, record_of, replay
 from pycore.words import Narrator
 
+from .cast import seat_names
+
 LEVELS = ("easy", "normal", "hard")     # the solver's computer-player levels
 
 
@@ -113,9 +115,9 @@ class Session:
                 for s in range(self.state.players) if s != self.seat}
 
     def narrator(self, obs: dict | None = None) -> Narrator:
-        """The game told to your seat, in the chosen theme (`obs`: your observation,
-        by default the current one)."""
-        return Narrator(self.game, obs if obs is not None else self.observation(), self.theme)
+        """The game told to your seat, in the chosen theme, the computer players by
+        their names (cast.py) (`obs`: your observation, by default the current one)."""
+        return Narrator(self.game, obs if obs is not None else self.observation(), self.theme, seat_names)
 
     def why(self, tell: Narrator):
         """`why(token)`: why you may not choose `token` now, in words (None: you may)."""
@@ -176,7 +178,7 @@ def review_narrator(record: dict, seat: int, theme: str = "", upto: int = 0) -> 
     tricks and score sheet told as the table told them)."""
     data = dict(record, actions=record["actions"][:upto])
     state = replay(data)
-    return Narrator(state.game, state.observation(seat), theme)
+    return Narrator(state.game, state.observation(seat), theme, seat_names)
 
 
 def card_namer(game_name: str, theme: str = ""):
