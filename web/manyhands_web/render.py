@@ -478,9 +478,10 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     sheet = ui.get("sheet")
     results = obs.get("hand_results") or []
     if sheet is not None and 0 <= sheet < len(results):
-        out.append(score_sheet_html(tell, layout, sheet, ui.get("holding") == "hand"))
+        out.append(score_sheet_html(tell, layout, sheet, ui.get("holding") == "hand",
+                                    ui.get("sheet_note", "")))
     elif obs.get("terminal"):
-        out.append(game_end_html(tell, layout, closed=bool(ui.get("end_closed"))))
+        out.append(game_end_html(tell, layout, closed=bool(ui.get("end_closed")), note=ui.get("end_note", "")))
     game = re.sub(r"[^a-z0-9-]", "", str(obs.get("game", "")).lower())
     return (f'<div class="gametable game-{game}">'
             + "".join(piece if piece is hand_html else mark_suggestion(piece, suggested) for piece in out)
