@@ -158,3 +158,9 @@ def test_a_replay_ends_on_the_records_final_scores():
     assert sum(s["trick"] is not None for s in steps) == tricks
     assert [s["scored"] for s in steps if s["scored"] is not None] == \
         [list(points) for _, points in session.state.finished_hands]
+
+
+def test_a_decisions_kind_is_lead_follow_or_the_games_phase_in_its_words():
+    assert history.decision_kind({"decision": "play", "trick": 2, "when": "Trick 2, lead"}) == "lead"
+    assert history.decision_kind({"decision": "play", "trick": 2, "when": "Trick 2, follow"}) == "follow"
+    assert history.decision_kind({"decision": "bid", "trick": None, "when": "Bidding"}) == "bidding"

@@ -8,8 +8,8 @@ a finished game holds your place, whether you won, your points per hand):
     par         {hand: {"score": your points, "par": the par}} (solver/par.py),
                 worked out in the background after each hand
     decisions   {hand: [[kind, cost, good], ...]}: each of your decisions the hand
-                review judged (kind: the solver's decision, "play" told apart as
-                "lead" or "follow"; cost: what it cost by what you could know, in
+                review judged (kind: "lead", "follow", or the game's phase in its
+                words, "bidding", "the card draft"...; cost: what it cost by what you could know, in
                 the game's unit, None where not searched; good: as good as the best)
 
 The export (HISTORY_FORMAT, docs/history.md): {"format", "exported", "games": [...]},
@@ -48,12 +48,13 @@ def finished(kept: PageStorage) -> list[dict]:
 
 
 def decision_kind(decision: dict) -> str:
-    """A reviewed decision's kind: the solver's ("bid", "draft", "give"...), a card
-    played told as "lead" or "follow"."""
-    kind = str(decision.get("decision") or "play")
-    if kind == "play" and decision.get("trick") is not None:
-        return "lead" if str(decision.get("when", "")).endswith("lead") else "follow"
-    return kind
+    """A reviewed decision's kind: a card played to a trick "lead" or "follow", any
+    other the game's phase in its own words ("bidding", "the card draft", "play or
+    fold"...: the review's "when")."""
+    when = str(decision.get("when") or "")
+    if decision.get("trick") is not None:
+        return "lead" if when.endswith("lead") else "follow"
+    return (when[:1].lower() + when[1:]) or str(decision.get("decision") or "a choice")
 
 
 def judged(review: dict) -> dict[str, list]:

@@ -68,7 +68,7 @@ def group_html(g: dict, index: int) -> str:
     out = [f'<section class="stats-group" data-group="{index}" aria-labelledby="stats-{index}">'
            f'<h3 id="stats-{index}">{esc(head)}</h3><table class="stats-figures">{figures}</table>']
     if q["decisions"]:
-        kinds = "".join(f'<tr><th scope="row">{esc(kind)}</th><td>{k["decisions"]}</td>'
+        kinds = "".join(f'<tr><th scope="row">{esc(kind[:1].upper() + kind[1:])}</th><td>{k["decisions"]}</td>'
                         f'<td>{number(k["avg_cost"])}</td><td>{percent(k["good_share"])}</td></tr>'
                         for kind, k in g["kinds"].items() if k["decisions"])
         out.append(f'<h4>By kind of decision</h4><table class="stats-kinds"><thead><tr><th scope="col">Kind</th>'
