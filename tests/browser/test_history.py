@@ -26,6 +26,17 @@ QUERY = "pace=0&budget=8"
 PHONE = {"width": 390, "height": 844}
 GAMES = "() => JSON.parse(localStorage.getItem('manyhands/games') || '[]')"
 SAVED = "(id) => JSON.parse(localStorage.getItem('manyhands/game/' + id))"
+ENTRY = "(id) => JSON.parse(localStorage.getItem('manyhands/games')).find((e) => e.id === id)"
+# The browser's storage filled to within a few characters (test_your_games.py's way).
+FILL = """() => {
+  let n = 0;
+  for (let size = 1 << 22; size >= 1; size >>= 2) {
+    const chunk = 'x'.repeat(size);
+    for (;;) { try { localStorage.setItem('filler-' + n, chunk); n++; } catch { break; } }
+  }
+}"""
+UNFILL = """() => Object.keys(localStorage).filter((k) => k.startsWith('filler-'))
+  .forEach((k) => localStorage.removeItem(k))"""
 
 
 def shot(page, name: str) -> None:
@@ -54,6 +65,7 @@ def finished(browser, site, tmp_path_factory):
     page.wait_for_function(f"""() => {{ const e = ({GAMES})()[0];
         return e && Object.keys(e.par || {{}}).length === 3 && Object.keys(e.decisions || {{}}).length === 3; }}""",
                            timeout=180_000)
+    page.game_id = page.evaluate(GAMES)[0]["id"]
     yield context, page, tmp_path_factory.mktemp("history")
     context.close()
     assert not page.errors
@@ -63,7 +75,7 @@ def test_a_finished_game_is_in_the_history_and_replays_to_the_same_result(finish
     _, page, _ = finished
     final = json.loads(page.evaluate("() => JSON.stringify(JSON.parse(document.querySelector('#final-scores')"
                                      " ? document.querySelector('#final-scores').dataset.totals : 'null'))"))
-    entry = page.evaluate(GAMES)[0]
+    entry = page.evaluate(ENTRY, page.game_id)
     saved = page.evaluate(SAVED, entry["id"])
     totals = replay(saved["record"]).observation(saved["seat"])["totals"]
     go(page, "history")
@@ -82,11 +94,33 @@ def test_a_finished_game_is_in_the_history_and_replays_to_the_same_result(finish
     # the filters: another player count shows none of it
     page.select_option("#history-game", "voren")
     assert page.locator(".history-game").count() == 1
+    # a full store says so, and which game it would drop first
+    page.evaluate(FILL)
+    go(page, "home")
+    go(page, "history")
+    storage = page.inner_text("#history-storage")
+    page.evaluate(UNFILL)
+    assert "The storage is full" in storage and "Voren, 3 players, finished after 3 hands" in storage
+    # review a hand: the game at the table, its review (made in the background) open
+    go(page, "history")
+    page.select_option(f"#pick-{entry['id']}", "1")
+    page.click(f'[data-history="review"][data-id="{entry["id"]}"]')
+    page.wait_for_selector("#review-panel:not([hidden]) #review-content .decision, #review-panel:not([hidden]) "
+                           "#review-content [data-step]", state="attached")
+    assert page.inner_text("#review-title") == "Review of hand 2"
+    # play its deal again: a new game, the same rules and cards
+    go(page, "history")
+    page.click(f'[data-history="again"][data-id="{entry["id"]}"]')
+    page.wait_for_function(f"localStorage.getItem('manyhands/open') !== {json.dumps(entry['id'])}")
+    again = page.evaluate(SAVED, page.evaluate("() => localStorage.getItem('manyhands/open')"))
+    assert {k: again["record"][k] for k in ("game", "rules", "seed")} == \
+        {k: saved["record"][k] for k in ("game", "rules", "seed")}
+    assert again["seat"] == saved["seat"] and again["level"] == saved["level"]
 
 
 def test_the_statistics_page_shows_the_figures_of_the_stored_records_and_its_chart_fits_390px(finished):
     _, page, _ = finished
-    entry = page.evaluate(GAMES)[0]
+    entry = page.evaluate(ENTRY, page.game_id)
     saved = page.evaluate(SAVED, entry["id"])
     state = replay(saved["record"])
     seat = saved["seat"]
@@ -120,7 +154,7 @@ def test_export_then_import_into_a_fresh_profile_is_the_same_history_twice(finis
         page.click("#history-export")
     path = folder / "history.json"
     info.value.save_as(path)
-    mine = page.evaluate(GAMES)
+    mine = [page.evaluate(ENTRY, page.game_id)]
     fresh = browser.new_context(accept_downloads=True, viewport=PHONE)
     other = fresh.new_page()
     try:
@@ -178,7 +212,7 @@ def test_a_shared_link_opens_the_same_deal_and_a_damaged_one_is_refused(finished
         # played as the sender played it (the first legal choice each time), against the
         # same computer players: the very same game; at its end the scores side by side
         assert play(other)["done"]
-        assert other.evaluate(SAVED, game_id)["record"] == page.evaluate(SAVED, page.evaluate(GAMES)[0]["id"])["record"]
+        assert other.evaluate(SAVED, game_id)["record"] == page.evaluate(SAVED, page.game_id)["record"]
         other.wait_for_selector("#challenge")
         cells = other.locator("#challenge td").all_inner_texts()
         assert cells[0] == str(challenge.score) and cells[1] == str(challenge.score)

@@ -34,7 +34,7 @@ class HistoryPage:
     def draw(self) -> None:
         entries = self.app.kept.games()
         set_html("history", history_view.history_html(entries, self.app.games, self.game, self.players,
-                                                      self.app.kept.used(), self.note))
+                                                      self.app.kept.used(), self.note, self.app.kept.full_seen))
         self.draw_replay()
 
     def draw_stats(self) -> None:
@@ -99,10 +99,15 @@ class HistoryPage:
             set_html("history-replay", replay_view.replay_html(r["steps"], saved["record"], saved["seat"],
                                                                saved.get("theme", ""), r["step"], r["title"]))
 
+    @staticmethod
+    def picked(game_id: str) -> int:
+        """The hand picked in a game's entry (0-based)."""
+        box = window.document.getElementById(f"pick-{game_id}")
+        return int(str(box.value)) if box else 0
+
     def review(self, game_id: str) -> None:
-        """Review a hand of the game: the game at the table, its hand review opened."""
-        picked = window.document.getElementById(f"pick-{game_id}")
-        index = int(str(picked.value)) if picked else 0
+        """Review the picked hand of the game: the game at the table, its hand review opened."""
+        index = self.picked(game_id)
         if self.app.home.open_game(game_id):
             asyncio.ensure_future(self.app.reviews.open_review(index))
 
@@ -120,12 +125,13 @@ class HistoryPage:
                                       f"the same cards.")
 
     def share(self, game_id: str) -> None:
-        """The link to the game's first hand (the score sheet shares any hand)."""
+        """The link to the picked hand's deal."""
         saved = self.saved(game_id)
         if saved is None:
             return
+        hand = self.picked(game_id) + 1
         try:
-            link = self.app.sharing.link_for(saved, 1, self.app.sharing.par_of(game_id, 1))
+            link = self.app.sharing.link_for(saved, hand, self.app.sharing.par_of(game_id, hand))
         except ManyhandsError as exc:
             set_html(f"share-{game_id}", f'<p class="error">This deal cannot be shared: {exc}.</p>')
             return

@@ -33,7 +33,7 @@ def entry_html(entry: dict) -> str:
     par = par_text(entry, word)
     hands = s.get("hand", 1)
     reviewed = len(entry.get("decisions") or {})
-    review_opts = "".join(f'<option value="{i}">{esc(word.capitalize())} {i + 1}</option>' for i in range(hands))
+    pick_opts = "".join(f'<option value="{i}">{esc(word.capitalize())} {i + 1}</option>' for i in range(hands))
     title_id = f"hist-{gid}-title"
     return (f'<li class="history-game" data-id="{gid}" data-game="{esc(s.get("game"))}" '
             f'data-players="{esc(s.get("players"))}">'
@@ -47,14 +47,14 @@ def entry_html(entry: dict) -> str:
             + f'<div class="saved-buttons">'
             f'<button type="button" class="primary" data-history="replay" data-id="{gid}" '
             f'aria-describedby="{title_id}">Replay</button>'
-            f'<span class="review-pick"><label class="visually-hidden" for="pick-{gid}">{esc(word.capitalize())} '
-            f'to review</label><select id="pick-{gid}">{review_opts}</select>'
-            f'<button type="button" data-history="review" data-id="{gid}" aria-describedby="{title_id}">'
-            f'Review</button></span>'
             f'<button type="button" data-history="again" data-id="{gid}" aria-describedby="{title_id}">'
-            f'Play this deal again</button>'
+            f'Play this deal again</button></div>'
+            f'<div class="saved-buttons"><span class="hand-pick"><label for="pick-{gid}">{esc(word.capitalize())}'
+            f'</label><select id="pick-{gid}">{pick_opts}</select></span>'
+            f'<button type="button" data-history="review" data-id="{gid}" aria-describedby="{title_id}">'
+            f'Review it</button>'
             f'<button type="button" data-history="share" data-id="{gid}" aria-describedby="{title_id}">'
-            f'Share this deal</button></div>'
+            f'Share its deal</button></div>'
             f'<div class="share-out" id="share-{gid}"></div></li>')
 
 
@@ -70,16 +70,17 @@ def filters_html(entries: list[dict], games: dict, game: str, players: str) -> s
             f'<label for="history-players">Players</label><select id="history-players">{player_opts}</select></div>')
 
 
-def storage_html(used: int, entries: list[dict]) -> str:
-    """The storage in use, and which game a full store drops first."""
+def storage_html(used: int, entries: list[dict], full: bool = False) -> str:
+    """The storage in use, and which game a full store drops first (`full`: a save
+    found no room this visit)."""
     share = used / STORE_LIMIT
     finished = [e for e in entries if e["summary"].get("finished")]
     first = min(finished, key=lambda e: e["updated"]) if finished else None
-    full = share >= 0.9
+    full = full or share >= 0.9
     text = (f"Storage in use: {used:,} characters of about {STORE_LIMIT / 1e6:.0f} million "
             f"({share:.1%}). ")
     if full:
-        text = "The storage is nearly full. " + text
+        text = "The storage is full. " + text
     if first is not None:
         text += (f"When it is full, the finished game played longest ago goes first: "
                  f"{describe(first['summary'])}, played {date_text(first['updated'])}. "
@@ -89,7 +90,8 @@ def storage_html(used: int, entries: list[dict]) -> str:
             f'{esc(text)}</p>')
 
 
-def history_html(entries: list[dict], games: dict, game: str, players: str, used: int, note: str) -> str:
+def history_html(entries: list[dict], games: dict, game: str, players: str, used: int, note: str,
+                 full: bool = False) -> str:
     """The page: the tools, the filters and the finished games (`entries`: every kept
     game, the one played last first)."""
     finished = [e for e in entries if e["summary"].get("finished")]
@@ -100,7 +102,7 @@ def history_html(entries: list[dict], games: dict, game: str, players: str, used
              '</label><input type="file" id="history-import" accept=".json,application/json" '
              'class="visually-hidden"> <a class="button" href="#stats">Statistics</a></div>')
     out = [tools, f'<p class="games-note" id="history-note" role="status">{esc(note)}</p>',
-           storage_html(used, entries)]
+           storage_html(used, entries, full)]
     if not finished:
         out.append('<p class="note" id="history-empty">No finished games yet: each game you finish is kept here.</p>')
         return "".join(out)

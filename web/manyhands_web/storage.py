@@ -141,6 +141,7 @@ class PageStorage:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time):
         self.store = store
         self.clock = clock
+        self.full_seen = False         # a write found the store full (this visit)
 
     # --- JSON in the store ---------------------------------------------------------------
     def _read(self, key: str, kind: type, default):
@@ -160,6 +161,7 @@ class PageStorage:
                 self.store.set(key, text)
                 return True
             except StoreFull:
+                self.full_seen = True
                 if not self._make_room(games, keep, dropped if dropped is not None else []):
                     return False
 
@@ -241,8 +243,9 @@ class PageStorage:
         return found and self._write(GAMES_KEY, json.dumps(entries))
 
     def used(self) -> int:
-        """Characters the site keeps in the store (its keys and values)."""
-        return sum(len(k) + len(self.store.get(k) or "") for k in self.store.keys() if k.startswith("manyhands/"))
+        """Characters in the store (every key and value: the browser's quota is the
+        whole site's)."""
+        return sum(len(k) + len(self.store.get(k) or "") for k in self.store.keys())
 
     def load_game(self, game_id: str) -> dict:
         """A kept game as Session.from_saved reads it (SavedGameError: it cannot be)."""
