@@ -182,7 +182,9 @@ def import_text(result: dict) -> str:
         parts.append(f"{len(result['refused'])} could not be read ({result['refused'][0]})")
     text = "; ".join(parts) + "."
     if result["dropped"]:
-        text += f" The storage was full: {len(result['dropped'])} older finished game(s) made room."
+        many = len(result["dropped"])
+        text += (f" The storage was full: your {many} oldest finished games made room." if many > 1
+                 else " The storage was full: your oldest finished game made room.")
     if result["full"]:
         text += " The storage is full: the rest were not imported."
     return text

@@ -15,7 +15,7 @@ from pyscript import window
 from . import history, history_view, replay_view, stats, stats_view
 from .dom import announce, current_view, el, focus_next, set_html
 from .session import ManyhandsError, Session
-from .sharing import compare_html, link_html
+from .history_view import compare_html, link_html
 
 
 def now_ms() -> int:

@@ -1,7 +1,8 @@
 """The History page's HTML: the filters (game, player count), every finished game
 kept with its result, its par hand by hand ("You 7, par 5"), Replay, Review,
 Play this deal again and Share; the storage in use and what a full store would
-drop. Runs natively (tests) and in Pyodide."""
+drop; a shared deal's link and its scores side by side. Runs natively (tests)
+and in Pyodide."""
 from __future__ import annotations
 
 import time
@@ -112,3 +113,22 @@ def history_html(entries: list[dict], games: dict, game: str, players: str, used
                f'{" shown" if count != len(finished) else ""}.</p>')
     out.append(f'<ul class="saved-games history-games" id="history-games">{"".join(entry_html(e) for e in shown)}</ul>')
     return "".join(out)
+
+
+# --- a shared deal (sharing.py) ----------------------------------------------------------------------
+def link_html(link: str, where: str) -> str:
+    """The link, selectable, with Copy."""
+    return (f'<div class="share-link"><label for="share-link-{where}">Send this link to a friend: they play the '
+            f'same deal against the same computer players, and see your score beside theirs.</label>'
+            f'<input type="text" readonly id="share-link-{where}" class="share-link-text" value="{esc(link)}">'
+            f'<button type="button" data-copy="share-link-{where}">Copy the link</button></div>')
+
+
+def compare_html(challenge: dict, mine: int | None, par: int | None, word: str) -> str:
+    """The sender's score, yours and the par side by side."""
+    cells = [("Your friend", challenge.get("score")), ("You", mine),
+             ("Par", par if par is not None else challenge.get("par"))]
+    row = "".join(f'<td data-who="{i}">{"–" if v is None else esc(v)}</td>' for i, (_, v) in enumerate(cells))
+    head = "".join(f'<th scope="col">{esc(k)}</th>' for k, _ in cells)
+    return (f'<div class="challenge" id="challenge"><h4>The shared deal: {esc(word)} {challenge.get("hand")}</h4>'
+            f'<table><thead><tr>{head}</tr></thead><tbody><tr>{row}</tr></tbody></table></div>')
