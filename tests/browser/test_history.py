@@ -18,7 +18,9 @@ from pycore.records import replay
 from pycore.share import decode
 
 from .conftest import SCREENSHOTS
-from .table import open_site, play, start_game
+from pycore.share import pack, payload
+
+from .table import open_site, play, start_game, wait_hint, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +63,10 @@ def finished(browser, site, tmp_path_factory):
     go(page, "stats")
     page.check("#auto-review")
     start_game(page, "voren", {"players": 3, "hands_per_player": 1}, seed=7)
+    wait_my_turn(page)
+    page.click("#hint")                   # one hint, counted in the statistics
+    wait_hint(page)
+    page.click("#hint-close")
     assert play(page)["done"]
     page.wait_for_function(f"""() => {{ const e = ({GAMES})()[0];
         return e && Object.keys(e.par || {{}}).length === 3 && Object.keys(e.decisions || {{}}).length === 3; }}""",
@@ -135,7 +141,7 @@ def test_the_statistics_page_shows_the_figures_of_the_stored_records_and_its_cha
     assert cells[1].startswith(str(int(seat in obs["winners"])))
     assert cells[2] == f"{place:.1f}"
     assert cells[3].startswith(f"{sum(points) / len(points):.1f}")
-    assert cells[4].startswith("0.0")                              # no hint asked
+    assert cells[4].startswith(f"{entry['hints']:.1f}") and entry["hints"] == 1      # the one hint asked
     assert cells[5].startswith(f"{sum(g['score'] - g['par'] for g in entry['par'].values()) / 3:+.1f}")
     if costs:
         assert cells[6] == f"{sum(costs) / len(costs):.2f}"
@@ -197,6 +203,10 @@ def test_a_shared_link_opens_the_same_deal_and_a_damaged_one_is_refused(finished
         assert "kept" in other.inner_text("#share-error")
         assert other.evaluate(GAMES) == before                 # nothing started, nothing lost
         shot(other, "share-refused-390")
+        newer = link.split("#")[0] + "#deal=" + pack(payload(challenge), version=2)
+        other.goto(newer)
+        other.wait_for_function("document.querySelector('#share-error').textContent.includes('newer version')")
+        assert other.evaluate(GAMES) == before
         other.goto(link)
         other.wait_for_selector("#view-table:not([hidden])")
         other.wait_for_function("localStorage.getItem('manyhands/open') && "
