@@ -89,7 +89,7 @@ def test_a_finished_game_is_in_the_history_and_replays_to_the_same_result(finish
     assert item.is_visible()
     par = entry["par"]
     text = item.inner_text()
-    assert f"you {par['1']['score']}, par {par['1']['par']}" in text and "3 hands reviewed" in text
+    assert f"Hand 1: you {par['1']['score']}, par {par['1']['par']}" in text and "3 hands reviewed" in text
     shot(page, "history-390")
     item.locator('[data-history="replay"]').click()
     page.click('#replay [data-history="step"]:text("To the end")')
@@ -207,8 +207,9 @@ def test_a_shared_link_opens_the_same_deal_and_a_damaged_one_is_refused(finished
         other.goto(newer)
         other.wait_for_function("document.querySelector('#share-error').textContent.includes('newer version')")
         assert other.evaluate(GAMES) == before
+        other.goto("about:blank")              # the link opened as a new page load
         other.goto(link)
-        other.wait_for_selector("#view-table:not([hidden])")
+        other.wait_for_selector("#view-table:not([hidden])", timeout=60_000)
         other.wait_for_function("localStorage.getItem('manyhands/open') && "
                                 "JSON.parse(localStorage.getItem('manyhands/games')).length === 2")
         game_id = other.evaluate("() => localStorage.getItem('manyhands/open')")

@@ -31,7 +31,8 @@ def entry_html(entry: dict) -> str:
     word = s.get("hand_word", "hand")
     place = f"Your place: {s['place']} of {s.get('players')}" if s.get("place") else ""
     scores = " · ".join(f"{esc(name)} <b>{esc(total)}</b>" for name, total in s.get("scores") or [])
-    par = par_text(entry, word)
+    par = "".join(f'<li>{esc(word.capitalize())} {h}: you {got["score"]}, par {got["par"]}</li>'
+                  for h, got in sorted((entry.get("par") or {}).items(), key=lambda kv: int(kv[0])))
     hands = s.get("hand", 1)
     reviewed = len(entry.get("decisions") or {})
     pick_opts = "".join(f'<option value="{i}">{esc(word.capitalize())} {i + 1}</option>' for i in range(hands))
@@ -43,7 +44,8 @@ def entry_html(entry: dict) -> str:
             f'<p class="saved-facts">{esc(facts_text(s))} · {hands} {esc(word)}{"s" if hands != 1 else ""}</p>'
             f'<p class="saved-outcome">{esc(s.get("outcome", ""))} {esc(place)}</p>'
             f'<p class="saved-scores">{scores}</p>'
-            + (f'<p class="history-par" data-par>Par: {esc(par)}</p>' if par else "")
+            + (f'<ul class="history-par" aria-label="Your points and the par, hand by hand">{par}</ul>'
+               if par else "")
             + (f'<p class="note">{reviewed} {esc(word)}{"s" if reviewed != 1 else ""} reviewed</p>' if reviewed else "")
             + f'<div class="saved-buttons">'
             f'<button type="button" class="primary" data-history="replay" data-id="{gid}" '
