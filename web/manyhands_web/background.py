@@ -14,6 +14,9 @@ from .session import hand_end, review_key
 from .worker_client import WorkerError
 
 
+CATCH_UP_WAIT = 8.0
+
+
 class Background:
     def __init__(self, app) -> None:
         self.app = app                 # the page (app.py): the games kept, the table to redraw
@@ -34,6 +37,21 @@ class Background:
         self.queue.put_nowait(work)
         if self.task is None or self.task.done():
             self.task = asyncio.ensure_future(self.run())
+
+    def catch_up(self, game_id: str, session) -> None:
+        """A kept game back at the table: the par of its finished hands that have
+        none yet (a page closed before it was worked out) queued, CATCH_UP_WAIT
+        seconds later (a page load boots the hint worker first)."""
+        entry = self.app.kept.entry(game_id)
+        have = (entry or {}).get("par") or {}
+        missing = [h for h in range(1, len(session.state.finished_hands) + 1) if str(h) not in have]
+        if missing:
+            asyncio.ensure_future(self._later(game_id, session, missing))
+
+    async def _later(self, game_id: str, session, hands: list[int]) -> None:
+        await asyncio.sleep(CATCH_UP_WAIT)
+        for hand in hands:
+            self.hand_finished(game_id, session, hand)
 
     def auto_review(self) -> bool:
         return bool(self.app.kept.prefs().get("auto_review"))

@@ -208,7 +208,8 @@ class HistoryPage:
                 note += compare(challenge["hand"])
             par = entry.get("par") or {}
             if par:
-                note += f'<p class="par-line">{history_view.par_text(entry, word)}</p>'
+                note += (f'<p class="par-line">Against par (the hard computer player with your cards): '
+                         f'{history_view.par_text(entry, word)}</p>')
             out["end_note"] = note
         return out
 

@@ -93,6 +93,8 @@ class Table:
         else:
             self.prev_obs = self.prev_tell = None
         self.changed(announce=not resumed)
+        if resumed:
+            self.app.background.catch_up(game_id, session)
         if show:
             self.app.views.go("table")
             focus_next(NEXT_DECISION, force=True)
