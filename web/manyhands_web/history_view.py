@@ -25,7 +25,18 @@ def par_text(entry: dict, word: str) -> str:
                       for h, got in sorted(par.items(), key=lambda kv: int(kv[0])))
 
 
-def entry_html(entry: dict) -> str:
+def rules_text(summary: dict, game: dict | None) -> str:
+    """The house rules a game was played with, apart from the player count: "standard
+    rules" or "Ante: 5 · Suits: CDH"."""
+    fields = {f["name"]: f for f in (game or {}).get("fields") or []}
+    rules = summary.get("rules") or {}
+    changed = [f"{fields[k].get('label', k) if k in fields else k}: "
+               f"{'yes' if v is True else 'no' if v is False else v}"
+               for k, v in rules.items() if k != "players" and not (k in fields and fields[k]["default"] == v)]
+    return " · ".join(changed) if changed else "standard rules"
+
+
+def entry_html(entry: dict, game: dict | None = None) -> str:
     s = entry["summary"]
     gid = esc(entry["id"])
     word = s.get("hand_word", "hand")
@@ -42,7 +53,8 @@ def entry_html(entry: dict) -> str:
             f'<div class="saved-head"><h3 id="{title_id}">{esc(s.get("title", ""))}</h3>'
             f'<span class="saved-state">{esc(date_text(entry["updated"]))}</span></div>'
             f'<p class="saved-facts">{esc(facts_text(s))} · {hands} {esc(word)}{"s" if hands != 1 else ""}</p>'
-            f'<p class="saved-outcome">{esc(s.get("outcome", ""))} {esc(place)}</p>'
+            + (f'<p class="saved-facts">House rules: {esc(rules_text(s, game))}</p>' if "rules" in s else "")
+            + f'<p class="saved-outcome">{esc(s.get("outcome", ""))} {esc(place)}</p>'
             f'<p class="saved-scores">{scores}</p>'
             + (f'<ul class="history-par" aria-label="Your points and the par, hand by hand">{par}</ul>'
                if par else "")
@@ -113,7 +125,7 @@ def history_html(entries: list[dict], games: dict, game: str, players: str, used
     count = len(shown)
     out.append(f'<p class="note" id="history-count">{count} finished game{"s" if count != 1 else ""}'
                f'{" shown" if count != len(finished) else ""}.</p>')
-    out.append(f'<ul class="saved-games history-games" id="history-games">{"".join(entry_html(e) for e in shown)}</ul>')
+    out.append(f'<ul class="saved-games history-games" id="history-games">{"".join(entry_html(e, games.get(e["summary"].get("game"))) for e in shown)}</ul>')
     return "".join(out)
 
 

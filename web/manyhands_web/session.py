@@ -111,11 +111,13 @@ class Session:
     def result(self, obs: dict) -> dict:
         """A finished game's result for your seat, as the statistics count it: your
         place (1: first; a shared place counts as that place), whether you won (a
-        team's win is yours), your points in each hand."""
+        team's win is yours), your points in each hand, the house rules played
+        (those set apart from the standard ones)."""
         seat = self.seat
         place = next((e["place"] for e in obs.get("ranking") or [] if seat in e["seats"]), None)
         return {"place": place, "won": seat in (obs.get("winners") or []),
-                "points": [points[seat] for _, points in self.state.finished_hands]}
+                "points": [points[seat] for _, points in self.state.finished_hands],
+                "rules": self.state.rules.to_dict()}
 
     def computers(self) -> dict[int, str]:
         return {s: self.level
