@@ -17,7 +17,7 @@ import pytest
 from pycore.records import replay
 from pycore.share import decode
 
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, Requests
 from pycore.share import pack, payload
 
 from .table import open_site, play, start_game, wait_hint, wait_my_turn
@@ -56,6 +56,7 @@ def finished(browser, site, tmp_path_factory):
     """One finished game at 390 px, automatic review on, its par and reviews worked
     out: (context, page, the exported history file, a shared link)."""
     context = browser.new_context(accept_downloads=True, viewport=PHONE)
+    context.requests = Requests(context, f"http://127.0.0.1:{site.port}/")
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -73,8 +74,9 @@ def finished(browser, site, tmp_path_factory):
                            timeout=180_000)
     page.game_id = page.evaluate(GAMES)[0]["id"]
     yield context, page, tmp_path_factory.mktemp("history")
+    outside = context.requests.outside()
     context.close()
-    assert not page.errors
+    assert not page.errors and not outside, (page.errors, outside[:5])
 
 
 def test_a_finished_game_is_in_the_history_and_replays_to_the_same_result(finished):

@@ -13,13 +13,18 @@ import time
 from pyscript import window
 
 from . import history, history_view, replay_view, stats, stats_view
-from .dom import announce, current_view, el, focus_next, set_html
+from .dom import announce, current_view, el, focus_next, options, set_html
 from .session import ManyhandsError, Session
 from .history_view import compare_html, link_html
 
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def browser_date(ms: int) -> str:
+    """A date and time in the browser's own words and time zone."""
+    return str(window.Date.new(ms).toLocaleString(None, options(dateStyle="medium", timeStyle="short")))
 
 
 class HistoryPage:
@@ -34,7 +39,8 @@ class HistoryPage:
     def draw(self) -> None:
         entries = self.app.kept.games()
         set_html("history", history_view.history_html(entries, self.app.games, self.game, self.players,
-                                                      self.app.kept.used(), self.note, self.app.kept.full_seen))
+                                                      self.app.kept.used(), self.note, self.app.kept.full_seen,
+                                                      browser_date))
         self.draw_replay()
 
     def draw_stats(self) -> None:

@@ -14,6 +14,8 @@ STORE_LIMIT = 5_000_000         # characters: the browsers' localStorage quota (
 
 
 def date_text(ms: int) -> str:
+    """When a game was played, in this Python's local time (the page passes the
+    browser's own date words instead: Pyodide's clock is in UTC)."""
     t = time.localtime(ms / 1000)
     return f"{t.tm_mday} {MONTHS[t.tm_mon - 1]} {t.tm_year}, {t.tm_hour:02d}:{t.tm_min:02d}"
 
@@ -36,7 +38,7 @@ def rules_text(summary: dict, game: dict | None) -> str:
     return " · ".join(changed) if changed else "standard rules"
 
 
-def entry_html(entry: dict, game: dict | None = None) -> str:
+def entry_html(entry: dict, game: dict | None = None, when=date_text) -> str:
     s = entry["summary"]
     gid = esc(entry["id"])
     word = s.get("hand_word", "hand")
@@ -51,7 +53,7 @@ def entry_html(entry: dict, game: dict | None = None) -> str:
     return (f'<li class="history-game" data-id="{gid}" data-game="{esc(s.get("game"))}" '
             f'data-players="{esc(s.get("players"))}">'
             f'<div class="saved-head"><h3 id="{title_id}">{esc(s.get("title", ""))}</h3>'
-            f'<span class="saved-state">{esc(date_text(entry["updated"]))}</span></div>'
+            f'<span class="saved-state">{esc(when(entry["updated"]))}</span></div>'
             f'<p class="saved-facts">{esc(facts_text(s))} · {hands} {esc(word)}{"s" if hands != 1 else ""}</p>'
             + (f'<p class="saved-facts">House rules: {esc(rules_text(s, game))}</p>' if "rules" in s else "")
             + f'<p class="saved-outcome">{esc(s.get("outcome", ""))} {esc(place)}</p>'
@@ -85,7 +87,7 @@ def filters_html(entries: list[dict], games: dict, game: str, players: str) -> s
             f'<label for="history-players">Players</label><select id="history-players">{player_opts}</select></div>')
 
 
-def storage_html(used: int, entries: list[dict], full: bool = False) -> str:
+def storage_html(used: int, entries: list[dict], full: bool = False, when=date_text) -> str:
     """The storage in use, and which game a full store drops first (`full`: a save
     found no room this visit)."""
     share = used / STORE_LIMIT
@@ -98,7 +100,7 @@ def storage_html(used: int, entries: list[dict], full: bool = False) -> str:
         text = "The storage is full. " + text
     if first is not None:
         text += (f"When it is full, the finished game played longest ago goes first: "
-                 f"{describe(first['summary'])}, played {date_text(first['updated'])}. "
+                 f"{describe(first['summary'])}, played {when(first['updated'])}. "
                  f"Export your history to keep a copy.")
     return (f'<p class="history-storage{" full" if full else ""}" id="history-storage" data-used="{used}">'
             f'<meter min="0" max="1" value="{min(share, 1):.3f}" aria-label="Storage in use"></meter> '
@@ -106,9 +108,9 @@ def storage_html(used: int, entries: list[dict], full: bool = False) -> str:
 
 
 def history_html(entries: list[dict], games: dict, game: str, players: str, used: int, note: str,
-                 full: bool = False) -> str:
+                 full: bool = False, when=date_text) -> str:
     """The page: the tools, the filters and the finished games (`entries`: every kept
-    game, the one played last first)."""
+    game, the one played last first; `when(ms)`: a date in words)."""
     finished = [e for e in entries if e["summary"].get("finished")]
     shown = [e for e in finished if (not game or e["summary"].get("game") == game)
              and (not players or str(e["summary"].get("players")) == players)]
@@ -117,7 +119,7 @@ def history_html(entries: list[dict], games: dict, game: str, players: str, used
              '</label><input type="file" id="history-import" accept=".json,application/json" '
              'class="visually-hidden"> <a class="button" href="#stats">Statistics</a></div>')
     out = [tools, f'<p class="games-note" id="history-note" role="status">{esc(note)}</p>',
-           storage_html(used, entries, full)]
+           storage_html(used, entries, full, when)]
     if not finished:
         out.append('<p class="note" id="history-empty">No finished games yet: each game you finish is kept here.</p>')
         return "".join(out)
@@ -125,7 +127,7 @@ def history_html(entries: list[dict], games: dict, game: str, players: str, used
     count = len(shown)
     out.append(f'<p class="note" id="history-count">{count} finished game{"s" if count != 1 else ""}'
                f'{" shown" if count != len(finished) else ""}.</p>')
-    out.append(f'<ul class="saved-games history-games" id="history-games">{"".join(entry_html(e, games.get(e["summary"].get("game"))) for e in shown)}</ul>')
+    out.append(f'<ul class="saved-games history-games" id="history-games">{"".join(entry_html(e, games.get(e["summary"].get("game")), when) for e in shown)}</ul>')
     return "".join(out)
 
 
