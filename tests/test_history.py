@@ -6,6 +6,7 @@ history changes nothing; a replay ends on the record's final scores."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -164,3 +165,13 @@ def test_a_decisions_kind_is_lead_follow_or_the_games_phase_in_its_words():
     assert history.decision_kind({"decision": "play", "trick": 2, "when": "Trick 2, lead"}) == "lead"
     assert history.decision_kind({"decision": "play", "trick": 2, "when": "Trick 2, follow"}) == "follow"
     assert history.decision_kind({"decision": "bid", "trick": None, "when": "Bidding"}) == "bidding"
+
+
+def test_each_kind_of_decision_has_its_own_series_over_time():
+    kept, _ = kept_history()
+    voren3 = next(g for g in stats.statistics(kept.games()) if g["players"] == 3)
+    assert [s["kinds"].get("follow", {}).get("avg_cost") for s in voren3["series"]] == [1.25, 1.25]
+    assert [s["kinds"].get("lead", {}).get("avg_cost") for s in voren3["series"]] == [0.0, None]
+    from manyhands_web import stats_view
+    page = stats_view.stats_html([voren3], False)
+    assert len(re.findall(r'<svg[^>]* id="chart-kind-0-\d+"', page)) == len(voren3["kinds"])

@@ -30,7 +30,7 @@ def statistics(entries: list[dict]) -> list[dict]:
     """One group per (game, players, level), ordered by game, players, level; each
     {"game", "title", "players", "level", "unit", "hand_word", "played", "wins",
     "avg_place", "hands", "avg_points", "hints", "hints_per_game", "quality",
-    "kinds": {kind: quality}, "series": [{"when", "hands_reviewed", **quality}],
+    "kinds": {kind: quality}, "series": [{"when", "hands_reviewed", **quality, "kinds"}],
     "par_hands", "avg_par_diff"} (avg_par_diff: your points minus par, a hand)."""
     groups: dict[tuple, dict] = {}
     for entry in sorted(entries, key=lambda e: e["updated"]):
@@ -56,8 +56,11 @@ def statistics(entries: list[dict]) -> list[dict]:
         g["_decisions"] += mine
         quality = _quality(mine)
         if quality["decisions"]:
+            kinds: dict[str, list] = {}
+            for d in mine:
+                kinds.setdefault(d[0], []).append(d)
             g["series"].append({"when": entry["updated"], "hands_reviewed": len(entry.get("decisions") or {}),
-                                **quality})
+                                **quality, "kinds": {k: _quality(ds) for k, ds in sorted(kinds.items())}})
         for got in (entry.get("par") or {}).values():
             g["_par"].append(got["score"] - got["par"])
     out = []

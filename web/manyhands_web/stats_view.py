@@ -48,6 +48,25 @@ def chart_svg(cid: str, title: str, values: list[float], high: float, label, not
             f'<figcaption>{esc(title)}</figcaption></figure>')
 
 
+def kinds_over_time_html(g: dict, index: int) -> str:
+    """The cost per decision over time for each kind of decision (the games where
+    that kind was reviewed), behind a disclosure."""
+    unit = f"{g['unit']}s"
+    charts = []
+    for k, kind in enumerate(g["kinds"]):
+        costs = [s["kinds"][kind]["avg_cost"] for s in g["series"]
+                 if kind in s["kinds"] and s["kinds"][kind]["decisions"]]
+        if costs:
+            name = kind[:1].upper() + kind[1:]
+            charts.append(chart_svg(f"chart-kind-{index}-{k}", f"{name}: cost per decision ({unit})", costs,
+                                    max(costs) * 1.1 or 1.0, lambda v: f"{v:.2f}",
+                                    f"Lower is better. {name}, average cost per decision, by game reviewed:"))
+    if not charts:
+        return ""
+    return (f'<details class="kinds-over-time"><summary>Each kind of decision over time</summary>'
+            f'<div class="charts">{"".join(charts)}</div></details>')
+
+
 def group_html(g: dict, index: int) -> str:
     unit = f"{g['unit']}s"
     level = g["level"] or "normal"
@@ -85,7 +104,8 @@ def group_html(g: dict, index: int) -> str:
                              percent, "Higher is better. Share as good as the best, by game reviewed:"))
         table = "".join(f'<tr><td>{i + 1}</td><td>{s["decisions"]}</td><td>{number(s["avg_cost"])}</td>'
                         f'<td>{percent(s["good_share"])}</td></tr>' for i, s in enumerate(series))
-        out.append(f'</div><details class="chart-numbers"><summary>The numbers behind the charts</summary>'
+        out.append('</div>' + kinds_over_time_html(g, index))
+        out.append(f'<details class="chart-numbers"><summary>The numbers behind the charts</summary>'
                    f'<table><thead><tr><th scope="col">Game</th><th scope="col">Decisions</th>'
                    f'<th scope="col">Cost each</th><th scope="col">As good as the best</th></tr></thead>'
                    f'<tbody>{table}</tbody></table></details>')
