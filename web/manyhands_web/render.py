@@ -501,9 +501,9 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     results = obs.get("hand_results") or []
     moment = ""
     if sheet is not None and 0 <= sheet < len(results):
-        moment = score_sheet_html(tell, layout, sheet, ui.get("holding") == "hand")
+        moment = score_sheet_html(tell, layout, sheet, ui.get("holding") == "hand", ui.get("sheet_note", ""))
     elif obs.get("terminal") and not ui.get("end_closed"):
-        moment = game_end_html(tell, layout, closed=False)
+        moment = game_end_html(tell, layout, closed=False, note=ui.get("end_note", ""))
     middle = moment + regions + trick_area_html(tell, layout, places, ui)
     ring = []
     for side in ("top", "left", "right", "bottom"):
@@ -529,7 +529,7 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     on_table = layout.on_table_words(tell) if len(asked["buttons"]) < len(groups["buttons"]) else ""
     out.append(prompt_html(tell, asked, ui, why, selecting, legal, on_table))
     if obs.get("terminal") and ui.get("end_closed") and not moment:
-        out.append(game_end_html(tell, layout, closed=True))
+        out.append(game_end_html(tell, layout, closed=True, note=ui.get("end_note", "")))
     game = re.sub(r"[^a-z0-9-]", "", str(obs.get("game", "")).lower())
     return (f'<div class="gametable game-{game}">'
             + "".join(piece if piece is hand_html else mark_suggestion(piece, suggested) for piece in out)

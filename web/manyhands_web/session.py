@@ -108,7 +108,18 @@ class Session:
                 "hand_word": words.hand_word, "unit": words.unit,
                 "scores": [[tell.seats(side), totals[side[0]]] for side in sides if side and side[0] < len(totals)],
                 "finished": finished, "outcome": tell.outcome() if finished else "",
-                "actions": len(self.state.history)}
+                "actions": len(self.state.history), **(self.result(obs) if finished else {})}
+
+    def result(self, obs: dict) -> dict:
+        """A finished game's result for your seat, as the statistics count it: your
+        place (1: first; a shared place counts as that place), whether you won (a
+        team's win is yours), your points in each hand, the house rules played
+        (those set apart from the standard ones)."""
+        seat = self.seat
+        place = next((e["place"] for e in obs.get("ranking") or [] if seat in e["seats"]), None)
+        return {"place": place, "won": seat in (obs.get("winners") or []),
+                "points": [points[seat] for _, points in self.state.finished_hands],
+                "rules": self.state.rules.to_dict()}
 
     def computers(self) -> dict[int, str]:
         return {s: self.level
