@@ -214,13 +214,14 @@ def _replayed(record: Record, seat: int, to_act: bool) -> list:
     return trail
 
 
-def answer(request: HintRequest, progress=None) -> dict:
+def answer(request: HintRequest, progress=None, namer=None) -> dict:
     """The hint for a checked request (see hints.hint); `progress(done, total)`,
-    if given, is called as the search goes."""
-    return work.drive(answer_steps(request, progress))
+    if given, is called as the search goes; `namer(players, seat)`: the seats'
+    names its words use (default: pycore.words.seat_names)."""
+    return work.drive(answer_steps(request, progress, namer))
 
 
-def answer_steps(request: HintRequest, progress=None):
+def answer_steps(request: HintRequest, progress=None, namer=None):
     """`answer` as a generator of the search's batches (solver/work.py)."""
     started = time.monotonic()        # a time budget counts the replay and the view too
     trail = _replayed(request.record, request.seat, to_act=True)
@@ -228,7 +229,7 @@ def answer_steps(request: HintRequest, progress=None):
     return (yield from hints.hint_steps(trail[-1], request.seat, budget.effort, budget.seed,
                                         progress=progress, positions=trail, seconds=budget.seconds,
                                         all_worlds=budget.all_worlds, theme=request.theme,
-                                        started=started, earlier=request.earlier))
+                                        started=started, earlier=request.earlier, namer=namer))
 
 
 def hint(record_json: Any, seat: Any, budget: Any = None, progress=None, theme: Any = "") -> dict:
@@ -277,11 +278,12 @@ def par_steps(record_json: Any, seat: Any, level: Any = "normal", hand: Any = No
 
 
 def review(record_json: Any, seat: int, hand: int | None = None, budget: Any = None,
-           progress=None, cache=None, theme: str = "") -> dict:
+           progress=None, cache=None, theme: str = "", namer=None) -> dict:
     """The hand review (solver/review.py) of `hand` (1-based; None: every finished
     hand) for `seat`: the record and, per decision, the choice, the hint's best and
     the face-up best with their costs; `progress(done, total)` in decisions;
     `cache`: where each decision's analysis is kept (default review.CACHE);
-    `theme`: the card names' theme (Raven: "prophecy")."""
+    `theme`: the card names' theme (Raven: "prophecy"); `namer`: the seats' names."""
     from . import review as hand_review
-    return hand_review.review(record_json, seat, hand, budget, progress, theme=theme, cache=cache)
+    return hand_review.review(record_json, seat, hand, budget, progress, theme=theme, cache=cache,
+                              namer=namer)

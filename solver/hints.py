@@ -750,10 +750,11 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
 def hint_steps(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
                positions: list | None = None, *, seconds: float | None = None,
                all_worlds: bool = False, theme: str = "", started: float | None = None,
-               earlier: str | None = None):
+               earlier: str | None = None, namer=None):
     """The hint for `seat` to act in `state`: search.rank within (effort,
     seconds, all_worlds), told in the game's words (`theme`); `started`: when
-    the request came in (search.rank: the seconds count from it).
+    the request came in (search.rank: the seconds count from it); `namer`: how
+    its words name the seats (pycore.words.Narrator's).
     `progress(done, total)`: called as the search goes (see search.rank).
     `positions`: every position of the record up to `state`, if the caller has
     replayed it (view_of then reads earlier positions from them). `earlier`:
@@ -764,7 +765,7 @@ def hint_steps(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, pr
     r = yield from rank_steps(view, effort, seed, progress=progress, seconds=seconds,
                               all_worlds=all_worlds, started=started, tree=True, hint=True)
     spend_least(r, state, seat)
-    tell = Narrator(state.game, state.observation(seat), theme)
+    tell = Narrator(state.game, state.observation(seat), theme, namer)
     actions = explain(r, tell)
     inferred = inference(view)
     return {"game": state.game.name, "seat": seat, "decision": r.decision,

@@ -315,12 +315,13 @@ def _verdict(cost, choice: str, got: dict, threshold: float) -> tuple[str, str |
 
 
 def review_decision(state, seat: int, choice: str, got: dict, threshold: float, theme: str,
-                    index: int, seed: int = 0, unit: str = "points") -> dict:
+                    index: int, seed: int = 0, unit: str = "points", namer=None) -> dict:
     """A decision's line of the review, in numbers and in the player's words
     (`got`: `analyse` of this decision and choice; `seed`: unused, kept for
-    callers; `unit`: the hand's, for the label)."""
+    callers; `unit`: the hand's, for the label; `namer`: the seats' names,
+    pycore.words.Narrator's)."""
     game = state.game
-    tell = Narrator(game, state.observation(seat), theme)
+    tell = Narrator(game, state.observation(seat), theme, namer)
     when, trick = _when(state, seat, tell)
     values, best = got["values"], got["best"]
     cost = _num(max(0.0, values[best] - values[choice])) if choice in values else None
@@ -361,7 +362,7 @@ def _faces(state, adapter) -> dict:
     return out
 
 
-def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
+def hand_steps(hand: Hand, seat: int, theme: str, namer=None) -> dict:
     """The hand face up: the cards as dealt, every action said, each trick with
     every hand at its start."""
     game = hand.states[0].game
@@ -370,7 +371,7 @@ def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
     for offset, state in enumerate(hand.states[:-1]):
         actor, action = hand.states[offset + 1].history[-1]
         token = game.action_token(state, action)
-        tell = Narrator(game, state.observation(seat), theme)
+        tell = Narrator(game, state.observation(seat), theme, namer)
         steps.append({"index": hand.first + offset, "seat": actor, "action": token,
                       "said": tell.sentence(actor, token)})
         if adapter.current_trick_index(state) is not None and not state.tricks[-1].plays:
@@ -386,7 +387,7 @@ def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
 
 
 def review_hand_steps(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None,
-                      tick=None):
+                      tick=None, namer=None):
     """One finished hand's review (see the module docstring); `tick()` after each
     decision analysed. A generator of its hints' batches (solver/work.py)."""
     game = hand.states[0].game
@@ -402,7 +403,7 @@ def review_hand_steps(hand: Hand, seat: int, budget: dict, theme: str = "", cach
             continue
         got = yield from analyse_steps(state, seat, budget, cache, choice)
         decisions.append(review_decision(state, seat, choice, got, threshold, theme,
-                                         hand.first + offset, budget["seed"], unit))
+                                         hand.first + offset, budget["seed"], unit, namer))
         if tick is not None:
             tick()
     sure = [d for d in decisions if d["verdict"] in SURE_LOSSES]
@@ -415,7 +416,7 @@ def review_hand_steps(hand: Hand, seat: int, budget: dict, theme: str = "", cach
            "clear_losses": len(sure), "unclear": sum(d["verdict"] == "unclear" for d in decisions),
            "big_losses": sum(d["big"] for d in decisions),
            "face_up_exact": len(exact), "face_up_better": sum(d["face_up"]["cost"] > 0 for d in exact)}
-    out.update(hand_steps(hand, seat, theme))
+    out.update(hand_steps(hand, seat, theme, namer))
     out["scored"] = None if out["points"] is None else out["points"][seat]
     out["summary"] = summary_line(out)
     return out
@@ -428,16 +429,17 @@ def _unfinished(hands: list[Hand], hand) -> ReviewError:
 
 
 def review(record_json, seat, hand=None, budget=None, progress=None, theme: str = "",
-           cache=None) -> dict:
+           cache=None, namer=None) -> dict:
     """`review_steps` run to its end in this process."""
-    return work.drive(review_steps(record_json, seat, hand, budget, progress, theme, cache))
+    return work.drive(review_steps(record_json, seat, hand, budget, progress, theme, cache, namer))
 
 
 def review_steps(record_json, seat, hand=None, budget=None, progress=None, theme: str = "",
-                 cache=None):
+                 cache=None, namer=None):
     """The export: the record and the review of `hand` (1-based), or of every
-    finished hand, for `seat`. `progress(done, total)`: decisions analysed. A
-    generator of its hints' batches (solver/work.py)."""
+    finished hand, for `seat`. `progress(done, total)`: decisions analysed;
+    `namer`: how its words name the seats (pycore.words.Narrator's). A generator
+    of its hints' batches (solver/work.py)."""
     record = load_record(record_json)
     seat = check_seat(record, seat)
     budget = budget_of(budget)
@@ -465,7 +467,7 @@ def review_steps(record_json, seat, hand=None, budget=None, progress=None, theme
             progress(done, total)
     reviews = []
     for h in chosen:
-        reviews.append((yield from review_hand_steps(h, seat, budget, theme, cache, tick)))
+        reviews.append((yield from review_hand_steps(h, seat, budget, theme, cache, tick, namer)))
     return {"format": FORMAT, "record": record.to_json(), "seat": seat, "budget": budget,
             "theme": theme, "hands": reviews}
 

@@ -123,6 +123,13 @@ window.manyhands = {
       if (made) reviewMade.push(made);
     });
   },
+  // A request (JSON text: op "par" or "review") worked out in the background (a
+  // finished hand's par and automatic review): spread over the pool after every
+  // hint, computer move and review asked, so the table never waits for it.
+  background(request) {
+    pool.start();
+    return pool.run(request, null, true);
+  },
   // The analyses the last review sent so far (a JSON list of JSON-list texts): the
   // page keeps them, a cancelled review's too.
   reviewAnalyses() { return JSON.stringify(reviewMade); },

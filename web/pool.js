@@ -26,6 +26,7 @@ const DEADLINE_GRACE_MS = 60; // a timed batch waits this long past its time for
 const SNAPSHOT_WAIT_MS = 15000; // the other workers wait this long at most for the first one's snapshot
 const RETRIES = 3;            // a request whose worker is lost this many times fails (it may be what kills it)
 const PRIORITY = { hint: 0, bot: 1, review: 2, par: 2 };
+const BACKGROUND = 3;          // a finished hand's par and automatic review: after everything else
 export const MAX_WORKERS = 4;
 
 // One fewer than the cores the browser reports (the page itself needs one), at
@@ -233,15 +234,19 @@ export class Pool {
     }
   }
 
-  // A bot, hint or review request (JSON text) as a search spread over the pool;
-  // resolves with its answer (JSON text, as a worker alone would give it).
-  run(text, progress = null) {
+  // A bot, hint, review or par request (JSON text) as a search spread over the
+  // pool; resolves with its answer (JSON text, as a worker alone would give it).
+  // `background`: work the page does not wait for (a finished hand's par and
+  // automatic review): its chunks go after every other search's, and Cancel of
+  // a review leaves it be (its kind is "background").
+  run(text, progress = null, background = false) {
     let request;
     try { request = JSON.parse(text); } catch { return this.ask(text); }
-    const kind = request && request.op;
-    if (!(kind in PRIORITY)) return this.ask(text);
+    const op = request && request.op;
+    if (!(op in PRIORITY)) return this.ask(text);
+    const kind = background ? "background" : op;
     const job = {
-      id: this.nextJob++, kind, request, progress, priority: PRIORITY[kind], lead: null,
+      id: this.nextJob++, kind, request, progress, priority: background ? BACKGROUND : PRIORITY[op], lead: null,
       cache: new Map(), keys: new Set(), cancelled: false, started: performance.now(), restarts: 0,
       msPerCost: null,
     };

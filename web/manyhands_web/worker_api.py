@@ -39,11 +39,13 @@ runs its search here and hands out its batches of worlds or trees
     {"op": "release", "keys": [...], "job": 7 (optional)} -> {}
         (a search ended or was cancelled: its positions and its job are dropped)
 
-Every refusal is one short line: a hint or review request the solver refuses is
-answered {"available": false, "message": "Hint refused: ..."} (the hint panel
-shows it); any other bad request (not JSON, no such op, a bot move or par it
-refuses) raises the project's error (pycore ManyhandsError), which `reply` gives
-the worker as the request's error. The worker goes on either way.
+Hints and reviews name the seats as the page does (cast.py: You, and the
+computer players by name). Every refusal is one short line: a hint or review
+request the solver refuses is answered {"available": false, "message": "Hint
+refused: ..."} (the hint panel shows it); any other bad request (not JSON, no
+such op, a bot move or par it refuses) raises the project's error (pycore
+ManyhandsError), which `reply` gives the worker as the request's error. The
+worker goes on either way.
 """
 from __future__ import annotations
 
@@ -55,6 +57,8 @@ from pycore.records import parse_json
 from solver import api, work
 from solver.errors import SolverError
 from solver.review import review_steps
+
+from .cast import seat_names
 
 WHOLE_OPS = ("bot", "par", "hint", "review")
 MAX_MESSAGE = 1_000     # characters of any text in a request
@@ -79,7 +83,8 @@ def throttled(progress, steps: int = 100):
 
 
 def _hint(request: dict, progress):
-    got = yield from api.answer_steps(api.HintRequest.from_json(request), throttled(progress))
+    got = yield from api.answer_steps(api.HintRequest.from_json(request), throttled(progress),
+                                      namer=seat_names)
     return {**got, "available": True}
 
 
@@ -157,7 +162,8 @@ def _review(request: dict, progress):
             fresh, KEPT.new = KEPT.new, []
             progress(done, total, json.dumps(fresh))
     result = yield from review_steps(request["record"], request["seat"], request.get("hand"),
-                                     request.get("budget"), report, theme=theme, cache=KEPT)
+                                     request.get("budget"), report, theme=theme, cache=KEPT,
+                                     namer=seat_names)
     listed = sum(len(h["decisions"]) for h in result["hands"])
     return {**result, "available": True, "reused": listed - KEPT.made}
 

@@ -51,6 +51,12 @@ async def review(request: dict) -> dict:
     return await _answer(window.manyhands.review(json.dumps(request)))
 
 
+async def background(request: dict) -> dict:
+    """Par or a review worked out in the background: spread over the pool after
+    every other search (the table's moves and hints never wait for it)."""
+    return await _answer(window.manyhands.background(json.dumps(request)))
+
+
 def review_analyses() -> list:
     """The analyses the review's leading workers have sent for the review under way (or just ended)."""
     return [got for text in json.loads(str(window.manyhands.reviewAnalyses())) for got in json.loads(text)]
