@@ -28,9 +28,11 @@ def _bid_position(page, site, workers: int) -> dict:
 
 
 def _native(record: dict) -> dict:
-    """The native solver's hint, as a worker answers it."""
+    """The native solver's hint, as a worker answers it (the seats named as the
+    page names them)."""
+    from web.manyhands_web.cast import seat_names
     from solver import api
-    return {**api.hint(record, 0, BUDGET), "available": True}
+    return {**api.answer(api.HintRequest.parse(record, 0, BUDGET), namer=seat_names), "available": True}
 
 
 def test_a_hint_counted_in_playouts_is_the_same_on_one_worker_and_two(context, site):
