@@ -415,14 +415,20 @@ export class Pool {
         .sort((a, b) => b.keys.has(batch.work.key) - a.keys.has(batch.work.key));
       idle.forEach((member, k) => {
         if (!batch.queue.length) return;
-        const chunk = this.chunk(batch, idle.length - k);
+        // a batch of worlds is shared among the idle workers that hold its position
+        // (a small batch too: the same round on two workers takes half the time);
+        // one that would first have to build it gets only what is left over
+        const key = batch.work.key;
+        const warm = member.keys.has(key) ? idle.slice(k).filter((m) => m.keys.has(key)).length : 1;
+        const chunk = this.chunk(batch, batch.trees ? idle.length - k : warm);
         if (chunk) this.dispatch(batch, member, chunk);
       });
     }
   }
 
   // The next items of `batch` (null: none now); `idle`: the idle workers left
-  // to hand it out to, this one included (trees are dealt out among them at once).
+  // to share it with, this one included (trees are dealt out among them at once;
+  // worlds in chunks of about CHUNK_MS, at most an even share each).
   chunk(batch, idle) {
     const { work, job } = batch;
     const now = performance.now();
@@ -432,10 +438,12 @@ export class Pool {
     const costs = work.costs;
     const rate = job.msPerCost;
     const first = Math.max(1, Math.min(4, Math.ceil(batch.queue.length / (2 * ready))));
+    const share = Math.ceil(batch.queue.length / Math.max(1, idle));
     const out = [];
     let cost = 0;
     for (const i of batch.queue) {
-      if (out.length && (rate ? cost + costs[i] > CHUNK_MS / rate : out.length >= first)) break;
+      if (out.length && (out.length >= share
+        || (rate ? cost + costs[i] > CHUNK_MS / rate : out.length >= first))) break;
       // no world is started that the time left cannot pay for, at the rate seen so far
       if (rate && batch.deadline !== null && now + (cost + costs[i]) * rate > batch.deadline) break;
       out.push(i);
