@@ -33,14 +33,15 @@ Required (`REQUIRED`; an Adapter missing one is refused with a SolverError):
 
 Optional capabilities (a keyword left out takes the default here):
 
-    consistent(view, world) -> bool      default: the replay test (games/common.py)
+    consistent(view, world) -> bool      default: the replay test (`consistent` below)
     hand_mark(state) -> int              the hand under way; default: how many hands
-                                         are finished (games/common.py)
+                                         are finished (`hand_mark` below)
     hand_points(final, seat, mark) -> int
                                          a seat's points for that hand at the end of
-                                         a playout; default: the engine's score of the
-                                         finished hand (games/common.py; Voren: chips
-                                         won minus chips paid)
+                                         a playout (a position, or a simulator's
+                                         `Played`); default: the engine's score of the
+                                         finished hand (`hand_points` below; Voren:
+                                         chips won minus chips paid)
     playout(state, mark, rng) -> final   a faster playout than the default, the
                                          policy with fast_apply to the end of the hand
     search_exactly(state) -> bool        exact search of the endgame (max^n):
@@ -126,6 +127,9 @@ from __future__ import annotations
 
 from typing import Callable
 
+from pycore.errors import ManyhandsError
+from pycore.records import replay
+
 from .errors import SolverError
 
 REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_apply", "decision",
@@ -135,6 +139,39 @@ OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "sear
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
                       "tree_search", "deep_search", "same_choice", "model_world")
 OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict, "rare_outcomes": tuple}
+
+
+# --- the defaults of the replay test and of the end of a hand ---------------------------------
+def consistent(view, world: dict) -> bool:
+    """The definition of a consistent world: its record (the adapter's
+    `world_record`) replays legally and shows the seat the same observation."""
+    try:
+        again = replay(view.adapter.world_record(view, world))
+    except ManyhandsError:            # an illegal replay: an inconsistent world (a bug still raises)
+        return False
+    return again.observation(view.seat) == view.obs
+
+
+class Played:
+    """The end of a hand played out by a game's quick simulator (playouts only)."""
+    __slots__ = ("points", "winners", "won")
+
+    def __init__(self, points, winners, won=None):
+        self.points = points          # per seat, for the hand
+        self.winners = winners        # every trick of the hand: the seat that took it
+        self.won = won                # tricks taken per seat, where the simulator counts them
+
+
+def hand_mark(state) -> int:
+    """A mark for the hand (round) under way: the search stops when it is scored."""
+    return len(state.finished_hands)
+
+
+def hand_points(state, seat: int, mark: int) -> int:
+    """The seat's points for the hand `mark` (Voren: chips won minus chips paid)."""
+    if isinstance(state, Played):
+        return state.points[seat]
+    return state.finished_hands[mark][1][seat]
 
 
 def _never(state) -> bool:
@@ -206,10 +243,10 @@ class Adapter:
                                   f"without {b if a in parts else a}: they go together")
         for name, value in parts.items():
             setattr(self, name, value)
-        from .games import common
-        for name in ("consistent", "hand_mark", "hand_points"):
+        defaults = {"consistent": consistent, "hand_mark": hand_mark, "hand_points": hand_points}
+        for name, default in defaults.items():
             if name not in parts:
-                setattr(self, name, getattr(common, name))
+                setattr(self, name, default)
         if "playout" not in parts:
             self.playout = self._policy_playout
 

@@ -47,12 +47,11 @@ from pycore.errors import ManyhandsError
 from pycore.records import Record
 
 from .. import endgame
-from ..adapter import Adapter
+from ..adapter import Adapter, Played, consistent  # noqa: F401  (the replay test, as tests ask it)
 from ..errors import InconsistentWorld, SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
-from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     playout_to_simulator, states_from)
+from .common import playout_to_simulator, states_from
 
 COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
 TYPES = ("rank", "suit")

@@ -32,12 +32,10 @@ from pycore.games.tricksters import (CARDS, CENTRE_SIZE, CHOICES, DECK, PARTNERS
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
-from ..adapter import Adapter
+from ..adapter import Adapter, Played, consistent  # noqa: F401  (the replay test, as tests ask it)
 from ..errors import SolverError
 from ..view import SeatView
-from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     forbidden_by_plays, model_from, states_from,
-                     unseen_and_places)
+from .common import forbidden_by_plays, model_from, states_from, unseen_and_places
 
 ALL_CARDS = tuple(range(CARDS))
 

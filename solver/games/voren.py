@@ -46,12 +46,10 @@ from pycore.errors import ManyhandsError
 from pycore.records import Record, record_of
 
 from .. import endgame
-from ..adapter import Adapter
+from ..adapter import Adapter, consistent  # noqa: F401  (the replay test, as tests ask it)
 from ..errors import SolverError
 from ..view import SeatView
-from .common import (consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     forbidden_by_plays, model_from, states_from,
-                     unseen_and_places)
+from .common import forbidden_by_plays, model_from, states_from, unseen_and_places
 
 ALL_CARDS = tuple(range(CARDS))
 _TOKENS = frozenset(DECK.tokens)
