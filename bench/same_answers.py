@@ -28,6 +28,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "web")]
 
+from pycore.answer import Hint                  # noqa: E402
 from pycore.game import get_game                # noqa: E402
 from pycore.records import dumps, record_of     # noqa: E402
 from pycore.words import Narrator               # noqa: E402
@@ -64,10 +65,12 @@ def positions(name: str, players: int, per: int):
 
 
 def page_reading(answer: dict, state, seat: int, theme: str) -> dict:
-    """What the page draws of a hint answer (hint_view.py)."""
+    """What the page draws of a hint answer (hint_panel.py: read through
+    Hint.from_json, drawn by hint_view.py)."""
     tell = Narrator(state.game, state.observation(seat), theme)
-    return {"html": hint_view.hint_html(answer, tell), "first_step": hint_view.hint_first_step(answer, tell),
-            "sentence": hint_view.hint_sentence(answer, tell)}
+    hint = Hint.from_json(answer)
+    return {"html": hint_view.hint_html(hint, tell), "first_step": hint_view.hint_first_step(hint, tell),
+            "sentence": hint_view.hint_sentence(hint, tell)}
 
 
 def position_lines(name: str, players: int, i: int, state) -> list[dict]:
