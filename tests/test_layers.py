@@ -33,12 +33,6 @@ MAY_IMPORT = {"pycore": set(), "solver": {"pycore"}, "manyhands_web": {"pycore"}
 SOLVER_FROM_THE_PAGE = {"manyhands_web.worker_api"}
 GAMES_HOMES = ("pycore/games/", "solver/games/", "web/manyhands_web/games/")
 
-# Circles known today, in the solver, being removed by another change: delete an
-# entry when its circle is gone (the test says so once it is). Any other circle,
-# or one of these grown, fails.
-KNOWN_CIRCLES = {
-    frozenset({"solver.api", "solver.review"}),
-}
 # Game names used outside the games' modules today, in the solver, being moved
 # into each game's solver module by another change: (file, top-level definition)
 # -> why it is there. Delete an entry when its use is gone (the test says so).
@@ -147,12 +141,9 @@ def test_the_circle_finder_finds_a_circle_and_nothing_else():
     assert circles(graph) == {frozenset("abc"), frozenset("d")}
 
 
-def test_no_import_circle_but_the_known_ones():
-    found = circles(import_graph())
-    new = sorted(sorted(group) for group in found - KNOWN_CIRCLES)
-    assert not new, f"import circles: {new}"
-    gone = sorted(sorted(group) for group in KNOWN_CIRCLES - found)
-    assert not gone, f"circles no longer there: delete them from KNOWN_CIRCLES: {gone}"
+def test_no_import_circle():
+    found = sorted(sorted(group) for group in circles(import_graph()))
+    assert not found, f"import circles: {found}"
 
 
 def test_no_upward_import():
