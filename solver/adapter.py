@@ -105,6 +105,29 @@ Optional capabilities (a keyword left out takes the default here):
                                          in the model's places, where the model merges
                                          some (Voren's cards out of play, during the
                                          tricks). Default: the places as they are.
+    exact_sides(state, seat, mark) -> (ours, score) | None
+                                         how exact play from an open deal sets side
+                                         against side, where not as `allies` says
+                                         (solver/reference/plain.py): `ours(s)` for the
+                                         seats on the seat's side, `score(final)` what
+                                         that side maximises and the other minimises
+                                         (Tricksters: the seat's pair, the tricks it
+                                         takes this round). Default: None (with
+                                         `allies`, the seat's points; without, max^n).
+    big_loss(state) -> (threshold, unit, reason)
+                                         the hand review's scale: a loss is marked past
+                                         `threshold` `unit`s (half a trick's worth in the
+                                         game's own points), `reason` says why in words.
+                                         Default: `half_a_trick` below (a trick is worth
+                                         about 1 point).
+    face_up_rule(players) -> str | None  how the seats play with all hands seen, in the
+                                         player's words, where it is not each for their
+                                         own points (the hand review's "With all hands
+                                         seen, ..." line). Default: None.
+    partners: Partners                   the game's partnerships (below): which seats
+                                         play together, and how a card serves a trick a
+                                         partner is sure to take (solver/partners.py).
+                                         Default: None (no partners).
 
 A fifth game's module, say solver/games/skat.py, ends with:
 
@@ -125,6 +148,7 @@ card_suit, suit_names), not the adapter's.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from pycore.errors import ManyhandsError
@@ -137,8 +161,8 @@ REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_
 OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
-                      "tree_search", "deep_search", "same_choice", "model_world")
-OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict, "rare_outcomes": tuple}
+                      "tree_search", "deep_search", "same_choice", "model_world", "exact_sides",
+                      "big_loss", "face_up_rule")
 
 
 # --- the defaults of the replay test and of the end of a hand ---------------------------------
@@ -194,6 +218,59 @@ def _same_places(state, places: dict) -> dict:
     return places
 
 
+def _no_words(players: int) -> None:
+    return None
+
+
+def half_a_trick(state) -> tuple[float, str, str]:
+    """The hand review's scale where a trick is worth about 1 point (Raven: a trick
+    is 1 point; Lunar: the track gives about 1 point a trick where it counts):
+    a loss of more than half a trick is marked."""
+    return 0.5, "points", "half a trick; a trick is worth about 1 point"
+
+
+def _any_card(state, seat: int, cards: set) -> set:
+    return cards
+
+
+def _no_gain(state, card: int) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Partners:
+    """A partnership game's partners, as solver/partners.py reads them (the arena's
+    counts, the search bots' tie-break on a trick the partner is sure to take):
+
+    players: the player counts that play in partnerships (Lunar: 4, not 2);
+    partner_of(state, seat) -> int | None: the seat's partner now (None: none yet);
+    takes(state, seat, plays) -> bool: the seat's side takes the complete trick
+        `plays` ([(seat, card), ...]);
+    strength(state, seat, card) -> int: the card's strength in the trick under way
+        (only the seat's legal cards are compared);
+    is_winner(state, seat, card, unseen) -> bool: no card of `unseen` (the cards
+        still out) beats it in a later trick;
+    later_cards(state, seat, cards) -> cards: of the cards still out, those a later
+        opponent `seat` might play to this trick (Lunar: the type its own partner's
+        card leaves it). Default: all of them;
+    gain(state, card) -> bool: a card that scores for the side taking the trick
+        (Lunar's stars), so not wasted on a sure trick. Default: none;
+    chosen_each_round: the pairs are chosen anew each round (Tricksters), not fixed
+        by the seats (Lunar): the arena seats each level in a block of neighbours."""
+    players: tuple
+    partner_of: Callable
+    takes: Callable
+    strength: Callable
+    is_winner: Callable
+    later_cards: Callable = _any_card
+    gain: Callable = _no_gain
+    chosen_each_round: bool = False
+
+
+OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict, "rare_outcomes": tuple,
+                   "partners": Partners}
+
+
 class Adapter:
     """One game's adapter (see the module docstring): the required functions and
     the optional capabilities, each an attribute, the defaults filled in."""
@@ -216,6 +293,10 @@ class Adapter:
     deep_search: Callable = staticmethod(_never)
     same_choice: Callable = staticmethod(_no_key)
     model_world: Callable = staticmethod(_same_places)
+    exact_sides: Callable | None = None
+    big_loss: Callable = staticmethod(half_a_trick)
+    face_up_rule: Callable = staticmethod(_no_words)
+    partners: Partners | None = None
     splits: bool = False
     bids: bool = False
 

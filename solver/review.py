@@ -12,7 +12,8 @@ turning, the dealer's options, play / fold / poke, every card with a choice):
   (Voren: chips), 0 when the choice is the best. The verdict says how big a loss
   is and how sure (`_verdict`, worded by solver/review_words.py): sure where
   both values are exact or the hint's interval of their difference is clear of
-  0 ("small loss", or "big loss" past half a trick's worth, `big_loss`: marked),
+  0 ("small loss", or "big loss" past half a trick's worth, the game adapter's
+  `big_loss`: marked),
   "unclear" where that interval reaches 0 (it says what the loss could be);
 - the same decision face up (`solver/faceup.py`): every hand known, searched
   exactly where that finishes quickly, else estimated from play-throughs with a
@@ -111,23 +112,6 @@ def read_hint(hint: Hint) -> Reading:
                    worlds=hint.worlds, searched=hint.searched_worlds,
                    diffs=diffs, groups=groups, exact_entries=frozenset(exact),
                    look_ahead=0 if whole else hint.look_ahead, exact_endgame=hint.exact_endgame)
-
-
-# --- what counts as a big loss ------------------------------------------------------------------
-def big_loss(state) -> tuple[float, str, str]:
-    """(threshold, unit, words): a loss is marked when more than half a trick's
-    worth, in the game's own points. Raven: a trick is 1 point; Lunar: the track
-    gives about 1 point a trick where it counts (1, 2, 3 tricks); Tricksters: a
-    partnership's 5 tricks are worth at most 3 points; Voren: a trick takes a third
-    of the hand's pot (in chips), so half a trick is a sixth of that pot."""
-    name = state.game.name
-    if name == "voren":
-        pot = state.hand_pot
-        return (max(1.0, pot / 6), "chips",
-                f"half a trick's share; a trick takes a third of this hand's pot of {pot} chips")
-    if name == "tricksters":
-        return 0.3, "points", "half a trick; a pair's 5 tricks are worth at most 3 points"
-    return 0.5, "points", "half a trick; a trick is worth about 1 point"
 
 
 # --- the seat's decisions in a hand -------------------------------------------------------------
@@ -394,7 +378,8 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
     """One finished hand's review (see the module docstring); `tick()` after each
     decision analysed."""
     game = hand.states[0].game
-    threshold, unit, said = big_loss(hand.states[0])
+    adapter = adapter_for(game.name)
+    threshold, unit, said = adapter.big_loss(hand.states[0])     # what counts as a big loss
     decisions, forced = [], 0
     for offset, state in enumerate(hand.states[:-1]):
         if state.current_player != seat:
@@ -414,7 +399,8 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
     out = {"hand": hand.number, "first_action": hand.first, "end_action": hand.end,
            "hand_word": game.words.hand_word, "unit": unit, "big_loss": _num(threshold),
            "big_loss_said": f"more than {threshold:.3g} {unit} ({said})",
-           "face_up_rule": face_up_rule(game.name, hand.states[0].players),
+           "face_up_rule": face_up_rule(adapter.face_up_rule(hand.states[0].players),
+                                        hand.states[0].players, unit),
            "decisions": decisions, "forced": forced,
            "clear_losses": len(sure), "unclear": sum(d["verdict"] == "unclear" for d in decisions),
            "big_losses": sum(d["big"] for d in decisions),
