@@ -78,6 +78,7 @@ def position_lines(name: str, players: int, i: int, state) -> list[dict]:
     text = dumps(record_of(state))
     where = {"game": name, "players": players, "i": i}
     hint = api.hint(text, seat, BUDGET)
+    typed = Hint.from_json(hint)
     lines = [{**where, "what": "hint", "hint": hint, "page": page_reading(hint, state, seat, "")}]
     for theme in state.game.words.themes:
         themed = api.hint(text, seat, BUDGET, theme=theme)
@@ -86,7 +87,7 @@ def position_lines(name: str, players: int, i: int, state) -> list[dict]:
     lines.append({**where, "what": "infer", "infer": api.infer(text, seat)})
     lines.append({**where, "what": "bots", "bots": [api.bot_move(text, seat, level, 3)
                                                    for level in ("hard", "normal", "easy")]})
-    if adapter_for(name).splits and hint["all_worlds_effort"] is not None and hint["worlds"] <= SPLIT_UP_TO:
+    if adapter_for(name).splits and typed.all_worlds_effort is not None and typed.worlds <= SPLIT_UP_TO:
         request = api.HintRequest.parse(text, seat, BUDGET)
         parts = [api.answer(part) for part in api.plan_split(request, 2)]
         merged = api.answer(api.merge(request, parts))
