@@ -47,13 +47,13 @@ def rules_of(name: str, players: int) -> dict:
     return {} if name == "tricksters" else {"players": players}
 
 
-def positions(name: str, players: int, per: int):
-    """`per` seeded positions of the game, each a seat to act (random legal play)."""
-    game = get_game(name)
-    rng = random.Random(f"same-answers/{name}/{players}")
+def seeded_positions(game, rules: dict, per: int, label: str):
+    """`per` positions of the game, each a seat to act: random legal play from a
+    seeded deal, every draw from a generator seeded by `label`."""
+    rng = random.Random(label)
     done = 0
     while done < per:
-        state = game.new_game(rules_of(name, players), seed=rng.randrange(10**6))
+        state = game.new_game(rules, seed=rng.randrange(10**6))
         for _ in range(rng.randrange(1, 200)):
             if state.is_terminal:
                 break
@@ -62,6 +62,11 @@ def positions(name: str, players: int, per: int):
             continue
         yield done, state
         done += 1
+
+
+def positions(name: str, players: int, per: int):
+    """`per` seeded positions of the game with `players`."""
+    return seeded_positions(get_game(name), rules_of(name, players), per, f"same-answers/{name}/{players}")
 
 
 def page_reading(answer: dict, state, seat: int, theme: str) -> dict:
