@@ -3,6 +3,7 @@
 
     python3 build.py serve    # set up, build dist/, serve it on 127.0.0.1, print the URL
     python3 build.py test     # set up and run every test (pytest args may follow)
+    python3 build.py test --fast   # every test but the browser and Pyodide ones
     python3 build.py build    # set up and build dist/ only
 
 Every step records a stamp of its inputs in .stamps/ and is skipped when they
@@ -151,17 +152,19 @@ def ensure_pyodide_wheels() -> Path:
     return PYODIDE_WHEELS
 
 
-NATIVE_ONLY_PACKAGES = ("reference",)     # solver/reference/: the arena's opponents
+# solver/reference/: the arena's opponents; solver/testing.py: the tests' and
+# benchmarks' helpers (plain searches to check the solver against).
+NATIVE_ONLY = ("reference", "testing.py")
 
 
 def browser_solver_files() -> list[Path]:
     """The browser half of solver/: every module except the native-only ones (those
-    importing OR-Tools, and the arena's reference opponents in solver/reference/)."""
+    importing OR-Tools, and those named in NATIVE_ONLY)."""
     out = []
     for path in sorted((ROOT / "solver").rglob("*.py")):
         if "__pycache__" in path.parts or "tests" in path.parts:
             continue
-        if path.relative_to(ROOT / "solver").parts[0] in NATIVE_ONLY_PACKAGES:
+        if path.relative_to(ROOT / "solver").parts[0] in NATIVE_ONLY:
             continue
         text = path.read_text(encoding="utf-8")
         if "import ortools" in text or "from ortools" in text:
@@ -373,15 +376,27 @@ def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServ
 
 
 # --- commands -----------------------------------------------------------------------
+# One pytest process per core (pytest-xdist), each test file whole in one of them
+# (a browser test module keeps its one Chromium, a solver file its cached
+# positions); pytest's 25 slowest tests printed at the end, so the next slow one
+# is seen. `-n 0` after `test` runs in one process.
+PYTEST_ARGS = ["-n", "auto", "--dist", "loadfile", "--durations=25"]
+FAST = ["-m", "not browser and not pyodide"]      # test --fast: the loop to run while you work
+
+
 def cmd_test(args: list[str]) -> int:
+    fast = "--fast" in args
+    args = [a for a in args if a != "--fast"]
     python = ensure_venv()
-    ensure_chromium()
-    ensure_hunspell()
-    build_dist()
-    ensure_pyodide_wheels()
-    log("running the test suite")
+    if not fast:
+        ensure_chromium()
+        ensure_pyodide_wheels()
+    ensure_hunspell()   # the spelling test is in the fast loop too
+    build_dist()        # some tests read dist/ (the bundles, the rules pages)
+    log("running the " + ("fast tests (no browser, no Pyodide)" if fast else "test suite"))
     env = dict(os.environ, MANYHANDS_DIST=str(DIST), MANYHANDS_PYODIDE_WHEELS=str(PYODIDE_WHEELS))
-    return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
+    command = [str(python), "-m", "pytest", *PYTEST_ARGS, *(FAST if fast else []), *args]
+    return subprocess.run(command, cwd=ROOT, env=env).returncode
 
 
 def cmd_build(args: list[str]) -> int:

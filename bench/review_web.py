@@ -35,11 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.browser import ARGS, CHROMIUM, READY, Site  # noqa: E402
 from bench.review import hand_record, measure  # noqa: E402
 from solver import hints  # noqa: E402
-from tests.browser.conftest import ARGS, CHROMIUM, Site  # noqa: E402
 
-READY = "body[data-ready=true]"
 DEFAULT_GAMES = "raven:4,tricksters:4,lunar:4,voren:5"
 
 # Time from now to the first progress report and to the drawn review.

@@ -1,7 +1,7 @@
 """Tricksters first-lead exactness check, natively: at the first lead (all five
 tricks to search) the hint's expected points per card, over every world of the
 seat's view (narrowed by pinning true cards to at most --worlds worlds), equal
-the brute-force expectimax of tests/solver/test_tricksters_hints.py (written from
+the brute-force expectimax of solver/testing.py (written from
 the engine's apply_action/legal_actions alone). Too slow for the test suite (the
 brute force takes several seconds per world), so it lives here and prints what
 it checked and how long each side took.
@@ -24,9 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from solver.search import rank                                 # noqa: E402
 from solver.view import view_of                                # noqa: E402
-from tests.solver.positions import truth                       # noqa: E402
-from tests.solver.test_tricksters_hints import at_trick, brute_expectimax  # noqa: E402
-from tests.solver.test_tricksters_worlds import reduce         # noqa: E402
+from solver.testing import at_trick, brute_expectimax, reduce, truth  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -46,7 +44,7 @@ def main(argv=None) -> int:
         view = view_of(state, seat)
         full = view.count()
         if full > a.worlds:
-            view.model = reduce(view, truth(state, seat), rng, limit=a.worlds)
+            view.model = reduce(view, truth(state, seat), rng, limit=a.worlds, constrained_last=False)
             view._counter = None
         start = time.process_time()
         r = rank(view, effort=10**9)

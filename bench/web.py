@@ -58,12 +58,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.browser import ARGS, CHROMIUM, DIST, READY, Site, open_site, start_game, wait_my_turn  # noqa: E402
 from bench.hints import percentile  # noqa: E402
 from pycore import all_games  # noqa: E402
-from tests.browser.conftest import ARGS, CHROMIUM, DIST, Site  # noqa: E402
-from tests.browser.table import open_site, start_game, wait_my_turn  # noqa: E402
-
-READY = "body[data-ready=true]"
 
 
 def time_to_ready(page, url: str) -> float:
@@ -211,7 +208,7 @@ ONE_CORE = "Object.defineProperty(navigator, 'hardwareConcurrency', {get: () => 
 def all_deals(browser, url: str, runs: int) -> dict:
     """Seconds from a click on "Search all N deals" to the hint over every deal,
     on one worker and split across the cores, alternating."""
-    from tests.browser.table import play
+    from bench.browser import play
     out: dict = {"one worker": [], "split": []}
     for _ in range(runs):
         for how in out:
@@ -331,7 +328,7 @@ def hint_by_decision(browser, positions: int, hint_seconds: float | None = None)
     """Seconds from a click on Hint to the hint's first step at `positions` deals of
     each of SLOW_DECISIONS (the first such decision of seat 0 in each deal), with
     the page's hint time at `hint_seconds` (?hint=S; None: the page's own)."""
-    from tests.browser.table import play, wait_hint
+    from bench.browser import play, wait_hint
     site = Site()
     out: dict = {}
     try:
@@ -402,7 +399,7 @@ def bot_moves(browser, moves: int, deals: int = 1, tables: str | None = None) ->
     if not chosen:
         raise SystemExit(f"--bot-tables {tables!r} names none of "
                          + ", ".join(f"{g}:{r.get('players', 4)}" for g, r in BOT_TABLES))
-    from tests.browser.table import play
+    from bench.browser import play
     site = Site()
     out: dict = {}
     try:

@@ -764,7 +764,7 @@ def cards_left(state) -> int:
 # (3-220 at the tenth trick over 30 seeded rounds, both deals) and each cheap
 # (hard's move: median 0.011 s natively, at most 0.41 s); with two tricks the
 # tree searched the tenth instead (0.18-0.25 s), and its hint was an estimate.
-# Hard did not get measurably stronger for it (README's ladder: against ISMCTS
+# Hard did not get measurably stronger for it (bench/README.md's ladder: against ISMCTS
 # -0.08 [-0.29, +0.14] a seat; normal gained more, so hard-normal fell 0.28).
 EXACT_CARDS = 12
 # With the Sky (two players) the seat sees every card but the other's hand: one
@@ -793,7 +793,7 @@ def tree_search(state) -> bool:
     possible deal, so the tree is plain UCT on it), ISMCTS at 1,000 iterations
     beat hard's look-ahead (search._look_ahead at 200 playouts) by 3.68 points a
     seat over 106 deals; with the tree hard is level with it, +0.32 [-0.12,
-    +0.75] over 200 (README's ladder). The Sky's trump turning too: the whole
+    +0.75] over 200 (bench/README.md's ladder). The Sky's trump turning too: the whole
     hand lies ahead of its one deal, where a few moves of look-ahead and a
     playout judge poorly (judged by the tree at six times the hint's effort, the
     look-ahead's turns agreed in 51% of 100 positions and cost 4.6% of a hand's

@@ -428,7 +428,7 @@ def search_exactly(state) -> bool:
 
 def tree_search(state) -> bool:
     """With two to four players the hard level plays its cards by the tree search
-    (solver/tree.py) until the exact endgame. Over 200 deals each (README's
+    (solver/tree.py) until the exact endgame. Over 200 deals each (bench/README.md's
     ladder), against ISMCTS at 1,000 iterations: with four players the flat
     search lost by 0.40 points a seat and the tree is level (+0.10 [-0.15,
     +0.36]); with two the flat search was -0.47 [-0.94, +0.00] and the tree wins
@@ -444,7 +444,7 @@ def deep_search(state) -> bool:
     """With five or six players the hard level bids by the flat search at 1,500
     playouts (solver.bots.DEEP_PLAYOUTS), not 200: dozens of bids shared 200
     playouts thinly, and a bid comes once a hand (natively about 0.35 s). Over
-    200 deals each (README's ladder), against ISMCTS at 1,000 iterations: with
+    200 deals each (bench/README.md's ladder), against ISMCTS at 1,000 iterations: with
     five players the flat hard lost by -0.20 [-0.38, -0.03] points a seat and
     these bids are level, -0.05 [-0.21, +0.12] (+0.15 [-0.06, +0.37] on the
     flat hard deal by deal); with six the flat hard lost by -0.22 [-0.32,

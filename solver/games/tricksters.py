@@ -312,7 +312,7 @@ def deep_search(state) -> bool:
     run on plain lists (9-11 times faster) a draft at 1,500 costs about what one
     at 200 did (natively 0.1-0.2 s); trick play keeps its exact search per deal.
     Judged by a flat search at 4,000 playouts on common worlds
-    (bench/level_agreement.py, README's ladder), it chooses otherwise than at 200
+    (bench/level_agreement.py, bench/README.md's ladder), it chooses otherwise than at 200
     in a third of its drafts, gaining +0.024 [+0.020, +0.028] points a draft,
     +0.011 a suit, +0.006 a partner choice: about 0.05 points a seat a round,
     too little for 400 arena deals to tell (+0.00 [-0.04, +0.04] deal by deal;

@@ -2,45 +2,13 @@
 Debian's Chromium driven by Playwright, every request recorded."""
 from __future__ import annotations
 
-import importlib.util
-import os
-import threading
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-DIST = Path(os.environ.get("MANYHANDS_DIST", ROOT / "dist"))
-CHROMIUM = os.environ.get("MANYHANDS_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from bench.browser import ARGS, CHROMIUM, DIST, ROOT, Site  # noqa: F401  (the browser tests import them from here)
+
 SCREENSHOTS = ROOT / "tests" / "screenshots"
-
-
-def _build_module():
-    spec = importlib.util.spec_from_file_location("manyhands_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-class Site:
-    """dist/ served in a thread; `stop()` takes it down (the offline test)."""
-
-    def __init__(self):
-        if not (DIST / "index.html").exists():
-            pytest.skip("dist/ is not built (python3 build.py test builds it)")
-        self.server = _build_module().make_server(DIST, 0)
-        self.port = self.server.server_address[1]
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def stop(self):
-        if self.server is not None:
-            self.server.shutdown()
-            self.server.server_close()
-            self.server = None
 
 
 # Chromium's renderer crashed ("Page crashed") about once in 600 page loads of the
@@ -62,6 +30,8 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def site():
+    if not (DIST / "index.html").exists():
+        pytest.skip("dist/ is not built (python3 build.py test builds it)")
     s = Site()
     yield s
     s.stop()

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.browser import build_module
 from pycore import all_games
 
-from .conftest import ARGS, CHROMIUM, ROOT, SCREENSHOTS, Requests, _build_module
+from .conftest import ARGS, CHROMIUM, ROOT, SCREENSHOTS, Requests
 from .table import (READY, export_record, kept_game, open_details, open_site, play, set_rule,
                     start_game, wait_hint, wait_my_turn)
 
@@ -349,7 +350,7 @@ def test_a_new_version_offers_a_reload_that_keeps_the_game(browser, tmp_path):
     keeps its files (the service worker never swaps them under a game), offers
     "A new version is ready: reload", and the reload brings the new version with
     the game in progress where it was."""
-    build = _build_module()
+    build = build_module()
     old, new = tmp_path / "old", tmp_path / "new"
     shutil.copytree(build.DIST, old)
     shutil.copytree(build.DIST, new)

@@ -62,6 +62,7 @@ def test_the_hints_suggestion_is_marked_on_the_table_until_you_choose(page, site
     wait_my_turn(page)                                   # the exchange: 4 of your 12 cards
     page.click("#hint")
     wait_hint(page)
+    assert page.locator("#hint-list li").count(), page.inner_text("#hint-panel")
     best = page.get_attribute("#hint-list li >> nth=0", "data-token")
     marked = "sel => [...document.querySelectorAll(sel)].map(e => e.dataset.card || e.dataset.action)"
     assert sorted(page.evaluate(marked, "#table [data-suggested]")) == sorted(best.split(" ")[1:])
@@ -76,6 +77,7 @@ def test_the_hints_suggestion_is_marked_on_the_table_until_you_choose(page, site
     assert page.evaluate(marked, "#table [data-suggested]") == []
     page.click("#hint")
     wait_hint(page)
+    assert page.locator("#hint-list li").count(), page.inner_text("#hint-panel")
     best = page.get_attribute("#hint-list li >> nth=0", "data-token")
     shown = page.evaluate(marked, "#table [data-suggested]")
     assert shown and set(shown) == {best}, (shown, best)
@@ -298,7 +300,9 @@ def test_a_close_call_offers_to_think_longer_and_does(page, site):
     page.click("#hint-longer")
     page.wait_for_selector("#hint-cancel", state="visible", timeout=10_000)
     page.wait_for_selector("#hint-cancel", state="hidden", timeout=60_000)
-    assert _deals_searched(page) > 2 * first
+    # four times the time, so more deals (not a set ratio: deals per second vary
+    # with whatever else the machine runs, another test process among them)
+    assert _deals_searched(page) > first
     now = page.inner_text("#hint-summary")
     assert now.startswith("Consider ")
     change = page.inner_text("#hint-change")

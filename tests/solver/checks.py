@@ -27,9 +27,9 @@ import pytest
 from pycore.records import dumps, replay
 from solver import api, bots
 from solver.hints import hint, inference
+from solver.testing import positions, reduce, truth  # noqa: F401  (reduce: checks.reduce for the tests)
 from solver.view import view_of
 from solver.worlds import Counter, Model, canonical
-from tests.solver.positions import positions, truth
 from tests.solver.stats import chi_square_p
 
 
@@ -38,32 +38,6 @@ def view_cases(game: str, players: int | None, count: int, seed: int) -> list:
     """Seeded mid-game positions with the seat's view (built once per session)."""
     rules = {} if players is None else {"players": players}
     return [(state, seat, view_of(state, seat)) for state, seat in positions(game, rules, count, seed)]
-
-
-def unconstrained_first(model: Model, cards: list) -> list:
-    """`cards` with those the plays left free to be anywhere first, so that pinning
-    in this order keeps what the inference derived free the longest."""
-    full = set(model.places)
-    return sorted(cards, key=lambda c: model.allowed_of(c) != full)
-
-
-def reduce(view, true_world: dict, rng, limit: int, *, constrained_last: bool = True,
-           count_when_free: int | None = None) -> Model:
-    """The seat's model with cards pinned to their true places until at most
-    `limit` worlds remain. `count_when_free`: only start counting once that few
-    cards are free (counting a whole big model is slow; before that, just pin)."""
-    model = view.model
-    free = [c for c, _ in model.allowed]
-    rng.shuffle(free)
-    if constrained_last:
-        free = unconstrained_first(model, free)
-    home = {c: p for p, cs in true_world.items() for c in cs}
-    for i, card in enumerate(free):
-        if (count_when_free is None or len(free) - i <= count_when_free) and \
-                Counter(model).count() <= limit:
-            break
-        model = model.pin(card, home[card])
-    return model
 
 
 def brute_force(view, model: Model, consistent, cap: int, *, trust_pins: bool = True) -> set | None:
@@ -100,6 +74,67 @@ def brute_force(view, model: Model, consistent, cap: int, *, trust_pins: bool = 
             rec(i + 1, rest, {**acc, places[i]: list(combo)})
     rec(0, free, {})
     return found
+
+
+def brute_force_copies(view, model: Model, consistent, cap: int, *, merge=None, split=None) -> set | None:
+    """`brute_force` for a model whose cards are copies of kinds (Lunar): every
+    way to share out each kind's free copies over the room its places have left,
+    kept when `consistent` accepts the world; None when there are more than `cap`.
+    `merge(place)` names the engine's place a model place is part of (Lunar's
+    "hand:1/rank" of "hand:1"): the copies are shared out over the merged places,
+    ignoring the model's split, and `split(world)` puts a merged world back in the
+    model's places (a world whose split does not fit the model's sizes is out)."""
+    merge = merge or (lambda place: place)
+    fixed: dict[str, list] = {}
+    free = []
+    for card, where in model.allowed:
+        if len(where) == 1:
+            fixed.setdefault(merge(next(iter(where))), []).append(card)
+        else:
+            free.append(card)
+    sizes: dict[str, int] = {}
+    for name, size in model.places.items():
+        sizes[merge(name)] = sizes.get(merge(name), 0) + size
+    room = {p: sizes[p] - len(fixed.get(p, [])) for p in sizes}
+    places = [p for p in sorted(room) if room[p] > 0]
+    kinds = sorted(set(free))
+    need = {k: free.count(k) for k in kinds}
+    found = set()
+    tried = 0
+
+    def shares(n, left):
+        """Ways to put n copies of a kind into `places`, within the room `left`."""
+        def rec(i, n, acc):
+            if i == len(places):
+                if n == 0:
+                    yield acc
+                return
+            for x in range(min(n, left[places[i]]) + 1):
+                yield from rec(i + 1, n - x, acc + (x,))
+        yield from rec(0, n, ())
+
+    def rec(i, left, acc):
+        nonlocal tried
+        if tried > cap:
+            return
+        if i == len(kinds):
+            if any(left[p] for p in places):
+                return
+            tried += 1
+            world = {p: tuple(sorted(fixed.get(p, []) + acc.get(p, []))) for p in sizes}
+            candidate = split(world) if split else world
+            if all(len(candidate[n]) == model.places[n] for n in model.places) and \
+                    consistent(view, candidate):
+                found.add(canonical(world))
+            return
+        for xs in shares(need[kinds[i]], left):
+            left2, acc2 = dict(left), {p: list(v) for p, v in acc.items()}
+            for p, x in zip(places, xs):
+                left2[p] -= x
+                acc2.setdefault(p, []).extend([kinds[i]] * x)
+            rec(i + 1, left2, acc2)
+    rec(0, room, {})
+    return None if tried > cap else found
 
 
 def check_worlds_are_the_consistent_ones(adapter, cases, rng, *, reduce_model, brute=None,
@@ -149,30 +184,39 @@ def check_python_worlds_equal_cpsat(cases, rng, *, reduce_model, truth_of=truth)
 def plain_swap(world: dict, a: str, ca, b: str, cb) -> dict:
     other = dict(world)
     other[a] = tuple(sorted([c for c in world[a] if c != ca] + [cb]))
-    other[b] = tuple(sorted([c for c in world[b] if c != cb] + [ca]))
+    if b is not None:
+        other[b] = tuple(sorted([c for c in world[b] if c != cb] + [ca]))
     return other
 
 
 def neighbour_swaps(cases, rng, *, swaps: int, replays, truth_of=truth, swap=plain_swap,
-                    may_swap=None) -> tuple[int, int]:
+                    may_swap=None, seen=None) -> tuple[int, int, int]:
     """Swap two cards between hidden places of the true world, `swaps` times per
-    case: (how often the model and every replay in `replays` disagreed, how often
-    the replay ruled the swapped world out)."""
-    disagreements = ruled_out = 0
+    case (with `seen`, half the time a hidden card for one of `seen(state, seat,
+    world)`, cards the seat has seen: `swap(world, a, ca, None, cb)`): (how often
+    the model and every replay in `replays` disagreed, how often the replays
+    ruled the swapped world out, how often they kept it)."""
+    disagreements = ruled_out = kept = 0
     for state, seat, view in cases:
         world = dict(truth_of(state, seat))
         names = [p for p in world if world[p]]
+        outside = seen(state, seat, world) if seen else []
         for _ in range(swaps):
-            if len(names) < 2:
+            if len(names) < (1 if outside else 2):
                 break
-            a, b = rng.sample(names, 2)
-            if may_swap is not None and not may_swap(a, b):
-                continue
-            other = swap(world, a, rng.choice(world[a]), b, rng.choice(world[b]))
+            if outside and (len(names) < 2 or rng.random() < 0.5):
+                a, b = rng.choice(names), None
+                other = swap(world, a, rng.choice(world[a]), None, rng.choice(outside))
+            else:
+                a, b = rng.sample(names, 2)
+                if may_swap is not None and not may_swap(a, b):
+                    continue
+                other = swap(world, a, rng.choice(world[a]), b, rng.choice(world[b]))
             verdicts = {bool(consistent(view, other)) for consistent in replays}
             disagreements += len(verdicts) > 1 or view.model.contains(other) not in verdicts
             ruled_out += not any(verdicts)
-    return disagreements, ruled_out
+            kept += all(verdicts)
+    return disagreements, ruled_out, kept
 
 
 def check_uniform_sampling(counters, rng) -> None:

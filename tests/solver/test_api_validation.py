@@ -25,8 +25,7 @@ from pycore.records import MAX_NUMBER
 from solver import api
 from solver.errors import SolverError
 from solver.search import ALL_WORLDS_CAP
-
-from .positions import positions
+from solver.testing import positions, to_act
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from manyhands_web import worker_api  # noqa: E402  (the page's package, beside the site)
@@ -45,19 +44,14 @@ def refusal(call, *args, error=ManyhandsError, match: str | None = None, **kwarg
     return message
 
 
-def to_act(game: str, rules: dict, count: int, seed: int, most_actions: int = 60):
+def records_to_act(game: str, rules: dict, count: int, seed: int):
     """(record JSON, seat to act) of seeded positions with a choice to make."""
-    out = []
-    for state, _ in positions(game, rules, count * 4, seed):
-        if 1 < len(state.legal_actions()) <= most_actions:
-            out.append((record_of(state).to_json(), state.current_player))
-        if len(out) == count:
-            break
-    return out
+    return [(record_of(state).to_json(), seat)
+            for state, seat in to_act(positions(game, rules, count * 4, seed), count, most_choices=60)]
 
 
-POOL = (to_act("raven", {"players": 4}, 2, 1) + to_act("voren", {"players": 5}, 2, 1)
-        + to_act("tricksters", {}, 2, 1) + to_act("lunar", {"players": 4}, 2, 1))
+POOL = (records_to_act("raven", {"players": 4}, 2, 1) + records_to_act("voren", {"players": 5}, 2, 1)
+        + records_to_act("tricksters", {}, 2, 1) + records_to_act("lunar", {"players": 4}, 2, 1))
 
 
 def late_tricksters_play():

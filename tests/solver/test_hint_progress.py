@@ -9,22 +9,17 @@ import pytest
 from pycore.records import dumps
 from solver import api
 from solver.search import Spending
-from tests.solver.positions import positions
+from solver.testing import positions, to_act
 
 GAMES = [("raven", {"players": 4}), ("raven", {"players": 2}), ("tricksters", {}),
          ("lunar", {"players": 4}), ("lunar", {"players": 2}), ("voren", {"players": 5})]
 BUDGET = {"effort": 24, "seed": 3}
 
 
-def to_act(name, rules, count=4):
-    return [(state, state.current_player)
-            for state, _ in positions(name, rules, count, seed=4242)]
-
-
 @pytest.mark.parametrize("name,rules", GAMES, ids=[f"{n}-{r.get('players', '')}" for n, r in GAMES])
 def test_progress_is_monotonic_and_ends_at_total(name, rules):
     decisions = set()
-    for state, seat in to_act(name, rules):
+    for state, seat in to_act(positions(name, rules, 4, seed=4242)):
         record = dumps(state)
         calls = []
         got = api.hint(record, seat, BUDGET, progress=lambda done, total: calls.append((done, total)))
@@ -53,7 +48,7 @@ def test_the_offered_effort_searches_every_world(name, rules):
     so ({"all_worlds": true}), the hint searches every world."""
     from solver.search import ALL_WORLDS_CAP
     offered = 0
-    for state, seat in to_act(name, rules, count=12):
+    for state, seat in to_act(positions(name, rules, 12, seed=4242)):
         record = dumps(state)
         quick = api.hint(record, seat, BUDGET)
         effort = quick["all_worlds_effort"]

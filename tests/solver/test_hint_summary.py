@@ -231,7 +231,9 @@ def test_the_only_possible_deal_searched_exactly_is_told_as_facts_not_shares_of_
         assert not any("possible deal" in t or "on average" in t or "%" in t for t in texts), texts
         assert h["actions"][0]["why"].endswith("this round (exact)"), h["actions"][0]["why"]
         found += 1
-    assert found >= 2, found
+        if found == 3:          # each hint searches at effort 2,000
+            break
+    assert found == 3, found
 
 
 def test_a_likely_card_is_one_that_what_was_seen_made_likelier():
@@ -450,7 +452,7 @@ def test_an_exact_rate_of_every_or_no_deal_is_said_in_words():
     """Searched exactly, a card that wins the trick in every possible deal says so
     ("wins this trick in every possible deal"), not "in 100% of the possible
     deals"; one that never does "lets this trick go in every possible deal"."""
-    every = never = 0
+    every = never = checked = 0
     for state, _ in positions("tricksters", {}, 40, seed=7):
         if state.phase != "play" or len(state.legal_actions()) < 2:
             continue
@@ -461,4 +463,7 @@ def test_an_exact_rate_of_every_or_no_deal_is_said_in_words():
             assert not re.search(r"\b(0|100)% of the possible deals", a["why"]), a["why"]
             every += a["why"].startswith("wins this trick in every possible deal")
             never += a["why"].startswith("lets this trick go in every possible deal")
-    assert every >= 1 and never >= 1, (every, never)
+        checked += 1
+        if checked == 6:            # of 17 here: later ones take seconds each
+            break
+    assert checked == 6 and every >= 1 and never >= 1, (checked, every, never)

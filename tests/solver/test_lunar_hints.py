@@ -12,10 +12,9 @@ from solver.games import lunar as adapter
 from solver.hints import hint, inference
 from solver.reference.plain import plain_points
 from solver.search import rank
+from solver.testing import lunar_truth, positions, reduce_lunar, truth
 from solver.view import view_of
 from tests.solver import checks
-from tests.solver.positions import positions, truth
-from tests.solver.test_lunar_worlds import reduce, split_truth
 
 EFFORT = 40
 
@@ -89,7 +88,7 @@ def test_endgame_ranking_is_the_exact_average_over_all_worlds():
             continue
         seat = state.current_player
         view = view_of(state, seat)
-        view.model = reduce(view, split_truth(state, seat), rng, limit=30)
+        view.model = reduce_lunar(view, lunar_truth(state, seat), rng, limit=30)
         view._counter = adapter.KindCounter(view.model)
         r = rank(view, all_worlds=True)
         assert r.enumerated and r.exact_search
@@ -114,7 +113,7 @@ def test_bots_act_from_what_the_seat_may_know(level):
     effort = {"easy": None, "normal": 16, "hard": 32}[level]
     states = [state for players in (4, 2) for state in decisions(players).values()]
     changed_choice, changed_world = checks.bots_disagreements(
-        adapter, states, level, effort, random.Random(level), truth_of=split_truth, differs=redeal_differs)
+        adapter, states, level, effort, random.Random(level), truth_of=lunar_truth, differs=redeal_differs)
     assert changed_choice == 0
     assert changed_world >= 3
 

@@ -13,11 +13,11 @@ import pytest
 from pycore.records import Record, replay
 from solver.games import lunar as adapter
 from solver.hints import hint
+from solver.testing import positions, reduce_lunar, truth
 from solver.view import view_of
 from solver.worlds import canonical
-from tests.solver.positions import positions, truth
+from tests.solver import checks
 from tests.solver.stats import chi_square_p
-from tests.solver.test_lunar_worlds import pin_one
 
 MIXED = {"players": 4, "deal": "mixed"}
 
@@ -63,65 +63,15 @@ def counter(view, model):
 
 
 def reduce(view, true_world, rng, limit=16):
-    """The seat's model with copies pinned to their true places until at most
-    `limit` worlds remain (kinds of both types stay free longest)."""
-    model = view.model
-    home = [(c, p) for p, cs in true_world.items() for c in cs]
-    rng.shuffle(home)
-    home.sort(key=lambda x: x[0] % 3 != 0)       # some kinds of both types pinned last
-    for card, place in home:
-        if counter(view, model).count() <= limit:
-            break
-        if any(k == card and place in w and len(w) > 1 for k, w in model.allowed):
-            model = pin_one(model, card, place)
-    return model
+    """The seat's model narrowed to at most `limit` worlds of the view."""
+    return reduce_lunar(view, true_world, rng, limit, count=lambda model: counter(view, model).count())
 
 
-def brute_force(view, model, cap=300):
-    """Every way to put the model's free copies in the room left of its places
-    (ignoring what the model allows and the predicate), kept when the engine's
-    replay says the world is consistent; None when too many."""
-    fixed: dict[str, list] = {}
-    free = []
-    for card, where in model.allowed:
-        if len(where) == 1:
-            fixed.setdefault(next(iter(where)), []).append(card)
-        else:
-            free.append(card)
-    places = sorted(model.places)
-    room = {p: model.places[p] - len(fixed.get(p, [])) for p in places}
-    kinds = sorted(set(free))
-    need = {k: free.count(k) for k in kinds}
-    found, tried = set(), 0
-
-    def rec(i, left, acc):
-        nonlocal tried
-        if tried > cap:
-            return
-        if i == len(kinds):
-            if any(left.values()):
-                return
-            tried += 1
-            world = {p: tuple(sorted(fixed.get(p, []) + acc.get(p, []))) for p in places}
-            if adapter.consistent_fast(view, world):
-                found.add(canonical(world))
-            return
-
-        def splits(j, n, xs):
-            if j == len(places):
-                if n == 0:
-                    yield xs
-                return
-            for x in range(min(n, left[places[j]]) + 1):
-                yield from splits(j + 1, n - x, xs + (x,))
-        for xs in splits(0, need[kinds[i]], ()):
-            left2, acc2 = dict(left), {p: list(v) for p, v in acc.items()}
-            for p, x in zip(places, xs):
-                left2[p] -= x
-                acc2.setdefault(p, []).extend([kinds[i]] * x)
-            rec(i + 1, left2, acc2)
-    rec(0, room, {})
-    return None if tried > cap else found
+def brute_force(view, model):
+    """Every way to share out the model's free copies over the room left in its
+    places (ignoring what the model allows and the predicate), kept when the
+    engine's replay says the world is consistent; None when too many."""
+    return checks.brute_force_copies(view, model, adapter.consistent_fast, cap=300)
 
 
 def test_short_deal_gives_all_of_the_short_type():

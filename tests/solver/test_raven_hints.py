@@ -9,8 +9,8 @@ import pytest
 from solver.games import raven as adapter
 from solver.hints import hint
 from solver.view import view_of
+from solver.testing import positions, to_act, truth
 from tests.solver import checks
-from tests.solver.positions import positions, truth
 
 
 @functools.lru_cache(maxsize=None)
@@ -18,13 +18,9 @@ def cases(players, count=6, seed=0):
     return positions("raven", {"players": players}, count, seed=1000 + players + seed)
 
 
-def to_act(players, count=6):
-    return [(s, s.current_player) for s, _ in cases(players, count)]
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_hint_ranks_every_legal_action_and_is_deterministic(players):
-    for state, seat in to_act(players, 3):
+    for state, seat in to_act(cases(players, 3)):
         h = checks.check_hint(state, seat, effort=60, seed=5)
         if h["decision"] == "play" and len(h["actions"]) > 1:
             # the trick's odds on the choice's line, or once for all when every card shares them
@@ -37,7 +33,7 @@ def test_hint_ranks_every_legal_action_and_is_deterministic(players):
 def test_bots_act_from_what_the_seat_may_know(level):
     rng = random.Random(level)
     effort = {"easy": None, "normal": 40, "hard": 80}[level]
-    states = [state for players in [2, 3, 4, 5, 6] for state, _ in to_act(players, 4)]
+    states = [state for players in [2, 3, 4, 5, 6] for state, _ in to_act(cases(players, 4))]
     changed_choice, changed_world = checks.bots_disagreements(adapter, states, level, effort, rng)
     assert changed_choice == 0
     assert changed_world >= 10

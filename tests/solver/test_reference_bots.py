@@ -13,10 +13,9 @@ from solver import arena, reference
 from solver.reference import pimc  # noqa: F401  (reference.pimc below)
 from solver.errors import SolverError
 from solver.games import lunar
+from solver.testing import lunar_truth, positions, truth
 from solver.view import adapter_for
 from tests.solver import checks
-from tests.solver.positions import positions, truth
-from tests.solver.test_lunar_worlds import split_truth
 
 TABLES = [("raven", 4), ("tricksters", 4), ("lunar", 4), ("lunar", 2), ("voren", 4)]
 SMALL = {"ismcts": "ismcts:40", "pimc": "pimc:4"}
@@ -36,7 +35,7 @@ def decisions(game: str, players: int, count: int) -> list:
 def redeal_options(game: str) -> dict:
     if game != "lunar":
         return {}
-    return {"truth_of": split_truth,
+    return {"truth_of": lunar_truth,
             "differs": lambda world, state, seat: lunar.engine_places(world) != truth(state, seat)}
 
 
@@ -95,11 +94,12 @@ def test_the_arena_plays_hard_against_ismcts(game, players, capsys):
     assert "ismcts:20" in out and "margin hard-ismcts:20" in out
 
 
-def test_the_page_never_gets_the_reference_bots():
+def test_the_page_never_gets_the_reference_bots_or_the_test_helpers():
     shipped = [p.relative_to(build.ROOT).as_posix() for p in build.browser_solver_files()]
     assert "solver/bots.py" in shipped
     assert not [p for p in shipped if p.startswith("solver/reference/")]
     assert (build.ROOT / "solver/reference/ismcts.py").exists()
+    assert "solver/testing.py" not in shipped and (build.ROOT / "solver/testing.py").exists()
 
 
 def test_the_tree_search_stops_once_its_move_is_settled_and_moves_the_same(monkeypatch):
@@ -155,7 +155,9 @@ def test_hard_plays_cards_by_the_tree_from_the_seat_view_only(game, players, mon
             changed_world += differs
             assert a == bots.choose(other, seat, "hard", seed=5, effort=60)
         played += 1
-    assert played >= 5 and (sky or changed_world >= 2)
+        if played == 8:         # of about 30
+            break
+    assert played == 8 and (sky or changed_world >= 2)
 
 
 def test_the_sky_turns_its_trump_by_the_tree_and_four_players_do_not(monkeypatch):
@@ -223,4 +225,6 @@ def test_the_hint_searches_cards_with_hard_s_tree(game, players):
         if sky:    # "search all 1 deals" would be less than the tree did: never offered
             assert not (h["more"] and h["more"]["budget"].get("all_worlds")), h["more"]
         checked += 1
-    assert checked >= 5
+        if checked == 6:        # of about 30: each is a tree search of 300 iterations, twice
+            break
+    assert checked == 6

@@ -10,11 +10,10 @@ import pytest
 from pycore.game import get_game
 from solver.games import voren as adapter
 from solver.hints import hint, inference
+from solver.testing import positions, voren_truth
 from solver.view import view_of
 from tests.conformance import played
 from tests.solver import checks
-from tests.solver.positions import positions
-from tests.solver.test_voren_worlds import model_truth
 
 PLAYERS = [3, 5, 8]
 
@@ -135,7 +134,7 @@ def test_inference_probabilities_and_voids():
         for state, seat in cases(players, 12):
             view = view_of(state, seat)
             assert set(inference(view)) == set(view.model.places)
-            checked_voids += checks.check_inference(adapter, view, model_truth(state, seat))
+            checked_voids += checks.check_inference(adapter, view, voren_truth(state, seat))
     assert checked_voids >= 3
 
 
@@ -148,6 +147,6 @@ def test_endgame_ranking_is_the_exact_average_over_all_worlds():
     """With few cards left and all worlds searched exactly, each action's expected
     score equals the average over the worlds of the max^n value."""
     found = checks.check_exact_endgames(
-        adapter, "voren", 3, rng=random.Random(8), count=300, truth_of=model_truth,
+        adapter, "voren", 3, rng=random.Random(8), count=300, truth_of=voren_truth,
         reduce_model=lambda view, world, rng: checks.reduce(view, world, rng, 30, count_when_free=12))
     assert found >= 1

@@ -1,81 +1,14 @@
-"""Voren: the constraint model a seat derives is exactly the set of consistent
-worlds (replaying the hand with the world's deal is legal and shows the seat the
-same observation), checked against brute force, CP-SAT and the truth, with the
-shared checks of tests/solver/checks.py.
-
-No player count is small enough to enumerate a whole Voren model (the stock alone
-holds 6 to 27 unseen cards that may be anywhere), so, as for Raven, each model is
-narrowed by pinning cards where they truly are, the cards the plays constrained
-pinned last; the pure-Python count of every whole model is checked on its own
-(closed form before the deal, agreement with replay on neighbouring worlds)."""
-import functools
+"""Voren's own checks of the constraint model (the checks every game passes are
+in test_worlds.py): the whole model's count before the deal, and scenarios
+written with card names, each forced play and what it reveals."""
 import math
 import random
-
-import pytest
 
 from pycore.game import get_game
 from pycore.games.voren import DECK
 from solver.games import voren as adapter
+from solver.testing import voren_truth
 from solver.view import view_of
-from solver.worlds import Counter
-from tests.solver import checks
-from tests.solver.positions import truth
-
-PLAYERS = [3, 4, 5, 6, 7, 8]
-
-
-def cases(players: int):
-    return checks.view_cases("voren", players, 100, players)
-
-
-def model_truth(state, seat) -> dict:
-    """The true hidden cards in the model's places (during the tricks, the cards
-    out of play are one place)."""
-    return adapter.model_world(state, truth(state, seat))
-
-
-def reduce(view, true_world, rng, limit=12):
-    return checks.reduce(view, true_world, rng, limit, count_when_free=12)
-
-
-def replays_fast_and_whole(view, world) -> bool:
-    """The adapter's fast replay, which must agree with replaying the whole record."""
-    fast = adapter.consistent_fast(view, world)
-    assert fast == adapter.consistent(view, world), "fast and whole replays disagree"
-    return fast
-
-
-@pytest.mark.parametrize("players", PLAYERS)
-def test_derived_worlds_are_exactly_the_consistent_ones(players):
-    brute_checked, constrained = checks.check_worlds_are_the_consistent_ones(
-        adapter, cases(players), random.Random(players), reduce_model=reduce,
-        replay_all=replays_fast_and_whole, truth_of=model_truth,
-        brute=functools.partial(checks.brute_force, consistent=adapter.consistent_fast, cap=400))
-    assert constrained >= 30, "too few positions where plays revealed anything"
-    assert brute_checked >= 30
-
-
-@pytest.mark.parametrize("players", PLAYERS)
-def test_python_worlds_equal_cpsat_enumeration(players):
-    checks.check_python_worlds_equal_cpsat(
-        cases(players), random.Random(100 + players), truth_of=model_truth,
-        reduce_model=lambda view, world, rng: reduce(view, world, rng, limit=40))
-
-
-def test_neighbours_of_worlds_agree_with_replay():
-    """Swap two unseen cards between places of the true world, on the whole model:
-    the model, the fast replay and the whole record's replay agree on whether the
-    result is consistent."""
-    rng = random.Random(7)
-    disagreements = ruled_out = 0
-    for players in PLAYERS:
-        d, r = checks.neighbour_swaps(cases(players)[:40], rng, swaps=12, truth_of=model_truth,
-                                      replays=(adapter.consistent_fast, adapter.consistent))
-        disagreements += d
-        ruled_out += r
-    assert disagreements == 0
-    assert ruled_out > 30   # the swaps did reach worlds the history rules out
 
 
 def test_before_the_deal_every_card_may_be_anywhere():
@@ -95,13 +28,6 @@ def test_before_the_deal_every_card_may_be_anywhere():
         assert view.count() == expected
         world = view.counter.sample(random.Random(1))
         assert adapter.consistent(view, world) and adapter.consistent_fast(view, world)
-
-
-def test_sampling_is_uniform_on_a_known_count():
-    rng = random.Random(3)
-    checks.check_uniform_sampling(
-        (Counter(reduce(view, model_truth(state, seat), rng, limit=60))
-         for state, seat, view in cases(4) if state.phase == "play"), rng)
 
 
 # --- scenario tests, written with card names: each forced play and what it reveals -----------
@@ -126,7 +52,7 @@ def test_not_following_reveals_a_void_and_not_trumping_reveals_no_trump():
     view = view_of(state, 0)
     assert "hand:2" not in allowed(view, "1C") | allowed(view, "GS") | allowed(view, "Wolf")
     assert "hand:2" in allowed(view, "GD") | allowed(view, "GH")    # any other card may be there
-    assert view.model.contains(model_truth(state, 0)) and adapter.consistent(view, model_truth(state, 0))
+    assert view.model.contains(voren_truth(state, 0)) and adapter.consistent(view, voren_truth(state, 0))
 
 
 def test_not_taking_the_trick_when_able_reveals_no_higher_card():
@@ -138,7 +64,7 @@ def test_not_taking_the_trick_when_able_reveals_no_higher_card():
     view = view_of(state, 0)
     for token in ("4C", "5C", "RC", "LC", "GC"):
         assert "hand:2" not in allowed(view, token), token
-    assert "hand:2" in allowed(view, "2C") or "2C" in model_truth(state, 0)["out"]
+    assert "hand:2" in allowed(view, "2C") or "2C" in voren_truth(state, 0)["out"]
     assert "hand:2" in allowed(view, "5H")
 
 
@@ -174,13 +100,13 @@ def test_a_poke_taker_discard_and_hand_are_places_until_the_tricks_put_the_disca
     assert "poke" not in view.model.places and "out" not in view.model.places
     own = view_of(state, 1)
     assert "discard:1" not in own.model.places and "poke" not in own.model.places
-    assert view.model.contains(model_truth(state, 0)) and own.model.contains(model_truth(state, 1))
+    assert view.model.contains(voren_truth(state, 0)) and own.model.contains(voren_truth(state, 1))
     state = state.apply_token("play")       # the tricks begin: the discard and stock are out of play
     view = view_of(state, 0)
     assert sorted(view.model.places) == ["hand:1", "hand:2", "out"]
     assert view.model.places["out"] == 3 + 34 - 4 * 3 - 1     # the discard and the stock
-    assert {DECK.card(t) for t in ("5C", "2D", "2H")} <= set(model_truth(state, 0)["out"])
-    assert view.model.contains(model_truth(state, 0)) and adapter.consistent(view, model_truth(state, 0))
+    assert {DECK.card(t) for t in ("5C", "2D", "2H")} <= set(voren_truth(state, 0)["out"])
+    assert view.model.contains(voren_truth(state, 0)) and adapter.consistent(view, voren_truth(state, 0))
 
 
 def test_during_the_tricks_a_world_is_one_way_the_hands_still_in_play_may_lie():

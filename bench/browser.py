@@ -1,0 +1,161 @@
+"""Debian's Chromium driving the built site (Playwright), for the browser tests
+(tests/browser/) and the browser benchmarks (bench/web.py, bench/review_web.py):
+dist/ served on 127.0.0.1, the browser's arguments, and a person's moves at the
+table (the home page's game cards, clicks on legal cards and choices)."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = Path(os.environ.get("MANYHANDS_DIST", ROOT / "dist"))
+CHROMIUM = os.environ.get("MANYHANDS_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY = "body[data-ready=true]"
+
+
+def build_module():
+    """build.py as a module (its make_server, DIST)."""
+    spec = importlib.util.spec_from_file_location("manyhands_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Site:
+    """dist/ served in a thread; `stop()` takes it down (the offline test)."""
+
+    def __init__(self):
+        if not (DIST / "index.html").exists():
+            raise FileNotFoundError(f"{DIST} is not built (python3 build.py build builds it)")
+        self.server = build_module().make_server(DIST, 0)
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+
+# One decision through the page: the first legal token, clicked the way the table
+# offers it (a card, a card then a choice, or cards picked and confirmed).
+PLAY_ONE = """
+async () => {
+  const prompt = document.querySelector('#prompt');
+  if (!prompt || document.body.dataset.turn !== 'you') return false;
+  const legal = JSON.parse(prompt.dataset.legal || '[]');
+  if (!legal.length) return false;
+  const token = legal[0];
+  const q = (sel) => document.querySelector(sel);
+  const act = (t) => q(`#table [data-action="${CSS.escape(t)}"]`);
+  if (act(token)) { act(token).click(); return token; }
+  const words = token.split(' ');
+  const sub = q(`#table [data-sub="${CSS.escape(words[0])}"]`);
+  if (sub) { sub.click(); act(token).click(); return token; }
+  for (const card of words.slice(1)) {
+    const el = q(`#table [data-toggle][data-card="${CSS.escape(card)}"][aria-pressed="false"]`);
+    if (!el) throw new Error(`cannot pick ${card} for ${token}`);
+    el.click();
+  }
+  const confirm = q('#confirm');
+  if (!confirm || confirm.disabled) throw new Error(`confirm not enabled for ${token}`);
+  confirm.click();
+  return token;
+}
+"""
+
+# Play every decision of yours until the game ends (or `limit` decisions).
+PLAY_UNTIL = """
+async ([limit, timeoutMs]) => {
+  const start = Date.now();
+  const playOne = %s;
+  let played = 0;
+  while (played < limit) {
+    if (document.querySelector('#final-scores')) return {done: true, played};
+    if (Date.now() - start > timeoutMs) return {done: false, played, timeout: true};
+    if (document.body.dataset.turn === 'you' && await playOne()) { played++; continue; }
+    await new Promise(r => setTimeout(r, 5));
+  }
+  return {done: !!document.querySelector('#final-scores'), played};
+}
+""" % PLAY_ONE
+
+
+def open_site(page, site, query: str = "pace=0"):
+    page.goto(f"{site.url}?{query}")
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def start_game(page, game: str, rules: dict | None = None, seed: int = 11, place: str = "",
+               level: str = "easy"):
+    """A new game from its card on the home page: the player count on the card, other
+    rules under House rules, the deal number and your seat under Advanced (`place`:
+    "" drawn with the deal, the engine's seat 0; "p0" the first dealer; computer
+    players "easy" by default: the tests check the table, not the bots, and easy
+    bots keep CI short)."""
+    page.goto(page.url.split("#")[0] + "#home")
+    page.wait_for_selector(f"#game-{game}")
+    page.select_option("#level", level)
+    rules = dict(rules or {})
+    players = rules.pop("players", None)
+    if players is not None and page.locator(f"#rule-{game}-players").count():
+        page.select_option(f"#rule-{game}-players", str(players))
+    if rules:
+        open_details(page, f"#house-{game}")
+    for key, value in rules.items():
+        set_rule(page, game, key, value)
+    open_details(page, f"#advanced-{game}")
+    page.fill(f"#seed-{game}", str(seed))
+    page.select_option(f"#seat-{game}", value=place)
+    page.click(f"#play-{game}")
+    page.wait_for_selector("#view-table:not([hidden])")
+
+
+def open_details(page, selector: str):
+    if not page.locator(selector).evaluate("d => d.open"):
+        page.click(f"{selector} > summary")
+
+
+def set_rule(page, game: str, key: str, value):
+    """One house rule through its control: a checkbox, a select, a number, the
+    checkboxes of a set (a list of options), a row of numbers or a table of them."""
+    box = f"#rule-{game}-{key}"
+    if isinstance(value, bool):
+        page.locator(box).set_checked(value)
+    elif isinstance(value, list) and value and isinstance(value[0], list):
+        for i, row in enumerate(value):
+            for j, v in enumerate(row):
+                page.fill(f"{box}-{i}-{j}", str(v))
+    elif isinstance(value, list):
+        kind = page.get_attribute(f'#game-{game} .rule-field[data-field="{key}"]', "data-kind")
+        if kind == "set":
+            for check in page.locator(f'#game-{game} .rule-field[data-field="{key}"] input[type=checkbox]').all():
+                check.set_checked(check.get_attribute("value") in value)
+        else:
+            for i, v in enumerate(value):
+                page.fill(f"{box}-{i}", str(v))
+    elif page.locator(box).evaluate("e => e.tagName") == "SELECT":
+        page.select_option(box, str(value))
+    else:
+        page.fill(box, str(value))
+
+
+def play(page, limit: int = 10_000, timeout_s: float = 240) -> dict:
+    return page.evaluate(PLAY_UNTIL, [limit, int(timeout_s * 1000)])
+
+
+def wait_my_turn(page, timeout_s: float = 60):
+    page.wait_for_selector("body[data-turn=you], body[data-turn=over]", state="attached",
+                           timeout=timeout_s * 1000)
+
+
+def wait_hint(page, timeout: int = 120_000) -> None:
+    """Until the hint has come: its first step (the summary line) is shown."""
+    page.wait_for_function("(document.querySelector('#hint-summary') || {}).textContent", timeout=timeout)
