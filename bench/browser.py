@@ -147,6 +147,11 @@ def set_rule(page, game: str, key: str, value):
         page.fill(box, str(value))
 
 
+def set_trick_pause(page, value: str) -> None:
+    """The "After a trick" setting: "wait", "1", "2" or "0"."""
+    page.select_option("#trick-pace", value)
+
+
 def play(page, limit: int = 10_000, timeout_s: float = 240) -> dict:
     return page.evaluate(PLAY_UNTIL, [limit, int(timeout_s * 1000)])
 

@@ -15,7 +15,9 @@
 
 With several --dist, each run loads every build in turn (interleaved), so a
 machine shared with other work slows them alike; compare the medians.
---settle S waits S seconds after the cold load before the reload; --at-once
+--resume GAME[:N] puts a game in progress in each fresh context's storage, so
+that both loads end on its table drawn (the first interactive table), not on
+the home page. --settle S waits S seconds after the cold load before the reload; --at-once
 reloads at once instead of waiting for the snapshot (Pyodide then starts
 afresh). Each reload says how Pyodide started (fresh / snapshot).
 
@@ -102,11 +104,16 @@ SNAPSHOT_KEPT = """async () => (await caches.has('manyhands-snapshot'))
   && (await (await caches.open('manyhands-snapshot')).keys()).length > 0"""
 
 
-def load_times(browser, url: str, settle: float, snapshot: bool = True) -> dict:
+def load_times(browser, url: str, settle: float, snapshot: bool = True, saved: str | None = None) -> dict:
     """One cold load in a fresh context and one later visit (a reload; with
     `snapshot`, once the hint worker has kept the memory snapshot): seconds to
-    interactive, and the page's own phase times (ms from navigation) of each."""
+    interactive, and the page's own phase times (ms from navigation) of each.
+    `saved`: a game in progress (JSON text) in the context's storage before the
+    first load, so that both loads end on its table, drawn."""
     context = browser.new_context()
+    if saved is not None:
+        context.add_init_script("if (!localStorage.getItem('manyhands/current')) "
+                                f"localStorage.setItem('manyhands/current', {json.dumps(saved)});")
     page = context.new_page()
     cold = time_to_ready(page, url)
     cold_phases = page.evaluate(PHASES)
@@ -147,12 +154,25 @@ def bare_site(dist: Path) -> Path:
     return folder
 
 
+def saved_game(table: str) -> str:
+    """A game in progress as the page saves it (seed 1, seat 0): GAME or GAME:N
+    players, its first 8 actions played (the first legal choice each)."""
+    sys.path.insert(0, str(ROOT / "web"))
+    from manyhands_web.session import Session
+    game, _, players = table.partition(":")
+    session = Session.new(game, {"players": int(players)} if players else {}, seed=1, seat=0)
+    for _ in range(8):
+        state = session.state
+        session.apply(state.game.action_token(state, state.legal_actions()[0]))
+    return json.dumps(session.saved())
+
+
 def _finite(values) -> list[float]:
     return [v for v in values if isinstance(v, (int, float)) and math.isfinite(v)]
 
 
 def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool = True,
-            names: dict | None = None) -> dict:
+            names: dict | None = None, saved: str | None = None) -> dict:
     """Cold and warm loads of every site in `dists`, interleaved run by run."""
     from build import make_server
     import threading
@@ -167,7 +187,7 @@ def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool 
         for _ in range(runs):
             for d, server in zip(dists, servers):
                 out[d].append(load_times(browser, f"http://127.0.0.1:{server.server_address[1]}/?pace=0",
-                                         settle, snapshot))
+                                         settle, snapshot, saved))
     finally:
         for server in servers:
             server.shutdown()
@@ -266,6 +286,8 @@ def main(argv=None) -> int:
     parser.add_argument("--at-once", action="store_true",
                         help="reload at once, not once the hint worker has kept the memory snapshot")
     parser.add_argument("--no-hints", action="store_true", help="time the loads only")
+    parser.add_argument("--resume", default=None, metavar="GAME[:N]",
+                        help="load with a game of GAME (N players) in progress: the loads end on its table")
     parser.add_argument("--all-deals", action="store_true",
                         help="time the all-deals search, one worker against the split")
     parser.add_argument("--decisions", type=int, default=0, metavar="N",
@@ -300,7 +322,8 @@ def main(argv=None) -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             loads = compare(browser, dists + [str(bare)], options.runs, options.settle,
-                            not options.at_once, names={str(bare): "bare PyScript page"})
+                            not options.at_once, names={str(bare): "bare PyScript page"},
+                            saved=saved_game(options.resume) if options.resume else None)
             out["loads"] = loads
             out["ratios"] = {d: ratios(loads, d, str(bare), d) for d in dists}
             if not options.dist and not options.no_hints:

@@ -201,16 +201,19 @@ class Words:
 class Narrator:
     """The game told to one seat: seats named from it, cards in its theme, choices
     read against its observation `obs` (the position the choices are made in).
-    Without an observation it names cards and choices only (seats by number)."""
+    Without an observation it names cards and choices only (seats by number).
+    `namer(players, me)`: every seat's name as `me` says it (default
+    `seat_names`: You, Left, Across, Right; the page names the computer players
+    by a cast of its own), "You" for `me`."""
 
-    def __init__(self, game, obs: dict | None = None, theme: str = ""):
+    def __init__(self, game, obs: dict | None = None, theme: str = "", namer=None):
         self.game = game
         self.words: Words = game.words
         self.obs = obs or {}
         self.theme = theme
         if obs:
             self.me, self.players = obs["seat"], obs["players"]
-            self.names = seat_names(self.players, self.me)
+            self.names = (namer or seat_names)(self.players, self.me)
         else:
             self.me, self.players, self.names = None, 0, []
 

@@ -199,9 +199,10 @@ def _splits(game: str) -> bool:
     return adapter_for(game).splits
 
 
-def answer(request: HintRequest, progress=None) -> dict:
+def answer(request: HintRequest, progress=None, namer=None) -> dict:
     """The hint for a checked request (see hints.hint); `progress(done, total)`,
-    if given, is called as the search goes."""
+    if given, is called as the search goes; `namer(players, seat)`: the seats'
+    names its words use (default: pycore.words.seat_names)."""
     if (request.part is not None or request.sums is not None) and not _splits(request.record.game):
         raise SolverError(f"{request.record.game} hints cannot be split across workers")
     started = time.monotonic()        # a time budget counts the replay and the view too
@@ -210,7 +211,7 @@ def answer(request: HintRequest, progress=None) -> dict:
     return hints.hint(trail[-1], request.seat, budget.effort, budget.seed, progress=progress,
                       part=request.part, sums=None if request.sums is None else list(request.sums),
                       positions=trail, seconds=budget.seconds, all_worlds=budget.all_worlds,
-                      theme=request.theme, started=started)
+                      theme=request.theme, started=started, namer=namer)
 
 
 def plan_split(request: HintRequest, k: int) -> list[HintRequest]:
@@ -268,11 +269,12 @@ def par(record_json: Any, seat: Any, level: Any = "normal", hand: Any = None, pr
 
 
 def review(record_json: Any, seat: int, hand: int | None = None, budget: Any = None,
-           progress=None, cache=None, theme: str = "") -> dict:
+           progress=None, cache=None, theme: str = "", namer=None) -> dict:
     """The hand review (solver/review.py) of `hand` (1-based; None: every finished
     hand) for `seat`: the record and, per decision, the choice, the hint's best and
     the face-up best with their costs; `progress(done, total)` in decisions;
     `cache`: where each decision's analysis is kept (default review.CACHE);
-    `theme`: the card names' theme (Raven: "prophecy")."""
+    `theme`: the card names' theme (Raven: "prophecy"); `namer`: the seats' names."""
     from . import review as hand_review
-    return hand_review.review(record_json, seat, hand, budget, progress, theme=theme, cache=cache)
+    return hand_review.review(record_json, seat, hand, budget, progress, theme=theme, cache=cache,
+                              namer=namer)

@@ -148,11 +148,12 @@ def ranked(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
 def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
          part: tuple[int, int] | None = None, sums: list[dict] | None = None,
          positions: list | None = None, *, seconds: float | None = None,
-         all_worlds: bool = False, theme: str = "", started: float | None = None) -> dict:
+         all_worlds: bool = False, theme: str = "", started: float | None = None, namer=None) -> dict:
     """The hint for `seat` to act in `state`: search.rank within (effort,
     seconds, all_worlds), told in the game's words (`theme`), as the worker's
     JSON (pycore.answer.Hint.to_json); `started`: when the request came in
-    (search.rank: the seconds count from it).
+    (search.rank: the seconds count from it); `namer`: how its words name the
+    seats (pycore.words.Narrator's).
     `progress(done, total)`: called as the search goes (see search.rank).
     `positions`: every position of the record up to `state`, if the caller has
     replayed it (view_of then reads earlier positions from them).
@@ -170,5 +171,5 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
                    started=started)
     inferred = inference(view)
     found = replace(found, places={name: Place.from_json(info) for name, info in inferred.items()})
-    tell = Narrator(state.game, state.observation(seat), theme)
+    tell = Narrator(state.game, state.observation(seat), theme, namer)
     return told(found, tell, opponents(view, inferred, tell)).to_json()

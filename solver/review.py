@@ -303,12 +303,13 @@ def _verdict(cost, choice: str, got: dict, threshold: float) -> tuple[str, str |
 
 
 def review_decision(state, seat: int, choice: str, got: dict, threshold: float, theme: str,
-                    index: int, seed: int = 0, unit: str = "points") -> dict:
+                    index: int, seed: int = 0, unit: str = "points", namer=None) -> dict:
     """A decision's line of the review, in numbers and in the player's words
     (`got`: `analyse` of this decision and choice; `seed`: unused, kept for
-    callers; `unit`: the hand's, for the label)."""
+    callers; `unit`: the hand's, for the label; `namer`: the seats' names,
+    pycore.words.Narrator's)."""
     game = state.game
-    tell = Narrator(game, state.observation(seat), theme)
+    tell = Narrator(game, state.observation(seat), theme, namer)
     when, trick = _when(state, seat, tell)
     values, best = got["values"], got["best"]
     cost = _num(max(0.0, values[best] - values[choice])) if choice in values else None
@@ -349,7 +350,7 @@ def _faces(state, adapter) -> dict:
     return out
 
 
-def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
+def hand_steps(hand: Hand, seat: int, theme: str, namer=None) -> dict:
     """The hand face up: the cards as dealt, every action said, each trick with
     every hand at its start."""
     game = hand.states[0].game
@@ -358,7 +359,7 @@ def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
     for offset, state in enumerate(hand.states[:-1]):
         actor, action = hand.states[offset + 1].history[-1]
         token = game.action_token(state, action)
-        tell = Narrator(game, state.observation(seat), theme)
+        tell = Narrator(game, state.observation(seat), theme, namer)
         steps.append({"index": hand.first + offset, "seat": actor, "action": token,
                       "said": tell.sentence(actor, token)})
         if adapter.current_trick_index(state) is not None and not state.tricks[-1].plays:
@@ -374,7 +375,7 @@ def hand_steps(hand: Hand, seat: int, theme: str) -> dict:
 
 
 def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None,
-                tick=None) -> dict:
+                tick=None, namer=None) -> dict:
     """One finished hand's review (see the module docstring); `tick()` after each
     decision analysed."""
     game = hand.states[0].game
@@ -391,7 +392,7 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
             continue
         got = analyse(state, seat, budget, cache, choice, hand.positions(offset))
         decisions.append(review_decision(state, seat, choice, got, threshold, theme,
-                                         hand.first + offset, budget["seed"], unit))
+                                         hand.first + offset, budget["seed"], unit, namer))
         if tick is not None:
             tick()
     sure = [d for d in decisions if d["verdict"] in SURE_LOSSES]
@@ -405,7 +406,7 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
            "clear_losses": len(sure), "unclear": sum(d["verdict"] == "unclear" for d in decisions),
            "big_losses": sum(d["big"] for d in decisions),
            "face_up_exact": len(exact), "face_up_better": sum(d["face_up"]["cost"] > 0 for d in exact)}
-    out.update(hand_steps(hand, seat, theme))
+    out.update(hand_steps(hand, seat, theme, namer))
     out["scored"] = None if out["points"] is None else out["points"][seat]
     out["summary"] = summary_line(out)
     return out
@@ -418,9 +419,10 @@ def _unfinished(hands: list[Hand], hand) -> ReviewError:
 
 
 def review(record_json, seat, hand=None, budget=None, progress=None, theme: str = "",
-           cache=None) -> dict:
+           cache=None, namer=None) -> dict:
     """The export: the record and the review of `hand` (1-based), or of every
-    finished hand, for `seat`. `progress(done, total)`: decisions analysed."""
+    finished hand, for `seat`. `progress(done, total)`: decisions analysed;
+    `namer`: how its words name the seats (pycore.words.Narrator's)."""
     record = load_record(record_json)
     seat = check_seat(record, seat)
     budget = budget_of(budget)
@@ -446,7 +448,7 @@ def review(record_json, seat, hand=None, budget=None, progress=None, theme: str 
         done += 1
         if progress is not None:
             progress(done, total)
-    reviews = [review_hand(h, seat, budget, theme, cache, tick) for h in chosen]
+    reviews = [review_hand(h, seat, budget, theme, cache, tick, namer) for h in chosen]
     return {"format": FORMAT, "record": record.to_json(), "seat": seat, "budget": budget,
             "theme": theme, "hands": reviews}
 

@@ -95,8 +95,10 @@ def check_trump(tell: Narrator, tree) -> None:
     if not obs["terminal"] and (want or obs.get("ravenclaw")):
         assert said, "the trump is said while the game goes on"
     if obs.get("turnup"):             # Voren's turned card says what it made, the game over too
-        turned = tree.by_id("turnup").text()
-        assert tell.card(obs["turnup"]) in turned and (f"Trump: {want}" if want else "No trump") in turned
+        turnup = tree.by_id("turnup")
+        turned = turnup.text()        # the card is a picture: its name is its label
+        assert tell.card(obs["turnup"]) in turnup.find(cls="card").attrs["aria-label"]
+        assert (f"Trump: {want}" if want else "No trump") in turned
     elif "turnup" in obs:
         assert tree.by_id("turnup").text() == "Not dealt yet"
     tiles = [t.find(cls="tile-name").text() for t in tree.find_all(cls="tile") if "trump" in t.classes]

@@ -49,7 +49,8 @@ def _name(session: Session, card: str) -> str:
 
 
 def _seat(seat: int, me: int = 0, players: int = 4) -> str:
-    from pycore.words import seat_names
+    """A seat's name as the page says it (the computer players by their names)."""
+    from manyhands_web.cast import seat_names
     return seat_names(players, me)[seat]
 
 
@@ -193,8 +194,8 @@ def test_tricksters_finished_trick_shows_its_own_led_critter():
     done = len([t for t in obs["hands"][-1]["tricks"] if t["winner"] is not None])
     led = obs["tricks_led"][done - 1]
     trick = _region(_html(session, obs), "previous-trick")
-    marks = re.findall(r'class="v v-(\w+) led"', trick)
-    assert marks == [led.lower()] * 4, (marks, led, obs["led_suit"])
+    marks = re.findall(r'<svg class="face" data-led="(\w+)"', trick)
+    assert marks == [led] * 4, (marks, led, obs["led_suit"])
     line = re.search(r'id="trick-winner">([^<]*)<', trick).group(1)
     assert f"in {led};" in line
 

@@ -27,7 +27,8 @@ from pycore.words import Narrator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
-from manyhands_web import hint_view, log_view, pages, render, review_view  # noqa: E402
+from manyhands_web import (history, history_view, hint_view, log_view, pages, render, replay_view,  # noqa: E402
+                           review_view, stats, stats_view)
 from manyhands_web.session import card_namer, describe_games  # noqa: E402
 from tests.moments import moments  # noqa: E402
 
@@ -155,6 +156,28 @@ def page_texts() -> list[str]:
     return out
 
 
+def history_texts() -> list[str]:
+    """The History page (with a game's replay, its par, a share link and a shared
+    deal's scores) and the Statistics page, of a few finished games."""
+    from tests.test_history import kept_history
+    kept, ids = kept_history()
+    entries = kept.games()
+    games = {g["name"]: g for g in describe_games()}
+    out = said(history_view.history_html(entries, games, "", "", kept.used(), "Imported 1 game.", full=True))
+    out += said(history_view.history_html([], games, "", "", 0, ""))
+    saved = kept.load_game(ids[0])
+    steps = replay_view.steps(saved["record"], saved["seat"])
+    for step in (0, len(steps) - 1):
+        out += said(replay_view.replay_html(steps, saved["record"], saved["seat"], "", step, "Voren"))
+    out += said(history_view.link_html("http://example.org/#deal=x", "sheet"))
+    out += said(history_view.compare_html({"hand": 1, "score": 3, "par": 2}, 5, 2, "hand"))
+    groups = stats.statistics(entries)
+    out += said(stats_view.stats_html(groups, True)) + said(stats_view.stats_html([], False))
+    out.append(history.import_text({"added": 2, "already": 1, "refused": ["game 3: not a game"],
+                                    "dropped": [{}], "full": True}))
+    return out
+
+
 def rules_texts() -> list[str]:
     """The rules pages: each game's guide and complete rules, as build.py renders them."""
     from markdown_it import MarkdownIt
@@ -225,6 +248,13 @@ def test_the_table_log_hints_and_review_are_spelled_right(name, players, theme, 
     texts += hint_texts(name, players, theme)
     if (name, players) in REVIEWED:
         texts += review_texts(name, end, theme)
+    wrong = misspelled(texts, tmp)
+    assert not wrong, "\n".join(f"{word}: {line[:160]}" for word, line in wrong.items())
+    assert not grammar_faults(texts), "\n".join(grammar_faults(texts))
+
+
+def test_the_history_and_statistics_pages_are_spelled_right(tmp):
+    texts = history_texts()
     wrong = misspelled(texts, tmp)
     assert not wrong, "\n".join(f"{word}: {line[:160]}" for word, line in wrong.items())
     assert not grammar_faults(texts), "\n".join(grammar_faults(texts))

@@ -92,7 +92,8 @@ def test_lunar_trump_tiles_are_buttons_though_a_tile_names_a_suit_card_you_hold(
     """`turn Bat` names a tile, not the Bat card in your hand: the table offered it
     as cards to pick ("Your turn: pick cards to choose or choose."), split from
     the tiles you hold no card of. The verbs chosen by picking are the game's
-    (`Words.picks`), not guessed from the token's shape."""
+    (`Words.picks`), not guessed from the token's shape. Every tile is chosen on
+    the table, where it lies; the prompt says so and repeats none of them."""
     rng = random.Random(0)
     session = Session.new("lunar", {"players": 4}, seed=3, seat=0)
     while not (session.my_turn and session.observation()["legal"][0].startswith("turn ")):
@@ -101,9 +102,10 @@ def test_lunar_trump_tiles_are_buttons_though_a_tile_names_a_suit_card_you_hold(
     held = [t for t in obs["legal"] if t.split(" ")[1] in obs["hand"]]
     assert held and len(held) < len(obs["legal"])       # both kinds of tile, as the page met them
     html = render.table_html(session.narrator(obs), {"selected": [], "computer": session.computers()})
-    assert 'Your turn: choose.' in html and "data-toggle" not in html
-    rows = re.findall(r'<div class="choices">(.*?)</div>', html)
-    assert [sorted(re.findall(r'data-action="([^"]+)"', row)) for row in rows] == [sorted(obs["legal"])]
+    assert 'Your turn: turn a trump tile face down.' in html and "data-toggle" not in html
+    tiles = re.search(r'<section class="region tiles".*?</section>', html, flags=re.S).group(0)
+    assert sorted(re.findall(r'data-action="([^"]+)"', tiles)) == sorted(obs["legal"])
+    assert re.findall(r'<div class="choices">(.*?)</div>', html) == []
 
 
 def _suggested(html: str) -> list[str]:
@@ -228,6 +230,8 @@ def test_worker_answers_bot_requests_with_a_legal_token():
 
 
 def test_tricksters_cards_show_every_critter_value_the_led_one_emphasised():
+    """Each card in your hand shows its four values; turned to the led critter,
+    whose value is the largest and lies on the edge toward you."""
     session = Session.new("tricksters", {}, seed=3, seat=0)
     rng = random.Random(1)
     while session.observation().get("led_suit") is None and not session.state.is_terminal:
@@ -237,11 +241,16 @@ def test_tricksters_cards_show_every_critter_value_the_led_one_emphasised():
     led = obs["led_suit"]
     card = obs["hand"][0]
     values = obs["values"][card]
-    short = {"Ravens": "Rav", "Foxes": "Fox", "Rats": "Rat", "Toads": "Toad"}
-    face = "".join(f'<span class="v v-{c.lower()}{" led" if c == led else ""}">{short[c]}&nbsp;{v}</span>'
-                   for c, v in zip(short, values))
-    assert f'<span class="card-values oriented">{face}</span>' in html
-    assert f"{led} {values[list(short).index(led)]} (" in html
+    button = re.search(r'<(?:button|span) type="button" class="card[^>]*>.*?</svg>',
+                       html[html.index('id="hand"'):], flags=re.S).group(0)
+    assert f'data-led="{led}"' in button
+    texts = [(float(size), float(y), text) for y, size, text in
+             re.findall(r'<text x="[^"]+" y="([^"]+)" font-size="([^"]+)"[^>]*>([^<]*)</text>', button)]
+    assert sorted(t for _, _, t in texts) == sorted(str(v) for v in values)
+    biggest = max(texts)
+    assert biggest[2] == str(values[["Ravens", "Foxes", "Rats", "Toads"].index(led)])
+    assert biggest[1] == max(y for _, y, _ in texts)          # on the edge toward you
+    assert f"{led} {values[['Ravens', 'Foxes', 'Rats', 'Toads'].index(led)]} (" in html
 
 
 def test_worker_uses_the_solver_for_lunars_mixed_deal():

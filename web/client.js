@@ -76,6 +76,10 @@ let reviewer = null;
 // The analyses the review under way has sent (JSON texts, kept as text: a count
 // of deals can exceed what a JavaScript number holds exactly).
 let reviewMade = [];
+// The background work after each finished hand (its par, and its review when the
+// player has turned automatic review on) runs in a worker of its own, started at
+// the first finished hand: the table's computer moves and hints never wait for it.
+let background = null;
 
 // The review's progress: `done` of `total` decisions analysed.
 function showReviewProgress(done, total) {
@@ -173,6 +177,12 @@ window.manyhands = {
       showReviewProgress(done, total);
       if (made) reviewMade.push(made);
     });
+  },
+  // A request (JSON text: op "par" or "review") for the background worker; its
+  // requests are answered one after the other.
+  background(request) {
+    if (!background) background = spawn(true, "background");
+    return background.ask(request, () => {});
   },
   // The analyses the last review sent so far (a JSON list of JSON-list texts): the
   // page keeps them, a cancelled review's too.

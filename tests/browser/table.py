@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from bench.browser import (PLAY_ONE, PLAY_UNTIL, READY, open_details, open_site,  # noqa: F401
-                           play, set_rule, start_game, wait_hint, wait_my_turn)
+                           play, set_rule, set_trick_pause, start_game, wait_hint, wait_my_turn)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,11 +82,6 @@ def screen_tokens(page) -> list:
     from tests.engine_tokens import engine_tokens
     return [(kind, piece, text[:80]) for text in page.evaluate(SCREEN_WORDS)
             for kind, piece in engine_tokens(text)]
-
-
-def set_trick_pause(page, value: str) -> None:
-    """The "After a trick" setting: "wait", "1", "2" or "0"."""
-    page.select_option("#trick-pace", value)
 
 
 STATE = """() => ({turn: document.body.dataset.turn, hold: document.body.dataset.hold || '',

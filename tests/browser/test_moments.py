@@ -8,17 +8,24 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
+from functools import partial
 
 import pytest
 
 from pycore import get_game, load_record, replay
-from pycore.words import Narrator
+from pycore.words import Narrator as EngineNarrator
 
-from .conftest import SCREENSHOTS
+from .conftest import ROOT, SCREENSHOTS
 from .table import (PLAY_ONE, export_record, open_site, page_totals, play, replay_summary,
                     screen_tokens, set_trick_pause, shot, start_game, table_state, wait_my_turn)
 
 pytestmark = pytest.mark.browser
+sys.path.insert(0, str(ROOT / "web"))
+from manyhands_web.cast import seat_names  # noqa: E402
+
+# the page's words: the computer players by their names (manyhands_web/cast.py)
+Narrator = partial(EngineNarrator, namer=seat_names)
 
 # Short whole games: Raven's 5-hand game, Lunar to 12 points, Voren one deal each.
 CASES = [
@@ -35,7 +42,7 @@ TRICK = """() => {
   return {hand: +s.dataset.hand, trick: +s.dataset.trick,
     line: s.querySelector('#trick-winner').textContent,
     won: [...s.querySelectorAll('.play.won')].map(e => +e.dataset.seat),
-    led: [...s.querySelectorAll('.v.led')].map(v => v.className.match(/v-(\\w+)/)[1])};
+    led: [...s.querySelectorAll('svg.face[data-led]')].map(v => v.dataset.led.toLowerCase())};
 }"""
 
 SHEET = """() => {
@@ -197,8 +204,8 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
             view = page.locator("#trick-view")
             assert view.get_attribute("data-trick") == str(k)
             led = state.observation(0)["hand_results"][last]["led"][k]
-            classes = view.locator(".v.led").evaluate_all("vs => vs.map(v => v.className)")
-            assert classes and all(f"v-{led.lower()}" in c for c in classes)
+            turned = view.locator("svg.face[data-led]").evaluate_all("vs => vs.map(v => v.dataset.led)")
+            assert turned and all(t == led for t in turned)
             if k:
                 page.click('[data-ui="trick-prev"]')
     assert not tokens, tokens[:8]

@@ -8,6 +8,7 @@ holds them to the hint's)."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,11 @@ from tests.engine_tokens import engine_tokens
 
 from pycore import get_game
 
+from .conftest import ROOT
 from .table import PLAY_ONE, export_record, open_site, play, shot, start_game
+
+sys.path.insert(0, str(ROOT / "web"))
+from manyhands_web.cast import seat_names  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -165,8 +170,9 @@ def test_play_from_here_replay_this_deal_and_a_reload(page, site):
     assert hand["hand"] == 1 and exported["record"]["actions"] == record["actions"][:hand["end_action"]]
     assert [(d["index"], d["choice"], d["best"]) for d in hand["decisions"]] == \
         [(d["index"], d["choice"], d["best"]) for d in review["decisions"]]
+    # (the page names the computer players by its cast: manyhands_web/cast.py)
     native = rv.review(exported["record"], exported["seat"], 1, exported["budget"],
-                       theme=exported["theme"], cache={})
+                       theme=exported["theme"], cache={}, namer=seat_names)
     assert native == exported
     # a reload: the review is there again at once, from where it was kept
     page.reload()

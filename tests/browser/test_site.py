@@ -230,7 +230,8 @@ def test_a_phone_shows_hand_trick_turn_and_decision_without_scrolling(browser, s
         for _ in range(2):                      # the first decision, then one further in
             wait_my_turn(page)
             trick = "#middle .ring-trick" if page.locator("#middle .ring-trick").count() else "#middle"
-            decision = "#prompt [data-action], #hand [data-action]:not([disabled]), #hand [data-toggle]"
+            # (a choice drawn on the table, a centre card or a card of the Sky, is made there)
+            decision = "#prompt [data-action], #hand [data-action]:not([disabled]), #hand [data-toggle], #table [data-action]"
             for selector in ("#hand", trick, "#prompt-text", decision):
                 assert inside_viewport(page, selector), (selector, page.locator(selector).first.bounding_box())
             assert page.evaluate("document.documentElement.scrollWidth") <= 392
@@ -480,7 +481,7 @@ def test_focus_title_and_announcements_follow_the_game(browser, site):
         said = page.locator("#announce p").all_inner_texts()
         assert "Your turn." in said
         assert all(len(line) <= 90 for line in said), said
-        assert any(re.fullmatch(r"(You|Left|Right) takes? the trick with .+\.", line) for line in said), said
+        assert any(re.fullmatch(r"(You|Ada|Bruno) takes? the trick with .+\.", line) for line in said), said
         assert any(re.fullmatch(r"(You|Left|Right) (play|played|bid|led|set) .+\.", line) for line in said), said
         wait_my_turn(page)
         page.click("#hint")

@@ -465,9 +465,12 @@ def test_prophecy_theme_renames_the_cards(page, site):
     open_site(page, site)
     start_game(page, "raven", {"players": 4}, seed=6)
     wait_my_turn(page)
+    standard = page.locator("#hand .card svg.face").first.inner_html()
     page.click("#theme-toggle")
-    text = page.inner_text("#hand")
+    # the cards' names (their accessible names) and their faces (Prophecy's own art)
+    text = " ".join(page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))"))
     assert any(word in text for word in ("Sunburst", "Spears", "Serpents", "Eagles", "Jaguar", "Monkey", "Lizard"))
+    assert page.locator("#hand .card svg.face").first.inner_html() != standard
     # the title and every label follow the theme
     assert page.inner_text("#game-title").startswith("Prophecy")
     assert page.inner_text("#status").startswith("Prophecy")
@@ -497,8 +500,9 @@ def test_each_games_table_fits_a_phone(browser, site, name, players):
         for selector in GAME_REGIONS[name] + (["#sky"] if players == 2 else []):
             assert page.locator(f"#table {selector}").count() == 1, selector
         seats = players or getattr(all_games()[name].Rules(), "players", 4)
-        assert page.locator("#ring .seatbox").count() == seats
-        assert page.locator("#ring .seatbox.acting").count() == 1
+        assert page.locator("#ring .seatbox").count() == seats - 1      # yours is docked with your hand
+        assert page.locator("#table .hand .seatbox.me").count() == 1
+        assert page.locator("#table .seatbox.acting").count() == 1
         tag = f"{name}-{players}p" if players else name
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{tag}-390px.png"), full_page=True)

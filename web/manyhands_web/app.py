@@ -7,7 +7,10 @@ pages.py and the views beside them; no game rule lives here.
 - `hints`: the hint panel (hint_panel.py); `reviews`: the hand review (review_panel.py);
 - `home`: the home page, Your games and starting a game from a card (home.py);
 - `views`: #home, #table and #rules, and the tab's title (views.py);
-- `confirm`: the yes-or-no question before a deletion (dialog.py).
+- `confirm`: the yes-or-no question before a deletion (dialog.py);
+- `history`: the History and Statistics pages, the score sheet's par (history_page.py);
+- `background`: each finished hand's par and automatic review (background.py);
+- `sharing`: Share this deal, and a shared deal's link opened (sharing.py).
 
 The workers are asked through worker_client.py; the events are wired, and the page
 started, in events.py.
@@ -16,11 +19,14 @@ from __future__ import annotations
 
 from pyscript import window
 
+from .background import Background
 from .dialog import Confirm
+from .history_page import HistoryPage
 from .hint_panel import HintPanel
 from .home import Home
 from .review_panel import ReviewPanel
 from .session import describe_games
+from .sharing import Sharing
 from .storage import BrowserStore, PageStorage
 from .table import Table
 from .views import Views
@@ -36,6 +42,9 @@ class App:
         self.home = Home(self)
         self.views = Views(self)
         self.confirm = Confirm()
+        self.history = HistoryPage(self)
+        self.background = Background(self)
+        self.sharing = Sharing(self)
 
 
 app = App()

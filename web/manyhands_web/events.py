@@ -16,7 +16,7 @@ from .table import NEXT_DECISION
 
 @when("click", "#table")
 def on_table_click(event):
-    button = target(event, "[data-action],[data-toggle],[data-sub],[data-ui]")
+    button = target(event, "[data-action],[data-toggle],[data-sub],[data-ui],[data-copy]")
     if not button:
         if app.table.ui.get("holding") == "trick" and target(event, "#middle"):
             app.table.release()          # a click on the finished trick goes on
@@ -24,7 +24,9 @@ def on_table_click(event):
     if button.disabled:
         return
     action, toggle, sub, ui = (attr(button, f"data-{k}") for k in ("action", "toggle", "sub", "ui"))
-    if action:
+    if attr(button, "data-copy"):
+        app.sharing.copy(attr(button, "data-copy"))
+    elif action:
         app.table.act(action)
     elif toggle is not None:
         index = int(toggle)
@@ -88,6 +90,9 @@ def on_ui(ui: str, button) -> None:
         state["end_closed"] = True
         app.table.draw()
         asyncio.ensure_future(app.reviews.open_review(int(attr(button, "data-hand") or 0)))
+        return
+    elif ui == "share":           # the score sheet's: a link to this hand's deal
+        app.history.share_hand(int(attr(button, "data-hand") or 0))
         return
     elif ui == "play-again":
         app.table.play_again()
@@ -217,6 +222,49 @@ def on_review_click(event):
         app.reviews.branch(first, None, replay=True)
     elif what in ("branch", "try"):
         app.reviews.branch(int(attr(button, "data-index")), attr(button, "data-choice"), replay=False)
+
+
+# --- history and statistics ---------------------------------------------------------------------
+@when("click", "#view-history")
+def on_history_click(event):
+    button = target(event, "[data-history],[data-copy]")
+    if not button or button.disabled:
+        return
+    what, game_id = attr(button, "data-history"), attr(button, "data-id")
+    if attr(button, "data-copy"):
+        app.sharing.copy(attr(button, "data-copy"))
+    elif what == "replay":
+        app.history.replay(game_id)
+    elif what == "step":
+        app.history.step(int(attr(button, "data-step") or 0))
+    elif what == "close-replay":
+        app.history.close_replay()
+    elif what == "review":
+        app.history.review(game_id)
+    elif what == "again":
+        app.history.again(game_id)
+    elif what == "share":
+        app.history.share(game_id)
+    elif what == "export":
+        app.history.export()
+
+
+@when("change", "#view-history")
+def on_history_change(event):
+    node = event.target
+    if str(node.id) in ("history-game", "history-players"):
+        app.history.filter()
+    elif str(node.id) == "history-import":
+        files = node.files
+        if files.length:
+            asyncio.ensure_future(app.history.import_file(files.item(0)))
+        node.value = ""
+
+
+@when("change", "#view-stats")
+def on_stats_change(event):
+    if str(event.target.id) == "auto-review":
+        app.history.set_auto_review(bool(event.target.checked))
 
 
 @when("click", "#undo")

@@ -15,7 +15,7 @@ from pyodide.ffi import JsException
 
 from pycore.answer import AnswerError, Hint
 
-from . import hint_view, worker_client
+from . import hint_view, history, worker_client
 from .address import BUDGET, HINT_SECONDS
 from .dom import announce, el, options, set_html
 from .markup import esc
@@ -55,6 +55,8 @@ class HintPanel:
         set_html("hint-body", "")
         el("hint-summary").textContent = ""
         _show(el("hint-panel")._dom_element, focus=False)
+        if not offer:
+            history.hint_asked(self.app.kept, self.app.table.game_id)      # (the statistics count them)
         budget = budget or ({"effort": BUDGET} if BUDGET else {"seconds": HINT_SECONDS})
         record = session.record()
         earlier = None              # the suggestion this offer (Think longer, every deal) searches again

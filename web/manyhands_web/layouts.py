@@ -7,12 +7,13 @@ table look like its game, read only from the seat's observation (never from the
 state) and told in the game's words (a `pycore.words.Narrator`, `tell`): badges
 and lines in each seat's box, regions in the middle (Tricksters' draft centre,
 Lunar's trump tiles, track and Sky, Raven's trump schedule, Voren's pot and
-turned card), card faces (Tricksters' four critter values), notes on played
-cards, and the columns of the score pad and of a hand's score sheet. Observation
-keys a layout draws are listed in `placed` so the generic "Table details" list
-leaves them out. Each game's layout, with its home-page intro, is a module of
-`games/` (`class Lunar(Layout, game="lunar")` registers it); the underscored
-helpers here are the ones those modules share.
+turned card), card faces (`art`: each game's cards drawn as cards with
+card_art.py's parts), notes on played cards, and the columns of the score pad
+and of a hand's score sheet. Observation keys a layout draws are listed in
+`placed` so the generic "Table details" list leaves them out. Each game's
+layout, with its home-page intro, is a module of `games/` (`class Lunar(Layout,
+game="lunar")` registers it); the underscored helpers here are the ones those
+modules share.
 
 What is drawn clickable still comes only from legal tokens (`data-action`). A layout
 decides nothing: where it summarises (Tricksters' pair sums, what Lunar's Sky still
@@ -24,13 +25,20 @@ from __future__ import annotations
 from pycore.game import get_game
 from pycore.words import count, minus, signed
 
+from . import card_art
 from .markup import esc
 
 
+FAN = 5        # face-down cards drawn in a fan at most (the count is written on it)
+
+
 def _backs(count_: int, label: str) -> str:
-    """`count_` face-down cards, one label for all of them."""
-    backs = "".join('<span class="card-back" aria-hidden="true"></span>' for _ in range(min(count_, 20)))
-    return f'<span class="backs" role="img" aria-label="{esc(label)}">{backs}</span>'
+    """`count_` face-down cards as a small fan of card backs (cards.css draws them:
+    too small for card_art's back to show more) with their number, one label for
+    all of them."""
+    backs = '<span class="card-back"></span>' * min(count_, FAN)
+    return (f'<span class="backs" role="img" aria-label="{esc(label)}" data-count="{count_}">{backs}'
+            f'<span class="backs-n" aria-hidden="true">{count_}</span></span>')
 
 
 def _badge(text: str, cls: str = "") -> str:
@@ -74,9 +82,15 @@ class Layout:
         return token in self.specials
 
     def face(self, token: str, tell, led: str | None) -> tuple[str, str]:
-        """(the card's face markup, its spoken name)."""
-        name = tell.card(token)
-        return f'<span class="card-face">{esc(name)}</span>', name
+        """(the card's face, drawn as a card by `art`, its spoken name)."""
+        return card_art.svg(self.art(token, tell.theme)), tell.card(token)
+
+    def art(self, token: str, theme: str = "", **drawn) -> str:
+        """The card's face in card_art's units (100 x 140), to draw with card_art.svg
+        or place in a picture with card_art.placed: each game draws its own (`drawn`:
+        what a face shows beyond its token: Tricksters' values and the critter it
+        is turned to, Lunar's star); a game without art, a plain card."""
+        return card_art.frame()
 
     def trump_words(self, tell) -> str:
         return ""
@@ -101,6 +115,11 @@ class Layout:
     def below(self, tell, legal: set, why=None) -> str:
         """Regions drawn under the table, above your hand."""
         return ""
+
+    def on_table_words(self, tell) -> str:
+        """What your choices drawn on the table are, for "Your turn: ..." (they are
+        chosen there, not repeated under your hand)."""
+        return "choose on the table"
 
     def plays_in_trick(self, obs: dict) -> list[int]:
         """Seats expected to play in the current trick (an empty place is kept for them)."""

@@ -30,6 +30,7 @@ natively (tests) and in Pyodide.
 """
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections import Counter
@@ -37,7 +38,7 @@ from typing import Callable
 
 from pycore.words import Narrator
 
-from . import games, layouts  # noqa: F401  (games: every game's layout registered)
+from . import cast, games, layouts  # noqa: F401  (games: every game's layout registered)
 from .cards import card_html
 from .markup import esc, sentence
 from .score_view import game_end_html, score_pad_html, score_sheet_html
@@ -129,9 +130,14 @@ def seat_box(tell: Narrator, seat: int, layout, ui: dict) -> str:
         badges.insert(0, '<span class="badge to-act">to play</span>')
     totals = obs.get("totals") or []
     total = totals[seat] if seat < len(totals) else ""
-    return (f'<section class="{cls}" data-seat="{seat}" aria-label="{esc(who)}{", to play" if acting else ""}">'
-            f'<h3 class="seat-name">{esc(who)}'
-            + (f' <span class="level">computer, {esc(level)}</span>' if level else "")
+    face = (f'<span class="seat-face">{cast.face((seat - tell.me) % tell.players)}</span>'
+            if seat != tell.me and level else "")
+    # --k: steps clockwise from you (a phone seats the others in one row in that order)
+    return (f'<section class="{cls}" data-seat="{seat}" style="--k: {(seat - tell.me) % tell.players}" '
+            f'aria-label="{esc(who)}{", to play" if acting else ""}">'
+            f'<h3 class="seat-name">{face}<span class="seat-who">{esc(who)}</span>'
+            + (f' <span class="level"><span class="visually-hidden">computer, </span>{esc(level)}</span>'
+               if level else "")
             + (f' <span class="total" title="Total"><span class="visually-hidden">total </span>{esc(total)}</span>'
                if layout.total_in_header else "") + "</h3>"
             + (f'<p class="badges">{"".join(badges)}</p>' if badges else "")
@@ -155,13 +161,25 @@ def _trick_cell(places: dict, seat: int) -> str:
     return f"grid-area: {row} / {col} / span 1 / span {span}"
 
 
+def _trick_places(places: dict, seats) -> dict:
+    """Where each seat of a trick lies in the middle: its seat's side, its place
+    among the trick's seats on that side (seats out of the trick, as Voren's
+    folded players, leave no gap)."""
+    out = {}
+    for side in ("top", "left", "right", "bottom"):
+        on_side = sorted((index, seat) for seat, (where, index) in places.items() if where == side and seat in seats)
+        out.update((seat, (side, k)) for k, (_, seat) in enumerate(on_side))
+    return out
+
+
 def ring_trick_html(trick: dict, tell: Narrator, layout, places: dict, *, finished: bool = False,
                     where: tuple[int, int] | None = None, title: str = "", tid: str = "current-trick",
-                    footer: str = "") -> str:
+                    footer: str = "", key: str = "") -> str:
     """A trick in the middle: each card on its player's side, in play order for screen
     readers. In play: an empty place for each seat still to play. `finished`: the
     trick is over (`where` = its hand and trick index): the winning card stands out
-    and a line says who took it."""
+    and a line says who took it. `key` ("hand-trick"): which trick it is, for the
+    page's motion (web/table.js: a card played travels from its seat)."""
     obs = tell.obs
     notes = [""] * len(trick["cards"]) if finished else layout.play_notes(obs, trick)
     led = layout.trick_led(tell, *where) if where else None
@@ -177,6 +195,8 @@ def ring_trick_html(trick: dict, tell: Narrator, layout, places: dict, *, finish
         tag = f'<span class="play-note">{esc(note)}</span>' if note else ""
         by_seat[seat].append(f'<span class="played"><span class="play-n" aria-hidden="true">{index + 1}</span>'
                              f'{card_html(card, tell, led=led)}{tag}</span>')
+    playing = set(order) | (set() if finished else set(layout.plays_in_trick(obs)))
+    places = _trick_places(places, playing)
     count_ = Counter(side for side, _ in places.values())
     columns = max(count_["top"], 1) + 2
     items = []
@@ -200,10 +220,11 @@ def ring_trick_html(trick: dict, tell: Narrator, layout, places: dict, *, finish
         line = tell.trick_taken(trick, *where) if winner is not None else ""
         label = f"{title}{led_by}"
         return (f'<section class="trick ring-trick previous" id="{tid}" aria-label="{esc(label)}" '
-                f'data-hand="{where[0]}" data-trick="{where[1]}">'
+                f'data-hand="{where[0]}" data-trick="{where[1]}" data-key="{esc(key)}">'
                 f'<h3 class="trick-title">{esc(label)}</h3><ol class="plays" {grid}>{"".join(items)}</ol>'
                 f'<p class="trick-winner" id="trick-winner">{esc(line)}</p>{footer}</section>')
-    return (f'<section class="trick ring-trick" id="{tid}" aria-label="Current trick{esc(led_by)}">'
+    return (f'<section class="trick ring-trick" id="{tid}" aria-label="Current trick{esc(led_by)}" '
+            f'data-key="{esc(key)}">'
             f'<h3 class="visually-hidden">Current trick{esc(led_by)}</h3>'
             f'<ol class="plays" {grid}>{"".join(items)}</ol>{layout.trick_footer(tell, trick)}</section>')
 
@@ -287,12 +308,16 @@ def status_html(tell: Narrator, layout, my_turn: bool) -> str:
     return f'<p class="status" id="status">{" · ".join(esc(b) for b in bits)}</p>'
 
 
-def prompt_text(tell: Narrator, groups: dict) -> str:
+def prompt_text(tell: Narrator, groups: dict, on_table: str = "") -> str:
+    """What to do now; `on_table`: what the choices drawn on the table itself are
+    (the layout's words: "take a card from the centre")."""
     what = []
     if groups["plays"] or groups["subs"]:
         what.append("play a card")
     for verb in groups["verbs"]:
         what.append(f"pick cards {tell.words.picks.get(verb, 'to choose')}")
+    if on_table:
+        what.append(on_table)
     if groups["buttons"]:
         what.append("choose")
     return f"Your turn: {' or '.join(what) or 'choose'}."
@@ -315,9 +340,10 @@ def trick_area_html(tell: Narrator, layout, places: dict, ui: dict) -> str:
                f'<button type="button" data-ui="trick-close">Back to the game</button></p>')
         title = f"{layout.hand_word.capitalize()} {h + 1}, trick {k + 1} of {len(tricks)}"
         return ring_trick_html(tricks[k], tell, layout, places, finished=True, where=(h, k),
-                               title=title, tid="trick-view", footer=nav)
+                               title=title, tid="trick-view", footer=nav, key=f"view-{h}-{k}")
+    now = f'{len(obs["hands"]) - 1}-{len(obs["hands"][-1]["tricks"]) - 1}' if current is not None else ""
     if current is not None and current["cards"]:
-        return ring_trick_html(current, tell, layout, places)
+        return ring_trick_html(current, tell, layout, places, key=now)
     moment = ui.get("moment")
     earlier = moment is not None and moment[0] != len(obs["hands"]) - 1
     if earlier and not ui.get("holding"):
@@ -329,7 +355,7 @@ def trick_area_html(tell: Narrator, layout, places: dict, ui: dict) -> str:
         mh, mk = len(obs["hands"]) - 1, len(tricks) - 1
         trick = last
     else:
-        return ring_trick_html(current, tell, layout, places) if current is not None else ""
+        return ring_trick_html(current, tell, layout, places, key=now) if current is not None else ""
     more = ""
     if ui.get("holding") == "trick":
         more = ('<p class="trick-nav"><button type="button" class="primary" data-ui="continue" id="continue">'
@@ -337,14 +363,19 @@ def trick_area_html(tell: Narrator, layout, places: dict, ui: dict) -> str:
     title = (f"Last trick of {layout.hand_word} {mh + 1}" if mh != len(obs["hands"]) - 1
              else f"Trick {mk + 1}")
     return ring_trick_html(trick, tell, layout, places, finished=True, where=(mh, mk),
-                           title=title, tid="previous-trick", footer=more)
+                           title=title, tid="previous-trick", footer=more, key=f"{mh}-{mk}")
+
+
+HAND_ROW = 8        # cards in a row of your hand on a phone, at most (44 px each at 390 px)
 
 
 def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecting: dict,
-                    suggested: str | None = None) -> str:
+                    suggested: str | None = None, panel: str = "") -> str:
     """Your hand: each card a choice, or (while the decision is about your cards)
     a card that says why it cannot be chosen; the hint's `suggested` choice marked
-    on one copy of its card, or on the cards its pick spells."""
+    on one copy of its card, or on the cards its pick spells. `panel`: your seat's
+    box, docked with your hand. The cards are sized by how many there are (`--n`;
+    `--per`: in a row on a phone, rows as even as they can be)."""
     hand = list(tell.obs.get("hand") or [])
     selected = [i for i in ui.get("selected", []) if 0 <= i < len(hand)]
     deciding = bool(groups["plays"] or groups["subs"])
@@ -373,18 +404,25 @@ def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, sel
             cards.append(card_html(token, tell, why=why(token) or "not playable now", uid=uid))
         else:
             cards.append(card_html(token, tell))
-    return (f'<section class="hand" aria-label="Your hand"><h3>Your hand ({len(hand)})</h3>'
-            f'<div class="cards" id="hand">{"".join(cards) or "<p>No cards.</p>"}</div></section>')
+    n = len(hand)
+    per = -(-n // -(-n // HAND_ROW)) if n else 1
+    deal = len(tell.obs.get("hands") or [])
+    return (f'<section class="hand" aria-label="Your hand" data-deal="{deal}">'
+            f'<div class="hand-head"><h3>Your hand ({n})</h3>{panel}</div>'
+            f'<div class="cards" id="hand" style="--n: {max(n, 1)}; --per: {per}">'
+            f'{"".join(cards) or "<p class=no-cards>No cards.</p>"}</div></section>')
 
 
 def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecting: dict,
-                legal: list[str]) -> str:
+                legal: list[str], on_table: str = "") -> str:
+    """Your decision: what to do, and the choices not drawn on the table (a choice
+    whose card or tile is there is chosen there: `on_table` says what they are)."""
     obs = tell.obs
     hand = list(obs.get("hand") or [])
     my_turn = obs.get("to_act") == tell.me and not obs.get("terminal")
     prompt = []
     if my_turn:
-        prompt.append(f'<p id="prompt-text">{esc(prompt_text(tell, groups))}</p>')
+        prompt.append(f'<p id="prompt-text">{esc(prompt_text(tell, groups, on_table))}</p>')
         sub = ui.get("sub")
         if sub in groups["subs"]:
             prompt.append(f'<p>{esc(tell.card(sub))}: choose</p><div class="choices">' + "".join(
@@ -454,33 +492,44 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     boxes: dict[str, list[tuple[int, str]]] = {"top": [], "left": [], "right": [], "bottom": []}
     for seat in range(n):
         side, index = places[seat]
-        boxes[side].append((index, seat_box(tell, seat, layout, ui)))
-    middle = layout.middle(tell, legal_set, why if my_turn else None) + trick_area_html(tell, layout, places, ui)
+        if seat != me:              # yours is docked with your hand
+            boxes[side].append((index, seat_box(tell, seat, layout, ui)))
+    regions = layout.middle(tell, legal_set, why if my_turn else None)
+    below = layout.below(tell, legal_set, why if my_turn else None)
+    # a hand's score sheet and the game's end take the middle of the table (covering nothing)
+    sheet = ui.get("sheet")
+    results = obs.get("hand_results") or []
+    moment = ""
+    if sheet is not None and 0 <= sheet < len(results):
+        moment = score_sheet_html(tell, layout, sheet, ui.get("holding") == "hand", ui.get("sheet_note", ""))
+    elif obs.get("terminal") and not ui.get("end_closed"):
+        moment = game_end_html(tell, layout, closed=False, note=ui.get("end_note", ""))
+    middle = moment + regions + trick_area_html(tell, layout, places, ui)
     ring = []
     for side in ("top", "left", "right", "bottom"):
         ring.append(f'<div class="side side-{side}">'
                     + "".join(html_ for _, html_ in sorted(boxes[side])) + "</div>")
     ring.insert(3, f'<div class="middle" id="middle">{middle}</div>')
-    out.append(f'<div class="ring ring-{n}" id="ring">{"".join(ring)}</div>')
+    out.append(f'<div class="ring ring-{n}" id="ring" data-me="{me}">{"".join(ring)}</div>')
+    out.append(below)
     out.append(table_tools_html(tell, layout, ui))
-    out.append(layout.below(tell, legal_set, why if my_turn else None))
-
-    # --- your hand and the prompt ------------------------------------------------------------
-    selecting = {verb: toks for verb, toks in groups["verbs"].items() if len(toks) > MANY_CHOICES}
-    suggested = suggestion(ui, legal_set)
-    hand_html = hand_cards_html(tell, groups, ui, why if my_turn else None, selecting, suggested)
-    out.append(hand_html)
-    out.append(prompt_html(tell, groups, ui, why, selecting, legal))
     if ui.get("show_scores"):
         out.append(score_pad_html(tell, layout))
     out.append(details_html(tell, ui, layout, groups))
-    # --- the moments: a hand's score sheet, the end of the game --------------------------------
-    sheet = ui.get("sheet")
-    results = obs.get("hand_results") or []
-    if sheet is not None and 0 <= sheet < len(results):
-        out.append(score_sheet_html(tell, layout, sheet, ui.get("holding") == "hand"))
-    elif obs.get("terminal"):
-        out.append(game_end_html(tell, layout, closed=bool(ui.get("end_closed"))))
+
+    # --- your hand and the prompt, last: docked at the bottom of the screen --------------------
+    selecting = {verb: toks for verb, toks in groups["verbs"].items() if len(toks) > MANY_CHOICES}
+    suggested = suggestion(ui, legal_set)
+    hand_html = hand_cards_html(tell, groups, ui, why if my_turn else None, selecting, suggested,
+                                panel=seat_box(tell, me, layout, ui))
+    out.append(hand_html)
+    # a choice drawn on the table (a centre card, a tile, the Sky) is made there, not repeated
+    offered = {html.unescape(t) for t in re.findall(r'data-action="([^"]*)"', regions + below)}
+    asked = dict(groups, buttons=[t for t in groups["buttons"] if t not in offered])
+    on_table = layout.on_table_words(tell) if len(asked["buttons"]) < len(groups["buttons"]) else ""
+    out.append(prompt_html(tell, asked, ui, why, selecting, legal, on_table))
+    if obs.get("terminal") and ui.get("end_closed") and not moment:
+        out.append(game_end_html(tell, layout, closed=True, note=ui.get("end_note", "")))
     game = re.sub(r"[^a-z0-9-]", "", str(obs.get("game", "")).lower())
     return (f'<div class="gametable game-{game}">'
             + "".join(piece if piece is hand_html else mark_suggestion(piece, suggested) for piece in out)

@@ -10,7 +10,7 @@ import json
 
 from pyscript import window
 
-from . import review_view, worker_client
+from . import history, review_view, worker_client
 from .address import BUDGET
 from .dom import announce, el, options, set_html
 from .markup import esc
@@ -82,6 +82,7 @@ class ReviewPanel:
             return
         if not self.app.kept.keep_review(key, answer):
             announce("This review could not be kept: the browser's storage is full.")
+        history.keep_review(self.app.kept, self.review["game"], answer)
         self.review["data"] = answer
         self.draw_review()
         announce(f"Review of {self.hand_word()} {hand} ready. {answer['hands'][0]['summary']}")

@@ -28,9 +28,10 @@ def score_pad_html(tell: Narrator, layout) -> str:
             f'</tr></thead><tbody>{"".join(body)}</tbody></table></div></section>')
 
 
-def score_sheet_html(tell: Narrator, layout, index: int, holding: bool) -> str:
+def score_sheet_html(tell: Narrator, layout, index: int, holding: bool, note: str = "") -> str:
     """A finished hand's score sheet: the numbers per player (or team), the points
-    explained in sentences, and every hand of it face up."""
+    explained in sentences, `note` (the par, a shared deal's scores, the link to
+    share it: history_page.py), and every hand of it face up."""
     obs = tell.obs
     results = obs["hand_results"]
     result = results[index]
@@ -58,19 +59,21 @@ def score_sheet_html(tell: Narrator, layout, index: int, holding: bool) -> str:
     nav += (f'<button type="button" data-ui="sheet" data-hand="{index + 1}">Next {layout.hand_word}\'s scores</button>'
             if not last else "")
     nav += (f' <button type="button" data-ui="review" data-hand="{index}" id="review-hand">'
-            f'Review this {layout.hand_word}</button>')
+            f'Review this {layout.hand_word}</button>'
+            f' <button type="button" data-ui="share" data-hand="{index}" id="share-hand">Share this deal</button>')
     return (f'<section class="overlay score-sheet" id="score-sheet" role="dialog" aria-modal="false" '
             f'aria-labelledby="score-sheet-title" data-hand="{index}">'
             f'<div class="overlay-body"><div class="overlay-head"><h3 id="score-sheet-title">{esc(title)}</h3>'
             f'<p class="overlay-buttons">{buttons} {nav}</p></div>'
             f'<div class="scroll">{layout.sheet_table(tell, result)}</div>'
-            f'<ul class="sheet-lines">{lines}</ul>'
+            f'<ul class="sheet-lines">{lines}</ul>{note}'
             f'<h4>The hands, face up{legend}</h4><ul class="faces">{"".join(faces)}</ul></div></section>')
 
 
-def game_end_html(tell: Narrator, layout, closed: bool) -> str:
+def game_end_html(tell: Narrator, layout, closed: bool, note: str = "") -> str:
     """The end of the game: the winner in words, the ranking (shared places said as
-    such, teams as teams), Play again (same rules and seat, a new deal) and New game."""
+    such, teams as teams), `note` (a shared deal's scores and par, the par of each
+    hand), Play again (same rules and seat, a new deal) and New game."""
     obs = tell.obs
     totals = obs.get("totals") or []
     winners = obs.get("winners") or []
@@ -92,7 +95,7 @@ def game_end_html(tell: Narrator, layout, closed: bool) -> str:
             f'aria-labelledby="result-title">'
             f'<div class="overlay-body"><h3 id="result-title">Game over</h3>'
             f'<p class="outcome" id="outcome">{esc(tell.outcome())}</p>'
-            f'<ol class="ranking" {data}>{places}</ol>'
+            f'<ol class="ranking" {data}>{places}</ol>{note}'
             f'<p class="overlay-buttons">{buttons}{extra} '
             f'<button type="button" data-ui="end-close">See the table</button></p>'
             f'{review_buttons_html(len(results), layout.hand_word)}</div></section>')
@@ -104,5 +107,8 @@ def review_buttons_html(count: int, word: str) -> str:
         return ""
     buttons = "".join(f'<button type="button" data-ui="review" data-hand="{i}">{esc(word.capitalize())} {i + 1}</button>'
                       for i in range(count))
+    shares = "".join(f'<button type="button" data-ui="share" data-hand="{i}">{esc(word.capitalize())} {i + 1}</button>'
+                     for i in range(count))
     return (f'<div class="review-hands" id="review-hands"><h4>Review a {esc(word)}</h4>'
-            f'<p class="overlay-buttons">{buttons}</p></div>')
+            f'<p class="overlay-buttons">{buttons}</p>'
+            f'<h4>Share a {esc(word)}\'s deal with a friend</h4><p class="overlay-buttons">{shares}</p></div>')

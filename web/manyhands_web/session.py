@@ -15,6 +15,8 @@ from pycore.errors import ManyhandsError
 from pycore.records import dumps, load_record, record_of, replay
 from pycore.words import Narrator
 
+from .cast import seat_names
+
 LEVELS = ("easy", "normal", "hard")     # the solver's computer-player levels
 
 
@@ -106,16 +108,27 @@ class Session:
                 "hand_word": words.hand_word, "unit": words.unit,
                 "scores": [[tell.seats(side), totals[side[0]]] for side in sides if side and side[0] < len(totals)],
                 "finished": finished, "outcome": tell.outcome() if finished else "",
-                "actions": len(self.state.history)}
+                "actions": len(self.state.history), **(self.result(obs) if finished else {})}
+
+    def result(self, obs: dict) -> dict:
+        """A finished game's result for your seat, as the statistics count it: your
+        place (1: first; a shared place counts as that place), whether you won (a
+        team's win is yours), your points in each hand, the house rules played
+        (those set apart from the standard ones)."""
+        seat = self.seat
+        place = next((e["place"] for e in obs.get("ranking") or [] if seat in e["seats"]), None)
+        return {"place": place, "won": seat in (obs.get("winners") or []),
+                "points": [points[seat] for _, points in self.state.finished_hands],
+                "rules": self.state.rules.to_dict()}
 
     def computers(self) -> dict[int, str]:
         return {s: self.level
                 for s in range(self.state.players) if s != self.seat}
 
     def narrator(self, obs: dict | None = None) -> Narrator:
-        """The game told to your seat, in the chosen theme (`obs`: your observation,
-        by default the current one)."""
-        return Narrator(self.game, obs if obs is not None else self.observation(), self.theme)
+        """The game told to your seat, in the chosen theme, the computer players by
+        their names (cast.py) (`obs`: your observation, by default the current one)."""
+        return Narrator(self.game, obs if obs is not None else self.observation(), self.theme, seat_names)
 
     def why(self, tell: Narrator):
         """`why(token)`: why you may not choose `token` now, in words (None: you may)."""
@@ -176,7 +189,7 @@ def review_narrator(record: dict, seat: int, theme: str = "", upto: int = 0) -> 
     tricks and score sheet told as the table told them)."""
     data = dict(record, actions=record["actions"][:upto])
     state = replay(data)
-    return Narrator(state.game, state.observation(seat), theme)
+    return Narrator(state.game, state.observation(seat), theme, seat_names)
 
 
 def card_namer(game_name: str, theme: str = ""):

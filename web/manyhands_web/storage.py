@@ -62,6 +62,7 @@ class Store(Protocol):
     def get(self, key: str) -> str | None: ...
     def set(self, key: str, text: str) -> None: ...      # raises StoreFull
     def remove(self, key: str) -> None: ...
+    def keys(self) -> list[str]: ...
 
 
 class MemoryStore:
@@ -88,6 +89,9 @@ class MemoryStore:
     def remove(self, key):
         self.items.pop(key, None)
 
+    def keys(self):
+        return list(self.items)
+
 
 class BrowserStore:
     """The page's localStorage (`storage`: window.localStorage)."""
@@ -110,6 +114,9 @@ class BrowserStore:
 
     def remove(self, key):
         self.storage.removeItem(key)
+
+    def keys(self):
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
 
 
 class Saved(NamedTuple):
@@ -134,6 +141,7 @@ class PageStorage:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time):
         self.store = store
         self.clock = clock
+        self.full_seen = False         # a write found the store full (this visit)
 
     # --- JSON in the store ---------------------------------------------------------------
     def _read(self, key: str, kind: type, default):
@@ -153,6 +161,7 @@ class PageStorage:
                 self.store.set(key, text)
                 return True
             except StoreFull:
+                self.full_seen = True
                 if not self._make_room(games, keep, dropped if dropped is not None else []):
                     return False
 
@@ -194,9 +203,11 @@ class PageStorage:
             if game_id not in taken:
                 return game_id
 
-    def save_game(self, game_id: str, saved: dict, summary: dict) -> Saved:
+    def save_game(self, game_id: str, saved: dict, summary: dict, updated: int | None = None,
+                  extra: dict | None = None) -> Saved:
         """Keep a game (new, or a move later): its record and, in the list, its summary
-        and when it was last played (unchanged when the game is)."""
+        and when it was last played (unchanged when the game is; `updated`: when, for
+        a game imported with its date), and `extra` fields of its entry (history.py)."""
         key = GAME_PREFIX + game_id
         text = json.dumps(saved)
         before = self.store.get(key)
@@ -206,7 +217,8 @@ class PageStorage:
         dropped: list = []
         if not self._write(key, text, games=True, keep=game_id, dropped=dropped):
             return Saved(False, dropped)
-        entry = dict(old or {"id": game_id, "review": None}, summary=summary, updated=int(self.clock() * 1000))
+        entry = dict(old or {"id": game_id, "review": None}, **(extra or {}), summary=summary,
+                     updated=int(self.clock() * 1000) if updated is None else updated)
         while True:
             others = [e for e in self.games() if e["id"] != game_id]
             if self._write(GAMES_KEY, json.dumps([entry] + others), dropped=dropped):
@@ -218,6 +230,22 @@ class PageStorage:
         else:
             self._write(key, before)
         return Saved(False, dropped)
+
+    def note(self, game_id: str, **fields) -> bool:
+        """Fields kept in a game's entry beside its summary (history.py: the hints
+        asked, each hand's par, the decisions reviewed); False: no room, or no such game."""
+        entries = self.games()
+        found = False
+        for e in entries:
+            if e["id"] == game_id:
+                e.update(fields)
+                found = True
+        return found and self._write(GAMES_KEY, json.dumps(entries))
+
+    def used(self) -> int:
+        """Characters in the store (every key and value: the browser's quota is the
+        whole site's)."""
+        return sum(len(k) + len(self.store.get(k) or "") for k in self.store.keys())
 
     def load_game(self, game_id: str) -> dict:
         """A kept game as Session.from_saved reads it (SavedGameError: it cannot be)."""
@@ -279,6 +307,10 @@ class PageStorage:
     # --- hand reviews and their analyses ------------------------------------------------------
     def _review_keys(self) -> list[str]:
         return [k for k in self._read(REVIEWS_KEY, list, []) if isinstance(k, str)]
+
+    def review_keys(self) -> list[str]:
+        """The kept hand reviews' keys, oldest first."""
+        return self._review_keys()
 
     def review(self, key: str) -> dict | None:
         data = self._read(REVIEW_PREFIX + key, dict, None)

@@ -93,6 +93,8 @@ class Table:
         else:
             self.prev_obs = self.prev_tell = None
         self.changed(announce=not resumed)
+        if resumed:
+            self.app.background.catch_up(game_id, session)
         if show:
             self.app.views.go("table")
             focus_next(NEXT_DECISION, force=True)
@@ -158,6 +160,8 @@ class Table:
             self.ui["why_said"] = ""
         pause = self.trick_pause
         ended = len(after.get("hand_results") or []) > len(before.get("hand_results") or [])
+        if ended:
+            self.app.background.hand_finished(self.game_id, self.session, len(after["hand_results"]))
         if ended and pause != "0":
             self.ui.update(sheet=len(after["hand_results"]) - 1, holding="hand")
             self.hold_until = None
@@ -191,7 +195,7 @@ class Table:
             return
         obs = obs or session.observation()
         tell = session.narrator(obs)
-        ui = dict(self.ui, computer=session.computers())
+        ui = dict(self.ui, computer=session.computers(), **self.app.history.table_notes(obs))
         set_html("table", render.table_html(tell, ui, session.why(tell)))
         set_html("log", log_view.log_html(tell))
         el("game-title").textContent = tell.title()

@@ -1,7 +1,8 @@
-"""The page's three views (Pyodide main thread): #home (the games), #table (the
-game), #rules/<game> (how to play, with the house rules at your table) and
-#rules/<game>/reference (the complete rules), moved between by the address's
-hash; and the tab's title."""
+"""The page's views (Pyodide main thread): #home (the games), #table (the game),
+#rules/<game> (how to play, with the house rules at your table),
+#rules/<game>/reference (the complete rules), #history (your finished games) and
+#stats (your statistics), moved between by the address's hash; #deal=... (a
+shared deal: sharing.py) starts it; and the tab's title."""
 from __future__ import annotations
 
 import asyncio
@@ -13,9 +14,11 @@ from . import pages
 from .dom import current_view, el, focus_next, set_html
 from .markup import esc
 from .session import card_namer
+from .sharing import is_deal
 from .table import NEXT_DECISION
 
-VIEWS = ("home", "table", "rules")
+VIEWS = ("home", "table", "rules", "history", "stats")
+TITLES = {"rules": "How to play", "history": "Your history", "stats": "Your statistics"}
 
 
 class Views:
@@ -25,6 +28,10 @@ class Views:
 
     def route(self) -> None:
         hash_ = str(window.location.hash or "")
+        if is_deal(hash_.lstrip("#")):
+            if self.app.sharing.open_link(hash_.lstrip("#")):
+                return
+            hash_ = "#home"
         view, _, arg = hash_.lstrip("#").partition("/")
         if view == "table" and self.app.table.session is None:
             view = "home"
@@ -44,6 +51,12 @@ class Views:
         if view == "table":
             self.app.table.draw()
             focus_next(NEXT_DECISION)
+        if view == "history":
+            self.app.history.draw()
+            focus_next(["#history-title"])
+        if view == "stats":
+            self.app.history.draw_stats()
+            focus_next(["#stats-title"])
         self.set_title()
 
     def go(self, view: str) -> None:
@@ -63,8 +76,8 @@ class Views:
         if view == "table" and session is not None:
             turn = "Your turn · " if session.my_turn else ("Game over · " if session.state.is_terminal else "")
             title = f"{turn}{session.game.title} · Manyhands"
-        elif view == "rules":
-            title = "How to play · Manyhands"
+        elif view in TITLES:
+            title = f"{TITLES[view]} · Manyhands"
         else:
             title = "Manyhands: card games in your browser"
         window.document.title = title

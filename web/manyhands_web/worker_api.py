@@ -23,7 +23,8 @@ thinking, for every game and rules option; nothing here reads a record.
        each new analysis goes to the page as the third argument of
        progress(done, total, analyses), a JSON list, as soon as it is made.
 
-Every refusal is one short line: a hint, split or merge request the solver
+Hints and reviews name the seats as the page does (cast.py: You, and the
+computer players by name). Every refusal is one short line: a hint, split or merge request the solver
 refuses is answered {"available": false, "message": "Hint refused: ..."} (the hint
 panel shows it); any other bad request (not JSON, no such op, a bot move or par it
 refuses) raises the project's error (pycore ManyhandsError), which `reply` gives
@@ -38,6 +39,8 @@ from pycore.errors import ManyhandsError, quote
 from pycore.records import parse_json
 from solver import api
 from solver.errors import SolverError
+
+from .cast import seat_names
 
 HINT_OPS = ("hint", "split", "merge", "review")
 MAX_MESSAGE = 1_000     # characters of any text in a request (a refused part's message)
@@ -60,7 +63,7 @@ def throttled(progress, steps: int = 100):
 
 
 def _answer(request: api.HintRequest, progress) -> dict:
-    return {**api.answer(request, throttled(progress)), "available": True}
+    return {**api.answer(request, throttled(progress), namer=seat_names), "available": True}
 
 
 def _split(request: dict) -> dict:
@@ -153,7 +156,7 @@ def _review(request: dict, progress) -> dict:
             fresh, KEPT.new = KEPT.new, []
             progress(done, total, json.dumps(fresh))
     result = api.review(request["record"], request["seat"], request.get("hand"), request.get("budget"),
-                        progress=report, cache=KEPT, theme=theme)
+                        progress=report, cache=KEPT, theme=theme, namer=seat_names)
     listed = sum(len(h["decisions"]) for h in result["hands"])
     return {**result, "available": True, "reused": listed - KEPT.made}
 

@@ -54,6 +54,11 @@ async def review(request: dict) -> dict:
     return await _answer(window.manyhands.review(json.dumps(request)))
 
 
+async def background(request: dict) -> dict:
+    """Par or a review worked out in the background worker (never blocks the table)."""
+    return await _answer(window.manyhands.background(json.dumps(request)))
+
+
 def review_analyses() -> list:
     """The analyses the review worker has sent for the review under way (or just ended)."""
     return [got for text in json.loads(str(window.manyhands.reviewAnalyses())) for got in json.loads(text)]

@@ -2,19 +2,41 @@
 the generic table, layouts.py) and its card on the home page (pitch and picture)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pycore.words import count
 
+from .. import card_symbols as sym
+from ..card_art import INK, PAPER, _at, _indices, _text, frame, svg
 from ..cards import _cards, _clickable
 from ..layouts import Layout, _badge, _pad_cell, _points, _table, _tricks
 from ..markup import esc
-from ..pictures import _card, _svg, _text
+from ..pictures import _placed, _svg
 
-LUNAR_ART = _svg("A rank card and a suit card under a crescent moon",
-                 '<path d="M98 8a14 14 0 1 0 10 24a11 11 0 1 1 -10 -24z" fill="#ffd166"/>'
-                 + _card(22, 16, 40, 58, -8, body=_text(20, 36, "8", 22) + _text(33, 14, "★", 10, "#d4a000"))
-                 + _card(58, 20, 40, 58, 8, body='<circle cx="20" cy="26" r="9" fill="#8a5a00"/>'
-                         '<circle cx="16" cy="24" r="2.4" fill="#fff"/><circle cx="24" cy="24" r="2.4" fill="#fff"/>'
-                         '<polygon points="20,28 17,31 23,31" fill="#ffd166"/>' + _text(20, 50, "Owl", 9)))
+# --- the faces: rank cards night-blue with a moon, the kinds with their animals, star
+# cards with a star -----------------------------------------------------------------------
+LUNAR_NIGHT, LUNAR_SILVER, LUNAR_GOLD = "#1b2550", "#f4f1e8", "#ffd166"
+LUNAR_KINDS = {"Wolf": ("W", sym.wolf_head, "#4a4a4a", PAPER), "Owl": ("O", sym.owl, "#8a5a00", INK),
+               "Lynx": ("L", sym.lynx, "#b5651d", "#3a1a00"), "Bat": ("B", sym.bat, "#5b2c83", PAPER)}
+
+
+@lru_cache(maxsize=128)
+def lunar_face(token: str, star: bool = False) -> str:
+    token = token.removeprefix("sky:")
+    mark = _at(sym.star(), 68, 6, 26) if star else ""
+    if token in LUNAR_KINDS:
+        letter, picture, colour, detail = LUNAR_KINDS[token]
+        small = picture(colour, detail)
+        return (frame() + _indices(letter, colour, small) + _at(small, 22, 40, 56) + mark)
+    number = token[1:]
+    return (frame(LUNAR_NIGHT, "#0b1026") + _indices(number, LUNAR_SILVER)
+            + _at(sym.moon(LUNAR_GOLD), 60 if not star else 36, 8, 20)
+            + _text(50, 96, number, 60, LUNAR_SILVER, "middle") + mark)
+
+
+LUNAR_ART = _svg("A star rank card and an Owl card under a crescent moon",
+                 '<path d="M100 6a14 14 0 1 0 10 24a11 11 0 1 1 -10 -24z" fill="#ffd166"/>'
+                 + _placed((lunar_face("R8", star=True), 20, 16, 40, -8), (lunar_face("Owl"), 56, 18, 40, 8)))
 
 
 class Lunar(Layout, game="lunar"):
@@ -30,11 +52,11 @@ class Lunar(Layout, game="lunar"):
 
     def face(self, token, tell, led):
         name = tell.card(token)
-        stars = tell.obs.get("star_cards") or []
-        if token in stars:
-            return (f'<span class="card-face">{esc(name)}</span><span class="star" aria-hidden="true">★</span>',
-                    f"{name}, star card")
-        return f'<span class="card-face">{esc(name)}</span>', name
+        star = token.removeprefix("sky:") in (tell.obs.get("star_cards") or [])
+        return svg(self.art(token, star=star)), f"{name}, star card" if star else name
+
+    def art(self, token, theme="", star=False, **drawn):
+        return lunar_face(token, star)
 
     def trump_words(self, tell):
         trump = tell.obs.get("trump")
@@ -142,6 +164,9 @@ class Lunar(Layout, game="lunar"):
         if obs.get("sky") is not None:
             out.insert(0, self._sky(tell, legal, why))
         return "".join(out)
+
+    def on_table_words(self, tell):
+        return "play a card from the Sky" if tell.obs.get("phase") == "play" else "turn a trump tile face down"
 
     def _due(self, tell) -> list[str]:
         """With the Sky: what each player still has to play this trick (place and type)."""

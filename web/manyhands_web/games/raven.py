@@ -2,26 +2,55 @@
 the generic table, layouts.py) and its card on the home page (pitch and picture)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pycore.words import count
 
+from .. import card_symbols as sym
+from ..card_art import PAPER, _at, _indices, _named, back_body, frame
 from ..cards import _cards
 from ..layouts import Layout, _backs, _points, _table, _tricks
 from ..markup import esc
-from ..pictures import _card, _svg, _text
+from ..pictures import _placed, _svg
 
-# a raven perched, facing right: tail, body, wing, head, beak, eye
-_RAVEN_BIRD = ('<g fill="#e8e0ff"><polygon points="4,40 11,33 14,38"/>'
-               '<ellipse cx="18" cy="32" rx="10" ry="6.5" transform="rotate(-25 18 32)"/>'
-               '<circle cx="26" cy="22" r="5"/><polygon points="30,20 37,22.5 30,24.5"/>'
-               '<path d="M16 44 L17 38 M21 44 L21 37" stroke="#e8e0ff" stroke-width="1.4"/></g>'
-               '<path d="M11 33 Q18 26 24 29" stroke="#2b1740" stroke-width="1.2" fill="none"/>'
-               '<circle cx="27.5" cy="21" r="1.1" fill="#2b1740"/>')
+# --- the faces: Shields, Swords, Axes and Waters, and in the Prophecy theme sunbursts,
+# spears, serpents and eagles on cards with a stepped border ----------------------------
+RAVEN_SUITS = {"Sh": ("#b22222", sym.shield), "Sw": ("#1f4e9c", sym.sword),
+               "Ax": ("#6b4516", sym.axe), "Wa": ("#0b7a75", sym.water)}
+PROPHECY_SUITS = {"Sh": ("#b8610f", sym.sunburst), "Sw": ("#8e2a1d", sym.spear),
+                  "Ax": ("#2e6b2e", sym.serpent), "Wa": ("#1f4a8a", sym.eagle)}
+# a named card: (its corner letter, its picture); the card's colours per theme
+RAVEN_NAMED = {"Raven": ("R", sym.raven_bird), "Wolf": ("W", sym.wolf_head),
+               "Shaman": ("S", sym.shaman), "Dwarf": ("D", sym.dwarf)}
+PROPHECY_NAMED = {"Raven": ("J", sym.jaguar), "Wolf": ("M", sym.monkey),
+                  "Shaman": ("S", sym.shaman), "Dwarf": ("L", sym.lizard)}
+NAMED_COLOURS = {"": ("#2b1740", "#ffd166"), "prophecy": ("#17453a", "#f2c14e")}
+
+
+def _prophecy_border() -> str:
+    """Prophecy's cards: a stepped band round the face."""
+    steps = "".join(f'<path d="M{x} 6h4v4h4v-4h4" stroke="#b8610f" stroke-width="2" fill="none"/>'
+                    for x in range(14, 84, 12))
+    return steps + f'<g transform="rotate(180 50 70)">{steps}</g>'
+
+
+@lru_cache(maxsize=256)
+def raven_face(token: str, theme: str = "") -> str:
+    prophecy = theme == "prophecy"
+    if token in RAVEN_NAMED:
+        letter, picture = (PROPHECY_NAMED if prophecy else RAVEN_NAMED)[token]
+        ground, ink = NAMED_COLOURS["prophecy" if prophecy else ""]
+        return _named(letter, picture, ground, ink)
+    colour, symbol = (PROPHECY_SUITS if prophecy else RAVEN_SUITS)[token[:2]]
+    shape = symbol(colour)
+    return (frame("#f6ecd2" if prophecy else PAPER) + (_prophecy_border() if prophecy else "")
+            + _indices(token[2:], colour, shape) + _at(shape, 27, 44, 46))
+
+
 RAVEN_ART = _svg("A fan of Raven cards and the Raven, with three cards set face down as a bid",
-                 _card(14, 14, 38, 54, -14, band="#b22222", body=_text(19, 36, "9", 16, "#b22222"))
-                 + _card(34, 10, 38, 54, 0, band="#1f4e9c", body=_text(19, 34, "14", 15, "#1f4e9c"))
-                 + _card(54, 14, 38, 54, 14, fill="#2b1740", body=_RAVEN_BIRD)
-                 + "".join(f'<rect x="{96 + i * 5}" y="{46 + i * 4}" width="16" height="24" rx="2" '
-                           f'fill="#a33" stroke="#ddd" stroke-width="1"/>' for i in range(3)))
+                 _placed((raven_face("Sh9"), 8, 16, 38, -14), (raven_face("Sw14"), 30, 10, 38, 0),
+                         (raven_face("Raven"), 52, 14, 38, 14),
+                         *((back_body(), 94 + i * 5, 40 + i * 4, 17, 0) for i in range(3))))
 
 
 class Raven(Layout, game="raven"):
@@ -33,6 +62,9 @@ class Raven(Layout, game="raven"):
                         "trump", "ravenclaw", "led_suit", "dwarf_named", "hand_number", "hands_in_game",
                         "trump_by_hand"})
     specials = frozenset({"Raven", "Wolf", "Shaman", "Dwarf"})
+
+    def art(self, token, theme="", **drawn):
+        return raven_face(token, theme)
 
     def trump_words(self, tell):
         obs = tell.obs

@@ -2,19 +2,78 @@
 the generic table, layouts.py) and its card on the home page (pitch and picture)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
+from .. import card_symbols as sym
+from ..card_art import _at, _text, frame, svg
 from ..cards import _cards, _clickable
 from ..layouts import Layout, _badge, _points, _table, _tricks
 from ..markup import esc
-from ..pictures import _card, _svg, _text
+from ..pictures import _placed, _svg
 
-# Tricksters: a card shows all four critters, one on each edge, each with a value.
-_CRITTERS = '''<polygon points="0,0 44,0 34,12 10,12" fill="#2d2d44"/>
-<polygon points="44,0 44,60 34,48 34,12" fill="#c0561b"/>
-<polygon points="44,60 0,60 10,48 34,48" fill="#6b6b6b"/>
-<polygon points="0,60 0,0 10,12 10,48" fill="#3d7a2a"/>''' + "".join(
-    _text(x, y, v, 9, "#fff") for x, y, v in ((22, 9, "1"), (40, 33, "2"), (22, 58, "5"), (5, 33, "4")))
-TRICKSTERS_ART = _svg("Two Tricksters cards, each showing four critters with their values",
-                      _card(24, 14, 44, 60, -12, body=_CRITTERS) + _card(56, 10, 44, 60, 10, body=_CRITTERS))
+# --- the face: a card's four values on its four edges in the critters' colours -----------
+CRITTERS = ("Ravens", "Foxes", "Rats", "Toads")         # clockwise round the card, Ravens on top as printed
+CRITTER_COLOURS = {"Ravens": "#2d2d44", "Foxes": "#c0561b", "Rats": "#626262", "Toads": "#3d7a2a"}
+CRITTER_ICONS = {"Ravens": sym.critter_raven, "Foxes": sym.critter_fox, "Rats": sym.critter_rat,
+                 "Toads": sym.critter_toad}
+EDGES = ("top", "right", "bottom", "left")
+
+
+def edges(led: str | None = None) -> dict[str, str]:
+    """Which edge each critter is on: as printed (Ravens on top, then clockwise), or
+    turned so that `led` is at the bottom, toward the player, the order kept.
+
+    >>> edges("Ravens")
+    {'Ravens': 'bottom', 'Foxes': 'left', 'Rats': 'top', 'Toads': 'right'}
+    """
+    turn = (CRITTERS.index(led) + 2) % 4 if led else 0
+    return {critter: EDGES[(i - turn) % 4] for i, critter in enumerate(CRITTERS)}
+
+
+@lru_cache(maxsize=512)
+def tricksters_face(values: tuple, led: str | None = None) -> str:
+    """A Tricksters card: its four values on its four edges in the critters'
+    colours (Ravens, Foxes, Rats, Toads clockwise from the top, as printed), or,
+    with `led`, turned so that the led critter's edge faces the player: its value
+    large at the bottom, the others round the card in the same order."""
+    where = edges(led)
+    thick = {"top": 30, "right": 27, "bottom": 30, "left": 27} if not led else \
+        {"top": 26, "right": 25, "bottom": 46, "left": 25}
+    t, r, b, l_ = thick["top"], 100 - thick["right"], 140 - thick["bottom"], thick["left"]
+    lo, hi = 3.5, (96.5, 136.5)
+    shapes = {"top": [(lo, lo), (hi[0], lo), (r, t), (l_, t)],
+              "right": [(hi[0], lo), (hi[0], hi[1]), (r, b), (r, t)],
+              "bottom": [(hi[0], hi[1]), (lo, hi[1]), (l_, b), (r, b)],
+              "left": [(lo, hi[1]), (lo, lo), (l_, t), (l_, b)]}
+    out = [frame()]
+    for critter, value in zip(CRITTERS, values):
+        edge = where[critter]
+        colour = CRITTER_COLOURS[critter]
+        is_led = critter == led
+        out.append(sym._polygon(shapes[edge], colour, "" if is_led or not led else ' opacity=".82"'))
+        icon = CRITTER_ICONS[critter]("#fff")
+        if edge in ("top", "bottom"):
+            size = 40 if is_led else 26
+            middle_y = (t / 2 + 2) if edge == "top" else (b + (140 - b) / 2 + 1)
+            out.append(_text(50 + (6 if is_led else 5), middle_y + size * .36, value, size, "#fff", "middle"))
+            icon_size = 24 if is_led else 16
+            out.append(_at(icon, 50 - (30 if is_led else 24), middle_y - icon_size / 2, icon_size))
+        else:
+            x = l_ / 2 + 1.5 if edge == "left" else r + (100 - r) / 2 - 1.5
+            out.append(_text(x, 86, value, 24, "#fff", "middle"))
+            out.append(_at(icon, x - 8, 44, 16))
+    if led:
+        colour = CRITTER_COLOURS[led]
+        out.append(_at(CRITTER_ICONS[led](colour), 28, 36, 44))
+    else:
+        out.append("".join(f'<circle cx="{x}" cy="{y}" r="6" fill="{CRITTER_COLOURS[c]}"/>'
+                           for c, (x, y) in zip(CRITTERS, ((50, 56), (64, 70), (50, 84), (36, 70)))))
+    return "".join(out)
+
+
+TRICKSTERS_ART = _svg("Two Tricksters cards, each showing four critters with their values, one turned to Foxes",
+                      _placed((tricksters_face((1, 2, 5, 4)), 22, 14, 42, -12),
+                              (tricksters_face((4, 1, 5, 2), "Foxes"), 58, 12, 42, 10)))
 
 
 class Tricksters(Layout, game="tricksters"):
@@ -27,20 +86,21 @@ class Tricksters(Layout, game="tricksters"):
                         "led_suit", "round", "target", "tricks_led"})
     ROLE = {"dealer": "Dealer", "left": "Dealer's left", "across": "Across from the dealer",
             "right": "Dealer's right"}
-    SHORT = {"Ravens": "Rav", "Foxes": "Fox", "Rats": "Rat", "Toads": "Toad"}
-    CRITTERS = ("Ravens", "Foxes", "Rats", "Toads")
+    CRITTERS = CRITTERS
 
     def face(self, token, tell, led):
-        """All four critter values, as on the card; the one that counts (the led
-        critter, or yours when you lead) stands out."""
+        """All four critter values on the card's four edges; turned, where a critter
+        counts (the led critter, or yours when you lead), to put its value toward you."""
         words = tell.words
         led = led or words.led_now(tell)
         values = words.values(token, tell)
-        cells = "".join(f'<span class="v v-{c.lower()}{" led" if c == led else ""}">'
-                        f'{self.SHORT[c]}&nbsp;{v}</span>' for c, v in zip(self.CRITTERS, values))
         spoken = words.oriented(token, tell, led) if led else ", ".join(
             f"{c} {v}" for c, v in zip(self.CRITTERS, values))
-        return f'<span class="card-values{" oriented" if led else ""}">{cells}</span>', spoken
+        return svg(self.art(token, led=led, values=values), led=led), spoken
+
+    def art(self, token, theme="", led=None, values=None, **drawn):
+        """`values`: the card's four, Ravens first (its token does not say them)."""
+        return tricksters_face(tuple(values), led) if values else frame()
 
     @staticmethod
     def pair_of(obs: dict, seat: int) -> str | None:
@@ -125,6 +185,10 @@ class Tricksters(Layout, game="tricksters"):
                 out.append('<section class="region suit-cards" id="suit-cards" aria-label="Suit cards">'
                            f'<h3>Suit cards</h3><ul class="critters">{"".join(chips)}</ul></section>')
         return "".join(out)
+
+    def on_table_words(self, tell):
+        return {"draft": "take a card from the centre", "suits": "take a suit card"}.get(
+            tell.obs.get("phase"), super().on_table_words(tell))
 
     def trick_footer(self, tell, trick):
         obs = tell.obs

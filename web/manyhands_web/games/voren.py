@@ -2,19 +2,51 @@
 the generic table, layouts.py) and its card on the home page (pitch and picture)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pycore.words import count
 
+from .. import card_symbols as sym
+from ..card_art import _at, _indices, _named, back, frame
 from ..cards import _cards, card_html
-from ..layouts import Layout, _badge, _points, _table, _tricks
+from ..layouts import Layout, _backs, _badge, _points, _table, _tricks
 from ..markup import esc
-from ..pictures import _card, _svg, _text
+from ..pictures import _placed, _svg
+
+# --- the faces: Clubs, Diamonds, Hearts and Spades with pips 1 to 5, pictures for
+# the realms and crowns, and the Wolf and Treachery ---------------------------------------
+VOREN_SUITS = {"C": ("#1b1b1b", sym.club), "D": ("#c0392b", sym.diamond),
+               "H": ("#c0392b", sym.heart), "S": ("#1b1b1b", sym.spade)}
+VOREN_FIGURES = {"R": sym.realm, "L": sym.lesser_crown, "G": sym.greater_crown}
+VOREN_NAMED = {"Wolf": ("W", sym.wolf_head, "#3a1020", "#ffd166"),
+               "Treachery": ("T", sym.dagger, "#1e3326", "#d9e4b0")}
+# where a number card's pips go (centres), 1 to 5
+PIPS = {1: [(50, 70)], 2: [(50, 46), (50, 94)], 3: [(50, 40), (50, 70), (50, 100)],
+        4: [(36, 48), (64, 48), (36, 92), (64, 92)], 5: [(36, 46), (64, 46), (50, 70), (36, 94), (64, 94)]}
+
+
+@lru_cache(maxsize=128)
+def voren_face(token: str) -> str:
+    if token in VOREN_NAMED:
+        letter, picture, ground, ink = VOREN_NAMED[token]
+        return _named(letter, picture, ground, ink)
+    rank, suit = token[0], token[1]
+    colour, symbol = VOREN_SUITS[suit]
+    shape = symbol(colour)
+    if rank in VOREN_FIGURES:
+        middle = (f'<rect x="22" y="32" width="56" height="76" rx="5" fill="none" stroke="{colour}" '
+                  f'stroke-width="2" opacity=".5"/>' + _at(VOREN_FIGURES[rank](colour, "#e0a526"), 26, 44, 48))
+    else:
+        size = 36 if rank == "1" else 24
+        middle = "".join(_at(shape, x - size / 2, y - size / 2, size) for x, y in PIPS[int(rank)])
+    return frame() + _indices(rank, colour, shape) + middle
+
 
 _CHIP = ('<circle cx="{x}" cy="{y}" r="7" fill="#e0a526" stroke="#7a5a00"/>'
          '<circle cx="{x}" cy="{y}" r="4" fill="none" stroke="#fff" stroke-width="1.2"/>')
 VOREN_ART = _svg("Three Voren cards and a pot of chips",
-                 _card(8, 16, 36, 52, -12, band="#c0392b", body=_text(18, 34, "5", 15, "#b22222"))
-                 + _card(28, 12, 36, 52, 0, band="#222", body=_text(18, 28, "♛", 16) + _text(18, 44, "Crown", 7))
-                 + _card(48, 16, 36, 52, 12, fill="#3a1020", body=_text(18, 32, "W", 16, "#ffd166"))
+                 _placed((voren_face("5H"), 4, 16, 36, -12), (voren_face("GS"), 26, 10, 36, 0),
+                         (voren_face("Wolf"), 48, 16, 36, 12))
                  + "".join(_CHIP.format(x=x, y=y) for x, y in ((98, 64), (108, 58), (96, 52), (106, 46), (100, 38))))
 
 
@@ -29,6 +61,9 @@ class Voren(Layout, game="voren"):
     specials = frozenset({"Wolf", "Treachery"})
     CHOICE = {"play": "Plays", "fold": "Folded", "poke": "Took the poke"}
     pad_note = "Chips won or lost per hand, the chips after it in brackets."
+
+    def art(self, token, theme="", **drawn):
+        return voren_face(token)
 
     def trump_words(self, tell):
         obs = tell.obs
@@ -93,11 +128,19 @@ class Voren(Layout, game="voren"):
             turned = '<div class="turnup" id="turnup"><span class="lbl">Not dealt yet</span></div>'
         pot = obs.get("pot", 0)
         hand_pot = obs.get("hand_pot")
+        # the cards face down: the deck (the stock once dealt), and the poke while nobody took it
+        pile = "Stock" if turn else "Deck"
+        piles = (f'<div class="pile"><span class="lbl">{pile}</span>'
+                 f'<span class="pile-back" role="img" aria-label="The {pile.lower()}, face down">'
+                 f'{back()}</span></div>')
+        if obs.get("poke_dealt") and taken is None:
+            piles += (f'<div class="pile"><span class="lbl">Poke</span>'
+                      f'{_backs(3, "The poke: 3 cards face down")}</div>')
         return (f'<section class="region pot-area" id="pot" aria-label="Pot {esc(count(pot, "chip"))}">'
                 f'<div class="pot"><span class="chip big" aria-hidden="true"></span>'
                 f'<span class="pot-n">{esc(pot)}</span><span class="lbl">in the pot</span>'
                 + (f'<span class="note">this hand started with {esc(hand_pot)}</span>' if hand_pot not in (None, pot) else "")
-                + f'</div>{turned}'
+                + f'</div>{piles}{turned}'
                 + (f'<p class="flags">{esc(" · ".join(flags))}</p>' if flags else "")
                 + "</section>")
 

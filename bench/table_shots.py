@@ -1,0 +1,165 @@
+"""The table as a player sees it: seeded games of every game and player count
+played through the page in Debian's Chromium, with screenshots of the moments a
+player judges a card table by, at a 390 x 844 phone and a 1280 x 800 desktop:
+
+- `first`: your first decision (the hand, the table, the prompt);
+- `trick`: the end of a trick (the table waits: "After a trick: wait for me");
+- `hand`: the end of a hand (its score sheet);
+- `end`: the end of the game (the result).
+
+Each game is played once (you take the first legal choice, the computer players
+are "easy", house rules that shorten a game where the game has them); at each
+moment the viewport is set to each width in turn. Then one contact sheet of every
+screenshot (`contact.png`: a page of the shots, laid out and screenshotted by the
+same browser). Prints, per table, how long it took and the moments it saw.
+
+    .venv/bin/python bench/table_shots.py [--out DIR] [--tables raven:6,voren:3] [--seed N]
+
+Run `python3 build.py build` first. Took about 6 minutes for every table on a
+busy 2-core machine.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.browser import ARGS, CHROMIUM, PLAY_ONE, Site, open_site, set_trick_pause, start_game  # noqa: E402
+
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
+MOMENTS = ("first", "trick", "hand", "end")
+# Every game and player count, with house rules that keep a whole game short.
+TABLES = [("tricksters", 4, {}), ("lunar", 2, {"target": 6}), ("lunar", 4, {"target": 6})] + [
+    ("raven", n, {"short_game": True}) for n in range(2, 7)] + [
+    ("voren", n, {"hands_per_player": 1}) for n in range(3, 9)]
+
+
+def _scroll_for(page, moment: str) -> None:
+    """What a player looks at: the trick (and the hand docked under it); an open
+    sheet or result is fixed on the screen."""
+    if moment in ("first", "trick"):
+        page.evaluate("""() => { const m = document.querySelector('#middle .ring-trick')
+            || document.querySelector('#middle'); if (m) m.scrollIntoView({block: 'center'}); }""")
+
+
+def shoot(page, out: Path, name: str, moment: str) -> list[Path]:
+    paths = []
+    for width, size in WIDTHS.items():
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(350)          # any motion over (each at most 300 ms)
+        _scroll_for(page, moment)
+        path = out / f"{name}-{moment}-{width}.png"
+        page.screenshot(path=str(path))
+        paths.append(path)
+    page.set_viewport_size({"width": WIDTHS["desktop"][0], "height": WIDTHS["desktop"][1]})
+    return paths
+
+
+STATE = """() => ({turn: document.body.dataset.turn, hold: document.body.dataset.hold || '',
+  over: !!document.querySelector('#final-scores')})"""
+
+
+def play_table(page, out: Path, game: str, players: int, rules: dict, seed: int,
+               limit_s: float = 600) -> dict:
+    """One whole game through the page, a screenshot at each moment's first time."""
+    name = f"{game}-{players}"
+    start_game(page, game, dict(rules, players=players), seed=seed)
+    set_trick_pause(page, "wait")
+    seen: dict[str, list[Path]] = {}
+    started = time.monotonic()
+    while time.monotonic() - started < limit_s:
+        state = page.evaluate(STATE)
+        if state["over"] and state["hold"] != "hand":
+            seen.setdefault("end", shoot(page, out, name, "end"))
+            break
+        if state["hold"] == "trick":
+            if "trick" not in seen:
+                seen["trick"] = shoot(page, out, name, "trick")
+            page.click("#continue")
+        elif state["hold"] == "hand":
+            if "hand" not in seen:
+                seen["hand"] = shoot(page, out, name, "hand")
+            page.click("#continue")
+        elif state["turn"] == "you":
+            if "first" not in seen:
+                seen["first"] = shoot(page, out, name, "first")
+            page.evaluate(PLAY_ONE)
+        page.wait_for_timeout(20)
+    return {"table": name, "seconds": time.monotonic() - started, "moments": seen}
+
+
+CONTACT = """<!doctype html><html><head><style>
+body { margin: 0; background: #222; color: #eee; font: 14px system-ui, sans-serif; }
+.row { display: flex; gap: 6px; align-items: flex-start; padding: 4px 6px; border-bottom: 1px solid #444; }
+.row h2 { width: 90px; font-size: 14px; margin: 0; }
+figure { margin: 0; } figcaption { font-size: 11px; }
+img.phone { height: 300px; } img.desktop { height: 300px; }
+</style></head><body>%s</body></html>"""
+
+
+def contact_sheet(browser, results: list[dict], path: Path) -> None:
+    """Every screenshot on one page, a row per table, screenshotted whole."""
+    rows = []
+    for result in results:
+        figures = []
+        for moment in MOMENTS:
+            for shot in result["moments"].get(moment, []):
+                data = base64.b64encode(shot.read_bytes()).decode()
+                kind = "phone" if shot.stem.endswith("phone") else "desktop"
+                figures.append(f'<figure><img class="{kind}" src="data:image/png;base64,{data}">'
+                               f'<figcaption>{moment} {kind}</figcaption></figure>')
+        rows.append(f'<div class="row"><h2>{result["table"]}</h2>{"".join(figures)}</div>')
+    page = browser.new_page(viewport={"width": 2400, "height": 800})
+    page.set_content(CONTACT % "".join(rows))
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(path), full_page=True)
+    page.close()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=str(ROOT / ".cache" / "table-shots"))
+    parser.add_argument("--tables", default=None, metavar="GAME:N,...")
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    tables = TABLES
+    if args.tables:
+        wanted = {tuple(t.split(":")) for t in args.tables.split(",")}
+        tables = [t for t in TABLES if (t[0], str(t[1])) in wanted]
+    from playwright.sync_api import sync_playwright
+    site = Site()
+    results = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for game, players, rules in tables:
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                page = context.new_page()
+                errors = []
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                open_site(page, site)
+                result = play_table(page, out, game, players, rules, args.seed)
+                missing = [m for m in MOMENTS if m not in result["moments"]]
+                print(f"{result['table']:<13} {result['seconds']:6.1f} s  moments: "
+                      f"{', '.join(m for m in MOMENTS if m in result['moments'])}"
+                      + (f"  MISSING: {', '.join(missing)}" if missing else "")
+                      + (f"  page errors: {errors[:2]}" if errors else ""), flush=True)
+                results.append(result)
+                context.close()
+            contact_sheet(browser, results, out / "contact.png")
+            browser.close()
+    finally:
+        site.stop()
+    print(f"contact sheet: {out / 'contact.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

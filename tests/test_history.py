@@ -1,0 +1,177 @@
+"""The player's history and statistics (web/manyhands_web/history.py, stats.py,
+replay_view.py), natively: the statistics equal a direct computation from the
+kept records (replayed by pycore), the history exported and imported into a fresh
+store gives the same history, twice without duplicates; a file that is not a
+history changes nothing; a replay ends on the record's final scores."""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pycore.records import replay
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "web"))
+
+from manyhands_web import history, replay_view, stats  # noqa: E402
+from manyhands_web.session import Session  # noqa: E402
+from manyhands_web.storage import MemoryStore, PageStorage  # noqa: E402
+from tests.test_storage import Clock, played  # noqa: E402
+
+GAMES = [("voren", {"players": 3, "hands_per_player": 1}, 2, "easy"),
+         ("voren", {"players": 3, "hands_per_player": 1}, 3, "easy"),
+         ("voren", {"players": 4, "hands_per_player": 1}, 4, "easy"),
+         ("lunar", {"players": 2}, 5, "hard")]
+
+
+def kept_history() -> tuple[PageStorage, list[str]]:
+    """Four finished games kept, with hints, pars and reviewed decisions noted."""
+    kept = PageStorage(MemoryStore(), Clock())
+    ids = []
+    for n, (name, rules, seed, level) in enumerate(GAMES):
+        session = played(name, rules, seed, None)
+        session.level = level
+        game_id = kept.new_id()
+        assert kept.save_game(game_id, session.saved(), session.summary()).ok
+        hands = len(session.state.finished_hands)
+        kept.note(game_id, hints=n, par={str(h): {"score": session.state.finished_hands[h - 1][1][0], "par": h - n}
+                                         for h in range(1, hands + 1)},
+                  decisions={"1": [["bid" if n % 2 else "lead", 0.5 * n, n % 2 == 0], ["follow", None, False],
+                                   ["follow", 1.25, False]]} if n != 2 else {})
+        ids.append(game_id)
+    return kept, ids
+
+
+def direct(kept: PageStorage) -> dict:
+    """The statistics computed straight from the records (replayed) and the notes."""
+    out: dict = {}
+    for entry in kept.games():
+        saved = kept.load_game(entry["id"])
+        state = replay(saved["record"])
+        seat = saved["seat"]
+        obs = state.observation(seat)
+        key = (state.game.name, state.players, saved["level"])
+        g = out.setdefault(key, {"played": 0, "wins": 0, "places": [], "points": [], "hints": 0,
+                                 "costs": [], "good": [], "par": []})
+        g["played"] += 1
+        g["wins"] += seat in obs["winners"]
+        g["places"] += [e["place"] for e in obs["ranking"] if seat in e["seats"]]
+        g["points"] += [points[seat] for _, points in state.finished_hands]
+        g["hints"] += entry.get("hints", 0)
+        for decisions in (entry.get("decisions") or {}).values():
+            for _, cost, good in decisions:
+                if cost is not None:
+                    g["costs"].append(cost)
+                    g["good"].append(good)
+        g["par"] += [got["score"] - got["par"] for got in (entry.get("par") or {}).values()]
+    return out
+
+
+def test_statistics_equal_a_direct_computation_from_the_records():
+    kept, _ = kept_history()
+    groups = stats.statistics(kept.games())
+    expected = direct(kept)
+    assert {(g["game"], g["players"], g["level"]) for g in groups} == set(expected)
+    for g in groups:
+        e = expected[(g["game"], g["players"], g["level"])]
+        assert g["played"] == e["played"] and g["wins"] == e["wins"]
+        assert g["avg_place"] == pytest.approx(sum(e["places"]) / len(e["places"]))
+        assert g["avg_points"] == pytest.approx(sum(e["points"]) / len(e["points"]))
+        assert g["hints_per_game"] == pytest.approx(e["hints"] / e["played"])
+        assert g["avg_par_diff"] == pytest.approx(sum(e["par"]) / len(e["par"]))
+        if e["costs"]:
+            assert g["quality"]["avg_cost"] == pytest.approx(sum(e["costs"]) / len(e["costs"]))
+            assert g["quality"]["good_share"] == pytest.approx(sum(e["good"]) / len(e["good"]))
+        else:
+            assert g["quality"]["decisions"] == 0 and g["series"] == []
+    voren3 = next(g for g in groups if g["players"] == 3)
+    assert [s["avg_cost"] for s in voren3["series"]] == [pytest.approx(0.625), pytest.approx(0.875)]  # by game, in time
+    assert voren3["kinds"]["follow"]["decisions"] == 2        # the unvalued one is not counted
+
+
+def test_unfinished_games_are_no_part_of_the_history():
+    kept, _ = kept_history()
+    going = played("raven", {"players": 4}, 9, 20)
+    kept.save_game(kept.new_id(), going.saved(), going.summary())
+    assert len(history.finished(kept)) == len(GAMES)
+    assert sum(g["played"] for g in stats.statistics(kept.games())) == len(GAMES)
+
+
+def comparable(kept: PageStorage) -> list:
+    out = []
+    for e in kept.games():
+        saved = kept.load_game(e["id"])
+        out.append((history.game_key(saved["record"], saved["seat"]), e["summary"], e["updated"],
+                    e.get("hints"), e.get("par"), e.get("decisions")))
+    return sorted(out, key=json.dumps)
+
+
+def test_export_then_import_into_a_fresh_store_gives_the_same_history_twice_without_duplicates():
+    kept, ids = kept_history()
+    review = {"format": "x", "record": kept.load_game(ids[0])["record"], "seat": 0, "budget": {}, "theme": "",
+              "hands": [{"hand": 1, "decisions": []}]}
+    kept.keep_review("r0", review)
+    text = json.dumps(history.export_games(kept, kept.review_keys(), 1))
+    fresh = PageStorage(MemoryStore(), Clock())
+    reviews = []
+
+    def summarize(saved):
+        return Session.from_saved(saved).summary()
+    first = history.import_games(fresh, history.read_file(text), summarize, reviews.append)
+    assert (first["added"], first["already"], first["refused"]) == (len(GAMES), 0, [])
+    assert comparable(fresh) == comparable(kept)
+    assert reviews == [review]                      # the review went with its game
+    second = history.import_games(fresh, history.read_file(text), summarize, reviews.append)
+    assert (second["added"], second["already"]) == (0, len(GAMES))
+    assert comparable(fresh) == comparable(kept)
+    assert stats.statistics(fresh.games()) == stats.statistics(kept.games())
+
+
+@pytest.mark.parametrize("text, says", [
+    ("not json", "not JSON"),
+    ('{"format": "manyhands-history/9", "games": []}', "another version"),
+    ('{"games": []}', "not a Manyhands history"),
+])
+def test_a_file_that_is_not_a_history_is_refused_in_one_line(text, says):
+    with pytest.raises(history.HistoryFileError, match=says):
+        history.read_file(text)
+
+
+def test_a_game_that_does_not_replay_is_refused_and_the_others_imported():
+    kept, _ = kept_history()
+    data = history.export_games(kept, [], 1)
+    data["games"][0]["record"]["actions"][3] = "no such move"
+    fresh = PageStorage(MemoryStore(), Clock())
+    got = history.import_games(fresh, data["games"], lambda s: Session.from_saved(s).summary(), lambda r: None)
+    assert got["added"] == len(GAMES) - 1 and got["refused"][0].startswith("game 1:")
+    assert "could not be read" in history.import_text(got)
+
+
+def test_a_replay_ends_on_the_records_final_scores():
+    session = played("raven", {"players": 4}, 3, None)
+    steps = replay_view.steps(session.record(), 0)
+    assert steps[-1]["totals"] == session.observation()["totals"]
+    tricks = sum(len(tricks) for tricks, _ in session.state.finished_hands)
+    assert sum(s["trick"] is not None for s in steps) == tricks
+    assert [s["scored"] for s in steps if s["scored"] is not None] == \
+        [list(points) for _, points in session.state.finished_hands]
+
+
+def test_a_decisions_kind_is_lead_follow_or_the_games_phase_in_its_words():
+    assert history.decision_kind({"decision": "play", "trick": 2, "when": "Trick 2, lead"}) == "lead"
+    assert history.decision_kind({"decision": "play", "trick": 2, "when": "Trick 2, follow"}) == "follow"
+    assert history.decision_kind({"decision": "bid", "trick": None, "when": "Bidding"}) == "bidding"
+
+
+def test_each_kind_of_decision_has_its_own_series_over_time():
+    kept, _ = kept_history()
+    voren3 = next(g for g in stats.statistics(kept.games()) if g["players"] == 3)
+    assert [s["kinds"].get("follow", {}).get("avg_cost") for s in voren3["series"]] == [1.25, 1.25]
+    assert [s["kinds"].get("lead", {}).get("avg_cost") for s in voren3["series"]] == [0.0, None]
+    from manyhands_web import stats_view
+    page = stats_view.stats_html([voren3], False)
+    assert len(re.findall(r'<svg[^>]* id="chart-kind-0-\d+"', page)) == len(voren3["kinds"])

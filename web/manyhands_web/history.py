@@ -1,0 +1,190 @@
+"""The player's history: every finished game kept (storage.py keeps the games;
+this module keeps what the history and the statistics add to a game's entry),
+exported as one file of records and imported back without duplicates.
+
+What a kept game's entry carries beside its summary (Session.summary, which for
+a finished game holds your place, whether you won, your points per hand):
+    hints       how many hints you asked in the game
+    par         {hand: {"score": your points, "par": the par}} (solver/par.py),
+                worked out in the background after each hand
+    decisions   {hand: [[kind, cost, good], ...]}: each of your decisions the hand
+                review judged (kind: "lead", "follow", or the game's phase in its
+                words, "bidding", "the card draft"...; cost: what it cost by what you could know, in
+                the game's unit, None where not searched; good: as good as the best)
+
+The export (HISTORY_FORMAT, docs/history.md): {"format", "exported", "games": [...]},
+each game {"record" (shared/spec/records.md), "seat", "level", "theme", "played"
+(ms since 1970), "hints", "par", "decisions", "reviews" (the hand reviews kept)}.
+A game is the same game when its record and seat are (`game_key`): importing a
+file twice, or a file holding games already kept, adds each game once.
+
+Pure Python (tested natively).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Callable
+
+from .storage import PageStorage, SavedGameError, parse_saved
+
+HISTORY_FORMAT = "manyhands-history/1"
+GOOD = ("best", "as good as the best")
+MAX_IMPORT = 20_000_000        # characters of a history file
+
+
+class HistoryFileError(ValueError):
+    """A history file that cannot be read (one line saying why; nothing is imported)."""
+
+
+def game_key(record: dict, seat: int) -> str:
+    """The same game: its record and your seat."""
+    return hashlib.sha256(json.dumps([record, seat], sort_keys=True).encode()).hexdigest()[:24]
+
+
+def finished(kept: PageStorage) -> list[dict]:
+    """The kept games that are finished, the one played last first."""
+    return [e for e in kept.games() if e["summary"].get("finished")]
+
+
+def decision_kind(decision: dict) -> str:
+    """A reviewed decision's kind: a card played to a trick "lead" or "follow", any
+    other the game's phase in its own words ("bidding", "the card draft", "play or
+    fold"...: the review's "when")."""
+    when = str(decision.get("when") or "")
+    if decision.get("trick") is not None:
+        return "lead" if when.endswith("lead") else "follow"
+    return (when[:1].lower() + when[1:]) or str(decision.get("decision") or "a choice")
+
+
+def judged(review: dict) -> dict[str, list]:
+    """A review's decisions as the statistics keep them: {hand: [[kind, cost, good]]}."""
+    out = {}
+    for hand in review.get("hands") or []:
+        out[str(hand["hand"])] = [[decision_kind(d), d.get("cost"), d.get("verdict") in GOOD]
+                                  for d in hand.get("decisions") or []]
+    return out
+
+
+def keep_review(kept: PageStorage, game_id: str, review: dict) -> None:
+    """A review made for a kept game: its decisions into the game's entry."""
+    entry = kept.entry(game_id)
+    if entry is not None:
+        kept.note(game_id, decisions={**(entry.get("decisions") or {}), **judged(review)})
+
+
+def keep_par(kept: PageStorage, game_id: str, answer: dict) -> None:
+    """The par worker's answer (solver/par.py) into the game's entry."""
+    entry = kept.entry(game_id)
+    if entry is not None:
+        got = {str(h["hand"]): {"score": h["score"], "par": h["par"]} for h in answer.get("hands") or []}
+        kept.note(game_id, par={**(entry.get("par") or {}), **got})
+
+
+def hint_asked(kept: PageStorage, game_id: str) -> None:
+    entry = kept.entry(game_id)
+    if entry is not None:
+        kept.note(game_id, hints=int(entry.get("hints") or 0) + 1)
+
+
+# --- export and import ------------------------------------------------------------------------------
+def _belongs(review: dict, record: dict) -> bool:
+    actions = (review.get("record") or {}).get("actions") or []
+    return (all(review["record"].get(k) == record.get(k) for k in ("game", "seed", "rules"))
+            and record.get("actions", [])[:len(actions)] == actions)
+
+
+def export_games(kept: PageStorage, reviews: list[str], now_ms: int) -> dict:
+    """Every finished game kept, as the history file (`reviews`: the kept reviews' keys)."""
+    kept_reviews = [r for r in (kept.review(k) for k in reviews) if r]
+    games = []
+    for entry in reversed(finished(kept)):          # oldest first
+        try:
+            saved = kept.load_game(entry["id"])
+        except SavedGameError:
+            continue
+        games.append({**saved, "played": entry["updated"], "hints": int(entry.get("hints") or 0),
+                      "par": entry.get("par") or {}, "decisions": entry.get("decisions") or {},
+                      "reviews": [r for r in kept_reviews if _belongs(r, saved["record"])
+                                  and r.get("seat") == saved["seat"]]})
+    return {"format": HISTORY_FORMAT, "exported": now_ms, "games": games}
+
+
+def read_file(text: str) -> list[dict]:
+    """The games of a history file (HistoryFileError saying why it is not one)."""
+    if len(text) > MAX_IMPORT:
+        raise HistoryFileError(f"the file is larger than any history ({MAX_IMPORT:,} characters)")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise HistoryFileError("the file is not JSON") from None
+    if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT or not isinstance(data.get("games"), list):
+        fmt = data.get("format") if isinstance(data, dict) else None
+        if isinstance(fmt, str) and fmt.startswith("manyhands-history/"):
+            raise HistoryFileError(f"the file is a history of another version ({fmt}; this page reads "
+                                   f"{HISTORY_FORMAT})")
+        raise HistoryFileError(f"the file is not a Manyhands history (no \"format\": \"{HISTORY_FORMAT}\")")
+    return data["games"]
+
+
+def import_games(kept: PageStorage, games: list, summarize: Callable[[dict], dict],
+                 keep_review: Callable[[dict], None]) -> dict:
+    """The history file's games added to the kept ones, each once (`summarize(saved)`:
+    its summary, ValueError if its record does not replay; `keep_review(review)`:
+    keeps a review). {"added", "already", "refused": [why], "dropped": [summaries],
+    "full": True when the store had no room for the rest}."""
+    have = set()
+    for entry in kept.games():
+        try:
+            saved = kept.load_game(entry["id"])
+        except SavedGameError:
+            continue
+        have.add(game_key(saved["record"], saved["seat"]))
+    out = {"added": 0, "already": 0, "refused": [], "dropped": [], "full": False}
+    for number, game in enumerate(games, 1):
+        try:
+            if not isinstance(game, dict):
+                raise SavedGameError("not a game")
+            saved = parse_saved(json.dumps(game))
+            summary = summarize(saved)
+        except (ValueError, KeyError, TypeError) as exc:
+            out["refused"].append(f"game {number}: {exc}")
+            continue
+        key = game_key(saved["record"], saved["seat"])
+        if key in have:
+            out["already"] += 1
+            continue
+        played = game.get("played")
+        played = played if isinstance(played, int) and not isinstance(played, bool) and played > 0 else None
+        extra = {"hints": game["hints"] if isinstance(game.get("hints"), int) else 0,
+                 "par": game["par"] if isinstance(game.get("par"), dict) else {},
+                 "decisions": game["decisions"] if isinstance(game.get("decisions"), dict) else {}}
+        outcome = kept.save_game(kept.new_id(), saved, summary, updated=played, extra=extra)
+        out["dropped"] += outcome.dropped
+        if not outcome.ok:
+            out["full"] = True
+            break
+        have.add(key)
+        out["added"] += 1
+        for review in game.get("reviews") or []:
+            if isinstance(review, dict) and isinstance(review.get("hands"), list) and review["hands"]:
+                keep_review(review)
+    return out
+
+
+def import_text(result: dict) -> str:
+    """What an import did, in words."""
+    added, already = result["added"], result["already"]
+    parts = [f"Imported {added} game{'s' if added != 1 else ''}"]
+    if already:
+        parts.append(f"{already} already in your history")
+    if result["refused"]:
+        parts.append(f"{len(result['refused'])} could not be read ({result['refused'][0]})")
+    text = "; ".join(parts) + "."
+    if result["dropped"]:
+        many = len(result["dropped"])
+        text += (f" The storage was full: your {many} oldest finished games made room." if many > 1
+                 else " The storage was full: your oldest finished game made room.")
+    if result["full"]:
+        text += " The storage is full: the rest were not imported."
+    return text
