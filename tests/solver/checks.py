@@ -26,7 +26,8 @@ import pytest
 
 from pycore.records import dumps, replay
 from solver import api, bots
-from solver.hints import HANDFUL, hint, inference
+from solver.hint_words import HANDFUL
+from solver.hints import hint, inference
 from solver.testing import positions, reduce, truth  # noqa: F401  (reduce: checks.reduce for the tests)
 from solver.view import view_of
 from solver.worlds import Counter, Model, canonical
