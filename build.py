@@ -159,7 +159,7 @@ NATIVE_ONLY = ("reference", "testing.py")
 
 def browser_solver_files() -> list[Path]:
     """The browser half of solver/: every module except the native-only ones (those
-    importing OR-Tools, and those named in NATIVE_ONLY)."""
+    importing OR-Tools or multiprocessing, and those named in NATIVE_ONLY)."""
     out = []
     for path in sorted((ROOT / "solver").rglob("*.py")):
         if "__pycache__" in path.parts or "tests" in path.parts:
@@ -167,7 +167,7 @@ def browser_solver_files() -> list[Path]:
         if path.relative_to(ROOT / "solver").parts[0] in NATIVE_ONLY:
             continue
         text = path.read_text(encoding="utf-8")
-        if "import ortools" in text or "from ortools" in text:
+        if "import ortools" in text or "from ortools" in text or "import multiprocessing" in text:
             continue
         out.append(path)
     return out
@@ -304,7 +304,7 @@ def build_dist() -> Path:
         shutil.rmtree(DIST)
     DIST.mkdir()
     web = ROOT / "web"
-    for name in ("index.html", "main.py", "pyscript.json", "client.js", "worker.mjs", "style.css",
+    for name in ("index.html", "main.py", "pyscript.json", "client.js", "pool.js", "worker.mjs", "style.css",
                  "cards.css", "table.js", "manifest.webmanifest"):
         shutil.copy2(web / name, DIST / name)
     draw_icons(DIST / "icons")

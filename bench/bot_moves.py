@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.hints import kind, percentile, positions   # noqa: E402
 from pycore.records import dumps                      # noqa: E402
-from solver import api, bots, search, tree            # noqa: E402
+from solver import api, bots, search                  # noqa: E402
 
 COUNTS = {"raven": (2, 3, 4, 5, 6), "tricksters": (4,), "lunar": (4, 2), "voren": (3, 4, 5, 6)}
 PAGE_OVER_NATIVE = 1.9     # the slowest page / native ratio measured (bench/README.md, the hand review in the page)
@@ -37,24 +37,23 @@ PAGE_OVER_NATIVE = 1.9     # the slowest page / native ratio measured (bench/REA
 
 class CountedRank:
     """solver.bots' searches, counting the playouts they spend (`spent`, reset by
-    the caller): search.rank's, and the tree search's iterations (`tree`)."""
+    the caller): search.rank_steps', and the tree search's iterations (`tree`)."""
 
     def __init__(self):
         self.spent = 0
 
     def __call__(self, *args, **kwargs):
-        got = search.rank(*args, **kwargs)
+        got = yield from search.rank_steps(*args, **kwargs)
         self.spent += got.playouts
         return got
 
-    def tree(self, view, iterations, rng, counts=None):
-        mine: dict = {}
-        got = real_tree_search(view, iterations, rng, mine)
-        self.spent += mine["iterations"]
-        return got
+    def tree(self, searcher, iterations, trees, stream):
+        root = yield from real_grow_trees(searcher, iterations, trees, stream)
+        self.spent += sum(child.visits for child in root.children.values())
+        return root
 
 
-real_tree_search = tree.search
+real_grow_trees = bots.grow_trees
 
 
 def main(argv=None) -> int:
@@ -72,12 +71,12 @@ def main(argv=None) -> int:
     print(f"{'game':>10} {'pl':>2} {'level':>6} {'decision':>8} {'n':>3} {'wall med':>8} {'p95':>6} "
           f"{'max':>6} {'cpu med':>7} {'max':>6} {'playouts max':>12} {'page est. max':>13}")
     worst = {lv: 0.0 for lv in levels}
-    counted = bots.rank = CountedRank()      # the moves timed are the ones counted
-    tree.search = counted.tree
+    counted = bots.rank_steps = CountedRank()      # the moves timed are the ones counted
+    bots.grow_trees = counted.tree
     try:
         measure(a, levels, counted, worst)
     finally:
-        bots.rank, tree.search = search.rank, real_tree_search
+        bots.rank_steps, bots.grow_trees = search.rank_steps, real_grow_trees
     for level in levels:
         print(f"slowest {level} move: {worst[level]:.2f} s natively, about "
               f"{PAGE_OVER_NATIVE * worst[level]:.2f} s in the page at {PAGE_OVER_NATIVE}x "

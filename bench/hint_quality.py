@@ -2,7 +2,7 @@
 
     python bench/hint_quality.py [--game raven] [--positions 100] [--seconds 1.0]
                                  [--factor 20] [--ref-seconds 60] [--json]
-                                 [--before TREE] [--longer] [--start K]
+                                 [--before TREE] [--longer] [--start K] [--workers N]
     python bench/hint_quality.py --from-log LOG [LOG ...]
 
 For seeded positions of every game and kind of decision (drafts, bids,
@@ -22,8 +22,16 @@ worlds (`reference`). Printed per game and kind of decision:
   choice, in the game's points (mean and 95th percentile);
 - the default's playouts and wall time (median, p95), how the default stopped,
   and how many references were exact;
+- within 1% of range: the share of positions whose regret is at most 1% of
+  that range;
 - the aims: agreement in at least 95% of positions, and mean regret at
-  most 2% of a hand's typical point range (`point_range`; "% range").
+  most 2% of a hand's typical point range (`point_range`; "% range"); and
+  at least 95% of positions within 1% of range.
+
+With `--workers N` (N > 1) every search (the default hint and the reference)
+is spread over N processes as the page spreads it over its workers
+(solver/processes.py): the default hint, bounded by time, gets more
+playouts; the references, counted in playouts, are the same as on one.
 
 A run can be continued: `--start 40 --positions 60` measures positions 40-99 of
 each kind (the positions are a fixed sequence per seed), and `--from-log A B`
@@ -66,7 +74,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.hints import percentile, positions   # noqa: E402
 from pycore.answer import Hint                    # noqa: E402
 from pycore.records import dumps                  # noqa: E402
-from solver import api                            # noqa: E402
+from solver import api, work                      # noqa: E402
 from solver.hints import THINK_LONGER, numbers    # noqa: E402
 
 GAMES = [("raven", 4), ("raven", 2), ("tricksters", 4), ("lunar", 4), ("lunar", 2), ("voren", 5)]
@@ -79,9 +87,14 @@ KINDS = {     # the decisions of each game (bench/hints.py's kinds: card play as
 MIN_REFERENCE = 2_000
 
 
-def ask(record, seat: int, budget: dict) -> Hint:
+def hint(record: str, seat: int, budget: dict, run=work.run_here) -> dict:
+    """The hint's JSON, its searches valued by `run` (work.run_here, or Processes.run)."""
+    return work.drive(api.answer_steps(api.HintRequest.parse(record, seat, budget)), run)
+
+
+def ask(record, seat: int, budget: dict, run=work.run_here) -> Hint:
     """The hint the worker would send, read as the page reads it."""
-    return Hint.from_json(api.hint(record, seat, budget))
+    return Hint.from_json(hint(record, seat, budget, run))
 
 
 @dataclass(frozen=True)
@@ -96,7 +109,7 @@ class Reference:
 
 
 def reference(record: dict, seat: int, default: Hint, factor: int, ref_seconds: float,
-              also: tuple = ()) -> Reference:
+              also: tuple = (), run=work.run_here) -> Reference:
     """The reference hint: exact over every deal where that is exact and
     affordable; where the default searched with hard's tree (Lunar and 4-player
     Raven card play), the same tree at `factor` times its iterations (or
@@ -112,12 +125,15 @@ def reference(record: dict, seat: int, default: Hint, factor: int, ref_seconds: 
     fresh worlds (another seed), with the other half, and those values judge
     (with the choices `also` names: an earlier solver's, for --before)."""
     if default.all_worlds_effort is not None and default.exact_endgame:
-        got = ask(record, seat, {"all_worlds": True, "seed": default.seed})
+        got = ask(record, seat, {"all_worlds": True, "seed": default.seed}, run)
         if got.exact:
             return Reference(got, True, got.playouts)
     from pycore.records import load_record, replay
-    from solver.search import rank
+    from solver.search import rank_steps
     from solver.view import view_of
+
+    def rank(*args, **options):
+        return work.drive(rank_steps(*args, **options), run)
     state = replay(load_record(record))
     view = view_of(state, seat)
     effort = min(api.MAX_EFFORT, max(MIN_REFERENCE, factor * max(1, default.playouts)))
@@ -184,20 +200,20 @@ def judged(ref: Reference, action: str) -> tuple[bool, float]:
 
 
 def measure(record: str, seat: int, seconds: float, factor: int, ref_seconds: float, seed: int,
-            before: BeforeHint | None = None, longer: bool = False) -> dict:
+            before: BeforeHint | None = None, longer: bool = False, run=work.run_here) -> dict:
     start = time.perf_counter()
-    default = ask(record, seat, {"seconds": seconds, "seed": seed})
+    default = ask(record, seat, {"seconds": seconds, "seed": seed}, run)
     ms = 1000 * (time.perf_counter() - start)
     earlier = before(record, seat) if before is not None else None
     also = (earlier["best"],) if earlier else ()
     based_on = default
     if longer:
         start = time.perf_counter()
-        more = ask(record, seat, {"seconds": seconds * THINK_LONGER, "seed": seed})
+        more = ask(record, seat, {"seconds": seconds * THINK_LONGER, "seed": seed}, run)
         longer_ms = 1000 * (time.perf_counter() - start)
         also += (more.best,)
         based_on = replace(default, playouts=max(default.playouts, more.playouts))
-    ref = reference(record, seat, based_on, factor, ref_seconds, also)
+    ref = reference(record, seat, based_on, factor, ref_seconds, also, run)
     agree, regret = judged(ref, default.best)
     got = {"agree": agree, "regret": regret,
            "playouts": default.playouts, "ms": ms, "stopped": default.stopped,
@@ -230,6 +246,7 @@ def point_range(game_name: str, players: int, hands: int = 200, seed: int = 1) -
 
 
 AGREE_AIM, REGRET_AIM = 0.95, 0.02
+WITHIN, WITHIN_AIM = 0.01, 0.95       # regret at most 1% of the range, in at least 95% of positions
 
 
 def table(lines: list[dict]) -> list[str]:
@@ -242,6 +259,7 @@ def table(lines: list[dict]) -> list[str]:
     before = all("before_agree" in g for k in kinds.values() for g in k.values())
     longer = all("longer_agree" in g for k in kinds.values() for g in k.values())
     rows = [f"{'game':<15}{'decision':<10}{'n':>4}{'agree':>7}{'regret mean':>13}{'% range':>9}{'p95':>7}"
+            f"{'<=1% rng':>9}"
             f"{'playouts med':>14}{'ms med':>8}{'ms p95':>8}{'exact ref':>10}{'tree ref':>9}{'ref x med':>11}  aims"
             + ("  | before: agree  regret mean  % range   p95  ms p95" if before else "")
             + ("  | longer: agree  regret mean  % range  playouts med  offered  agree there  regret there"
@@ -255,16 +273,19 @@ def table(lines: list[dict]) -> list[str]:
         regrets = [g["regret"] for g in got]
         agree = sum(g["agree"] for g in got) / len(got)
         share = statistics.mean(regrets) / span
+        within = sum(r <= WITHIN * span + 1e-9 for r in regrets) / len(got)
         factors = [g["factor"] for g in got if g["factor"] is not None]
         stopped = Counter(g["stopped"] for g in got)
         aims = ("met" if agree >= AGREE_AIM and share <= REGRET_AIM else
                 "agree under" if share <= REGRET_AIM else "regret over" if agree >= AGREE_AIM else "both missed")
+        aims += ", 1% met" if within >= WITHIN_AIM else ", 1% under"
         row = (f"{f'{game} {players}p':<15}{decision:<10}{len(got):>4}{100 * agree:>6.0f}%"
                f"{statistics.mean(regrets):>13.3f}{100 * share:>8.1f}%{percentile(regrets, 0.95):>7.2f}"
+               f"{100 * within:>8.0f}%"
                f"{statistics.median(g['playouts'] for g in got):>14.0f}"
                f"{statistics.median(g['ms'] for g in got):>8.0f}{percentile([g['ms'] for g in got], 0.95):>8.0f}"
                f"{sum(g['exact_reference'] for g in got):>10}{sum(g.get('tree', False) for g in got):>9}"
-               f"{(f'{statistics.median(factors):.0f}x' if factors else '-'):>11}  {aims:<11}")
+               f"{(f'{statistics.median(factors):.0f}x' if factors else '-'):>11}  {aims:<20}")
         if before:
             b_regrets = [g["before_regret"] for g in got]
             row += (f"  | {100 * sum(g['before_agree'] for g in got) / len(got):>12.0f}%"
@@ -280,6 +301,13 @@ def table(lines: list[dict]) -> list[str]:
                     f"{statistics.mean(l_regrets):>13.3f}{100 * statistics.mean(l_regrets) / span:>8.1f}%"
                     f"{statistics.median(g['longer_playouts'] for g in got):>14.0f}{len(offered):>9}{there}")
         rows.append(row + "  | " + ", ".join(f"{k} {v}" for k, v in stopped.most_common()))
+    rows.append("")
+    for (game, players, decision), by_index in kinds.items():
+        span = ranges[game, players]
+        regrets = [g["regret"] for g in by_index.values()]
+        within = sum(r <= WITHIN * span + 1e-9 for r in regrets) / len(regrets)
+        rows.append(f"{game} {players}p {decision}: within 1% of range: {100 * within:.0f}% "
+                    f"(of {len(regrets)} positions)")
     rows.append("")
     rows.append("point range (a seat's points in a hand, 5th to 95th percentile, easy-bot hands): "
                 + ", ".join(f"{g} {n}p {r:g}" for (g, n), r in ranges.items()))
@@ -324,6 +352,8 @@ def main(argv=None) -> None:
     p.add_argument("--before", metavar="TREE", help="also judge the default hint of the solver in this checkout")
     p.add_argument("--longer", action="store_true",
                    help="also judge the hint at 'Think longer''s time, against the same reference")
+    p.add_argument("--workers", type=int, default=1,
+                   help="spread every search over this many processes (the page's pool, natively)")
     p.add_argument("--from-log", nargs="+", metavar="LOG",
                    help="measure nothing: print the table of these runs' JSON lines together")
     a = p.parse_args(argv)
@@ -331,6 +361,9 @@ def main(argv=None) -> None:
         print("\n".join(table(read_logs(a.from_log))))
         return
     before = BeforeHint(a.before) if a.before else None
+    from solver.processes import Processes
+    pool = Processes(a.workers) if a.workers > 1 else None
+    run = pool.run if pool else work.run_here
     games = GAMES
     if a.game:
         first_count = {}
@@ -342,22 +375,27 @@ def main(argv=None) -> None:
     print(f"default: {a.seconds:g} s adaptive search; reference: exact over every deal where "
           f"possible, else >= {a.factor}x the default's playouts (at least {MIN_REFERENCE:,}) on "
           f"the same worlds, at most {a.ref_seconds:g} s; positions {a.start} to "
-          f"{a.start + a.positions - 1} of each kind, {drawn}", flush=True)
+          f"{a.start + a.positions - 1} of each kind, {drawn}; {a.workers} worker(s)", flush=True)
     lines = []
-    for game, players in games:
-        for decision in KINDS[game]:
-            if game == "lunar" and players == 2 and decision == "give":
-                continue            # the Sky has no exchange
-            if a.decision and decision not in a.decision:
-                continue
-            states = positions(game, players, a.start + a.positions, a.seed, decision=decision,
-                               first=a.first_decision)
-            for i, state in enumerate(states[a.start:], start=a.start):
-                got = measure(dumps(state), state.current_player, a.seconds, a.factor, a.ref_seconds,
-                              a.seed + i, before, a.longer)
-                lines.append({"game": game, "players": players, "decision": decision, "i": i, **got})
-                if a.json:
-                    print(json.dumps(lines[-1]), flush=True)
+    try:
+        for game, players in games:
+            for decision in KINDS[game]:
+                if game == "lunar" and players == 2 and decision == "give":
+                    continue            # the Sky has no exchange
+                if a.decision and decision not in a.decision:
+                    continue
+                states = positions(game, players, a.start + a.positions, a.seed, decision=decision,
+                                   first=a.first_decision)
+                for i, state in enumerate(states[a.start:], start=a.start):
+                    got = measure(dumps(state), state.current_player, a.seconds, a.factor, a.ref_seconds,
+                                  a.seed + i, before, a.longer, run)
+                    lines.append({"game": game, "players": players, "decision": decision, "i": i,
+                                  "workers": a.workers, **got})
+                    if a.json:
+                        print(json.dumps(lines[-1]), flush=True)
+    finally:
+        if pool:
+            pool.close()
     print()
     print("\n".join(table(lines)))
 

@@ -33,49 +33,52 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver import arena, search  # noqa: E402
+from solver import arena, evaluate, search  # noqa: E402
 from solver.games import lunar  # noqa: E402
 
 _decide = arena.decide
-_make_evaluator = search.make_evaluator
+_make_evaluator = evaluate.make_evaluator
 _wants_trick = lunar._wants_trick
 _choose_play = lunar.choose_play
 
 
-class TrickLookAhead(search.PlayoutEvaluator):
+class TrickLookAhead(evaluate.PlayoutEvaluator):
     """A card's value in a deal: alpha-beta over the rest of the trick under way,
     the policy's playout (or the exact endgame) after it. Its cost is the leaves'
     playouts, counted as it goes (the race's budget is in playouts)."""
 
-    def __init__(self, view, rng):
-        super().__init__(view, rng)
+    def __init__(self, view):
+        super().__init__(view)
         self.per, self.leaves, self.valued = 6.0, 0, 0
 
     def cost(self, actions: int) -> float:
         return actions * self.per
 
-    def evaluate(self, index, world, actions, stats) -> None:
-        adapter, seat, mark, rng = self.adapter, self.seat, self.mark, self.rng
+    def facts(self, index, world, actions, rng_for) -> list:
+        adapter, seat, mark = self.adapter, self.seat, self.mark
         position, memo = self.position(index, world)
         trick = len(position.tricks)
-
-        def edge(state):
-            if len(state.tricks) == trick:
-                return None
-            self.leaves += 1
-            final = adapter.playout(state, mark, rng)
-            return adapter.hand_points(final, seat, mark), final
-
+        out = []
         for action in actions:
+            rng = rng_for(action)
+
+            def edge(state):
+                if len(state.tricks) == trick:
+                    return None
+                self.leaves += 1
+                final = adapter.playout(state, mark, rng)
+                return adapter.hand_points(final, seat, mark), final
+
             after = position.apply_action(action)
             if self.exact:
                 self.leaves += 1
                 final = adapter.exact_final(after, seat, mark, memo)
             else:
                 final = search.minimax(adapter, after, seat, mark, rng, edge)[1]
-            self.record(stats[action], final)
+            out.append(self.fact(action, final))
             self.valued += 1
         self.per = self.leaves / self.valued
+        return out
 
 
 def keep_three(track, won: int, tricks: int) -> bool:
@@ -112,15 +115,15 @@ def decide(state, seat: int, level: str, seed: int, effort=None):
         phase = {"play-ismcts": "play", "exchange-ismcts": "exchange"}[level]
         return _decide(state, seat, "ismcts:1000" if state.phase == phase else "hard", seed)
     if level.startswith("trick-"):
-        def make(view, rng):
+        def make(view):
             if view.state.phase == "play":
-                return TrickLookAhead(view, rng)
-            return _make_evaluator(view, rng)
-        search.make_evaluator = make
+                return TrickLookAhead(view)
+            return _make_evaluator(view)
+        evaluate.make_evaluator = make
         try:
             return _decide(state, seat, "hard", seed, int(level[6:]))
         finally:
-            search.make_evaluator = _make_evaluator
+            evaluate.make_evaluator = _make_evaluator
     if level in ("keep-three", "ismcts-keep-three"):
         lunar._wants_trick = keep_three
         try:

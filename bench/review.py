@@ -8,7 +8,7 @@ from an empty cache, then the second look (every decision kept).
 Hands: seeded games played by the easy bot in every seat, to the end of the
 first hand; seat 0 is reviewed. Wall-clock and CPU time are both printed (the
 machine may be shared: CPU time is the steadier figure); medians over the hands,
-and the slowest hand. The time inside the hint's search (`solver.hints.ranked`,
+and the slowest hand. The time inside the hint's search (`solver.hints.ranked_steps`,
 the search the hint button runs) is split from the rest (face-up values, the "why"
 comparison over the player's worlds, the words and the step data).
 
@@ -45,25 +45,26 @@ def hand_record(name: str, players: int, seed: int) -> str:
 
 
 class Clock:
-    """Wall and CPU seconds spent inside `solver.hints.ranked` while installed."""
+    """Wall and CPU seconds spent inside `solver.hints.ranked_steps` (its batches
+    valued in this process while it waits on them) while installed."""
 
     def __init__(self):
         self.wall = self.cpu = 0.0
-        self.real = hints.ranked
+        self.real = hints.ranked_steps
 
     def __enter__(self):
         def timed(*args, **kwargs):
             w, c = time.perf_counter(), time.process_time()
             try:
-                return self.real(*args, **kwargs)
+                return (yield from self.real(*args, **kwargs))
             finally:
                 self.wall += time.perf_counter() - w
                 self.cpu += time.process_time() - c
-        hints.ranked = timed
+        hints.ranked_steps = timed
         return self
 
     def __exit__(self, *exc):
-        hints.ranked = self.real
+        hints.ranked_steps = self.real
 
 
 def measure(record: str, effort: int) -> dict:
@@ -107,7 +108,7 @@ def main(argv=None) -> int:
               f"{med(r['wall'] for r in rows):>7.2f} {med(cpu):>6.2f} {max(cpu):>7.2f} {share:>6.0f} "
               f"{(med(per) if per else 0):>11.0f} {sum(r['why'] for r in rows):>4} "
               f"{med(r['second'] for r in rows) * 1000:>11.1f}", flush=True)
-    print(f"'hint %': CPU share inside solver.hints.ranked; 'why': decisions (over all {a.hands} hands) "
+    print(f"'hint %': CPU share inside solver.hints.ranked_steps; 'why': decisions (over all {a.hands} hands) "
           f"where the face-up best differed and the player's worlds were compared.")
     return 0
 

@@ -25,7 +25,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from pycore.game import get_game              # noqa: E402
 from solver import bots, hints                # noqa: E402
-from solver.search import make_evaluator, rank  # noqa: E402
+from solver.evaluate import make_evaluator  # noqa: E402
+from solver.search import rank  # noqa: E402
 from solver.view import view_of               # noqa: E402
 
 
@@ -75,7 +76,7 @@ def main(argv=None) -> int:
                 view = view_of(state, seat)
                 start = time.process_time()
                 if forced:
-                    cost = make_evaluator(view, random.Random(0)).cost(len(state.legal_actions()))
+                    cost = make_evaluator(view).cost(len(state.legal_actions()))
                     r = rank(view, effort=max(1, round(forced * cost)), flat=True)
                 else:
                     r = rank(view, all_worlds=True)

@@ -29,8 +29,8 @@ worker; prints median and p95.
 
 --all-deals times the hint's "Search all N deals" offer at a Tricksters first
 trick with 1,680 deals (seed 7, seat 0, the page budget at 4 so that the first
-hint samples): on one worker (navigator.hardwareConcurrency set to 1) and on the
-page's split across one worker per core, alternating.
+hint samples): on a pool of one worker (?workers=1) and of two (?workers=2),
+alternating.
 
 --bot-moves N times every computer player's move in the page (the worker's
 answer to the page's "bot" request, the page's pace not included) while you
@@ -41,8 +41,20 @@ started the worker; prints the median and slowest per table and level (the
 aim: a move within the page's pace plus 1 s). --bot-tables lunar:4 times those
 tables only.
 
+--workers 1,2 compares the pool of hint workers at those sizes (?workers=N),
+interleaved in one run (each position asked of each size in turn, the order
+alternating): the hint's playouts per second at the page's default budget
+(1.7 s) at --positions P positions of each of the 22 kinds of decision
+(bench/hint_quality.py's), the ratio of each size to the first ("hint playouts
+per second, 2 workers / 1 worker: R"), the in-page hint latency per game and
+kind (p50, p95: request to answer, each worker size), each worker's
+WebAssembly memory, and the first-table time (cold and warm loads) at each
+size. The machine's load average is printed beside them: on a shared machine
+the ratio is only a lower bound.
+
 Aims: a cold first visit within 1.2 times the bare page's, a later visit under
-half the bare page's; hints within 2 s.
+half the bare page's; hints within 2 s; with the pool, 2 workers / 1 worker at
+least 1.7 on a 2-core machine, and no slower first table.
 Run `python3 build.py build` first (build.py test/serve do it too).
 """
 from __future__ import annotations
@@ -222,21 +234,16 @@ def ratios(out: dict, site: str, bare: str, label: str) -> dict:
     return result
 
 
-ONE_CORE = "Object.defineProperty(navigator, 'hardwareConcurrency', {get: () => 1})"
-
-
 def all_deals(browser, url: str, runs: int) -> dict:
     """Seconds from a click on "Search all N deals" to the hint over every deal,
-    on one worker and split across the cores, alternating."""
+    on a pool of one worker and of two, alternating."""
     from bench.browser import play
-    out: dict = {"one worker": [], "split": []}
+    out: dict = {"one worker": [], "two workers": []}
     for _ in range(runs):
         for how in out:
             context = browser.new_context()
-            if how == "one worker":
-                context.add_init_script(ONE_CORE)
             page = context.new_page()
-            page.goto(url + "?pace=0&budget=4")
+            page.goto(url + f"?pace=0&budget=4&workers={1 if how == 'one worker' else 2}")
             page.wait_for_selector(READY, state="attached", timeout=120_000)
             start_game(page, "tricksters", {}, seed=7)
             while True:
@@ -254,12 +261,11 @@ def all_deals(browser, url: str, runs: int) -> dict:
                 "(d) => document.querySelector('#hint-body').textContent.includes("
                 "`Every possible deal searched exactly (${d})`)", arg=deals, timeout=900_000)
             out[how].append(time.perf_counter() - start)
-            cores = page.evaluate("navigator.hardwareConcurrency")
-            print(f"{how} ({cores} core(s) seen): {deals} deals in {out[how][-1]:.1f} s", flush=True)
+            print(f"{how}: {deals} deals in {out[how][-1]:.1f} s", flush=True)
             context.close()
     med = statistics.median
-    print(f"all {deals} deals: one worker median {med(out['one worker']):.1f} s, "
-          f"split median {med(out['split']):.1f} s, ratio {med(out['one worker']) / med(out['split']):.2f}")
+    print(f"all {deals} deals: one worker median {med(out['one worker']):.1f} s, two workers median "
+          f"{med(out['two workers']):.1f} s, ratio {med(out['one worker']) / med(out['two workers']):.2f}")
     return out
 
 
@@ -289,7 +295,7 @@ def main(argv=None) -> int:
     parser.add_argument("--resume", default=None, metavar="GAME[:N]",
                         help="load with a game of GAME (N players) in progress: the loads end on its table")
     parser.add_argument("--all-deals", action="store_true",
-                        help="time the all-deals search, one worker against the split")
+                        help="time the all-deals search, one worker against two")
     parser.add_argument("--decisions", type=int, default=0, metavar="N",
                         help="time hints at N Raven 2-player bids and N Tricksters first tricks")
     parser.add_argument("--bot-moves", type=int, default=0, metavar="N",
@@ -300,8 +306,16 @@ def main(argv=None) -> int:
                         help="with --bot-moves: deals 1..K of each table")
     parser.add_argument("--hint-seconds", type=float, default=None,
                         help="with --decisions: the page's hint time (?hint=S), else the page's own")
+    parser.add_argument("--workers", default=None, metavar="N,M",
+                        help="compare the pool of hint workers at these sizes (interleaved)")
+    parser.add_argument("--positions", type=int, default=2, metavar="P",
+                        help="with --workers: positions of each kind of decision")
     options = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
+    if options.workers:
+        sizes = [int(n) for n in options.workers.split(",")]
+        return in_chromium(lambda browser: pool_sizes(browser, sizes, options.positions, options.runs),
+                           options.json)
     if options.bot_moves:
         return in_chromium(lambda browser: bot_moves(browser, options.bot_moves, options.bot_deals,
                                                      options.bot_tables),
@@ -481,6 +495,104 @@ def hint_times(browser, runs: int) -> dict:
     finally:
         site.stop()
     return out
+
+
+HINT_SECONDS = 1.7      # the page's default hint time (manyhands_web/app.py HINT_SECONDS)
+
+ASK_TIMED = """async (text) => {
+  const t0 = performance.now();
+  const answer = JSON.parse(await window.manyhands.ask(text));
+  return {ms: performance.now() - t0, playouts: answer.playouts, stopped: answer.stopped,
+          searched: answer.searched_worlds, available: answer.available};
+}"""
+
+
+def _load_average() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def pool_sizes(browser, sizes: list[int], per_kind: int, runs: int) -> dict:
+    """The pool at each of `sizes` (?workers=N): hint playouts per second and
+    latency per kind of decision at the page's default budget, interleaved;
+    each worker's memory; the first-table time at each size."""
+    from bench.hint_quality import GAMES, KINDS
+    from bench.hints import positions
+    from pycore.records import dumps
+    site = Site()
+    out: dict = {"sizes": sizes, "load_before": _load_average(), "hints": [], "loads": {}}
+    print(f"load average before: {out['load_before']}", flush=True)
+    try:
+        pages = {}
+        for n in sizes:
+            page = browser.new_context().new_page()
+            open_site(page, site, f"pace=0&workers={n}")
+            page.wait_for_function(f"window.manyhands.pool.ready().length === {n}", timeout=300_000)
+            pages[n] = page
+        asked = 0
+        for game, players in GAMES:
+            for kind in KINDS[game]:
+                if game == "lunar" and players == 2 and kind == "give":
+                    continue
+                for i, state in enumerate(positions(game, players, per_kind, 1, decision=kind)):
+                    request = json.dumps({"op": "hint", "record": json.loads(dumps(state)),
+                                          "seat": state.current_player,
+                                          "budget": {"seconds": HINT_SECONDS, "seed": i}})
+                    order = sizes if asked % 2 == 0 else list(reversed(sizes))
+                    asked += 1
+                    row = {"game": f"{game} {players}p", "kind": kind, "i": i}
+                    for n in order:
+                        row[n] = pages[n].evaluate(ASK_TIMED, request)
+                    out["hints"].append(row)
+                    print(f"{row['game']} {kind} {i}: " + ", ".join(
+                        f"{n} worker(s) {row[n]['playouts']} playouts in {row[n]['ms'] / 1000:.2f} s"
+                        for n in sizes), flush=True)
+        out["memory"] = {n: pages[n].evaluate("window.manyhands.pool.memory()") for n in sizes}
+        for page in pages.values():
+            page.context.close()
+        out["load_after_hints"] = _load_average()
+        for _ in range(runs):
+            for n in sizes:
+                out["loads"].setdefault(n, []).append(load_times(browser, f"{site.url}?pace=0&workers={n}", 0))
+    finally:
+        site.stop()
+    _print_pool(out)
+    return out
+
+
+def _print_pool(out: dict) -> None:
+    med = statistics.median
+    sizes, rows = out["sizes"], out["hints"]
+    rate = {n: sum(r[n]["playouts"] for r in rows) / sum(r[n]["ms"] / 1000 for r in rows) for n in sizes}
+    base = sizes[0]
+    print(f"\nhints: {len(rows)} positions, each at {HINT_SECONDS} s on every size; load average "
+          f"{out['load_before']} before, {out['load_after_hints']} after")
+    for n in sizes[1:]:
+        paired = [(r[n]["playouts"] / r[n]["ms"]) / (r[base]["playouts"] / r[base]["ms"])
+                  for r in rows if r[base]["playouts"] and r[n]["playouts"]]
+        print(f"hint playouts per second, {n} workers / {base} worker: {rate[n] / rate[base]:.2f} "
+              f"(per-position ratios: median {med(paired):.2f})")
+    for n in sizes:
+        print(f"  {n} worker(s): {rate[n]:,.0f} playouts per second over every hint")
+    print("\nin-page hint latency (request to answer, seconds), p50 / p95 per game and kind:")
+    print(f"{'game':<14}{'kind':<10}" + "".join(f"{f'{n} worker(s)':>22}" for n in sizes))
+    kinds: dict = {}
+    for r in rows:
+        kinds.setdefault((r["game"], r["kind"]), []).append(r)
+    for (game, kind), got in kinds.items():
+        cells = "".join(f"{med(g[n]['ms'] for g in got) / 1000:>13.2f} / "
+                        f"{percentile([g[n]['ms'] for g in got], 0.95) / 1000:<6.2f}" for n in sizes)
+        print(f"{game:<14}{kind:<10}{cells}")
+    every = {n: [r[n]["ms"] / 1000 for r in rows] for n in sizes}
+    print(f"{'all':<24}" + "".join(f"{med(every[n]):>13.2f} / {percentile(every[n], 0.95):<6.2f}" for n in sizes))
+    for n, memory in out["memory"].items():
+        print(f"memory, {n} worker(s): " + ", ".join(f"{m / 2**20:.0f} MB" for m in memory if m)
+              + " of WebAssembly memory per worker")
+    for n, loads in out["loads"].items():
+        print(f"first table, {n} worker(s): cold median {med(r['cold'] for r in loads):.2f} s, "
+              f"warm median {med(r['warm'] for r in loads):.2f} s ({len(loads)} loads each, interleaved)")
 
 
 if __name__ == "__main__":

@@ -260,7 +260,9 @@ class HintWords:
     million"), the summary (its first step: "Consider the 10 of Shields: ..."),
     how sure it is, a close call, the label of the offer to search more, the
     facts every choice shares, one line per choice (in the order of
-    `Hint.actions`), and the other hands."""
+    `Hint.actions`), the other hands, and, for a longer search at the offer of
+    the hint before (Think longer, every deal), what became of its suggestion
+    and how sure the new advice is (`change`; None otherwise)."""
     worlds_text: str
     summary: str
     certainty: str
@@ -269,6 +271,7 @@ class HintWords:
     shared: tuple[str, ...]
     choices: tuple[ChoiceWords, ...]
     opponents: Opponents
+    change: str | None = None
 
 
 # --- the hint ------------------------------------------------------------------------------
@@ -282,8 +285,7 @@ class Hint:
     choice"), its playouts, the moves looked ahead in the one possible deal,
     whether a tree searched it, whether the first choice is the one that spends
     least on a partner's sure trick (`spent_least`), the effort that searching
-    every deal would take (None: too many), whether the search may be split
-    across workers, the budget asked (effort, seconds, seed), every choice best
+    every deal would take (None: too many), the budget asked (effort, seconds, seed), every choice best
     first, the budget the hint offers for more (`more`: None, or {"all_worlds":
     true}, {"seconds": s} or {"effort": n}), what the seat infers of each hidden
     place, and the words (None: numbers only)."""
@@ -302,7 +304,6 @@ class Hint:
     tree: bool = False
     spent_least: bool = False
     all_worlds_effort: int | None = None
-    splits: bool = False
     effort: int = 0
     seconds: float | None = None
     seed: int = 0
@@ -331,11 +332,12 @@ class Hint:
                 "all_worlds": self.all_worlds, "exact": self.exact, "exact_endgame": self.exact_endgame,
                 "stopped": self.stopped, "playouts": self.playouts, "look_ahead": self.look_ahead,
                 "tree": self.tree, "spent_least": self.spent_least,
-                "all_worlds_effort": self.all_worlds_effort, "splits": self.splits,
+                "all_worlds_effort": self.all_worlds_effort,
                 "effort": self.effort, "seconds": self.seconds, "seed": self.seed,
                 "best": self.best, "best_name": words.choices[0].name,
                 "summary": words.summary, "why": words.choices[0].why,
-                "certainty": words.certainty, "close_call": words.close_call, "more": more,
+                "certainty": words.certainty, "close_call": words.close_call, "change": words.change,
+                "more": more,
                 "actions": [a.to_json(w) for a, w in zip(self.actions, words.choices)],
                 "shared": list(words.shared),
                 "inferred": {name: place.to_json() for name, place in self.places.items()},
@@ -360,7 +362,8 @@ class Hint:
                           _get(data, "certainty", (str,), what), _get(data, "close_call", (str,), what, True),
                           None if more is None else more["label"],
                           _texts(_get(data, "shared", (list,), what), "a hint's shared facts"), choices,
-                          Opponents.from_json(_get(data, "opponents", (dict,), what)))
+                          Opponents.from_json(_get(data, "opponents", (dict,), what)),
+                          _get(data, "change", (str,), what, True))
         hint = cls(_get(data, "game", (str,), what), _get(data, "seat", (int,), what),
                    _get(data, "decision", (str,), what), _get(data, "worlds", (int,), what),
                    _get(data, "searched_worlds", (int,), what), actions,
@@ -368,7 +371,7 @@ class Hint:
                    _get(data, "exact_endgame", (bool,), what), _get(data, "stopped", (str,), what),
                    _get(data, "playouts", (int,), what), _get(data, "look_ahead", (int,), what),
                    _get(data, "tree", (bool,), what), _get(data, "spent_least", (bool,), what),
-                   _get(data, "all_worlds_effort", (int,), what, True), _get(data, "splits", (bool,), what),
+                   _get(data, "all_worlds_effort", (int,), what, True),
                    _get(data, "effort", (int,), what), _get(data, "seconds", NUMBER, what, True),
                    _get(data, "seed", (int,), what), None if more is None else dict(more["budget"]),
                    {name: Place.from_json(place) for name, place in _get(data, "inferred", (dict,), what).items()},

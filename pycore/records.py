@@ -40,9 +40,10 @@ def _place(what: str, where) -> str:
     return f"{what} {''.join(reversed(keys)).lstrip('.')}".rstrip()
 
 
-def check_json(value: Any, what: str = "record", max_text: int = MAX_TEXT) -> None:
+def check_json(value: Any, what: str = "record", max_text: int = MAX_TEXT,
+               max_values: int = MAX_VALUES) -> None:
     """RecordError unless `value` is plain JSON within the bounds above: nested at
-    most MAX_DEPTH deep, at most MAX_VALUES values, texts of at most `max_text`
+    most MAX_DEPTH deep, at most `max_values` values, texts of at most `max_text`
     characters, whole numbers within +-MAX_NUMBER, no NaN or infinity. Iterative:
     any depth of nesting is refused, never recursed into."""
     stack = [(value, 0, None)]
@@ -66,8 +67,8 @@ def check_json(value: Any, what: str = "record", max_text: int = MAX_TEXT) -> No
             if depth >= MAX_DEPTH:
                 raise RecordError(f"{_place(what, where)}: nested deeper than {MAX_DEPTH} levels")
             count += len(item)
-            if count > MAX_VALUES:
-                raise RecordError(f"{what} holds more than {MAX_VALUES:,} values")
+            if count > max_values:
+                raise RecordError(f"{what} holds more than {max_values:,} values")
             if isinstance(item, dict):
                 for key, sub in item.items():
                     if not isinstance(key, str) or len(key) > max_text:
@@ -107,16 +108,17 @@ def _check_nesting(text: str, what: str) -> None:
         raise RecordError(f"{what} is nested deeper than {MAX_DEPTH} levels")
 
 
-def parse_json(text: str, what: str = "record", max_text: int = MAX_TEXT) -> Any:
+def parse_json(text: str, what: str = "record", max_text: int = MAX_TEXT, max_values: int = MAX_VALUES,
+               max_bytes: int = MAX_RECORD_BYTES) -> Any:
     """JSON text, parsed and checked (`check_json`); RecordError saying what is wrong."""
-    if len(text) > MAX_RECORD_BYTES:
-        raise RecordError(f"{what} is larger than {MAX_RECORD_BYTES:,} characters")
+    if len(text) > max_bytes:
+        raise RecordError(f"{what} is larger than {max_bytes:,} characters")
     _check_nesting(text, what)
     try:
         value = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{what} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    check_json(value, what, max_text)
+    check_json(value, what, max_text, max_values)
     return value
 
 

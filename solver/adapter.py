@@ -50,9 +50,12 @@ Optional capabilities (a keyword left out takes the default here):
                                          search, memoised on GameState.memo_key and
                                          held to solver/reference/plain.py by
                                          tests/solver/test_endgame.py. Default: never.
-    evaluator(view, rng) -> evaluator    the game's own evaluator for search.rank
-                                         (Tricksters' exact trick play), or None where
-                                         the generic playouts apply. Default: None.
+    evaluator(view) -> evaluator         the game's own evaluator for search.rank
+                                         (Tricksters' exact trick play: `exact`,
+                                         `cost(actions)`, `facts(index, world, actions,
+                                         rng_for)` as evaluate.PlayoutEvaluator's), or
+                                         None where the generic playouts apply.
+                                         Default: None.
     exact_values(state, seat, actions, memo) -> {action: points} | None
                                          the game's own exact face-up values (every
                                          hand known) of a decision. Default: None.
@@ -82,8 +85,6 @@ Optional capabilities (a keyword left out takes the default here):
                                          are set aside makes no difference); the hint
                                          searches one of each and values the others
                                          alike. Default: None (every choice its own).
-    splits: bool                         a search of every world can be split across
-                                         workers (search.rank part=/sums=). Default: False.
     bids: bool                           the hint reports making the bid. Default: False.
     target_of(state, seat, action) -> int | None, tricks_taken(final, seat, mark) -> int
                                          the tricks the seat bid for (None: no bid) and
@@ -267,7 +268,7 @@ class Partners:
     chosen_each_round: bool = False
 
 
-OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict, "rare_outcomes": tuple,
+OPTIONAL_VALUES = {"bids": bool, "outcome_words": dict, "rare_outcomes": tuple,
                    "partners": Partners}
 
 
@@ -297,7 +298,6 @@ class Adapter:
     big_loss: Callable = staticmethod(half_a_trick)
     face_up_rule: Callable = staticmethod(_no_words)
     partners: Partners | None = None
-    splits: bool = False
     bids: bool = False
 
     def __init__(self, game: str, **parts):

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import random
 
-from . import partners, tree
+from . import partners, tree, work
 from .errors import SolverError
-from .search import alike, rank
+from .search import Budget, Spending, alike, rank_steps
 from .view import adapter_for, blank_probe, view_of
 
 LEVELS = {"easy": 0, "normal": 60, "hard": 200}
 TREE_ITERATIONS = {"hard": 1500}    # where the adapter's tree_search says so (one playout each)
+TREES = {"hard": 1}                 # ... in this many trees of their share of the iterations, merged
 DEEP_PLAYOUTS = {"hard": 1500}      # where the adapter's deep_search says so (Raven's 5-6 player bids,
 #                                     Tricksters' drafts, suits and partners)
 
@@ -56,6 +57,13 @@ def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int |
            positions: list | None = None):
     """The action the bot at `level` takes for `seat` (which must be to act).
     `positions`: the game's positions up to `state`, if replayed (see view_of)."""
+    return work.drive(choose_steps(state, seat, level, seed, effort, positions))
+
+
+def choose_steps(state, seat: int, level: str = "normal", seed: int = 0, effort: int | None = None,
+                 positions: list | None = None):
+    """`choose` as a generator of the search's batches (solver/work.py): the same
+    move wherever they are valued."""
     if level not in LEVELS:
         raise SolverError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     if state.current_player != seat:
@@ -66,19 +74,37 @@ def choose(state, seat: int, level: str = "normal", seed: int = 0, effort: int |
     if level == "easy":
         return beginner(state, seat, seed)
     view = view_of(state, seat, positions)
+    searcher = work.Searcher(view, seed)
     if level in TREE_ITERATIONS and view.adapter.tree_search(state):
-        rng = random.Random(f"manyhands/bot/tree/{seed}/{len(state.history)}/{seat}")
         iterations = TREE_ITERATIONS[level] if effort is None else effort
-        root = tree.search(view, iterations, rng)
+        root = yield from grow_trees(searcher, iterations, TREES[level],
+                                     f"manyhands/bot/tree/{seed}/{len(state.history)}/{seat}")
         best, tied = tree.most_visited(legal, root), lambda: tree.alike(legal, root)
     else:
         budget = DEEP_PLAYOUTS[level] if level in DEEP_PLAYOUTS and view.adapter.deep_search(state) \
             else LEVELS[level]
-        ranking = rank(view, budget if effort is None else effort, seed)
+        ranking = yield from rank_steps(view, budget if effort is None else effort, seed,
+                                        searcher=searcher)
         best, tied = ranking.stats[0].action, lambda: alike(ranking)
     if not partners.sure_trick(state, seat):
         return best
     return partners.least_spent(state, seat, tied()) or best
+
+
+def grow_trees(searcher, iterations: int, trees: int, stream: str):
+    """The root of `trees` trees (solver/tree.py) sharing `iterations`, each from
+    its own stream, merged (root parallelism: the root actions' visits and
+    points summed); one tree is the tree search itself. A generator (one batch)."""
+    items = [(t, iterations // trees + (t < iterations % trees)) for t in range(trees)]
+    items = [(t, n) for t, n in items if n > 0]
+    spending = Spending(Budget(iterations), None)
+    results = yield work.Batch(searcher, work.TREES, items, [float(n) for _, n in items], spending,
+                               stream=stream, trees=trees, force=True)
+    points: dict = {}
+    for got in results:
+        for k, value, *_ in got["facts"]:
+            points.setdefault(searcher.legal[k], []).append(value)
+    return tree.merged_root(points)
 
 
 def beginner(state, seat: int, seed: int = 0):

@@ -16,7 +16,7 @@ from .search import ALL_WORLDS_CAP
 MAX_EFFORT = ALL_WORLDS_CAP     # the largest effort a hint may spend (as much as "search all deals")
 MIN_SECONDS, MAX_SECONDS = 0.05, 60.0   # a hint's time limit, when it has one
 DEFAULT_SECONDS = 1.0        # a hint's time natively (the page asks for its own)
-BUDGET_FIELDS = ("effort", "seconds", "seed", "all_worlds", "part", "sums")
+BUDGET_FIELDS = ("effort", "seconds", "seed", "all_worlds")
 
 
 def whole_number(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
@@ -62,8 +62,7 @@ class SearchBudget:
 
     @classmethod
     def parse(cls, budget: Any) -> "SearchBudget":
-        """None (the default), an effort (no clock), or an object of
-        BUDGET_FIELDS (its split fields are read by HintRequest.parse)."""
+        """None (the default), an effort (no clock), or an object of BUDGET_FIELDS."""
         if budget is None:
             return cls()
         if isinstance(budget, int) and not isinstance(budget, bool):
@@ -76,7 +75,6 @@ class SearchBudget:
         all_worlds = budget.get("all_worlds", False)
         if not isinstance(all_worlds, bool):
             raise SolverError(f"budget all_worlds must be true or false, not {quote(all_worlds)}")
-        all_worlds = all_worlds or "part" in budget or "sums" in budget    # a split searches every deal
         effort = whole_number(budget.get("effort", MAX_EFFORT), "budget effort", 1, MAX_EFFORT)
         if "seconds" in budget:
             seconds = seconds_of(budget["seconds"])

@@ -25,16 +25,19 @@ from pycore.words import Narrator, count, decimals, join, minus
 from .view import adapter_for
 
 
-def told(r: Hint, tell: Narrator, opponents: Opponents) -> Hint:
+def told(r: Hint, tell: Narrator, opponents: Opponents, earlier: str | None = None) -> Hint:
     """The hint `r` with its words: each choice's line, the summary, how sure,
     a close call, the offer to search more, the facts every choice shares, and
-    the other hands (`opponents`, solver/opponents.py)."""
+    the other hands (`opponents`, solver/opponents.py); `earlier`: the
+    suggestion of the hint before, when this one searched longer at its offer
+    (what became of it: `change`)."""
     choices = explain(r, tell)
     ties = any(a.group == "as good" for a in r.actions[1:])
     return r.told(HintWords(worlds_text=deals_text(r.worlds), summary=summary(r.actions, r, tell),
                             certainty=certainty(r, r.seconds, ties), close_call=close_call(r.actions, r, tell),
                             more_label=more_label(r), shared=tuple(shared_facts(r.actions, r, tell)),
-                            choices=choices, opponents=opponents))
+                            choices=choices, opponents=opponents,
+                            change=None if earlier is None else change(r, earlier, tell)))
 
 
 def _outcomes(r: Hint) -> dict:
@@ -270,24 +273,18 @@ def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hin
         if group == "as good":
             return f"as good as {top}{looked}"
         return f"{_whole(diff, unit)} less than {top}{looked}"
-    if group == "as good":
-        return f"as good as {top}" + (" (exact)" if entry.exact else f" {_everywhere(r)}")
     if group == "unsearched":
         return "not searched"
+    if _few(entry, r):
+        return _too_few(entry, r, top)
+    if group == "as good":
+        return f"as good as {top}" + (" (exact)" if entry.exact else f" {_everywhere(r)}")
     interval = entry.diff_interval
     width = None if interval is None else (interval[1] - interval[0]) / 2
     less = (f"{_whole(diff, unit)} less than {top}" if _one_deal(entry, r) else
             f"{_nonzero(diff, 2 if entry.exact else 1)} {_plural(unit, diff)} less than {top}")
     if entry.exact:
         return f"{less} (exact)"
-    if group == "screened":
-        deals = count(entry.n, "deal")
-        if diff < 0:            # higher on its few deals: the suggestion did worse on those than on the rest
-            return (f"set aside early: {_nonzero(-diff)} {_plural(unit, -diff)} more than {top}, "
-                    f"but on only the {deals} it was tried on")
-        if not diff:
-            return f"set aside early: as good as {top} on the {deals} it was tried on"
-        return f"set aside early: {less} on the {deals} it was tried on"
     if group == "close":
         if _num(diff) == "0":
             return f"about as good as {top}{_pm(width)}"
@@ -300,6 +297,28 @@ def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hin
     if width == 0:              # the same difference on every deal searched: not "± 0"
         return f"{less} {_everywhere(r)}"
     return f"{less}{_pm(width)}"
+
+
+HANDFUL = 8     # a choice compared with the best on fewer deals than this gets no number
+
+
+def _few(entry: ActionValue, r: Hint) -> bool:
+    """Set aside early, or searched on a handful of deals (not exactly, not the
+    one deal looked ahead in)."""
+    return not entry.exact and not _looked(r) and entry.group != "unsearched" and (
+        entry.group == "screened" or entry.n < HANDFUL)
+
+
+def _too_few(entry: ActionValue, r: Hint, top: str) -> str:
+    """A choice tried on a handful of deals, or set aside early by the screening
+    (a first look at many choices, a deal or few each): no difference is said
+    as a number, only that it was too few to compare ("5.0 points less than the
+    best on the 1 deal it was tried on" read as a verdict, and "Think longer"
+    could then suggest that very choice)."""
+    tried = (f"played out only {count(entry.n, 'time')}" if r.tree or r.worlds == 1
+             else f"tried on only {count(entry.n, 'deal')}")
+    aside = "set aside early: " if entry.group == "screened" else ""
+    return f"{aside}{tried}, too few to compare with {top}"
 
 
 def explain(r: Hint, tell: Narrator) -> tuple[ChoiceWords, ...]:
@@ -456,6 +475,49 @@ def close_call(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> str
         return "A close call: the search cannot tell these choices apart at 95% confidence."
     return f"A close call between {names}: the search cannot tell them apart at 95% confidence."
 
+
+
+# --- a longer search against the hint before it ---------------------------------------------------
+def change(r: Hint, earlier: str, tell: Narrator) -> str:
+    """What a longer search ("Think longer", every deal) says of the suggestion
+    of the hint before it (`earlier`, a token): kept, or changed from what to
+    what, how sure the new advice is, and how the earlier choice now compares
+    (a number only where it has an interval, or is exact)."""
+    entries = r.actions
+    best = entries[0]
+    now = _quoted(best, r.decision, tell)
+    sure = _how_sure(r)
+    if best.action == earlier:
+        return f"The longer search kept the suggestion, {now}: {sure}."
+    before = next((e for e in entries if e.action == earlier), None)
+    if before is None:      # (not a choice here: the page asks only of its own last hint)
+        return f"The longer search suggests {now}: {sure}."
+    then = _quoted(before, r.decision, tell)
+    it = then if r.decision == "play" or len(then) <= NAMED_UP_TO else "the earlier suggestion"
+    unit = tell.game.words.unit
+    if before.exact or (before.group == "worse" and not _few(before, r)):
+        width = before.diff_interval
+        pm = " (exact)" if before.exact else "" if width is None else _pm((width[1] - width[0]) / 2)
+        compared = (f"now comes out {_nonzero(before.diff, 2 if before.exact else 1)} "
+                    f"{_plural(unit, before.diff)} less{pm}")
+    elif before.group in ("close", "as good"):
+        compared = "is about as good"
+    else:
+        compared = "was tried on too few deals this time to compare"
+    return (f"The longer search changed the suggestion from {then} to {now}: {sure}. "
+            f"{it[0].upper()}{it[1:]} {compared}.")
+
+
+def _how_sure(r: Hint) -> str:
+    if r.exact:
+        return "the values are exact, every possible deal searched"
+    if r.tree and r.stopped == "settled":
+        return "it is the choice the search tried most, and more time could not have changed that"
+    if r.stopped == "separated":
+        return "it is clear at 95% confidence"
+    if any(e.group in ("close", "as good") and not _few(e, r) for e in r.actions[1:]):
+        return "it is still a close call"
+    return "the time ran out before it was clear at 95% confidence"
 
 
 def more_label(r: Hint) -> str | None:

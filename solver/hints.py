@@ -18,11 +18,11 @@ from dataclasses import replace
 from pycore.answer import ActionValue, Hint, Place, Rate
 from pycore.words import Narrator
 
-from . import partners
+from . import partners, work
 from .budget import DEFAULT_SECONDS  # noqa: F401  (a hint's default time, asked of hints)
 from .hint_words import told
 from .opponents import opponents
-from .search import DEFAULT_EFFORT, Ranking, against_best, alike, part_sums, rank
+from .search import DEFAULT_EFFORT, Ranking, against_best, alike, rank_steps
 from .stats import half_width, rate_interval
 from .view import SeatView, view_of
 
@@ -90,7 +90,7 @@ def numbers(r: Ranking, view: SeatView, effort: int, seconds: float | None, seed
     return Hint(view.state.game.name, view.seat, r.decision, r.worlds, r.used, entries,
                 all_worlds=r.enumerated, exact=r.exact, exact_endgame=r.exact_search, stopped=r.stopped,
                 playouts=r.playouts, look_ahead=r.look_ahead, tree=r.tree, spent_least=r.spent_least,
-                all_worlds_effort=r.all_worlds_effort, splits=view.adapter.splits,
+                all_worlds_effort=r.all_worlds_effort,
                 effort=effort, seconds=seconds, seed=seed, more=_more(r, entries, seconds, effort))
 
 
@@ -133,22 +133,33 @@ def spend_least(r: Ranking, state, seat: int) -> None:
         r.spent_least = True
 
 
-def ranked(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
-           seconds: float | None = None, all_worlds: bool = False, sums: list[dict] | None = None,
-           started: float | None = None) -> Hint:
+def ranked(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, **options) -> Hint:
+    """`ranked_steps` run to its end in this process (see there)."""
+    return work.drive(ranked_steps(view, effort, seed, progress, **options))
+
+
+def ranked_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
+                 seconds: float | None = None, all_worlds: bool = False, started: float | None = None):
     """The hint's numbers for the seat to act in `view` (search.rank within
-    effort, seconds and all_worlds, as the hard level searches; `sums`: every
-    part's sums of a split search, merged): no places inferred, no words."""
-    r = rank(view, effort, seed, progress=progress, seconds=seconds, all_worlds=all_worlds,
-             sums=None if sums is None else list(sums), started=started, tree=True, hint=True)
+    effort, seconds and all_worlds, as the hard level searches): no places
+    inferred, no words. A generator of the search's batches (solver/work.py),
+    returning the Hint."""
+    r = yield from rank_steps(view, effort, seed, progress=progress, seconds=seconds,
+                              all_worlds=all_worlds, started=started, tree=True, hint=True)
     spend_least(r, view.state, view.seat)
     return numbers(r, view, effort, seconds, seed)
 
 
 def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
-         part: tuple[int, int] | None = None, sums: list[dict] | None = None,
-         positions: list | None = None, *, seconds: float | None = None,
-         all_worlds: bool = False, theme: str = "", started: float | None = None, namer=None) -> dict:
+         positions: list | None = None, **options) -> dict:
+    """`hint_steps` run to its end in this process (see there)."""
+    return work.drive(hint_steps(state, seat, effort, seed, progress, positions, **options))
+
+
+def hint_steps(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
+               positions: list | None = None, *, seconds: float | None = None,
+               all_worlds: bool = False, theme: str = "", started: float | None = None,
+               earlier: str | None = None, namer=None):
     """The hint for `seat` to act in `state`: search.rank within (effort,
     seconds, all_worlds), told in the game's words (`theme`), as the worker's
     JSON (pycore.answer.Hint.to_json); `started`: when the request came in
@@ -156,20 +167,15 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
     seats (pycore.words.Narrator's).
     `progress(done, total)`: called as the search goes (see search.rank).
     `positions`: every position of the record up to `state`, if the caller has
-    replayed it (view_of then reads earlier positions from them).
-
-    Split across workers (a game whose adapter `splits`, "splits" in the hint):
-    with `part=(i, k)` only that part's worlds are searched and the answer is its
-    sums; `sums`, every part's "sums", gives the hint one search would have."""
+    replayed it (view_of then reads earlier positions from them). `earlier`:
+    the suggestion (a token) of the hint before this one at the same position,
+    when this one searched longer at its offer: the words' "change" says what
+    became of it. A generator of the search's batches (solver/work.py),
+    returning the hint."""
     view = view_of(state, seat, positions)
-    if part is not None:
-        r = rank(view, effort, seed, progress=progress, part=tuple(part))
-        return {"game": state.game.name, "seat": seat, "decision": r.decision,
-                "worlds": r.worlds, "part": list(part), "searched_worlds": r.used,
-                "sums": part_sums(r, tuple(part))}
-    found = ranked(view, effort, seed, progress, seconds=seconds, all_worlds=all_worlds, sums=sums,
-                   started=started)
+    found = yield from ranked_steps(view, effort, seed, progress, seconds=seconds, all_worlds=all_worlds,
+                                    started=started)
     inferred = inference(view)
     found = replace(found, places={name: Place.from_json(info) for name, info in inferred.items()})
     tell = Narrator(state.game, state.observation(seat), theme, namer)
-    return told(found, tell, opponents(view, inferred, tell)).to_json()
+    return told(found, tell, opponents(view, inferred, tell), earlier).to_json()

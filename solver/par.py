@@ -28,7 +28,7 @@ from typing import Any
 from pycore.errors import quote
 from pycore.records import command_on_record, load_record, positions
 
-from . import bots
+from . import bots, work
 from .errors import SolverError
 
 FORMAT = "manyhands-par/1"
@@ -65,14 +65,19 @@ def play_hand(trail: list, seat: int, level: str, effort: int | None = None) -> 
     played to its end, `seat` by the hard player and the others at `level`, each
     move seeded by bots.page_seed: the positions from the hand's start to its end.
     `effort` (tests only) overrides every searching level's effort."""
+    return work.drive(play_hand_steps(trail, seat, level, effort))
+
+
+def play_hand_steps(trail: list, seat: int, level: str, effort: int | None = None):
+    """`play_hand` as a generator of its moves' batches (solver/work.py)."""
     trail = list(trail)
     start = len(trail) - 1
     state = trail[-1]
     mark = len(state.finished_hands)
     while not state.is_terminal and len(state.finished_hands) == mark:
         actor = state.current_player
-        action = bots.choose(state, actor, PAR_LEVEL if actor == seat else level,
-                             bots.page_seed(state), effort=effort, positions=trail)
+        action = yield from bots.choose_steps(state, actor, PAR_LEVEL if actor == seat else level,
+                                              bots.page_seed(state), effort=effort, positions=trail)
         state = state.apply_action(action)
         trail.append(state)
     return trail[start:]
@@ -92,6 +97,13 @@ def par(record_json: Any, seat: Any, level: Any = "normal", hand: Any = None, pr
     (how the computer played it). `progress(done, total)`: hands done. Every
     input is checked before any move is searched: RecordError for the record,
     SolverError for the rest, one line. `effort`: tests only (see play_hand)."""
+    return work.drive(par_steps(record_json, seat, level, hand, progress, effort))
+
+
+def par_steps(record_json: Any, seat: Any, level: Any = "normal", hand: Any = None, progress=None,
+              effort: int | None = None):
+    """`par` as a generator of its moves' batches (solver/work.py): spread over
+    the page's pool like any computer move."""
     record = load_record(record_json)
     level = check_level(level)
     hand = check_hand(hand)
@@ -110,7 +122,7 @@ def par(record_json: Any, seat: Any, level: Any = "normal", hand: Any = None, pr
     if progress is not None:
         progress(0, len(numbers))
     for number in numbers:
-        played = play_hand(trail[:starts[number - 1] + 1], seat, level, effort)
+        played = yield from play_hand_steps(trail[:starts[number - 1] + 1], seat, level, effort)
         hands.append({"hand": number, "score": final.finished_hands[number - 1][1][seat],
                       "par": played[-1].finished_hands[number - 1][1][seat],
                       "actions": [game.action_token(before, after.history[-1][1])

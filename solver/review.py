@@ -48,7 +48,7 @@ from pycore.game import get_game
 from pycore.records import Record, load_record, positions, read_record_file, record_of, replay, start_state
 from pycore.words import Narrator, count
 
-from . import hints
+from . import hints, work
 from .budget import effort_and_seed
 from .faceup import Difference, FaceUp, explain, face_up
 from .errors import SolverError
@@ -182,12 +182,19 @@ def decision_key(state, seat: int, budget: dict, choice: str | None = None) -> s
 
 def analyse(state, seat: int, budget: dict, cache=None, choice: str | None = None,
             positions: list | None = None) -> dict:
+    """`analyse_steps` run to its end in this process."""
+    return work.drive(analyse_steps(state, seat, budget, cache, choice, positions))
+
+
+def analyse_steps(state, seat: int, budget: dict, cache=None, choice: str | None = None,
+                  positions: list | None = None):
     """The decision of `seat` to act in `state` (the true position), where it chose
     `choice`: the hint's numbers there (what the player could know), the face-up
     values, and where the two bests differ, the comparison with the player's
     worlds. JSON; kept in `cache` (default CACHE) under `decision_key`.
     `positions`: every position of the game up to `state`, where the caller
-    replayed the record (else the view replays it)."""
+    replayed the record (else the view replays it). A generator of the hint's
+    batches (solver/work.py)."""
     cache = CACHE if cache is None else cache
     key = decision_key(state, seat, budget, choice)
     got = cache.get(key)
@@ -196,7 +203,7 @@ def analyse(state, seat: int, budget: dict, cache=None, choice: str | None = Non
             cache.move_to_end(key)
         return got
     view = view_of(state, seat, positions)      # what the player could know, one view for both uses
-    hint = hints.ranked(view, budget["effort"], budget["seed"])
+    hint = yield from hints.ranked_steps(view, budget["effort"], budget["seed"])
     reading = read_hint(hint)
     legal = {state.game.action_token(state, a) for a in state.legal_actions()}
     from_hint = reading.worlds == 1 and legal <= set(reading.values)
@@ -374,10 +381,10 @@ def hand_steps(hand: Hand, seat: int, theme: str, namer=None) -> dict:
     return {"start": _faces(hand.states[0], adapter), "steps": steps, "tricks": tricks, "points": points}
 
 
-def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None,
-                tick=None, namer=None) -> dict:
+def review_hand_steps(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None,
+                      tick=None, namer=None):
     """One finished hand's review (see the module docstring); `tick()` after each
-    decision analysed."""
+    decision analysed. A generator of its hints' batches (solver/work.py)."""
     game = hand.states[0].game
     adapter = adapter_for(game.name)
     threshold, unit, said = adapter.big_loss(hand.states[0])     # what counts as a big loss
@@ -390,7 +397,7 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
         if len(state.legal_actions()) == 1:
             forced += 1
             continue
-        got = analyse(state, seat, budget, cache, choice, hand.positions(offset))
+        got = yield from analyse_steps(state, seat, budget, cache, choice, hand.positions(offset))
         decisions.append(review_decision(state, seat, choice, got, threshold, theme,
                                          hand.first + offset, budget["seed"], unit, namer))
         if tick is not None:
@@ -420,9 +427,16 @@ def _unfinished(hands: list[Hand], hand) -> ReviewError:
 
 def review(record_json, seat, hand=None, budget=None, progress=None, theme: str = "",
            cache=None, namer=None) -> dict:
+    """`review_steps` run to its end in this process."""
+    return work.drive(review_steps(record_json, seat, hand, budget, progress, theme, cache, namer))
+
+
+def review_steps(record_json, seat, hand=None, budget=None, progress=None, theme: str = "",
+                 cache=None, namer=None):
     """The export: the record and the review of `hand` (1-based), or of every
     finished hand, for `seat`. `progress(done, total)`: decisions analysed;
-    `namer`: how its words name the seats (pycore.words.Narrator's)."""
+    `namer`: how its words name the seats (pycore.words.Narrator's). A generator
+    of its hints' batches (solver/work.py)."""
     record = load_record(record_json)
     seat = check_seat(record, seat)
     budget = budget_of(budget)
@@ -448,7 +462,9 @@ def review(record_json, seat, hand=None, budget=None, progress=None, theme: str 
         done += 1
         if progress is not None:
             progress(done, total)
-    reviews = [review_hand(h, seat, budget, theme, cache, tick, namer) for h in chosen]
+    reviews = []
+    for h in chosen:
+        reviews.append((yield from review_hand_steps(h, seat, budget, theme, cache, tick, namer)))
     return {"format": FORMAT, "record": record.to_json(), "seat": seat, "budget": budget,
             "theme": theme, "hands": reviews}
 

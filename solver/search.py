@@ -32,28 +32,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field, replace
-from functools import partial
 
-from . import tree
+from . import tree, work
+from .spending import DEFAULT_EFFORT, Budget, Spending
 from .errors import SolverError
 from .stats import half_width, welch_half_width
 from .view import SeatView
-
-DEFAULT_EFFORT = 160    # playouts, the hint's fixed budget in the tests and the review
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How much a search may spend: `effort` playouts at most; `seconds` of wall
-    time at most (None: no clock, so the search is a pure function of its seed);
-    `all_worlds`: search every consistent world, each once, with no early stop
-    (the hint's "search all deals", refused when there are too many)."""
-    effort: int = DEFAULT_EFFORT
-    seconds: float | None = None
-    all_worlds: bool = False
-
 
 @dataclass
 class ActionStats:
@@ -173,19 +158,6 @@ def alike(r: Ranking) -> list:
             and against_best(r, s).group in ("best", "as good", "close")]
 
 
-def progress_reporter(progress, total: int):
-    """A function to call once before each world and with last=True after the
-    last: it calls progress(done, total) (nothing when progress is None)."""
-    done = -1
-
-    def report(last: bool = False) -> None:
-        nonlocal done
-        done = total if last else done + 1
-        if progress is not None:
-            progress(done, total)
-    return report
-
-
 # A hint offers to search every consistent world (each action on each world) only
 # up to this many world-action searches; beyond that it would take too long.
 ALL_WORLDS_CAP = 100_000
@@ -236,150 +208,6 @@ def halving_schedule(actions: int, effort: int, floor: int = 2,
         alive = max(floor, (alive + 1) // 2)
 
 
-class Worlds:
-    """The worlds the search uses, in a fixed order that depends only on the seed
-    and the position: all of them shuffled when they are few (ENUMERATE_WORLDS),
-    else exactly uniform samples drawn as needed. Any prefix is a uniform sample
-    (without replacement when all were listed). Past the end of a listed set the
-    list is gone through again (more playouts of the same worlds)."""
-
-    def __init__(self, view, total: int, rng, listed: bool):
-        self.view, self.rng = view, rng
-        self.listed = listed
-        self.items = list(view.counter.worlds()) if listed else []
-        if listed:
-            rng.shuffle(self.items)
-
-    def index(self, i: int) -> int:
-        return i % len(self.items) if self.listed else i
-
-    def __getitem__(self, i: int):
-        if self.listed:
-            return self.items[i % len(self.items)]
-        while len(self.items) <= i:
-            self.items.append(self.view.counter.sample(self.rng))
-        return self.items[i]
-
-
-class PlayoutEvaluator:
-    """The generic value of an action on a world: the rest of the hand played out
-    by the game's policy, or searched exactly when the adapter says so."""
-
-    def __init__(self, view: SeatView, rng):
-        adapter, state = view.adapter, view.state
-        self.view, self.adapter, self.seat, self.rng = view, adapter, view.seat, rng
-        self.exact = adapter.search_exactly(state)
-        self.mark = adapter.hand_mark(state)
-        self.trick = adapter.current_trick_index(state)
-        self.tally = adapter.outcomes       # optional: Voren's looed, ...
-        self.state = state
-        self.legal = frozenset(state.legal_actions())
-        self.cache: dict = {}           # world index -> (position, exact-search memo)
-
-    def cost(self, actions: int) -> float:
-        """Playouts of searching `actions` actions on one world."""
-        return float(actions)
-
-    def position(self, index: int, world):
-        got = self.cache.get(index)
-        if got is None:
-            # the seat's own choices: the same in every world
-            position = self.view.world_state(world).with_legal(self.legal)
-            got = self.cache[index] = (position, {})
-        return got
-
-    def evaluate(self, index: int, world, actions, stats: dict) -> None:
-        """Each of `actions` valued on world number `index` (`world`), into `stats`."""
-        adapter, seat, mark = self.adapter, self.seat, self.mark
-        position, memo = self.position(index, world)
-        for action in actions:
-            after = position.apply_action(action)
-            if self.exact:
-                final = adapter.exact_final(after, seat, mark, memo)
-            else:
-                final = adapter.playout(after, mark, self.rng)
-            self.record(stats[action], final)
-
-    def record(self, st: ActionStats, final) -> None:
-        """One world's outcome of `st`'s action (the hand's last position `final`)
-        added to `st`: the seat's points, the trick, the bid, the game's outcomes."""
-        adapter, seat, mark = self.adapter, self.seat, self.mark
-        points = adapter.hand_points(final, seat, mark)
-        st.total += points
-        st.n += 1
-        st.values.append(points)
-        if self.trick is not None and adapter.took_trick(self.state, final, seat, mark, self.trick):
-            st.took_trick += 1
-        target = adapter.target_of(self.state, seat, st.action)
-        if target is not None:
-            st.exact_bid += adapter.tricks_taken(final, seat, mark) == target
-        if self.tally is not None:
-            for key in self.tally(final, seat, mark):
-                st.outcomes[key] = st.outcomes.get(key, 0) + 1
-
-
-def make_evaluator(view: SeatView, rng):
-    """The game's own evaluator where it has one (Tricksters' exact trick play),
-    else the generic one."""
-    own = view.adapter.evaluator
-    got = own(view, rng) if own is not None else None
-    return got if got is not None else PlayoutEvaluator(view, rng)
-
-
-class Spending:
-    """What the search has spent (playouts, time) against its budget."""
-
-    def __init__(self, budget: Budget, progress, started: float | None = None):
-        self.budget, self.progress = budget, progress
-        self.limit = float(budget.effort)     # playouts (plus a screening's first round)
-        self.start = time.monotonic() if started is None else started
-        self.spent = 0.0
-        self.last = -1
-
-    def elapsed(self) -> float:
-        return time.monotonic() - self.start
-
-    def out_of_time(self) -> bool:
-        return self.budget.seconds is not None and self.elapsed() >= self.budget.seconds
-
-    def affords(self, cost: float) -> bool:
-        """Whether `cost` more playouts fit the effort and, at the rate seen so far,
-        the time left (one world's search can be long: a Tricksters first trick)."""
-        if self.spent + cost > self.limit or self.out_of_time():
-            return False
-        return self.budget.seconds is None or self.spent == 0 or cost <= self.left()
-
-    def why_stopped(self, cost: float) -> str:
-        """Why `cost` more playouts were not afforded: "effort", or "time" (spent,
-        or too little left for them)."""
-        return "effort" if self.spent + cost > self.limit else "time"
-
-    def left(self) -> float:
-        """Playouts the budget still has (time: at the rate seen so far)."""
-        left = self.limit - self.spent
-        if self.budget.seconds is not None and self.spent > 0:
-            elapsed = max(self.elapsed(), 1e-6)
-            left = min(left, (self.budget.seconds - elapsed) * self.spent / elapsed)
-        return max(0.0, left)
-
-    TICKS = 1000
-
-    def report(self, done: bool = False) -> None:
-        """progress(done, TICKS): the larger of the effort and the time spent."""
-        if self.progress is None:
-            return
-        if done:
-            tick = self.TICKS
-        else:
-            used = self.spent / self.limit
-            if self.budget.seconds:
-                used = max(used, self.elapsed() / self.budget.seconds)
-            tick = max(self.last, min(self.TICKS - 1, int(used * self.TICKS)))
-        if tick != self.last or done:
-            self.last = tick
-            self.progress(tick, self.TICKS)
-
-
 def _by_mean(stats):
     return lambda a: (-stats[a].total / stats[a].n, stats[a].token)
 
@@ -404,23 +232,42 @@ def _separated(best, other, population, rivals: int) -> str | None:
     return None
 
 
-def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
-         seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
-         part: tuple[int, int] | None = None, sums: list[dict] | None = None,
-         started: float | None = None, only: list | None = None, tree: bool = False,
-         hint: bool = False) -> Ranking:
+def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, **options) -> Ranking:
+    """`rank_steps` run to its end in this process (see there)."""
+    return work.drive(rank_steps(view, effort, seed, progress, **options))
+
+
+TREES = 4             # the hint's tree search: up to this many trees from streams of their own, merged
+TREE_SHARE = 15       # ... each with at least this many iterations for every choice (fewer trees else)
+
+
+def trees_for(effort: int, actions: int, worlds: int = 2) -> int:
+    """How many trees a tree search of `effort` iterations over `actions` root
+    choices grows (root parallelism): TREES, fewer where each would get less
+    than TREE_SHARE iterations a choice (a small tree tries few of the choices
+    at its root), and one with a single consistent deal (Lunar's Sky: there one
+    deep tree beat four of the same iterations, -0.075 points a decision
+    [-0.151, +0.001] over 42 positions, bench/tree_parallel.py). A function of
+    the effort and the position only, never of the workers, so the answer is too."""
+    if worlds <= 1:
+        return 1
+    return max(1, min(TREES, effort // (TREE_SHARE * max(1, actions))))
+
+
+def rank_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
+               seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
+               started: float | None = None, only: list | None = None, tree: bool = False,
+               hint: bool = False, searcher=None):
     """Every legal action of the seat to act, each with its expected points for
     the hand over uniform consistent worlds (see the module docstring), within
     `Budget(effort, seconds, all_worlds)`. `progress(done, total)`, if given, is
-    called as the search goes, from (0, total) to (total, total).
+    called as the search goes, from (0, total) to (total, total). A generator:
+    it yields each batch of worlds or trees to value (solver/work.py), is sent
+    their results and returns the Ranking (`rank` runs it here; work.drive with
+    another driver spreads its batches over processes or workers).
 
     `flat`: no race, every action on the same worlds until the effort (or time)
     is spent (bench/hint_quality.py's reference).
-
-    Split across workers (a game whose adapter `splits`, every world searched):
-    `part=(i, k)` searches worlds i, i+k, ... of the one shuffled list; `sums`,
-    every part's `part_sums`, merges them instead of searching: the same ranking
-    as one search of every world.
 
     `started`: the time.monotonic() the request came in, when that was before
     this call (`seconds` then counts from it: the replay and the view too).
@@ -430,7 +277,8 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
 
     `tree`: where the adapter's `tree_search` says a tree pays (the hard level's
     card play in Lunar, and in Raven with 2 to 4 players), search with it
-    instead (`_tree`), so that the hint suggests what hard would play.
+    instead (`_tree`: `trees_for` trees from streams of their own, merged), so
+    that the hint suggests what hard would play.
 
     `hint`: the hint's search (the levels keep the one their ladder rows were
     measured with): choices the adapter calls one move in all but name
@@ -440,21 +288,21 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     two, which are no suggestion (one may have come out higher on its few
     worlds); where the worlds are few and each is valued exactly, the choices a
     race let go on fewer of them are valued on the rest too, where the budget
-    affords that (`_finish`), so that every value is exact."""
-    budget = Budget(effort, seconds, all_worlds or part is not None or sums is not None)
+    affords that (`_finish`), so that every value is exact.
+
+    `searcher`: the position's work.Searcher, when the caller has one."""
+    budget = Budget(effort, seconds, all_worlds)
     adapter = view.adapter
     state, seat = view.state, view.seat
     if state.current_player != seat:
         raise SolverError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
-    tag = f"{seed}/{len(state.history)}/{seat}"
-    world_rng = random.Random(f"manyhands/worlds/{tag}")
-    rng = random.Random(f"manyhands/solver/{tag}")
-    legal = state.legal_actions()
+    searcher = searcher if searcher is not None else work.Searcher(view, seed)
+    legal = list(searcher.legal)
     if only is not None:
         legal = [a for a in legal if a in only]
     stats = {a: ActionStats(a, state.game.action_token(state, a)) for a in legal}
     total = view.count()
-    evaluator = make_evaluator(view, rng)
+    evaluator = searcher.evaluator
     offer = all_worlds_effort_of(total, len(legal), evaluator)
     spending = Spending(budget, progress, started)
     out = Ranking(adapter.decision(state), total, 0, False, evaluator.exact,
@@ -463,34 +311,38 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
     few = evaluator.exact and total <= EXACT_FEW_WORLDS and len(legal) > 1
     if tree and adapter.tree_search(state) and not budget.all_worlds and len(legal) > 1 \
             and only is None and not flat:
-        out.stopped, out.tree = _tree(view, legal, stats, evaluator, spending, rng), True
+        out.stopped = yield from _tree(searcher, stats, spending, f"manyhands/solver/{searcher.tag}",
+                                       trees_for(int(spending.limit), len(legal), total))
+        out.tree = True
         # No "search all deals" after the tree: it plays each deal out once (the tree runs
         # until the exact endgame, so no deal would be valued exactly), which tells less
         # than the tree's thousands of playouts over the same deals; "think longer" does.
         out.all_worlds_effort = None
-    elif total == 1 and not evaluator.exact and adapter.allies is not None and part is None \
-            and sums is None and len(legal) > 1:
+    elif total == 1 and not evaluator.exact and adapter.allies is not None and len(legal) > 1:
+        rng = random.Random(f"manyhands/solver/{searcher.tag}")
         out.stopped, out.look_ahead, out.exact_search = _look_ahead(
             view, evaluator, legal, stats, spending, rng)
         out.sampled_with_replacement = False
     elif budget.all_worlds or few:      # few worlds searched exactly: as cheap as a race, and exact
         if evaluator.cost(len(legal)) * total > ALL_WORLDS_CAP:
             raise SolverError(f"there are too many possible deals ({total:,}) to search every one")
-        _search_every_world(view, evaluator, stats, world_rng, total, spending, part, sums)
+        yield from _search_every_world(searcher, stats, spending, total)
         out.stopped, out.sampled_with_replacement = "all worlds", False
     else:
-        worlds = Worlds(view, total, world_rng, listed=total <= ENUMERATE_WORLDS)
-        out.sampled_with_replacement = not worlds.listed
-        race = _flat if flat else partial(_race, recheck=hint,
-                                          first_round=HINT_FIRST_ROUND if hint else FLAT_WORLDS)
+        listed = total <= ENUMERATE_WORLDS
+        out.sampled_with_replacement = not listed
+        race = Race(searcher, stats, spending, listed,
+                    None if out.sampled_with_replacement or not evaluator.exact else total,
+                    exact_end=listed and evaluator.exact and total)
         twins = _twins(adapter, state, legal) if hint else {}
         raced = [a for a in legal if a not in twins]
-        exact_end = worlds.listed and evaluator.exact and total
-        out.stopped = race(raced, stats, worlds, evaluator, spending,
-                           None if out.sampled_with_replacement or not evaluator.exact else total,
-                           exact_end=exact_end)
-        if hint and exact_end and out.stopped in ("separated", "all worlds"):
-            out.stopped = _finish(raced, stats, worlds, evaluator, spending, total) or out.stopped
+        if flat:
+            out.stopped = yield from race.flat(raced)
+        else:
+            out.stopped = yield from race.run(raced, recheck=hint,
+                                              first_round=HINT_FIRST_ROUND if hint else FLAT_WORLDS)
+        if hint and race.exact_end and out.stopped in ("separated", "all worlds"):
+            out.stopped = (yield from race.finish(raced, total)) or out.stopped
         for action, searched in twins.items():
             stats[action] = replace(stats[searched], action=action, token=stats[action].token,
                                     values=list(stats[searched].values),
@@ -509,7 +361,7 @@ def rank(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=N
         out.stats = sorted(stats.values(), key=lambda s: (hint and s.screened, hint and s.n < most,
                                                           -(s.ev or 0.0), -s.n, s.token))
     out.used = out.stats[0].n
-    out.enumerated = not out.sampled_with_replacement and out.used >= total and part is None
+    out.enumerated = not out.sampled_with_replacement and out.used >= total
     out.playouts = round(spending.spent)
     return out
 
@@ -607,7 +459,7 @@ def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int,
         costs.append(playouts)
         for action, (_, final) in got.items():      # this depth's line replaces the last one's
             stats[action] = ActionStats(action, stats[action].token)
-            evaluator.record(stats[action], final)
+            work.add(stats[action], evaluator.fact(action, final))
         if not playouts:                  # every line reached the end of the hand: exact
             return "all worlds", depth, True
         # the next depth's playouts: each action's replies the first time (about
@@ -619,105 +471,188 @@ def _look_ahead(view, evaluator, legal, stats, spending, rng) -> tuple[str, int,
             return spending.why_stopped(need), depth, False
 
 
-def _tree(view, legal, stats, evaluator, spending, rng) -> str:
-    """The hard level's tree search (solver/tree.py) within the budget, each
-    iteration one playout: every iteration's outcome is recorded for the root
-    action it began with, as the race records a world's. Returns why it
-    stopped: "settled" (the most tried action could no longer change in the
-    budget left), or "time" / "effort"."""
-    counts: dict = {}
-    tree.search(view, int(spending.limit), rng, counts, spending=spending,
-                record=lambda action, final: evaluator.record(stats[action], final))
-    if counts["settled"]:
-        return "settled"
-    return "effort" if spending.spent >= spending.limit else "time"
+def _tree(searcher, stats, spending, stream: str, trees: int):
+    """The hard level's tree search (solver/tree.py) within the budget: `trees`
+    trees, each from its own random stream and with its share of the effort
+    (root parallelism: the same trees whichever workers grow them), every
+    iteration one playout whose outcome is recorded for the root action it
+    began with, tree by tree, as the race records a world's. A generator (one
+    batch of trees); returns why it stopped: "settled" (in every tree the most
+    tried action could no longer change in the budget left), else "effort"
+    (every tree had its iterations, or settled) or "time"."""
+    limit = int(spending.limit)
+    items = [(t, limit // trees + (t < limit % trees)) for t in range(trees)]
+    items = [(t, n) for t, n in items if n > 0]
+    results = yield work.Batch(searcher, work.TREES, items, [float(n) for _, n in items], spending,
+                               stream=stream, trees=trees)
+    settled = done = True
+    for (_, planned), got in zip(items, results):
+        if got is None:         # a tree its worker could not grow in the time: searched without it
+            settled = done = False
+            continue
+        for k, *fact in got["facts"]:
+            work.add(stats[searcher.legal[k]], fact)
+        spending.spent += got["iterations"]
+        settled = settled and got["settled"]
+        done = done and (got["settled"] or got["iterations"] >= planned)
+    return "settled" if settled else "effort" if done else "time"
 
 
-def _search_world(i: int, actions, stats, worlds, evaluator, spending) -> None:
-    """`actions` valued on world number `i` of the list, and their cost spent."""
-    spending.report()
-    evaluator.evaluate(worlds.index(i), worlds[i], actions, stats)
-    spending.spent += evaluator.cost(len(actions))
+def _run(searcher, stats, spending, items: list, listed: bool, force: bool = False,
+         every: bool = False):
+    """A batch of world items [(world index, [actions])]: the first ones the effort
+    affords (all of them with `force`) yielded to be valued; their results
+    recorded, world by world, and their cost spent. A generator; returns how
+    many were valued (a prefix: a timed batch stops when its time is up)."""
+    cost = searcher.evaluator.cost
+    costs: list = []
+    spent = spending.spent
+    for _, actions in items:
+        c = cost(len(actions))
+        if not force and spent + c > spending.limit:
+            break
+        costs.append(c)
+        spent += c
+    items = items[:len(costs)]
+    if not items:
+        return 0
+    results = yield work.Batch(searcher, work.WORLDS, items, costs, spending, listed=listed,
+                               force=force, every=every)
+    for (_, actions), facts, c in zip(items, results, costs):
+        for action, fact in zip(actions, facts):
+            work.add(stats[action], fact)
+        spending.spent += c
+    return len(results)
 
 
-def _race(legal, stats, worlds, evaluator, spending, population, exact_end,
-          recheck: bool = False, first_round: int = FLAT_WORLDS) -> str:
-    """The adaptive search (module docstring); returns why it stopped. `recheck`
-    (the hint's): before calling the best clear, the choices let go against an
-    earlier leader are compared with the last one (`_overtaken`), and any it is
-    not clearly better than race on. `first_round`: the worlds every action
-    raced sees before any leaves (the hint's HINT_FIRST_ROUND: "clear at 95%"
-    on 8 deals of a skewed outcome, with time to spare, is a thin claim, and
-    its rates' intervals were as wide as 31-86%)."""
-    if len(legal) == 1:
-        _search_world(0, legal, stats, worlds, evaluator, spending)
-        return "one choice"
-    alive = list(legal)
-    n = 0                         # worlds every action still in the race has seen
+class Race:
+    """The adaptive search of one position (module docstring): the race itself
+    (`run`), the flat search (`flat`) and the hint's finish over few worlds
+    (`finish`), each a generator of batches returning why it stopped.
+    `population`: the worlds, when each is valued exactly and all are listed
+    (for intervals), else None; `exact_end`: the number of worlds when every
+    one can be searched exactly (the race ends there), else 0."""
 
-    def search(i: int, actions) -> None:
-        _search_world(i, actions, stats, worlds, evaluator, spending)
+    def __init__(self, searcher, stats, spending, listed: bool, population, exact_end):
+        self.searcher, self.stats, self.spending = searcher, stats, spending
+        self.listed, self.population, self.exact_end = listed, population, exact_end
+        self.cost = searcher.evaluator.cost
 
-    spending.limit += evaluator.cost(len(alive))    # every action is played once, whatever the effort
-    search(0, alive)
-    n = 1
-    if len(alive) > RACE_ACTIONS:          # screening: sequential halving to RACE_ACTIONS
-        share = max(1, int(spending.left() / 2))
-        plan = halving_schedule(len(alive), share, RACE_ACTIONS)
-        if len(plan) == 1:      # effort for every action's first race round: halving still spends
-            #                     it better (a race of hundreds drops few at 95% together), on twice
-            #                     that at most (the rest is the race's, which stops once clear),
-            #                     after a round 0 on the worlds it plans, not one world each
-            share = min(share, 2 * FLAT_WORLDS * len(alive))
-            plan = halving_schedule(len(alive), share, RACE_ACTIONS, always=True)
-            while n < plan[0][1] and spending.affords(evaluator.cost(len(alive))):
-                search(n, alive)
-                n += 1
-        for keep, seen in plan[1:]:
+    def search(self, items: list, force: bool = False):
+        return (yield from _run(self.searcher, self.stats, self.spending, items, self.listed, force))
+
+    def run(self, legal, recheck: bool = False, first_round: int = FLAT_WORLDS):
+        """The race; returns why it stopped. `recheck` (the hint's): before calling
+        the best clear, the choices let go against an earlier leader are compared
+        with the last one (`_overtaken`), and any it is not clearly better than
+        race on. `first_round`: the worlds every action raced sees before any
+        leaves (the hint's HINT_FIRST_ROUND: "clear at 95%" on 8 deals of a skewed
+        outcome, with time to spare, is a thin claim, and its rates' intervals
+        were as wide as 31-86%)."""
+        stats, spending, cost, exact_end = self.stats, self.spending, self.cost, self.exact_end
+        if len(legal) == 1:
+            yield from self.search([(0, legal)], force=True)
+            return "one choice"
+        alive = list(legal)
+        spending.limit += cost(len(alive))    # every action is played once, whatever the effort
+        yield from self.search([(0, alive)], force=True)
+        n = 1                     # worlds every action still in the race has seen
+        if len(alive) > RACE_ACTIONS:          # screening: sequential halving to RACE_ACTIONS
+            share = max(1, int(spending.left() / 2))
+            plan = halving_schedule(len(alive), share, RACE_ACTIONS)
+            if len(plan) == 1:  # effort for every action's first race round: halving still spends
+                #                 it better (a race of hundreds drops few at 95% together), on twice
+                #                 that at most (the rest is the race's, which stops once clear),
+                #                 after a round 0 on the worlds it plans, not one world each
+                share = min(share, 2 * FLAT_WORLDS * len(alive))
+                plan = halving_schedule(len(alive), share, RACE_ACTIONS, always=True)
+                n += yield from self.search([(i, alive) for i in range(n, plan[0][1])])
+            for keep, seen in plan[1:]:
+                alive.sort(key=_by_mean(stats))
+                for action in alive[keep:]:
+                    stats[action].screened = True
+                alive = alive[:keep]
+                if exact_end:
+                    seen = min(seen, exact_end)
+                n += yield from self.search([(i, alive) for i in range(n, seen)])
+                if n < seen:
+                    break
             alive.sort(key=_by_mean(stats))
-            for action in alive[keep:]:
+            for action in alive[RACE_ACTIONS:]:
                 stats[action].screened = True
-            alive = alive[:keep]
+            alive = alive[:RACE_ACTIONS]
+        while True:
+            target = max(first_round, 2 * n)
             if exact_end:
-                seen = min(seen, exact_end)
-            while n < seen and spending.affords(evaluator.cost(len(alive))):
-                search(n, alive)
-                n += 1
-            if n < seen:
-                break
-        alive.sort(key=_by_mean(stats))
-        for action in alive[RACE_ACTIONS:]:
-            stats[action].screened = True
-        alive = alive[:RACE_ACTIONS]
-    while True:
-        target = max(first_round, 2 * n)
-        if exact_end:
-            target = min(target, exact_end)
-        while n < target:
-            if not spending.affords(evaluator.cost(len(alive))):
-                return spending.why_stopped(evaluator.cost(len(alive)))
-            search(n, alive)
-            n += 1
-        if exact_end and n >= exact_end:
-            return "all worlds"
-        alive.sort(key=_by_mean(stats))
-        best = stats[alive[0]]
-        rivals = len(alive) - 1
-        for action in alive[1:]:
-            stats[action].left = _separated(best, stats[action], population, rivals)
-        alive = [alive[0]] + [a for a in alive[1:] if stats[a].left is None]
-        if len(alive) == 1:
-            back = _overtaken(legal, best, stats, population) if recheck else []
-            if not back:
-                return "separated"
-            for i in range(min(stats[a].n for a in back), n):     # the worlds they missed
-                behind = [a for a in back if stats[a].n == i]
-                if not spending.affords(evaluator.cost(len(behind))):
-                    return spending.why_stopped(evaluator.cost(len(behind)))
-                search(i, behind)
-            for action in back:
-                stats[action].left = None
-            alive += back
+                target = min(target, exact_end)
+            if n < target:
+                n += yield from self.search([(i, alive) for i in range(n, target)])
+                if n < target:
+                    return spending.why_stopped(cost(len(alive)))
+            if exact_end and n >= exact_end:
+                return "all worlds"
+            alive.sort(key=_by_mean(stats))
+            best = stats[alive[0]]
+            rivals = len(alive) - 1
+            for action in alive[1:]:
+                stats[action].left = _separated(best, stats[action], self.population, rivals)
+            alive = [alive[0]] + [a for a in alive[1:] if stats[a].left is None]
+            if len(alive) == 1:
+                back = _overtaken(legal, best, stats, self.population) if recheck else []
+                if not back:
+                    return "separated"
+                items = _behind(back, stats, n)      # the worlds they missed
+                done = yield from self.search(items)
+                if done < len(items):
+                    return spending.why_stopped(cost(len(items[done][1])))
+                for action in back:
+                    stats[action].left = None
+                alive += back
+
+    def finish(self, actions, total: int):
+        """The hint's race over few worlds, each valued exactly, ended once the best
+        was clear (or went through every world with the best, others let go on
+        fewer): the worlds each action has not seen yet are searched too, where the
+        budget affords them all, so that every value is exact. Each action has seen
+        a first part of the one list of worlds. Returns "all worlds"; None when
+        there was nothing to do or the rest is more than the budget (the race's end
+        stands); or why it stopped, when a world cost more than the rate seen so
+        far said (the race's verdict is then no longer the last word)."""
+        stats, spending = self.stats, self.spending
+        rest = sum(self.cost(1) * (total - stats[a].n) for a in actions)
+        if not rest or not spending.affords(rest):
+            return None
+        items = _behind(actions, stats, total)
+        done = yield from self.search(items)
+        if done < len(items):
+            return spending.why_stopped(self.cost(len(items[done][1])))
+        for a in actions:               # every one valued exactly now: none was left behind
+            stats[a].screened, stats[a].left = False, None
+        return "all worlds"
+
+    def flat(self, legal):
+        """Every action on worlds 0, 1, 2, ... until the effort or the time is spent
+        (at least two worlds)."""
+        spending, exact_end = self.spending, self.exact_end
+        cost = self.cost(len(legal))
+        n = yield from self.search([(i, legal) for i in range(min(2, exact_end or 2))], force=True)
+        while True:
+            if n >= 2 and not spending.affords(cost):
+                return spending.why_stopped(cost)
+            if exact_end and n >= exact_end:
+                return "all worlds"
+            end = n + max(1, int((spending.limit - spending.spent) // cost))
+            done = yield from self.search([(i, legal) for i in range(n, min(end, exact_end or end))])
+            if not done:
+                return spending.why_stopped(cost)
+            n += done
+
+
+def _behind(actions, stats, upto: int) -> list:
+    """World items bringing each of `actions` from the worlds it has seen up to
+    world `upto` (each world with the actions that have not seen it)."""
+    seen = {a: stats[a].n for a in actions}
+    return [(i, [a for a in actions if seen[a] <= i]) for i in range(min(seen.values()), upto)]
 
 
 def _overtaken(actions, best, stats, population) -> list:
@@ -730,63 +665,12 @@ def _overtaken(actions, best, stats, population) -> list:
             and _separated(best, stats[a], population, 1) is None]
 
 
-def _finish(actions, stats, worlds, evaluator, spending, total: int) -> str | None:
-    """The hint's race over few worlds, each valued exactly, ended once the best was
-    clear (or went through every world with the best, others let go on fewer): the
-    worlds each action has not seen yet are searched too, where the budget affords
-    them all, so that every value is exact. Each action has seen a first part of
-    the one list of worlds. Returns "all worlds"; None when there was nothing to
-    do or the rest is more than the budget (the race's end stands); or why it
-    stopped, when a world cost more than the rate seen so far said (the race's
-    verdict is then no longer the last word)."""
-    rest = sum(evaluator.cost(1) * (total - stats[a].n) for a in actions)
-    if not rest or not spending.affords(rest):
-        return None
-    for i in range(min(stats[a].n for a in actions), total):
-        behind = [a for a in actions if stats[a].n == i]
-        if not spending.affords(evaluator.cost(len(behind))):
-            return spending.why_stopped(evaluator.cost(len(behind)))
-        _search_world(i, behind, stats, worlds, evaluator, spending)
-    for a in actions:               # every one valued exactly now: none was left behind
-        stats[a].screened, stats[a].left = False, None
-    return "all worlds"
-
-
-def _flat(legal, stats, worlds, evaluator, spending, population, exact_end) -> str:
-    """Every action on worlds 0, 1, 2, ... until the effort or the time is spent
-    (at least two worlds)."""
-    n = 0
-    while n < 2 or spending.affords(evaluator.cost(len(legal))):
-        if exact_end and n >= exact_end:
-            return "all worlds"
-        _search_world(n, legal, stats, worlds, evaluator, spending)
-        n += 1
-    return spending.why_stopped(evaluator.cost(len(legal)))
-
-
-def _search_every_world(view, evaluator, stats, world_rng, total, spending, part, sums) -> None:
-    """Every action on every world (or on part i of k of them: every k-th of the
-    one shuffled list), or the parts' sums added up."""
-    if sums is not None:
-        merge_sums(stats, sums, total)
-        spending.spent += evaluator.cost(len(stats)) * total     # what the parts spent
-        return
-    items = list(view.counter.worlds())
-    world_rng.shuffle(items)
-    indexes = range(len(items))
-    if part is not None:
-        i, k = part
-        if not 0 <= i < k:
-            raise SolverError(f"part {i} of {k} does not exist")
-        indexes = indexes[i::k]
-    report = progress_reporter(spending.progress, len(indexes))
-    spending.progress = None
+def _search_every_world(searcher, stats, spending, total: int):
+    """Every action on every world (a generator: one batch; progress in worlds)."""
     actions = list(stats)
-    for index in indexes:
-        report()
-        evaluator.evaluate(index, items[index], actions, stats)
-        spending.spent += evaluator.cost(len(actions))
-    report(last=True)
+    yield from _run(searcher, stats, spending, [(i, actions) for i in range(total)], True,
+                    force=True, every=True)
+    spending.progress = None        # (its progress was in worlds)
 
 
 def _pair_with_the_best(stats: dict) -> None:
@@ -810,33 +694,3 @@ def all_worlds_effort_of(worlds: int, actions: int, evaluator) -> int | None:
         return None
     effort = evaluator.cost(actions) * worlds
     return None if effort > ALL_WORLDS_CAP else max(1, round(effort))
-
-
-# --- splitting the search of every world across workers ------------------------------------
-def part_sums(r: Ranking, part: tuple[int, int]) -> dict:
-    """Part i of k's per-action sums, as `rank(..., sums=)` merges them (JSON-able):
-    {token: [points, worlds, tricks taken, [points in each world]]}."""
-    return {"part": list(part),
-            "actions": {st.token: [st.total, st.n, st.took_trick, list(st.values)] for st in r.stats}}
-
-
-def merge_sums(stats: dict, sums: list[dict], total: int) -> None:
-    """Add every part's sums into `stats` once every part of one split is there
-    (their shape is checked by solver.api, which reads the request)."""
-    parts = sorted(tuple(got["part"]) for got in sums)
-    k = parts[0][1] if parts else 0
-    if parts != [(i, k) for i in range(k)]:
-        from pycore.errors import quote
-        raise SolverError(f"the parts do not cover every world once (parts {quote(parts)})")
-    by_token = {st.token: st for st in stats.values()}
-    for got in sorted(sums, key=lambda got: got["part"][0]):
-        for tok, (points, n, took, values) in got["actions"].items():
-            st = by_token.get(tok)
-            if st is None:
-                raise SolverError(f"{tok!r} is not a legal action here")
-            st.total += points
-            st.n += n
-            st.took_trick += took
-            st.values.extend(values)
-    if any(st.n != total for st in stats.values()):
-        raise SolverError("the parts do not cover every world once (not the same search)")

@@ -46,32 +46,36 @@ def search(view, iterations: int, rng, counts: dict | None = None, spending=None
     receives "iterations", "playouts" and "settled" (whether it stopped early
     because the move could no longer change).
 
-    For the hint: `spending` (search.Spending) also stops the search when its
+    For the hint: `spending` (spending.Spending) also stops the search when its
     time or effort is spent, each iteration counting one playout, and
     `record(root action, the hand's last position)` is told of every iteration."""
-    adapter, state = view.adapter, view.state
-    mark = adapter.hand_mark(state)
-    players = state.players
-    own = tuple(state.legal_actions())     # the seat's own choices: the same in every world
-    root = Node()
-    low, high = math.inf, -math.inf
-    playouts = done = 0
-    settled = False
-    while done < iterations:
-        if done % SETTLED_EVERY == 0:
-            left = iterations - done if spending is None else min(iterations - done, spending.left())
-            if _settled(root, left):
-                settled = True
-                break
-        if spending is not None:
-            if not spending.affords(1):
-                break
-            if done % 32 == 0:
-                spending.report()
-            spending.spent += 1
-        done += 1
-        position = view.world_state(view.counter.sample(rng)).with_legal(own)
-        node, path, first = root, [], None
+    grown = Tree(view, iterations, rng)
+    grow_together([grown], spending, None if record is None else lambda _, a, final: record(a, final))
+    grown.count_into(counts)
+    return grown.root
+
+
+class Tree:
+    """One tree of the seat's information set with its own random stream, grown
+    an iteration at a time (`step`) up to `iterations` iterations."""
+
+    def __init__(self, view, iterations: int, rng):
+        self.view, self.iterations, self.rng = view, iterations, rng
+        self.adapter = view.adapter
+        self.mark = self.adapter.hand_mark(view.state)
+        self.own = tuple(view.state.legal_actions())   # the seat's own choices: the same in every world
+        self.root = Node()
+        self.low, self.high = math.inf, -math.inf
+        self.playouts = self.done = 0
+        self.settled = False
+
+    def step(self) -> tuple:
+        """One iteration: (the root action it began with, the hand's last position)."""
+        adapter, mark, rng = self.adapter, self.mark, self.rng
+        self.done += 1
+        position = self.view.world_state(self.view.counter.sample(rng)).with_legal(self.own)
+        node, path, first = self.root, [], None
+        low, high = self.low, self.high
         while adapter.hand_mark(position) == mark:
             actions = position.legal_actions()
             mover = position.current_player
@@ -103,20 +107,68 @@ def search(view, iterations: int, rng, counts: dict | None = None, spending=None
         final = position
         if adapter.hand_mark(position) == mark:
             final = adapter.playout(position, mark, rng)
-            playouts += 1
-        points = [adapter.hand_points(final, p, mark) for p in range(players)]
-        low, high = min(low, *points), max(high, *points)
-        if record is not None:
-            record(first, final)
+            self.playouts += 1
+        points = [adapter.hand_points(final, p, mark) for p in range(self.view.state.players)]
+        self.low, self.high = min(low, *points), max(high, *points)
         for n, mover in path:
             got = points[mover]
             n.visits += 1
             n.total += got
             n.squares += got * got
-    if counts is not None:
-        counts["iterations"] = counts.get("iterations", 0) + done
-        counts["playouts"] = counts.get("playouts", 0) + playouts
-        counts["settled"] = settled
+        return first, final
+
+    def count_into(self, counts: dict | None) -> None:
+        if counts is not None:
+            counts["iterations"] = counts.get("iterations", 0) + self.done
+            counts["playouts"] = counts.get("playouts", 0) + self.playouts
+            counts["settled"] = self.settled
+
+
+def grow_together(trees: list, spending=None, record=None) -> None:
+    """Grow `trees` an iteration each in turn, each until it has its iterations
+    or its move is settled (no other root action could catch up in the
+    iterations it may still get), or until `spending` (spending.Spending: each
+    iteration one playout) is spent; several trees share the time left (counted
+    in iterations alone, each tree grows as it would alone).
+    `record(tree's index, root action, the hand's last position)`, if given,
+    hears of every iteration."""
+    growing = list(range(len(trees)))
+    while growing:
+        still = []
+        for i in growing:
+            grown = trees[i]
+            if grown.done >= grown.iterations:
+                continue
+            if grown.done % SETTLED_EVERY == 0:
+                left = grown.iterations - grown.done
+                if spending is not None and spending.budget.seconds is not None:    # what the time allows
+                    left = min(left, spending.left() / len(growing))
+                if _settled(grown.root, left):
+                    grown.settled = True
+                    continue
+            if spending is not None:
+                if not spending.affords(1):
+                    return
+                if grown.done % 32 == 0:
+                    spending.report()
+                spending.spent += 1
+            first, final = grown.step()
+            if record is not None:
+                record(i, first, final)
+            still.append(i)
+        growing = still
+
+
+def merged_root(facts_by_action: dict) -> Node:
+    """A root whose children hold, per root action, the visits, total and
+    squares of the iterations that began with it (several trees' merged:
+    root-parallel search sums their root statistics)."""
+    root = Node()
+    for action, points in facts_by_action.items():
+        child = root.children[action] = Node()
+        child.visits = len(points)
+        child.total = float(sum(points))
+        child.squares = float(sum(p * p for p in points))
     return root
 
 

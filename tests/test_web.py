@@ -361,13 +361,18 @@ def test_the_hint_panel_is_player_words_step_by_step(game, rules):
             table = page.split('<details id="hint-table">', 1)[1].split("</details>", 1)[0]
             for fact in answer["shared"]:       # what every choice does alike: once, atop the table
                 assert page.count(html_escape(fact)) == 1 and html_escape(fact) in table
-            # searched again at its offer (Think longer, every deal): says whether it held
+            # searched again at its offer (Think longer, every deal): says whether it held,
+            # what it changed to, and how sure the new advice is (the solver's "change")
             assert 'id="hint-change"' not in page
             assert "kept the suggestion" in hint_view.hint_html(hint, tell, answer["best"])
             if len(answer["actions"]) > 1:
                 before = str(answer["actions"][1]["action"])
-                changed = hint_view.hint_html(hint, tell, before)
-                assert f"changed the suggestion: the hint before said “{tell.choice(before)}”" in changed
+                again = Hint.from_json(json.loads(worker_api.handle(json.dumps(
+                    {"op": "hint", "record": session.record(), "seat": session.seat,
+                     "budget": {"effort": 200, "seed": 1}, "earlier": before}))))
+                changed = hint_view.hint_html(again, tell, before)
+                assert again.words.change.startswith("The longer search changed the suggestion from ")
+                assert html_escape(again.words.change) in changed
                 assert not engine_tokens(_page_text(changed)), engine_tokens(_page_text(changed))
             shown += 1
         _advance(session, 1, rng)
@@ -405,8 +410,9 @@ def test_the_hint_counts_its_many_choices_as_the_page_writes_numbers():
 
 def test_many_choices_set_aside_early_fold_under_one_line():
     """A Lunar gift hint listed some 70 "set aside early ... on the 1 deal it was
-    tried on" lines under "Less good" (seen at 1280 px): they fold under one line
-    saying how many and why, still every choice in the table, the rest in view."""
+    tried on" lines under "Less good" (seen at 1280 px): they are a group of their
+    own, "Set aside early", said why in one line, and fold under one line saying
+    how many, still every choice in the table, the rest in view."""
     first = Session.new("lunar", {"players": 4}, seed=37, seat=0)
     session = Session.new("lunar", {"players": 4}, seed=37, seat=first.state.current_player)
     assert session.my_turn and session.state.phase == "exchange"
@@ -416,8 +422,11 @@ def test_many_choices_set_aside_early_fold_under_one_line():
     aside = [a for a in answer["actions"] if a["group"] == "screened"]
     assert len(aside) >= hint_view.FOLD_ASIDE
     page = hint_view.hint_html(Hint.from_json(answer), session.narrator())
-    folded = page.split('<details class="hint-aside">', 1)[1].split("</details>", 1)[0]
-    assert f"{len(aside):,} more set aside early: each fell behind" in folded
+    group = page.split("<h4>Set aside early</h4>", 1)[1]
+    assert group.startswith(f'<p class="hint-why">{hint_view.ASIDE_NOTE}</p>')
+    folded = group.split('<details class="hint-aside">', 1)[1].split("</details>", 1)[0]
+    assert f"<summary>{len(aside):,} choices set aside early</summary>" in folded
+    assert "<h4>" not in folded and "Less good" not in group
     assert sorted(re.findall(r'<li data-token="([^"]+)"', folded)) == sorted(a["action"] for a in aside)
     tokens = re.findall(r'<li data-token="([^"]+)" data-group', page)
     assert sorted(tokens) == sorted(session.state.observation(session.seat)["legal"])

@@ -1,12 +1,10 @@
-// The page's JavaScript side: the hint worker (computer moves and hints run
-// there, off the UI thread), a download helper, focus, the loading screen, and
-// the service worker with its "new version" offer.
+// The page's JavaScript side: the pool of hint workers (computer moves, hints
+// and reviews run there, off the UI thread: pool.js), a download helper, focus,
+// the loading screen, and the service worker with its "new version" offer.
+import { MAX_WORKERS, Pool, defaultSize } from "./pool.js";
+
 const base = new URL("./", import.meta.url);
 let offline = null;   // resolve/reject of window.manyhands.offlineReady
-let nextId = 1;
-// A long hint that splits (the "Search all deals" offer) runs on up to this many
-// workers at once, each searching every k-th deal; never more than the cores.
-const MAX_PARTS = 4;
 
 // The hint's progress bar: `done` of `total` worlds searched (no value: not known yet).
 function showProgress(done, total) {
@@ -19,67 +17,50 @@ function showProgress(done, total) {
   }
   meter.max = total;
   meter.value = done;
-  meter.setAttribute("aria-valuetext",
-    `${Math.floor(100 * done / total)}%: ${done} of ${total} possible deals searched`);
+  meter.setAttribute("aria-valuetext", total === 1000 ? `${Math.floor(done / 10)}% of the search`
+    : `${Math.floor(100 * done / total)}%: ${done} of ${total} possible deals searched`);
 }
 
-// How a request to a worker fails, by the error's name (worker_client.py tells them apart):
-// the worker refused it (its one-line reason), the worker itself failed, or it
-// was stopped (Cancel; a fresh worker takes over).
-class WorkerRefusal extends Error { name = "WorkerRefusal"; }
-class WorkerFailed extends Error { name = "WorkerFailed"; }
-class Cancelled extends Error { name = "Cancelled"; }
+// How many workers: `?workers=N`, else the player's setting (the table's menu,
+// kept in localStorage), else one fewer than the cores, at most MAX_WORKERS.
+const WORKERS_KEY = "manyhands/workers";
 
-// A worker with its own Pyodide. `helper`: one of the extra workers of a split
-// hint (it never makes the memory snapshot: the main worker does).
-function spawn(helper = false, name = "helper") {
-  const worker = new Worker(new URL("./worker.mjs", base),
-    { type: "module", name: helper ? name : "main" });
-  const pending = new Map();
-  worker.onmessage = (event) => {
-    const { id, ok, result, error, failed, progress, extra } = event.data;
-    const entry = pending.get(id);
-    if (progress !== undefined) {
-      if (entry) (entry.progress || showProgress)(...progress, extra);
-      return;
-    }
-    if (!entry) return;
-    pending.delete(id);
-    if (ok) entry.resolve(result);
-    else entry.reject(failed ? new WorkerFailed(error) : new WorkerRefusal(error));
-  };
-  worker.onerror = (event) => {
-    for (const entry of pending.values()) entry.reject(new WorkerFailed(`the worker failed: ${event.message}`));
-    pending.clear();
-  };
-  return {
-    ask(request, progress = null) {
-      return new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject, progress });
-        worker.postMessage({ id, request });
-      });
-    },
-    stop() {
-      worker.terminate();
-      for (const entry of pending.values()) entry.reject(new Cancelled("cancelled"));
-      pending.clear();
-    },
-  };
+function chosenWorkers() {
+  const asked = Number(new URLSearchParams(location.search).get("workers"));
+  if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, MAX_WORKERS);
+  let kept = null;
+  try { kept = Number(localStorage.getItem(WORKERS_KEY)); } catch { /* no storage */ }
+  return Number.isInteger(kept) && kept >= 1 ? Math.min(kept, MAX_WORKERS) : defaultSize();
 }
 
-let main = null;
-let helpers = [];
-// The hand review runs in a worker of its own (started at the first review and
-// kept, with the analyses it has made), so computer moves and hints go on.
-let reviewer = null;
+const pool = new Pool(new URL("./worker.mjs", base), chosenWorkers());
+
+// The setting: "automatic (N)" or a number of workers, in the table's menu.
+function watchWorkersSetting() {
+  const select = document.getElementById("hint-workers");
+  if (!select) return;
+  const auto = select.querySelector("option[value=auto]");
+  if (auto) auto.textContent = `automatic (${defaultSize()})`;
+  let kept = null;
+  try { kept = localStorage.getItem(WORKERS_KEY); } catch { /* no storage */ }
+  select.value = kept && select.querySelector(`option[value="${kept}"]`) ? kept : "auto";
+  if (new URLSearchParams(location.search).has("workers")) {     // the address decides, this visit
+    select.value = String(pool.size);
+    select.disabled = true;
+    select.title = "Set by the page's address (?workers=) for this visit";
+  }
+  select.addEventListener("change", () => {
+    try {
+      if (select.value === "auto") localStorage.removeItem(WORKERS_KEY);
+      else localStorage.setItem(WORKERS_KEY, select.value);
+    } catch { /* no storage: this visit only */ }
+    pool.resize(chosenWorkers());
+  });
+}
+
 // The analyses the review under way has sent (JSON texts, kept as text: a count
 // of deals can exceed what a JavaScript number holds exactly).
 let reviewMade = [];
-// The background work after each finished hand (its par, and its review when the
-// player has turned automatic review on) runs in a worker of its own, started at
-// the first finished hand: the table's computer moves and hints never wait for it.
-let background = null;
 
 // The review's progress: `done` of `total` decisions analysed.
 function showReviewProgress(done, total) {
@@ -96,18 +77,14 @@ function showReviewProgress(done, total) {
   text.textContent = done < total ? `Analysing decision ${done + 1} of ${total}` : "Writing the review…";
 }
 
-function stopHelpers() {
-  for (const helper of helpers) helper.stop();
-  helpers = [];
-}
-
 window.manyhands = {
-  // Boot the worker's Python; the page calls this once its own Python is ready
-  // (booting both at once doubles the time to an interactive table on 2 cores).
+  // Start the workers; the page calls this once its own Python is ready and the
+  // table is drawn (booting them at once doubles the time to an interactive
+  // table on 2 cores). The first worker starts now, the others once it is up.
   start() {
     try { localStorage.removeItem("manyhands/snapshot-pending"); } catch { /* no storage */ }
     loadingStep("table");
-    if (!main) main = spawn();
+    pool.start();
     registerServiceWorker();
   },
   // Focus the first of `selectors` (JSON list) that is shown and enabled, when
@@ -128,79 +105,45 @@ window.manyhands = {
     }
     return false;
   },
-  // One request (JSON text) to the worker; resolves with its JSON answer text.
+  // One request (JSON text) to the pool: a bot move or a hint spread over its
+  // workers, anything else to one of them; resolves with the JSON answer text.
   ask(request) {
-    if (!main) main = spawn();
-    return main.ask(request);
+    pool.start();
+    return pool.run(request, (done, total) => showProgress(done, total));
   },
-  // A hint request (JSON text) searched by several workers: the main worker plans
-  // the parts (one request each), each worker answers one, the main worker merges
-  // their answers into the hint one search would give. The requests and answers
-  // are the solver's (solver/api.py plan_split, merge): they are only carried here.
-  // The helpers end with the request (their search tables can be large).
-  async askSplit(request) {
-    if (!main) main = spawn();
-    const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, MAX_PARTS));
-    if (cores === 1) return main.ask(request);
-    const asked = JSON.parse(request);
-    const plan = JSON.parse(await main.ask(JSON.stringify({ op: "split", request: asked, parts: cores })));
-    if (!plan.parts) return JSON.stringify(plan);     // refused: the answer says why
-    const parts = plan.parts.length;
-    const mine = [];     // this request's helpers (Cancel may start another request before ours ends)
-    for (let i = 1; i < parts; i++) mine.push(spawn(true));
-    helpers.push(...mine);
-    const done = new Array(parts).fill(0);
-    const total = new Array(parts).fill(0);
-    const sum = (xs) => xs.reduce((a, b) => a + b, 0);
-    const reporter = (i) => (d, t) => {
-      done[i] = d;
-      total[i] = t;
-      if (total.every((x) => x > 0)) showProgress(sum(done), sum(total));
-    };
-    try {
-      const answers = await Promise.all([main, ...mine].map((w, i) =>
-        w.ask(JSON.stringify(plan.parts[i]), reporter(i))));
-      return await main.ask(JSON.stringify(
-        { op: "merge", request: asked, answers: answers.map((a) => JSON.parse(a)) }));
-    } finally {
-      for (const helper of mine) helper.stop();
-      helpers = helpers.filter((helper) => !mine.includes(helper));
-    }
-  },
-  // A hand review (JSON text, op "review") in the review worker; its progress in
-  // decisions goes to the review panel's bar.
+  // A hand review (JSON text, op "review"), its searches spread over the pool
+  // after the hints and moves; its progress in decisions goes to the review
+  // panel's bar, with each new analysis as it is made.
   review(request) {
-    if (!reviewer) reviewer = spawn(true, "review");
+    pool.start();
     showReviewProgress(0, 0);
     reviewMade = [];
-    return reviewer.ask(request, (done, total, made) => {
+    return pool.run(request, (done, total, made) => {
       showReviewProgress(done, total);
       if (made) reviewMade.push(made);
     });
   },
-  // A request (JSON text: op "par" or "review") for the background worker; its
-  // requests are answered one after the other.
+  // A request (JSON text: op "par" or "review") worked out in the background (a
+  // finished hand's par and automatic review): spread over the pool after every
+  // hint, computer move and review asked, so the table never waits for it.
   background(request) {
-    if (!background) background = spawn(true, "background");
-    return background.ask(request, () => {});
+    pool.start();
+    return pool.run(request, null, true);
   },
   // The analyses the last review sent so far (a JSON list of JSON-list texts): the
   // page keeps them, a cancelled review's too.
   reviewAnalyses() { return JSON.stringify(reviewMade); },
-  // Stop the review under way (its worker ends; a fresh one starts at the next review).
-  cancelReview() {
-    if (reviewer) reviewer.stop();
-    reviewer = null;
-  },
+  // Stop the review under way.
+  cancelReview() { pool.cancel("review"); },
   // The hint's progress bar back to "not known yet" (a new hint starts).
   resetProgress() { showProgress(0, 0); },
-  // Stop whatever the worker is doing: end it and start a fresh one.
+  // Stop the hint under way (its workers go on with whatever else is asked).
   cancel() {
-    if (main) main.stop();
-    stopHelpers();
+    pool.cancel("hint");
     showProgress(0, 0);
-    main = spawn();
   },
+  // The pool, for the tests and the benches: its workers, their memory.
+  pool,
   download(name, text) {
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
     const link = Object.assign(document.createElement("a"), { href: url, download: name });
@@ -325,6 +268,7 @@ function watchTable() {
 function boot() {
   watchLoading();
   watchTable();
+  watchWorkersSetting();
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);

@@ -95,6 +95,11 @@ export async function loadPyodide(options = {}, { offer = false, bundles = null 
   return pyodide;
 }
 
+// Resolves once the snapshot this start offered is kept (true), or at once with
+// false when it offered none: the pool's other workers wait for it, to start
+// from it (client.js, pool.js).
+export let snapshotKept = Promise.resolve(false);
+
 async function start(options, offer) {
   let snapshot = await readSnapshot();
   if (snapshot && pending(false)) {
@@ -123,7 +128,10 @@ async function start(options, offer) {
   mark("fresh");
   try {
     // Written while this worker goes on with its own work.
-    keepSnapshot(pyodide.makeMemorySnapshot()).catch((error) => console.warn("Pyodide memory snapshot not kept", error));
+    snapshotKept = keepSnapshot(pyodide.makeMemorySnapshot()).then(() => true, (error) => {
+      console.warn("Pyodide memory snapshot not kept", error);
+      return false;
+    });
   } catch (error) {
     console.warn("Pyodide memory snapshot not made", error);
   }

@@ -513,7 +513,9 @@ class TrickPlayEvaluator:
         """In playouts: searching the world costs the same whichever cards are asked."""
         return self.world_cost * actions / self.actions
 
-    def evaluate(self, index: int, world, actions, stats: dict) -> None:
+    def facts(self, index: int, world, actions, rng_for=None) -> list:
+        """Each of `actions` valued exactly in `world`: [points, took the trick, 0, ()]
+        (work.add's facts; nothing random, so no stream)."""
         position = world_state(self.view, world)
         if self.solver is None:
             self.solver = TrickSolver(position, self.seat)
@@ -521,19 +523,17 @@ class TrickPlayEvaluator:
         hands = TrickSolver.hands_of(position)
         trick = position.tricks[-1]
         base = position.team_tricks[self.seat]
+        out = []
         for action in actions:
             plays = tuple(trick.cards) + (action.card,)
             h = hands ^ (1 << (action.card + CARDS * self.seat))
             v = solver.value(h, trick.leader, plays)
-            st = stats[action]
-            points = ROUND_POINTS[base + v]
-            st.total += points
-            st.n += 1
-            st.values.append(points)
-            st.took_trick += solver.line_takes_trick(h, trick.leader, plays, v)
+            out.append((ROUND_POINTS[base + v], int(solver.line_takes_trick(h, trick.leader, plays, v)),
+                        0, ()))
+        return out
 
 
-def evaluator(view: SeatView, rng):
+def evaluator(view: SeatView):
     """Trick play's exact evaluator (drafts: None, the generic playouts)."""
     return TrickPlayEvaluator(view) if decision(view.state) == "play" else None
 
@@ -621,4 +621,4 @@ ADAPTER = Adapter(
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     evaluator=evaluator, exact_values=exact_values, exact_points=exact_points,
     deep_search=deep_search, exact_sides=exact_sides, big_loss=big_loss, face_up_rule=face_up_rule,
-    partners=PARTNERSHIPS, splits=True)     # a search of every world can be split across workers (search.rank part=)
+    partners=PARTNERSHIPS)

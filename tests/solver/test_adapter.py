@@ -67,8 +67,8 @@ def test_an_adapter_with_an_unknown_or_half_declared_capability_is_refused():
         Adapter("raven", HAS_BIDS=True, **parts)
     with pytest.raises(SolverError, match="search_exactly without exact_final"):
         Adapter("raven", search_exactly=raven.search_exactly, **parts)
-    with pytest.raises(SolverError, match="splits must be a bool"):
-        Adapter("raven", splits="yes", **parts)
+    with pytest.raises(SolverError, match="bids must be a bool"):
+        Adapter("raven", bids="yes", **parts)
 
 
 def test_the_default_playout_plays_the_policy_to_the_end_of_the_hand():

@@ -9,8 +9,9 @@ import pytest
 
 from pycore.records import dumps
 from solver import api
-from solver.search import (FLAT_WORLDS, HINT_FIRST_ROUND, SAME_MIN_WORLDS, ActionStats, Budget, Ranking,
-                           Spending, _pair_with_the_best, _race, against_best)
+from solver.search import (FLAT_WORLDS, HINT_FIRST_ROUND, SAME_MIN_WORLDS, ActionStats, Budget, Race, Ranking,
+                           Spending, _pair_with_the_best, against_best)
+from solver.work import drive
 
 
 class NoisyEvaluator:
@@ -24,30 +25,33 @@ class NoisyEvaluator:
     def cost(self, actions: int) -> float:
         return float(actions)
 
-    def evaluate(self, index, world, actions, stats) -> None:
+    def facts(self, index, actions) -> list:
+        out = []
         for action in actions:
             noise = random.Random(f"{index}/{action}" if not self.seed else f"{self.seed}/{index}/{action}")
-            points = self.means[action] + noise.gauss(0, 1)
-            st = stats[action]
-            st.total += points
-            st.n += 1
-            st.values.append(points)
+            out.append((self.means[action] + noise.gauss(0, 1), 0, 0, ()))
+        return out
 
 
 class Endless:
-    """Worlds numbered 0, 1, 2, ... (sampled, never exhausted)."""
+    """A position whose worlds are numbered 0, 1, 2, ... (sampled, never
+    exhausted), valued by `evaluator` (work.Searcher's part the race reads)."""
 
-    def index(self, i: int) -> int:
-        return i
+    def __init__(self, evaluator):
+        self.evaluator = evaluator
 
-    def __getitem__(self, i: int) -> int:
-        return i
+    def value(self, i: int, actions, listed: bool) -> list:
+        return self.evaluator.facts(i, actions)
+
+
+def _race(legal, stats, evaluator, spending, population=None, exact_end=False, **options) -> str:
+    return drive(Race(Endless(evaluator), stats, spending, False, population, exact_end).run(legal, **options))
 
 
 def race(means: dict, effort: int) -> tuple[str, float, dict]:
     stats = {a: ActionStats(a, a) for a in means}
     spending = Spending(Budget(effort), None)
-    stopped = _race(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False)
+    stopped = _race(list(means), stats, NoisyEvaluator(means), spending)
     return stopped, spending.spent, stats
 
 
@@ -66,7 +70,7 @@ def test_the_hints_race_says_clear_only_after_its_first_round_of_32_worlds():
     means = {"good": 5.0, "bad": 0.0, "worse": -2.0}
     stats = {a: ActionStats(a, a) for a in means}
     spending = Spending(Budget(3_000), None)
-    assert _race(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False,
+    assert _race(list(means), stats, NoisyEvaluator(means), spending,
                  recheck=True, first_round=HINT_FIRST_ROUND) == "separated"
     assert {st.n for st in stats.values()} == {HINT_FIRST_ROUND} and spending.spent == 3 * HINT_FIRST_ROUND
 
@@ -124,13 +128,8 @@ class Scripted:
     def cost(self, actions: int) -> float:
         return float(actions)
 
-    def evaluate(self, index, world, actions, stats) -> None:
-        for action in actions:
-            points = self.value(index, action)
-            st = stats[action]
-            st.total += points
-            st.n += 1
-            st.values.append(points)
+    def facts(self, index, actions) -> list:
+        return [(self.value(index, action), 0, 0, ()) for action in actions]
 
 
 def overtaking(i: int, action: str) -> float:
@@ -155,8 +154,8 @@ def overtaking_a_twin(i: int, action: str) -> float:
 def test_a_choice_let_go_as_good_as_an_overtaken_leader_races_the_new_one(recheck):
     """As below, for a choice let go as surely as good as the leader of its round."""
     stats = {a: ActionStats(a, a) for a in "abc"}
-    stopped = _race(list("abc"), stats, Endless(), Scripted(overtaking_a_twin),
-                    Spending(Budget(10_000), None), None, False, recheck=recheck)
+    stopped = _race(list("abc"), stats, Scripted(overtaking_a_twin), Spending(Budget(10_000), None),
+                    recheck=recheck)
     assert stopped == "separated"
     _pair_with_the_best(stats)
     ranking = Ranking("play", 10**9, 0, False, False)
@@ -179,8 +178,8 @@ def test_a_choice_let_go_against_an_overtaken_leader_races_the_new_one(recheck):
     under "the best choice is clear". The hint's race brings "c" back, catches it
     up on the worlds it missed and races it against "a"."""
     stats = {a: ActionStats(a, a) for a in "abc"}
-    stopped = _race(list("abc"), stats, Endless(), Scripted(overtaking), Spending(Budget(10_000), None),
-                    None, False, recheck=recheck)
+    stopped = _race(list("abc"), stats, Scripted(overtaking), Spending(Budget(10_000), None),
+                    recheck=recheck)
     assert stopped == "separated"
     _pair_with_the_best(stats)                  # as rank() values them
     ranking = Ranking("play", 10**9, 0, False, False)
@@ -223,11 +222,11 @@ def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game
 def test_the_flat_reference_spends_its_whole_effort():
     """bench/hint_quality.py's reference (`flat`): no race, no early stop, every
     choice on the same worlds until the effort is spent, even on a clear decision."""
-    from solver.search import _flat
     means = {"good": 5.0, "bad": 0.0, "worse": -2.0}
     stats = {a: ActionStats(a, a) for a in means}
     spending = Spending(Budget(3_000), None)
-    assert _flat(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False) == "effort"
+    race = Race(Endless(NoisyEvaluator(means)), stats, spending, False, None, False)
+    assert drive(race.flat(list(means))) == "effort"
     assert spending.spent == 3_000 and {st.n for st in stats.values()} == {1_000}
 
 
@@ -242,7 +241,7 @@ def test_a_clear_best_is_right_at_95_percent_against_many_close_rivals():
     for seed in range(300):
         evaluator = NoisyEvaluator(means, seed)
         stats = {a: ActionStats(a, a) for a in means}
-        stopped = _race(list(means), stats, Endless(), evaluator, Spending(Budget(4_000), None), None, False)
+        stopped = _race(list(means), stats, evaluator, Spending(Budget(4_000), None))
         if stopped == "separated":
             claims += 1
             wrong += max(stats, key=lambda a: stats[a].total / stats[a].n) != "best"
@@ -263,9 +262,8 @@ def test_a_time_budget_counts_from_the_request_and_stops_before_an_unaffordable_
     """The page's 2 s is from the request: the replay and the view count (api.answer
     passes `started`), and the search starts no world that would not fit the time
     left at the rate seen so far."""
-    import solver.search as search
     clock = Clock()
-    monkeypatch.setattr(search.time, "monotonic", clock)
+    monkeypatch.setattr("solver.spending.time.monotonic", clock)
     budget = Budget(100_000, seconds=1.0)
     spending = Spending(budget, None, started=clock.now - 0.25)     # a quarter spent before the search
     assert spending.elapsed() == 0.25 and not spending.out_of_time()
@@ -283,13 +281,12 @@ def test_a_request_whose_time_went_before_the_search_plays_every_choice_once_and
     """A request whose whole time went before the search starts (replaying a long
     record in the page, say): every choice is still played out once, then it stops
     on time and says so."""
-    import solver.search as search
     clock = Clock()
-    monkeypatch.setattr(search.time, "monotonic", clock)
+    monkeypatch.setattr("solver.spending.time.monotonic", clock)
     means = {"a": 1.0, "b": 1.0, "c": 0.0}
     stats = {a: ActionStats(a, a) for a in means}
     spending = Spending(Budget(3_000, seconds=1.0), None, started=clock.now - 1.0)
-    assert _race(list(means), stats, Endless(), NoisyEvaluator(means), spending, None, False) == "time"
+    assert _race(list(means), stats, NoisyEvaluator(means), spending) == "time"
     assert spending.spent == 3 and {st.n for st in stats.values()} == {1}
 
 

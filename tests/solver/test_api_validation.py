@@ -88,38 +88,6 @@ def test_the_maximum_effort_covers_every_effort_a_hint_offers():
         assert offer is None or 1 <= offer <= api.MAX_EFFORT
 
 
-def test_a_split_part_that_gets_no_deals_answers_empty_sums():
-    """Defect 2: part 1 of 2 late in a Tricksters hand (one deal in all) raised
-    TypeError. Its sums are zeros, and the parts still merge into the one search."""
-    record, seat = late_tricksters_play()
-    parts = [api.hint(record, seat, {"effort": 8, "part": [i, 2]}) for i in range(2)]
-    assert parts[1]["searched_worlds"] == 0
-    assert all(n == 0 and values == [] for _, n, _, values in parts[1]["sums"]["actions"].values())
-    merged = api.hint(record, seat, {"effort": 8, "sums": [p["sums"] for p in parts]})
-    assert merged == api.hint(record, seat, {"effort": 8, "all_worlds": True})
-
-
-@pytest.mark.parametrize("sums", [
-    [1, 2], [{"part": []}], [{"part": [0, 1]}], [{"part": [0, 1], "actions": 5}],
-    [{"part": [0, 1], "actions": {"T1": [1]}}], [{"part": [0, 1], "actions": {"T1": ["a", 1, 1]}}],
-    [{"part": [0, 1], "actions": {"T1": [1, -1, 0]}}], [{"part": [0, 1], "actions": {"T1": [1, True, 0]}}],
-    [{"part": [0, 1], "actions": {}, "extra": 1}], [{"part": [0, 1], "actions": {"T1": [float("inf"), 1, 0]}}],
-    {"part": [0, 1]}, "x", None, [{}] * 65])
-def test_malformed_split_sums_are_refused(sums):
-    """Defect 3: malformed sums raised IndexError or AttributeError."""
-    record, seat = late_tricksters_play()
-    refusal(api.hint, record, seat, {"effort": 8, "sums": sums}, error=SolverError)
-
-
-def test_a_split_into_a_billion_parts_is_refused():
-    """Defect 4: {"part": [0, 1000000000]} allocated until memory ran out."""
-    record, seat = late_tricksters_play()
-    refusal(api.hint, record, seat, {"part": [0, 10**9]}, error=SolverError, match="1 to 64 parts")
-    request = api.HintRequest.parse(record, seat)
-    refusal(api.plan_split, request, 10**9, error=SolverError, match="parts")
-    assert len(api.plan_split(request, api.MAX_PARTS)) == api.MAX_PARTS
-
-
 def nested(depth: int, leaf=0):
     value = leaf
     for _ in range(depth):
@@ -194,16 +162,6 @@ def test_a_budget_is_an_effort_from_1_to_the_maximum(bad):
     refusal(api.hint, record, seat, bad, error=SolverError, match="budget")
 
 
-@pytest.mark.parametrize("bad", [[0.5, 2], ["0", "2"], [True, 2], [0, True], [0, 2, 3], [0], [2, 2],
-                                 [-1, 2], [0, 0], "0/2", {"i": 0, "k": 2}])
-def test_a_split_part_is_two_whole_numbers_i_below_k(bad):
-    """Defect 10: a split part [0.5, 2] or ["0", "2"] was accepted."""
-    record, seat = late_tricksters_play()
-    refusal(api.hint, record, seat, {"effort": 8, "part": bad}, error=SolverError, match="part")
-    refusal(api.hint, record, seat, {"effort": 8, "part": [0, 2], "sums": []}, error=SolverError,
-            match="not both")
-
-
 def test_refusals_are_the_projects_error_type():
     """One error type for every refusal: pycore's ManyhandsError (a ValueError)."""
     assert issubclass(SolverError, ManyhandsError) and issubclass(SolverError, ValueError)
@@ -211,9 +169,6 @@ def test_refusals_are_the_projects_error_type():
     other = (seat + 1) % 4
     refusal(api.hint, record, other, error=SolverError, match=f"not seat {other}'s")
     refusal(api.bot_move, record, seat, "expert", error=SolverError, match="level")
-    voren_record, voren_seat = POOL[2]
-    refusal(api.hint, voren_record, voren_seat, {"part": [0, 2]}, error=SolverError,
-            match="cannot be split")
     finished = record_of(_finished("raven")).to_json()
     refusal(api.infer, finished, 0, error=SolverError, match="game is over")
 
@@ -252,14 +207,10 @@ HOSTILE = st.one_of(
     st.sampled_from([10**5000, -(10**4301), MAX_NUMBER + 1, "x" * 100_000, nested(3000)]),
     st.lists(st.integers(-2, 3), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
 SEATS = st.one_of(st.integers(-2, 6), HOSTILE)
-PARTS = st.one_of(st.lists(st.integers(-1, 3), min_size=2, max_size=2), HOSTILE)
-SUMS = st.one_of(st.lists(st.fixed_dictionaries({"part": PARTS, "actions": st.dictionaries(
-    st.sampled_from(["T1", "T7", "Sw12", "x"]), st.lists(st.integers(-1, 3), min_size=3, max_size=3),
-    max_size=2)}), max_size=3), HOSTILE)
 BUDGETS = st.one_of(
     st.none(), st.integers(1, 24), HOSTILE,
     st.fixed_dictionaries({}, optional={"effort": st.integers(1, 24) | HOSTILE, "seed": st.integers(0, 9) | HOSTILE,
-                                        "part": PARTS, "sums": SUMS, "effrot": st.integers()}))
+                                        "effrot": st.integers()}))
 
 
 def mutated(record: dict, data) -> object:
@@ -299,13 +250,9 @@ def test_fuzz_hint_answers_like_the_engine_or_refuses(case, seat, budget, data):
     state = replay(record)
     assert type(seat) is int and seat == state.current_player == got["seat"]
     legal = {state.game.action_token(state, a) for a in state.legal_actions()}
-    if "part" in got:              # one part's sums of a split hint
-        assert isinstance(budget, dict) and got["part"] == budget["part"]
-        assert set(got["sums"]["actions"]) == legal
-    else:
-        assert {a["action"] for a in got["actions"]} == legal and got["best"] in legal
-        effort = budget.get("effort", api.MAX_EFFORT) if isinstance(budget, dict) else budget or api.MAX_EFFORT
-        assert type(effort) is int and got["effort"] == effort
+    assert {a["action"] for a in got["actions"]} == legal and got["best"] in legal
+    effort = budget.get("effort", api.MAX_EFFORT) if isinstance(budget, dict) else budget or api.MAX_EFFORT
+    assert type(effort) is int and got["effort"] == effort
 
 
 @FUZZ
@@ -345,28 +292,13 @@ def ask(request) -> dict:
     return json.loads(worker_api.handle(request if isinstance(request, str) else json.dumps(request)))
 
 
-def test_a_split_hint_through_the_worker_equals_one_search():
-    """The worker plans the parts and merges their answers (client.js only carries
-    them): the same hint as one search; a refused part refuses the whole."""
-    record, seat = late_tricksters_play()
-    request = {"op": "hint", "record": record, "seat": seat, "budget": {"all_worlds": True, "seed": 2}}
-    whole = ask(request)
-    plan = ask({"op": "split", "request": request, "parts": 3})
-    assert [p["budget"]["part"] for p in plan["parts"]] == [[0, 3], [1, 3], [2, 3]]
-    answers = [ask(part) for part in plan["parts"]]
-    assert ask({"op": "merge", "request": request, "answers": answers}) == whole
-    refused = {"available": False, "message": "Hint refused: " + "why " * 40}
-    assert ask({"op": "merge", "request": request, "answers": [answers[0], refused, answers[2]]}) == refused
-    voren, voren_seat = POOL[2]
-    got = ask({"op": "split", "request": {"op": "hint", "record": voren, "seat": voren_seat}, "parts": 2})
-    assert got["available"] is False and "cannot be split" in got["message"]
-
-
 @pytest.mark.parametrize("request_text", [
     "not json", "[" * 5000, "null", "[]", '{"op": "shutdown"}', '{"seat": 0}', '{"op": "hint"}',
     '{"op": "hint", "record": 5, "seat": 0}', '{"op": "bot", "record": {}, "seat": 0}',
-    '{"op": "hint", "record": {}, "seat": 0, "budget": 1e12}', '{"op": "split", "request": 1, "parts": 2}',
-    '{"op": "merge", "request": {}, "answers": "x"}', '{"op": "hint", "seat": ' + "9" * 5000 + "}",
+    '{"op": "hint", "record": {}, "seat": 0, "budget": 1e12}', '{"op": "start", "job": 1, "request": 1}',
+    '{"op": "resume", "job": 1, "results": "x"}', '{"op": "value", "key": 5, "items": []}',
+    '{"op": "value", "key": "k", "spec": {"record": {}, "seat": 0, "seed": 0}, "items": []}',
+    '{"op": "prepare", "spec": [1]}', '{"op": "release", "keys": "x"}', '{"op": "hint", "seat": ' + "9" * 5000 + "}",
     '{"op": "hint", "record": "' + "x" * 5000 + '", "seat": 0}'])
 def test_the_worker_refuses_a_malformed_request_in_one_line_and_answers_the_next(request_text):
     """Whatever reaches the worker is answered or refused there with a message,
@@ -386,8 +318,9 @@ def test_the_worker_refuses_a_malformed_request_in_one_line_and_answers_the_next
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
                         st.sampled_from(["op", "record", "seat", "budget", "level", "seed", "request",
-                                         "parts", "answers", "x"]), inner, max_size=4), max_leaves=10),
-       st.sampled_from(["hint", "bot", "split", "merge", "x"]))
+                                         "job", "results", "key", "spec", "kind", "items", "keys", "x"]),
+                        inner, max_size=4), max_leaves=10),
+       st.sampled_from(["hint", "bot", "start", "resume", "value", "prepare", "release", "x"]))
 def test_fuzz_the_worker_answers_or_refuses_whatever_reaches_it(value, op):
     if isinstance(value, dict):
         value = {**value, "op": op}
@@ -411,23 +344,23 @@ def test_the_worker_replies_a_refusal_in_one_line_and_lets_a_bug_raise(monkeypat
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
-    monkeypatch.setattr(api.hints, "hint", broken)
+    monkeypatch.setattr(api.hints, "hint_steps", broken)
     with pytest.raises(RuntimeError, match="a bug"):
         worker_api.reply(json.dumps({"op": "hint", "record": record, "seat": seat}))
-    monkeypatch.setattr(api.bots, "choose", broken)
+    monkeypatch.setattr(api.bots, "choose_steps", broken)
     with pytest.raises(RuntimeError, match="a bug"):
         worker_api.reply(json.dumps({"op": "bot", "record": record, "seat": seat}))
 
 
 @pytest.mark.parametrize("request_json", [
     {"op": "hint", "seat": 0, "budget": 8, "junk": 1}, {"op": "bot", "seat": 0, "levle": "easy"},
-    {"op": "split", "parts": 2, "extra": True}, {"op": "merge", "answers": [], "more": []}])
+    {"op": "start", "job": 1, "extra": True}, {"op": "resume", "job": 1, "results": [], "more": []}])
 def test_the_worker_refuses_a_request_with_a_field_it_does_not_know(request_json):
     """Nonsense is not silently accepted: a field no request has is refused by name."""
     record, seat = POOL[0]
     if request_json["op"] in ("hint", "bot"):
         request_json = {**request_json, "record": record}
-    else:
+    elif request_json["op"] == "start":
         request_json = {**request_json, "request": {"op": "hint", "record": record, "seat": seat}}
     ok, text = worker_api.reply(json.dumps(request_json))
     message = text if not ok else json.loads(text)["message"]

@@ -71,7 +71,7 @@ def test_a_rate_too_sure_for_its_interval_says_every_deal_not_0_or_100_percent(p
     from pycore.records import dumps
     from solver import api
     state, _ = positions("raven", {"players": players}, index + 1, seed=5)[index]
-    h = api.hint(dumps(state), state.current_player, {"effort": 1500, "seed": 1})
+    h = api.hint(dumps(state), state.current_player, {"effort": 3000, "seed": 1})
     sure = [a for a in h["actions"] if a.get("takes_trick") in (0, 1) and a.get("takes_trick_interval")
             and round(100 * a["takes_trick_interval"][0]) == round(100 * a["takes_trick_interval"][1])]
     assert sure, "no card did the same on every deal, its interval one number"
@@ -131,21 +131,32 @@ def test_an_outcome_that_never_happened_is_no_reason_and_one_that_always_did_say
     assert said["fold"] >= 3 and said["sure"] >= 1, said
 
 
-def test_a_choice_set_aside_early_that_did_better_on_its_few_deals_says_so():
-    """A choice the screening left behind on a deal or two can come out above the
-    suggestion there when the suggestion did worse on those deals than on the
-    rest: it says "more than the best, but on only the 2 deals", never a negative
-    "less than" (and search.rank lists it after the choices raced)."""
+def test_a_choice_compared_on_a_handful_of_deals_gets_no_number():
+    """A choice the screening left behind on a deal or two was said as "5.0 points
+    less than the best on the 1 deal it was tried on", or "0.4 points more than
+    the best, but on only the 2 deals": numbers a player reads as a verdict, and
+    "Think longer" could then suggest that very choice. Set aside early, or raced
+    on fewer than HANDFUL deals, its comparison with the best says only that it
+    was tried on too few deals to compare; with HANDFUL deals its difference and
+    interval are said again."""
     from dataclasses import replace
     from pycore.answer import ActionValue, Hint
-    from solver.hint_words import _value_words
+    from solver.hint_words import HANDFUL, _value_words
     best = ActionValue("a", 300, 4.5, False, "best", (4.2, 4.8))
     above = ActionValue("b", 2, 4.9, False, "screened", diff=-0.4)
-    below = replace(above, ev=4.1, diff=0.4, n=1)
+    below = replace(above, ev=-0.5, diff=5.0, n=1)
     r = Hint("lunar", 0, "give", 10 ** 6, 300, (best, above, below))
     assert _value_words(above, "point", best, r) == \
-        "set aside early: 0.4 points more than the best, but on only the 2 deals it was tried on"
-    assert _value_words(below, "point", best, r) == "set aside early: 0.4 points less than the best on the 1 deal it was tried on"
+        "set aside early: tried on only 2 deals, too few to compare with the best"
+    assert _value_words(below, "point", best, r) == \
+        "set aside early: tried on only 1 deal, too few to compare with the best"
+    raced = ActionValue("c", HANDFUL - 1, 2.0, False, "worse", diff=2.5, diff_interval=(0.5, 4.5))
+    assert _value_words(raced, "point", best, r) == \
+        f"tried on only {HANDFUL - 1} deals, too few to compare with the best"
+    assert _value_words(replace(raced, n=HANDFUL), "point", best, r) == "2.5 points less than the best (±\u00a02.0)"
+    tree = replace(r, decision="play", tree=True)
+    assert _value_words(replace(raced, group="close"), "point", best, tree) == \
+        f"played out only {HANDFUL - 1} times, too few to compare with the best"
 
 
 def test_an_exact_hint_says_which_values_are_estimates_when_some_choices_were_dropped_early():
@@ -412,10 +423,6 @@ def test_a_small_difference_is_not_said_as_0():
     worse = ActionValue("b", 640, 4.68, False, "worse", diff=0.021, diff_interval=(0.004, 0.038))
     r = Hint("raven", 0, "bid", 10**30, 640, (best, worse), stopped="separated", playouts=28_000)
     assert _value_words(worse, "point", best, r) == "0.02 points less than the best (±\u00a00.02)"
-    screened = ActionValue("c", 5, 4.704, False, "screened", diff=-0.004)
-    assert _value_words(screened, "point", best, r).startswith("set aside early: 0.004 points more")
-    screened = ActionValue("d", 1, 4.7, False, "screened", diff=0.0)
-    assert _value_words(screened, "point", best, r) == "set aside early: as good as the best on the 1 deal it was tried on"
 
 
 def test_more_playouts_than_possible_deals_says_some_came_twice():
@@ -467,3 +474,32 @@ def test_an_exact_rate_of_every_or_no_deal_is_said_in_words():
         if checked == 6:            # of 17 here: later ones take seconds each
             break
     assert checked == 6 and every >= 1 and never >= 1, (checked, every, never)
+
+
+def test_a_longer_search_says_what_it_changed_and_how_sure_it_is():
+    """"Think longer" and "Search all N deals" answer with the suggestion of the
+    hint before in mind (the request's `earlier`): kept, or changed from what
+    to what, how the earlier choice now compares (a number only where it has an
+    interval or is exact), and how sure the new advice is."""
+    from pycore.records import dumps
+    from solver import api
+    from solver.testing import positions
+    state = next(s for s, _ in positions("tricksters", {}, 80, seed=4)
+                 if s.phase == "play" and 3 <= len(s.legal_actions()) and len(s.hands[s.current_player]) <= 3)
+    record, seat = dumps(state), state.current_player
+
+    def longer(earlier):
+        return api.answer(api.HintRequest.parse(record, seat, {"all_worlds": True, "seed": 1}, "", earlier))
+    first = longer(None)
+    assert first["exact"] and first["change"] is None
+    kept = longer(first["best"])
+    assert kept["change"] == (f"The longer search kept the suggestion, the {first['best_name']}: "
+                              f"the values are exact, every possible deal searched.")
+    worst = first["actions"][-1]
+    changed = longer(worst["action"])["change"]
+    assert changed.startswith(f"The longer search changed the suggestion from the {worst['name']} to the "
+                              f"{first['best_name']}: the values are exact, every possible deal searched. "
+                              f"The {worst['name']} now comes out "), changed
+    assert changed.endswith(" less (exact).") and "point" in changed, changed
+    with pytest.raises(ValueError, match="earlier is the token"):
+        api.HintRequest.parse(record, seat, 8, "", ["T1"])

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from solver import bots, tree
+from solver import bots
 from solver.view import adapter_for
 from tests.conformance import hidden_cards_shuffled
 from tests.solver.positions import positions
@@ -98,21 +98,19 @@ def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, player
     the same with solver.bots.DEEP_PLAYOUTS; and the harder level spends more
     where the decision is not settled at once."""
     spent = []
-    real_rank, real_tree = bots.rank, tree.search
+    real_rank, real_trees = bots.rank_steps, bots.grow_trees
 
     def counting(view, effort, seed, **kwargs):
-        got = real_rank(view, effort, seed, **kwargs)
+        got = yield from real_rank(view, effort, seed, **kwargs)
         spent.append(("rank", effort, got.playouts, got))
         return got
 
-    def counting_tree(view, iterations, rng, counts=None):
-        mine = {}
-        got = real_tree(view, iterations, rng, mine)
-        spent.append(("tree", iterations, mine["iterations"], None))
-        assert mine["playouts"] <= mine["iterations"]
-        return got
-    monkeypatch.setattr(bots, "rank", counting)
-    monkeypatch.setattr(tree, "search", counting_tree)
+    def counting_trees(searcher, iterations, trees, stream):
+        root = yield from real_trees(searcher, iterations, trees, stream)
+        spent.append(("tree", iterations, sum(child.visits for child in root.children.values()), None))
+        return root
+    monkeypatch.setattr(bots, "rank_steps", counting)
+    monkeypatch.setattr(bots, "grow_trees", counting_trees)
     totals = {"normal": 0, "hard": 0}
     trees = deep = 0
     adapter = adapter_for(game)

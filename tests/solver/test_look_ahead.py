@@ -88,9 +88,8 @@ def test_a_time_limit_keeps_the_last_depth_it_finished(monkeypatch):
     clock here is a counter, a millisecond a reading, so the test does not
     depend on the machine's speed.)"""
     import itertools
-    from solver import search
     ticks = itertools.count()
-    monkeypatch.setattr(search.time, "monotonic", lambda: next(ticks) / 1000)
+    monkeypatch.setattr("solver.spending.time.monotonic", lambda: next(ticks) / 1000)
     state = sky_positions(1, seed=120)[0]
     seat = state.current_player
     mark = ADAPTER.hand_mark(state)

@@ -164,8 +164,13 @@ def test_hard_spends_least_on_a_sure_trick_among_the_cards_its_tree_calls_alike(
     from solver import bots, tree
     from solver.view import adapter_for
     roots = []
-    real = tree.search
-    monkeypatch.setattr(tree, "search", lambda *a, **k: roots.append(real(*a, **k)) or roots[-1])
+    real = bots.grow_trees
+
+    def keeping(*args):
+        root = yield from real(*args)
+        roots.append(root)
+        return root
+    monkeypatch.setattr(bots, "grow_trees", keeping)
     adapter = adapter_for("lunar")
     sure = changed = 0
     for state in play_positions("lunar", 4, 120):

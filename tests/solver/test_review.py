@@ -347,8 +347,8 @@ def test_progress_cancel_and_a_second_look(monkeypatch):
     text = record_text("tricksters", 4)
     calls = []
     hinted = []
-    real = hints.ranked
-    monkeypatch.setattr(hints, "ranked", lambda *a, **k: hinted.append(1) or real(*a, **k))
+    real = hints.ranked_steps
+    monkeypatch.setattr(hints, "ranked_steps", lambda *a, **k: hinted.append(1) or real(*a, **k))
     cache: dict = {}
 
     class Cancel(Exception):

@@ -347,50 +347,6 @@ def test_whole_first_trick_views_at_the_offered_effort_search_every_world():
             assert st.ev == pytest.approx(total / len(worlds))
 
 
-def test_a_hint_split_across_workers_merges_to_the_one_search():
-    """The page's parallel "Search all deals": part i of k searches every k-th
-    world; merging every part's sums (through JSON, as between workers) gives
-    exactly the hint one search gives, for trick play and a draft. A missing or
-    repeated part, a part that does not exist, and a game that does not split
-    are refused with a clear error."""
-    import json as _json
-
-    from pycore.records import dumps
-    from solver import api
-    states = at_trick(2, 6, seed=1)[:2] + [s for s, _ in cases() if s.phase == "draft"][:1]
-    for state in states:
-        record, seat = dumps(state), state.current_player
-        quick = api.hint(record, seat)
-        assert quick["splits"]
-        assert quick["all_worlds_effort"] is not None
-        budget = {"all_worlds": True, "seed": 2}
-        whole = api.hint(record, seat, budget)
-        for k in (2, 3):
-            parts = [api.hint(record, seat, {**budget, "part": [i, k]}) for i in range(k)]
-            assert sum(p["searched_worlds"] for p in parts) == whole["searched_worlds"]
-            sums = [_json.loads(_json.dumps(p["sums"])) for p in parts]
-            assert api.hint(record, seat, {**budget, "sums": sums}) == whole
-            with pytest.raises(ValueError, match="do not cover"):
-                api.hint(record, seat, {**budget, "sums": sums[:-1]})
-            with pytest.raises(ValueError, match="do not cover"):
-                api.hint(record, seat, {**budget, "sums": sums + sums[:1]})
-            with pytest.raises(ValueError, match="do not cover"):
-                api.hint(record, seat, {**budget, "sums": [sums[0]] * k})
-            with pytest.raises(ValueError, match="malformed"):
-                api.hint(record, seat, {**budget, "sums": [{"actions": {}}] * k})
-        with pytest.raises(ValueError, match="does not exist"):
-            api.hint(record, seat, {**budget, "part": [3, 3]})
-        for bad in ("x", [1], [0, "two"]):
-            with pytest.raises(ValueError, match="part must be"):
-                api.hint(record, seat, {**budget, "part": bad})
-        with pytest.raises(ValueError, match="sums must be a list"):
-            api.hint(record, seat, {**budget, "sums": "x"})
-    other, _ = positions("voren", {"players": 5}, 1, seed=1)[0]
-    assert not api.hint(dumps(other), other.current_player, 24)["splits"]
-    with pytest.raises(ValueError, match="cannot be split"):
-        api.hint(dumps(other), other.current_player, {"effort": 24, "part": [0, 2]})
-
-
 def test_the_hint_names_a_card_in_play_as_its_table_does():
     """In trick play a Tricksters card counts in the led critter (yours when you
     lead), so the table of choices names it that way first ("Rats 5 (Ravens 4,

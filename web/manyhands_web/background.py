@@ -1,6 +1,6 @@
 """After each finished hand at the table (Pyodide main thread): its par, and its
-review when the player has turned automatic review on, asked of the background
-worker (worker_client.background) one after the other, kept with the game
+review when the player has turned automatic review on, asked of the pool of
+workers in the background (worker_client.background) one after the other, kept with the game
 (history.py) and shown on the hand's score sheet ("You 7, par 5") and in the
 history. The table never waits for them."""
 from __future__ import annotations

@@ -281,8 +281,7 @@ def on_hint(event):
 def on_hint_body_click(event):
     button = target(event, ".hint-more")
     if button and not button.disabled:
-        asyncio.ensure_future(app.hints.hint(json.loads(attr(button, "data-budget")),
-                                       split=attr(button, "data-splits") == "true"))
+        asyncio.ensure_future(app.hints.hint(json.loads(attr(button, "data-budget"))))
 
 
 @when("click", "#hint-cancel")

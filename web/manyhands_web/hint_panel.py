@@ -1,4 +1,4 @@
-"""The hint panel (Pyodide main thread): a hint asked of the hint worker
+"""The hint panel (Pyodide main thread): a hint asked of the hint workers
 (worker_client.py) for your decision, its progress and Cancel, the answer drawn
 (hint_view.py), announced in one sentence and marked on the table until you choose.
 
@@ -36,10 +36,10 @@ class HintPanel:
         el("hint-summary").textContent = ""
         el("hint-panel")._dom_element.hidden = True
 
-    async def hint(self, budget: dict | None = None, split: bool = False) -> None:
-        """Ask the worker for a hint: at the page's budget, or at `budget` (the hint's
-        offer: every deal, or a longer search; `split`: on several workers at once),
-        which then says whether it kept the suggestion of the hint before it."""
+    async def hint(self, budget: dict | None = None) -> None:
+        """Ask the workers for a hint: at the page's budget, or at `budget` (the
+        hint's offer: every deal, or a longer search), which then says whether
+        it kept the suggestion of the hint before it."""
         offer = budget is not None
         session = self.app.table.session
         if session is None or not session.my_turn or self.hint_started is not None:
@@ -64,8 +64,10 @@ class HintPanel:
             earlier = self.hint_shown[1]
         request = {"op": "hint", "record": record, "seat": session.seat, "budget": budget,
                    "theme": session.theme if session.theme in session.game.words.themes else ""}
+        if earlier is not None:         # the answer says what became of it ("change")
+            request["earlier"] = earlier
         try:
-            answer = await (worker_client.ask_split if split else worker_client.ask)(request)
+            answer = await worker_client.ask(request)
         except WorkerError as exc:
             if self.hint_started is not None and not isinstance(exc, Cancelled):
                 set_html("hint-body", f'<p class="error">{esc(f"Hint failed: {exc}")}</p>')
@@ -117,8 +119,8 @@ class HintPanel:
             set_html("hint-body", "<p>Hint cancelled.</p>")
 
     def tick(self) -> None:
-        """Hint progress: the share of worlds searched (the worker's reports set the
-        bar, client.js) and the time elapsed while the worker thinks (the table stays live)."""
+        """Hint progress: the share of the search done (the workers' reports set the
+        bar, client.js) and the time elapsed while they think (the table stays live)."""
         if self.hint_started is not None:
             position = float(el("hint-meter")._dom_element.position)     # -1: not known yet
             share = f"{int(100 * position)}%, " if position >= 0 else ""

@@ -11,8 +11,11 @@ from pycore.words import Narrator, count
 from .markup import esc
 
 
-HINT_GROUPS = (("best", "Best"), ("close", "About as good"), ("worse", "Less good"))
+HINT_GROUPS = (("best", "Best"), ("close", "About as good"), ("worse", "Less good"),
+               ("aside", "Set aside early"))
 FOLD_ASIDE = 6          # this many choices set aside early are folded under one line
+ASIDE_NOTE = ("A first quick look at every choice left these behind after a deal or few each: "
+              "too few deals to compare them with the best.")
 NO_HINT = "No hint for this position."
 
 
@@ -29,7 +32,7 @@ def refused_html(message: str) -> str:
 
 
 def _hint_group(entry: ActionValue) -> str:
-    return {"as good": "close", "screened": "worse", "unsearched": "worse"}.get(entry.group, entry.group)
+    return {"as good": "close", "screened": "aside", "unsearched": "worse"}.get(entry.group, entry.group)
 
 
 def hint_html(hint: Hint, tell: Narrator, earlier: str | None = None) -> str:
@@ -47,42 +50,38 @@ def hint_html(hint: Hint, tell: Narrator, earlier: str | None = None) -> str:
         out += f'<p class="hint-close" id="hint-close-call">{esc(words.close_call)}</p>'
     if words.certainty:
         out += f'<p class="hint-why" id="hint-certainty">{esc(words.certainty)}</p>'
-    if earlier is not None:
-        if hint.best == earlier:
+    if earlier is not None:     # the solver's words for it, where the request named it
+        change = words.change
+        if not change and hint.best == earlier:
             change = "The longer search kept the suggestion of the hint before."
-        else:
+        elif not change:
             change = f"The longer search changed the suggestion: the hint before said “{tell.choice(earlier)}”."
         out += f'<p class="hint-why" id="hint-change">{esc(change)}</p>'
     budget = hint.more
     if budget and not hint.all_worlds:
-        splits = ' data-splits="true"' if hint.splits and budget.get("all_worlds") else ""
         button_id = "hint-all" if budget.get("all_worlds") else "hint-longer"
         note = "Slower: every possible deal, not a sample." if budget.get("all_worlds") else \
             "Slower: a longer search to tell the close choices apart."
         out += (f'<p class="hint-all"><button type="button" id="{button_id}" class="hint-more" '
-                f'data-budget="{esc(json.dumps(budget))}"{splits}>{esc(words.more_label)}</button> '
+                f'data-budget="{esc(json.dumps(budget))}">{esc(words.more_label)}</button> '
                 f'<span class="hint-why">{esc(note)}</span></p>')
     if len(ranked) > 1:                  # one choice: the summary line has said it all
         def item(e: ActionValue, said: ChoiceWords) -> str:
             return (f'<li data-token="{esc(e.action)}" data-group="{esc(e.group)}">'
                     f'<b>{esc(tell.choice(e.action))}</b>: {esc(said.why)}</li>')
-        # many choices set aside after a deal or few (Lunar's gifts, Raven's bids): folded
-        # away under one line, not a wall of "set aside early" lines
-        aside = [(e, said) for e, said in ranked if e.group == "screened"]
-        folding = len(aside) >= FOLD_ASIDE
-        aside = aside if folding else []
+        # the choices set aside after a deal or few (Lunar's gifts, Raven's bids) are a group
+        # of their own, said to be so; many are folded away under one line
         groups = []
         for key, title in HINT_GROUPS:
-            items = [item(e, said) for e, said in ranked
-                     if _hint_group(e) == key and not (folding and e.group == "screened")]
-            folded = ""
-            if key == "worse" and aside:
-                folded = (f'<details class="hint-aside"><summary>{len(aside):,} {"more " if items else ""}'
-                          f'set aside early: each fell behind on the few deals it was tried on</summary>'
-                          f'<ul class="hint-list">{"".join(item(e, said) for e, said in aside)}</ul></details>')
-            if items or folded:
-                groups.append(f'<h4>{esc(title)}</h4>'
-                              + (f'<ul class="hint-list">{"".join(items)}</ul>' if items else "") + folded)
+            items = [item(e, said) for e, said in ranked if _hint_group(e) == key]
+            if not items:
+                continue
+            listed = f'<ul class="hint-list">{"".join(items)}</ul>'
+            if key == "aside":
+                note = f'<p class="hint-why">{esc(ASIDE_NOTE)}</p>'
+                listed = note + (f'<details class="hint-aside"><summary>{len(items):,} choices set aside '
+                                 f'early</summary>{listed}</details>' if len(items) >= FOLD_ASIDE else listed)
+            groups.append(f'<h4>{esc(title)}</h4>{listed}')
         shared = "".join(f'<p class="hint-why hint-shared">{esc(fact)}</p>' for fact in words.shared)
         out += (f'<details id="hint-table"><summary>Compare all {len(ranked):,} choices</summary>'
                 f'<div id="hint-list">{shared}{"".join(groups)}</div></details>')

@@ -255,7 +255,7 @@ class Table:
                        "level": session.level}     # no seed: the worker seeds as bots.page_seed
             try:
                 answer = await worker_client.ask(request)
-            except Cancelled:       # the worker was restarted (a hint cancelled): ask again
+            except Cancelled:       # cancelled under way: ask again
                 continue
             except WorkerError as exc:
                 dom.announce(f"Computer player failed: {exc}")

@@ -1,7 +1,8 @@
-"""The page's side of the workers (client.js, `window.manyhands`): computer moves
-and hints from the hint worker, hand reviews from the review worker, each a JSON
-request answered with JSON. A request that gets no answer raises the kind of
-failure client.js rejects it with; any other error is a bug and is raised as it is."""
+"""The page's side of the workers (client.js, `window.manyhands`): computer moves,
+hints and hand reviews from the pool of hint workers (pool.js: each search spread
+over all of them), each a JSON request answered with JSON. A request that gets
+no answer raises the kind of failure pool.js rejects it with; any other error is
+a bug and is raised as it is."""
 from __future__ import annotations
 
 import json
@@ -23,10 +24,10 @@ class WorkerFailed(WorkerError):
 
 
 class Cancelled(WorkerError):
-    """The worker was stopped (Cancel, or a hint's worker restarted under a computer move)."""
+    """The request was cancelled (Cancel, or a new review over the one under way)."""
 
 
-KINDS = {kind.__name__: kind for kind in (WorkerRefusal, WorkerFailed, Cancelled)}   # client.js's names
+KINDS = {kind.__name__: kind for kind in (WorkerRefusal, WorkerFailed, Cancelled)}   # pool.js's names
 
 
 async def _answer(promise) -> dict:
@@ -40,32 +41,30 @@ async def _answer(promise) -> dict:
 
 
 async def ask(request: dict) -> dict:
-    """A computer move or a hint, from the hint worker."""
+    """A computer move or a hint, its search spread over the pool (hints first)."""
     return await _answer(window.manyhands.ask(json.dumps(request)))
 
 
-async def ask_split(request: dict) -> dict:
-    """A hint searched by several workers at once (client.js plans and merges it)."""
-    return await _answer(window.manyhands.askSplit(json.dumps(request)))
-
-
 async def review(request: dict) -> dict:
-    """A hand review, from the review worker (its progress goes to the review panel)."""
+    """A hand review, its searches spread over the pool after the hints and the
+    computer moves (its progress goes to the review panel)."""
     return await _answer(window.manyhands.review(json.dumps(request)))
 
 
 async def background(request: dict) -> dict:
-    """Par or a review worked out in the background worker (never blocks the table)."""
+    """Par or a review worked out in the background: spread over the pool after
+    every other search (the table's moves and hints never wait for it)."""
     return await _answer(window.manyhands.background(json.dumps(request)))
 
 
 def review_analyses() -> list:
-    """The analyses the review worker has sent for the review under way (or just ended)."""
+    """The analyses the review's leading workers have sent for the review under way (or just ended)."""
     return [got for text in json.loads(str(window.manyhands.reviewAnalyses())) for got in json.loads(text)]
 
 
 def cancel() -> None:
-    """Stop the hint worker (a fresh one starts): its request raises Cancelled."""
+    """Stop the hint under way (the workers go on with the rest): its request
+    raises Cancelled."""
     window.manyhands.cancel()
 
 
@@ -80,5 +79,5 @@ def reset_progress() -> None:
 
 
 def start() -> None:
-    """Boot the hint worker, once the page's own Python is ready."""
+    """Start the pool of hint workers, once the table is interactive."""
     window.manyhands.start()

@@ -1,0 +1,86 @@
+"""The page's pool of hint workers (web/pool.js): a hint counted in playouts is
+the same on one worker and on two (and the native solver's), and a worker that
+dies mid-search is replaced while the hint still answers; a refusal is told
+from a failure by its name. The page requests
+nothing outside its origin (the `context` fixture checks every test)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .table import export_record, open_site, start_game, wait_my_turn
+
+pytestmark = pytest.mark.browser
+
+ASK = "(text) => window.manyhands.ask(text)"
+BUDGET = {"effort": 300, "seed": 4}
+
+
+def _bid_position(page, site, workers: int) -> dict:
+    """A 2-player Raven bid (hundreds of choices: a screening, then the race),
+    with `workers` workers up."""
+    open_site(page, site, f"pace=0&workers={workers}")
+    start_game(page, "raven", {"players": 2}, seed=3)
+    wait_my_turn(page)
+    page.wait_for_function(f"window.manyhands.pool.ready().length === {workers}", timeout=120_000)
+    return export_record(page)
+
+
+def _native(record: dict) -> dict:
+    """The native solver's hint, as a worker answers it (the seats named as the
+    page names them)."""
+    from web.manyhands_web.cast import seat_names
+    from solver import api
+    return {**api.answer(api.HintRequest.parse(record, 0, BUDGET), namer=seat_names), "available": True}
+
+
+def test_a_hint_counted_in_playouts_is_the_same_on_one_worker_and_two(context, site):
+    """The same record, seat, effort and seed on ?workers=1 and ?workers=2: the
+    same answer, and the native solver's, to the last word and digit; with two,
+    both workers valued part of it."""
+    answers = {}
+    for workers in (1, 2):
+        page = context.new_page()
+        record = _bid_position(page, site, workers)
+        page.evaluate("() => { window.chunks = {}; window.manyhands.pool.onDispatch ="
+                      " (m) => { window.chunks[m.index] = (window.chunks[m.index] || 0) + 1; }; }")
+        request = {"op": "hint", "record": record, "seat": 0, "budget": BUDGET}
+        answers[workers] = json.loads(page.evaluate(ASK, json.dumps(request)))
+        chunks = page.evaluate("window.chunks")
+        assert len(chunks) == workers, chunks
+        page.close()
+    assert answers[1] == answers[2] == _native(record)
+    assert answers[1]["playouts"] >= 300
+
+
+def test_a_worker_that_dies_mid_search_is_replaced_and_the_hint_still_answers(page, site):
+    """The second worker is ended (as a crashed tab's worker would be) the moment
+    it is handed its first chunk: nothing tells the pool, which notices it
+    silent, gives its chunk to the other worker, and starts a new one; the hint
+    comes out as it would have. Each worker's WebAssembly memory is measured."""
+    record = _bid_position(page, site, 2)
+    page.evaluate("""() => {
+      const pool = window.manyhands.pool;
+      window.killed = null;
+      pool.onDispatch = (member) => {
+        if (member.index === 1 && !window.killed) { window.killed = member; member.worker.terminate(); }
+      };
+    }""")
+    request = {"op": "hint", "record": record, "seat": 0, "budget": BUDGET}
+    answer = json.loads(page.evaluate(ASK, json.dumps(request)))
+    assert page.evaluate("window.killed !== null")
+    assert answer == _native(record)
+    page.wait_for_function("""() => {
+      const pool = window.manyhands.pool;
+      return window.killed.ended && pool.ready().length === 2 && !pool.ready().includes(window.killed);
+    }""", timeout=120_000)
+    memory = page.evaluate("window.manyhands.pool.memory()")
+    assert len(memory) == 2 and all(20 * 2**20 <= m <= 1024 * 2**20 for m in memory), memory
+    again = json.loads(page.evaluate(ASK, json.dumps({**request, "budget": {"effort": 200, "seed": 5}})))
+    assert again["playouts"] >= 200
+    # a request the workers refuse fails as a refusal (worker_client.py tells it from a failure)
+    refused = page.evaluate("(text) => window.manyhands.ask(text).then(() => 'answered',"
+                            " (e) => `${e.name}: ${e.message}`)",
+                            json.dumps({"op": "bot", "record": record, "seat": 7}))
+    assert refused.startswith("WorkerRefusal: ") and "7" in refused, refused

@@ -1,0 +1,188 @@
+"""A search spread over workers gives what one search gives: counted in playouts,
+a hint, a level's move and a review depend on their seed and effort only, never
+on how many workers valued their worlds and trees (solver/work.py). Each world's
+values come from streams of their own, so any split of a batch gives the same
+values; the race's decisions are taken in one place, from the merged results."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bench.hints import positions
+from pycore.records import dumps
+from solver import api, work
+from solver.errors import SolverError
+from solver.view import view_of
+from web.manyhands_web import worker_api
+
+
+class Split:
+    """A driver valuing each batch as `k` workers would, in this process: the
+    batch through JSON, its items dealt round robin to k workers' own searchers
+    (each rebuilt from the position's spec), the results back through JSON and
+    merged in order, as the page's pool does (web/pool.js)."""
+
+    def __init__(self, k: int):
+        self.workers = [work.Contexts() for _ in range(k)]
+        self.batches = 0
+
+    def run(self, batch: work.Batch) -> list:
+        self.batches += 1
+        sent = json.loads(json.dumps(batch.to_json()))
+        k = len(self.workers)
+        answers = [json.loads(json.dumps(work.value_json(held, {**sent, "items": sent["items"][j::k]})))
+                   for j, held in enumerate(self.workers)]
+        merged = [answers[j % k][j // k] for j in range(len(sent["items"]))]
+        return work.check_results(batch, merged)
+
+
+CASES = [("raven", 4, "lead"), ("raven", 2, "bid"), ("lunar", 4, "give"), ("lunar", 4, "follow"),
+         ("lunar", 2, "lead"), ("voren", 5, "follow"), ("tricksters", 4, "draft"),
+         ("tricksters", 4, "follow")]
+
+
+def _records():
+    for game, players, kind in CASES:
+        state = positions(game, players, 1, 3, decision=kind)[0]
+        yield f"{game} {players}p {kind}", dumps(state), state.current_player
+
+
+@pytest.mark.parametrize("name,record,seat", list(_records()), ids=lambda x: x if isinstance(x, str)
+                         and len(x) < 30 else "")
+def test_a_hint_counted_in_playouts_is_the_same_on_one_two_and_three_workers(name, record, seat):
+    """The whole hint (ranking, values, intervals, words) at a fixed effort and
+    seed: the race (with its screening), the tree's root-parallel trees, the
+    exact searches and the look-ahead alike."""
+    request = api.HintRequest.parse(record, seat, {"effort": 120, "seed": 5})
+    alone = api.answer(request)
+    for k in (2, 3):
+        split = Split(k)
+        assert work.drive(api.answer_steps(request), split.run) == alone, (name, k)
+        assert split.batches or alone["look_ahead"] or alone["stopped"] == "one choice"
+
+
+def test_a_search_of_every_deal_split_over_workers_equals_one_search():
+    """The hint's "Search all N deals" (Tricksters' trick play, each deal searched
+    exactly): its one batch of every deal, dealt over 2 and 3 workers."""
+    state = positions("tricksters", 4, 1, 4, decision="follow")[0]
+    request = api.HintRequest.parse(dumps(state), state.current_player, {"all_worlds": True, "seed": 2})
+    alone = api.answer(request)
+    assert alone["exact"]
+    for k in (2, 3):
+        assert work.drive(api.answer_steps(request), Split(k).run) == alone
+
+
+def _states():
+    for game, players, kind in CASES:
+        yield positions(game, players, 1, 3, decision=kind)[0]
+
+
+def test_the_levels_move_alike_on_any_number_of_workers():
+    """Each level's search (smaller efforts than the levels', for time), and
+    root-parallel trees: three trees of a search merged alike however they
+    are dealt to workers."""
+    from solver import bots
+    for state in _states():
+        seat = state.current_player
+        alone = bots.choose(state, seat, "hard", 3, effort=90)
+        assert work.drive(bots.choose_steps(state, seat, "hard", 3, effort=90), Split(2).run) == alone
+    state = positions("lunar", 4, 1, 3, decision="lead")[0]
+    searcher = work.Searcher(view_of(state, state.current_player), 3)
+    roots = [work.drive(bots.grow_trees(searcher, 150, 3, "test"), run)
+             for run in (work.run_here, Split(2).run, Split(3).run)]
+    visits = [{a: (c.visits, c.total, c.squares) for a, c in root.children.items()} for root in roots]
+    assert visits[0] == visits[1] == visits[2] and sum(v for v, _, _ in visits[0].values()) == 150
+
+
+def test_a_par_spreads_its_computer_moves_over_workers_and_the_worker_protocol():
+    """The par (a hand of computer moves, solver/par.py) is a search like a move:
+    its batches dealt over 2 workers give the par one search gives, and a worker
+    leads it through start/resume as the page's pool does; a par it refuses is
+    the request's error."""
+    from solver import par
+    from tests.solver.positions import random_hands
+    record = random_hands("voren", {"players": 3}, 21, 1)
+    alone = par.par(record, 1, "normal", effort=40)
+    split = Split(2)
+    assert work.drive(par.par_steps(record, 1, "normal", effort=40), split.run) == alone
+    assert split.batches >= 3
+    request = {"op": "par", "record": record, "seat": 1, "level": "easy"}
+    step = json.loads(worker_api.handle(json.dumps({"op": "start", "job": 4, "request": request})))
+    batches = 0
+    while "work" in step:       # the seat's own moves are the hard player's: searched
+        batches += 1
+        got = step["work"]
+        part = {k: got[k] for k in ("key", "kind", "listed", "stream", "trees", "seconds", "items")}
+        results = json.loads(worker_api.handle(json.dumps({"op": "value", **part})))["results"]
+        step = json.loads(worker_api.handle(json.dumps({"op": "resume", "job": 4, "results": results})))
+    assert batches >= 3 and json.loads(step["answer"]) == par.par(record, 1, "easy")
+    with pytest.raises(SolverError, match="no seat 7"):
+        worker_api.handle(json.dumps({"op": "start", "job": 6, "request": {**request, "seat": 7}}))
+
+
+def test_a_search_over_processes_equals_one_search():
+    """Natively the same split runs over processes (bench/hint_quality.py
+    --workers): a 2-player Raven bid (screening, then the race) and a four-player
+    Lunar lead searched by the tree."""
+    from solver.processes import Processes
+    with Processes(2) as pool:
+        for game, players, kind in [("raven", 2, "bid"), ("lunar", 4, "lead")]:
+            state = positions(game, players, 1, 3, decision=kind)[0]
+            request = api.HintRequest.parse(dumps(state), state.current_player, {"effort": 300, "seed": 2})
+            assert work.drive(api.answer_steps(request), pool.run) == api.answer(request)
+
+
+def test_the_worker_protocol_spreads_a_hint_and_gives_the_one_search():
+    """Through the worker's JSON requests (worker_api): the leading worker starts
+    the job and hands out batches; another worker (here its own searchers) values
+    half of each, the leader the other half; results sent back in order. The
+    answer is the hint asked whole. A second job on the same worker, and a
+    position sent without its spec to a worker that does not hold it, work too."""
+    _, record, seat = next(r for r in _records() if r[0].startswith("raven 2p"))
+    hint = {"op": "hint", "record": json.loads(record), "seat": seat, "budget": {"effort": 200, "seed": 1}}
+    whole = json.loads(worker_api.handle(json.dumps(hint)))
+    other = work.Contexts()
+    step = json.loads(worker_api.handle(json.dumps({"op": "start", "job": 1, "request": hint})))
+    batches = 0
+    while "work" in step:
+        batches += 1
+        got = step["work"]
+        part = {k: got[k] for k in ("key", "kind", "listed", "stream", "trees", "seconds")}
+        mine = json.loads(worker_api.handle(json.dumps({"op": "value", **part, "items": got["items"][::2]})))
+        assert "results" in mine        # the leader holds its own position
+        theirs = work.value_json(other, {**part, "spec": got["spec"], "items": got["items"][1::2]})
+        results = [(mine["results"] if j % 2 == 0 else theirs)[j // 2] for j in range(len(got["items"]))]
+        step = json.loads(worker_api.handle(json.dumps({"op": "resume", "job": 1, "results": results})))
+    assert batches >= 2 and json.loads(step["answer"]) == whole
+    unknown = json.loads(worker_api.handle(json.dumps({**part, "op": "value", "key": "0" * 32, "items": []})))
+    assert unknown == {"unknown": "0" * 32}
+    with pytest.raises(SolverError, match="no search under way"):
+        worker_api.handle(json.dumps({"op": "resume", "job": 1, "results": []}))
+
+
+def test_bad_items_and_results_are_refused_with_a_clear_error():
+    _, record, seat = next(_records())
+    spec = {"record": json.loads(record), "seat": seat, "seed": 1}
+    key = work.Searcher.from_spec(spec).key
+    for bad, match in [({"kind": "worlds", "items": [[0, [99]]]}, "world item"),
+                       ({"kind": "worlds", "items": [["0", [0]]]}, "world item"),
+                       ({"kind": "flowers", "items": []}, "items are a list"),
+                       ({"kind": "trees", "items": [[5, 10]], "stream": "s", "trees": 2}, "trees are"),
+                       ({"key": "x" * 32, "spec": spec, "kind": "worlds", "items": []}, "does not match"),
+                       ({"spec": {**spec, "seat": (seat + 1) % 4}, "kind": "worlds", "items": []},
+                        "no decision"),
+                       ({"spec": {**spec, "seed": -1}, "kind": "worlds", "items": []}, "seed")]:
+        held = work.Contexts()
+        if "spec" not in bad:
+            held.put(work.Searcher.from_spec(spec))
+        with pytest.raises(SolverError, match=match):
+            work.value_json(held, {"key": key, **bad})
+    _, record, seat = next(r for r in _records() if r[0].startswith("raven 2p"))
+    request = api.HintRequest.parse(record, seat, {"effort": 100, "seed": 1})
+    steps = api.answer_steps(request)
+    batch = next(steps)
+    for bad in ([[[1, 0, 0, []]]] * (len(batch.items) + 1), [[["x", 0, 0, []]] * len(batch.items[0][1])],
+                [[[1, 2, 0, []]] * len(batch.items[0][1])], "results"):
+        with pytest.raises(SolverError, match="results"):
+            work.check_results(batch, bad)
