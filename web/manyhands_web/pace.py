@@ -58,11 +58,12 @@ class Pace:
                     or self.table.app.hints.hint_started is not None or (panel and not panel.hidden)
                     or current_view() != "table")
 
-    def trick_wait(self) -> float | None:
-        """How long a trick just finished stays before your turn plays itself: the
-        pause after a trick you chose (None: "wait for me", it does not)."""
-        ui = self.table.ui
-        if ui.get("moment") is None or self.table.trick_pause == "0":
+    def trick_wait(self, obs: dict) -> float | None:
+        """How long a trick of this hand just finished stays before your turn plays
+        itself: the pause after a trick you chose (None: "wait for me", it does not)."""
+        moment, hands = self.table.ui.get("moment"), obs.get("hands") or []
+        in_play = moment is not None and moment[0] == len(hands) - 1 and hands[-1].get("points") is None
+        if not in_play or self.table.trick_pause == "0":
             return 0.0
         return None if self.table.trick_pause == "wait" else float(self.table.trick_pause)
 
@@ -94,7 +95,7 @@ class Pace:
         forced = forced_choice(obs, seat) if self.auto and self.where() != self.held_at else None
         if token is None and forced is not None:
             token = forced
-        wait = self.trick_wait()
+        wait = self.trick_wait(obs)
         if wait is None and token is not None and token != forced:
             wait = 1.0      # a card you chose: "wait for me" shows the trick you took a moment
         playing = token is not None and wait is not None and not self.looking()

@@ -200,7 +200,11 @@ class Table:
         tell = session.narrator(obs)
         self.pace.update(obs)
         ui = dict(self.ui, computer=session.computers(), **self.app.history.table_notes(obs))
+        active = window.document.activeElement
+        along = active.getAttribute("data-prepick") if active and active.hasAttribute("data-prepick") else None
         set_html("table", render.table_html(tell, ui, session.why(tell)))
+        if along is not None:       # a card of your hand, focused while others play: it stays focused
+            dom.refocus(f'[data-prepick="{along}"]')
         set_html("log", log_view.log_html(tell))
         el("game-title").textContent = tell.title()
         el("game-facts").textContent = f"{obs['players']} players · deal {session.state.seed}"
