@@ -15,6 +15,7 @@ from pycore.records import load_record, replay
 from .table import PLAY_ONE, kept_game, open_site, set_trick_pause, start_game
 
 pytestmark = pytest.mark.browser
+OWN = "pace=0&forced="      # the computers fast, an only choice as the page's setting says (open_site)
 
 # Play your decisions (the first legal choice) until `stop()` says so; returns
 # what it returned. A decision with one choice is left to the page.
@@ -55,6 +56,15 @@ def play_until(page, stop: str, timeout_s: float = 60):
     return found
 
 
+def held_trick(page, site, seed: int) -> None:
+    """A 4-player Raven game (deal `seed`), "wait for me" after a trick, played until a
+    trick the computers took is held for you: they lead next, you may choose your card."""
+    open_site(page, site, OWN)
+    start_game(page, "raven", {"players": 4}, seed=seed)
+    set_trick_pause(page, "wait")
+    play_until(page, "() => document.body.dataset.hold === 'trick' && document.body.dataset.turn === 'computer'")
+
+
 def actions(page) -> int:
     return int(page.evaluate("+document.body.dataset.actions"))
 
@@ -68,7 +78,7 @@ def my_plays(page) -> list[str]:
 
 
 def test_an_only_choice_plays_itself_as_a_click_would(page, site):
-    open_site(page, site)
+    open_site(page, site, OWN)
     start_game(page, "voren", seed=3)          # an only choice at the 7th action
     forced = play_until(page, FORCED)
     assert forced["note"].startswith("Only one choice: "), forced
@@ -84,7 +94,7 @@ def test_an_only_choice_plays_itself_as_a_click_would(page, site):
 
 
 def test_with_the_setting_off_an_only_choice_waits_for_the_click(page, site):
-    open_site(page, site)
+    open_site(page, site, OWN)
     start_game(page, "voren", seed=3)
     page.uncheck("#play-forced")
     forced = play_until(page, FORCED)
@@ -99,11 +109,7 @@ def test_with_the_setting_off_an_only_choice_waits_for_the_click(page, site):
 
 
 def test_a_card_chosen_early_is_shown_changed_and_cancelled(page, site):
-    open_site(page, site)
-    start_game(page, "raven", {"players": 4}, seed=5)
-    set_trick_pause(page, "wait")
-    # a trick the computers took is held for you: they lead next, you may choose your card
-    play_until(page, "() => document.body.dataset.hold === 'trick' && document.body.dataset.turn === 'computer'")
+    held_trick(page, site, seed=5)
     cards = page.locator("#hand [data-prepick]")
     pressed = lambda: [c.get_attribute("aria-pressed") == "true" for c in cards.all()]  # noqa: E731
     cards.nth(0).click()
@@ -146,7 +152,7 @@ def _wait_my_plays(page, more_than: int) -> None:
 
 def test_a_card_chosen_early_plays_when_your_turn_comes(page, site):
     # the computers half a second apart (?pace=0.5): you choose while they play a trick led in a suit you hold
-    open_site(page, site, "pace=0.5")
+    open_site(page, site, "pace=0.5&forced=")
     start_game(page, "raven", {"players": 4}, seed=5)
     set_trick_pause(page, "0")
     play_until(page, LED_NOT_YOU, timeout_s=90)
@@ -164,11 +170,8 @@ def test_a_card_chosen_early_plays_when_your_turn_comes(page, site):
 
 
 def test_a_card_chosen_early_that_became_illegal_is_not_played_and_you_are_told(page, site):
-    open_site(page, site)
-    start_game(page, "raven", {"players": 4}, seed=7)
-    set_trick_pause(page, "wait")
+    held_trick(page, site, seed=7)
     # chosen before the computers lead the next trick (your 2 of Swords): they lead Shields, you hold one
-    play_until(page, "() => document.body.dataset.hold === 'trick' && document.body.dataset.turn === 'computer'")
     card = page.locator("#hand [data-prepick]").nth(1).get_attribute("data-card")
     page.click(f'#hand [data-prepick][data-card="{card}"]')
     before = len(my_plays(page))

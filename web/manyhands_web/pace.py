@@ -21,7 +21,7 @@ import asyncio
 from pyscript import window
 
 from . import dom, layouts
-from .address import PACE
+from .address import FORCED_WAIT, PACE
 from .dom import current_view
 from .pace_view import forced_choice, prepick_open, prepick_outcome, refused_line
 
@@ -33,7 +33,7 @@ FORCED_SECONDS = max(0.25, min(PACE, 0.7))
 class Pace:
     def __init__(self, table) -> None:
         self.table = table
-        self.auto = bool(table.app.kept.prefs().get("play_forced", True))
+        self.auto = not FORCED_WAIT and bool(table.app.kept.prefs().get("play_forced", True))
         self.task = None
         self.pending = None     # (generation, actions, token) about to play itself
         self.held_at = None     # (generation, actions) where undo brought you back: it waits
