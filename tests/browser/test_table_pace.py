@@ -90,6 +90,12 @@ def test_an_only_choice_plays_itself_as_a_click_would(page, site):
     from pycore.words import Narrator
     card = Narrator(state.game, state.observation(kept["seat"])).card(forced["token"])
     assert card in page.locator("#log").text_content()
+    # Undo takes it back: the only choice then waits for you (else Undo could not undo it)
+    page.click("#undo")
+    back = page.evaluate(FORCED)
+    assert back, "Undo took back an only choice"
+    page.wait_for_timeout(1000)
+    assert actions(page) == back["actions"] and not page.locator("#forced-note").count()
     assert not page.errors
 
 
