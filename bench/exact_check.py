@@ -38,6 +38,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from pycore.answer import Hint               # noqa: E402
 from pycore.game import get_game            # noqa: E402
 from solver.hints import hint               # noqa: E402
 from solver.view import adapter_for, view_of  # noqa: E402
@@ -127,21 +128,21 @@ def check(name: str, players: int, count: int, limit: int) -> dict:
         seat, mark = state.current_player, adapter.hand_mark(state)
         legal = {state.game.action_token(state, a): a for a in state.legal_actions()}
         # the hint's exact values: the mean over every deal of the plain value
-        h = hint(state, seat, effort=160, seed=0)
-        if not h["exact"] and h["all_worlds_effort"] and h["worlds"] <= MOST_WORLDS:
-            h = hint(state, seat, effort=160, seed=0, all_worlds=True)     # "Search all deals"
-        exact = [a for a in h["actions"] if a["exact"]]
+        h = Hint.from_json(hint(state, seat, effort=160, seed=0))
+        if not h.exact and h.all_worlds_effort and h.worlds <= MOST_WORLDS:
+            h = Hint.from_json(hint(state, seat, effort=160, seed=0, all_worlds=True))    # "Search all deals"
+        exact = [a for a in h.actions if a.exact]
         if exact:
             view = view_of(state, seat)
             worlds = list(view.counter.worlds())
             try:
                 for entry in exact:
-                    total = sum(plain_value(adapter, view.world_state(w).apply_action(legal[entry["action"]]),
+                    total = sum(plain_value(adapter, view.world_state(w).apply_action(legal[entry.action]),
                                             seat, mark, limit) for w in worlds)
                     row["hint_exact"] += 1
-                    if abs(round(total / len(worlds), 3) - entry["ev"]) > 1e-9:
+                    if abs(round(total / len(worlds), 3) - entry.ev) > 1e-9:
                         row["hint_wrong"] += 1
-                        print(f"  hint wrong: {entry['action']} {entry['ev']} != {total / len(worlds)} at "
+                        print(f"  hint wrong: {entry.action} {entry.ev} != {total / len(worlds)} at "
                               f"{state.game.position_text(state)}", flush=True)
             except TooLong:
                 row["skipped"] += 1

@@ -59,13 +59,15 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass, replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.hints import percentile, positions   # noqa: E402
+from pycore.answer import Hint                    # noqa: E402
 from pycore.records import dumps                  # noqa: E402
 from solver import api                            # noqa: E402
-from solver.hints import THINK_LONGER             # noqa: E402
+from solver.hints import THINK_LONGER, numbers    # noqa: E402
 
 GAMES = [("raven", 4), ("raven", 2), ("tricksters", 4), ("lunar", 4), ("lunar", 2), ("voren", 5)]
 KINDS = {     # the decisions of each game (bench/hints.py's kinds: card play as lead / follow)
@@ -77,8 +79,24 @@ KINDS = {     # the decisions of each game (bench/hints.py's kinds: card play as
 MIN_REFERENCE = 2_000
 
 
-def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: float,
-              also: tuple = ()) -> dict:
+def ask(record, seat: int, budget: dict) -> Hint:
+    """The hint the worker would send, read as the page reads it."""
+    return Hint.from_json(api.hint(record, seat, budget))
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A reference hint's numbers, and how it was searched (its playouts: the
+    screen's and the shortlist's together)."""
+    hint: Hint
+    exact: bool
+    playouts: int
+    shortlist: bool = False
+    tree: bool = False
+
+
+def reference(record: dict, seat: int, default: Hint, factor: int, ref_seconds: float,
+              also: tuple = ()) -> Reference:
     """The reference hint: exact over every deal where that is exact and
     affordable; where the default searched with hard's tree (Lunar and 4-player
     Raven card play), the same tree at `factor` times its iterations (or
@@ -93,39 +111,41 @@ def reference(record: dict, seat: int, default: dict, factor: int, ref_seconds: 
     with it. So its SHORTLIST best and the default's choice are valued again, on
     fresh worlds (another seed), with the other half, and those values judge
     (with the choices `also` names: an earlier solver's, for --before)."""
-    if default["all_worlds_effort"] is not None and default["exact_endgame"]:
-        got = api.hint(record, seat, {"all_worlds": True, "seed": default["seed"]})
-        if got["exact"]:
-            return got
+    if default.all_worlds_effort is not None and default.exact_endgame:
+        got = ask(record, seat, {"all_worlds": True, "seed": default.seed})
+        if got.exact:
+            return Reference(got, True, got.playouts)
     from pycore.records import load_record, replay
-    from pycore.words import Narrator
-    from solver.hints import explain
     from solver.search import rank
     from solver.view import view_of
     state = replay(load_record(record))
     view = view_of(state, seat)
-    effort = min(api.MAX_EFFORT, max(MIN_REFERENCE, factor * max(1, default["playouts"])))
-    tell = Narrator(state.game, state.observation(seat))
-    if default.get("tree"):     # the hint searched with hard's tree: so does its reference
-        r = rank(view, effort, default["seed"], seconds=ref_seconds, tree=True)
-        return {"actions": explain(r, tell), "exact": False, "playouts": r.playouts, "tree": True}
+    effort = min(api.MAX_EFFORT, max(MIN_REFERENCE, factor * max(1, default.playouts)))
+    seed = default.seed
+
+    def numbered(r, seed: int):
+        return numbers(r, view, effort, ref_seconds, seed)
+    if default.tree:     # the hint searched with hard's tree: so does its reference
+        r = rank(view, effort, seed, seconds=ref_seconds, tree=True)
+        return Reference(numbered(r, seed), False, r.playouts, tree=True)
     if len(state.legal_actions()) <= SHORTLIST + 1:
-        r = rank(view, effort, default["seed"], seconds=ref_seconds, flat=True)
-        return {"actions": explain(r, tell), "exact": r.exact, "playouts": r.playouts}
-    screen = rank(view, effort, default["seed"], seconds=ref_seconds / 2, flat=True)
+        r = rank(view, effort, seed, seconds=ref_seconds, flat=True)
+        return Reference(numbered(r, seed), r.exact, r.playouts)
+    screen = rank(view, effort, seed, seconds=ref_seconds / 2, flat=True)
     keep = [st.action for st in screen.stats[:SHORTLIST]]
-    for token in (default["best"], *also):
+    for token in (default.best, *also):
         chosen = state.game.parse_action(state, token)
         keep += [chosen] if chosen not in keep else []
-    r = rank(view, effort, default["seed"] + FRESH_WORLDS, seconds=ref_seconds / 2, flat=True, only=keep)
-    return {"actions": explain(r, tell), "exact": r.exact, "playouts": screen.playouts + r.playouts,
-            "shortlist": True}
+    r = rank(view, effort, seed + FRESH_WORLDS, seconds=ref_seconds / 2, flat=True, only=keep)
+    return Reference(numbered(r, seed + FRESH_WORLDS), r.exact, screen.playouts + r.playouts, shortlist=True)
 
 
 SHORTLIST = 12
 FRESH_WORLDS = 1_000_003      # the seed offset of the shortlist's worlds
 
 
+# runs in the earlier checkout, which may predate pycore.answer: it reads the hint's
+# JSON (its "best" is in every version of it)
 BEFORE_SERVER = """
 import json, sys, time
 sys.path.insert(0, ".")
@@ -154,43 +174,42 @@ class BeforeHint:
         return json.loads(line)
 
 
-def judged(ref: dict, action: str) -> tuple[bool, float]:
+def judged(ref: Reference, action: str) -> tuple[bool, float]:
     """Whether `action` agrees with the reference's best, and its regret."""
-    by_action = {a["action"]: a for a in ref["actions"]}
-    best = ref["actions"][0]
+    by_action = {a.action: a for a in ref.hint.actions}
+    best = ref.hint.actions[0]
     chosen = by_action[action]
-    agree = chosen is best or chosen.get("group") in ("as good", "close") or chosen["ev"] == best["ev"]
-    return bool(agree), max(0.0, best["ev"] - chosen["ev"])
+    agree = chosen is best or chosen.group in ("as good", "close") or chosen.ev == best.ev
+    return bool(agree), max(0.0, best.ev - chosen.ev)
 
 
 def measure(record: str, seat: int, seconds: float, factor: int, ref_seconds: float, seed: int,
             before: BeforeHint | None = None, longer: bool = False) -> dict:
     start = time.perf_counter()
-    default = api.hint(record, seat, {"seconds": seconds, "seed": seed})
+    default = ask(record, seat, {"seconds": seconds, "seed": seed})
     ms = 1000 * (time.perf_counter() - start)
     earlier = before(record, seat) if before is not None else None
     also = (earlier["best"],) if earlier else ()
     based_on = default
     if longer:
         start = time.perf_counter()
-        more = api.hint(record, seat, {"seconds": seconds * THINK_LONGER, "seed": seed})
+        more = ask(record, seat, {"seconds": seconds * THINK_LONGER, "seed": seed})
         longer_ms = 1000 * (time.perf_counter() - start)
-        also += (more["best"],)
-        based_on = {**default, "playouts": max(default["playouts"], more["playouts"])}
+        also += (more.best,)
+        based_on = replace(default, playouts=max(default.playouts, more.playouts))
     ref = reference(record, seat, based_on, factor, ref_seconds, also)
-    agree, regret = judged(ref, default["best"])
+    agree, regret = judged(ref, default.best)
     got = {"agree": agree, "regret": regret,
-           "playouts": default["playouts"], "ms": ms, "stopped": default["stopped"],
-           "exact_reference": ref["exact"], "shortlist": bool(ref.get("shortlist")),
-           "tree": bool(ref.get("tree")),
-           "factor": ref["playouts"] / max(1, default["playouts"]) if not ref["exact"] else None}
+           "playouts": default.playouts, "ms": ms, "stopped": default.stopped,
+           "exact_reference": ref.exact, "shortlist": ref.shortlist, "tree": ref.tree,
+           "factor": ref.playouts / max(1, default.playouts) if not ref.exact else None}
     if earlier is not None:
         got["before_agree"], got["before_regret"] = judged(ref, earlier["best"])
         got["before_ms"] = earlier["ms"]
     if longer:
-        got["longer_agree"], got["longer_regret"] = judged(ref, more["best"])
-        got["longer_ms"], got["longer_playouts"] = longer_ms, more["playouts"]
-        got["offered_longer"] = (default["more"] or {}).get("label") == "Think longer"
+        got["longer_agree"], got["longer_regret"] = judged(ref, more.best)
+        got["longer_ms"], got["longer_playouts"] = longer_ms, more.playouts
+        got["offered_longer"] = default.words.more_label == "Think longer"
     return got
 
 

@@ -8,8 +8,8 @@ from an empty cache, then the second look (every decision kept).
 Hands: seeded games played by the easy bot in every seat, to the end of the
 first hand; seat 0 is reviewed. Wall-clock and CPU time are both printed (the
 machine may be shared: CPU time is the steadier figure); medians over the hands,
-and the slowest hand. The time inside the hint (`solver.api.hint`, the same
-search the hint button runs) is split from the rest (face-up values, the "why"
+and the slowest hand. The time inside the hint's search (`solver.hints.ranked`,
+the search the hint button runs) is split from the rest (face-up values, the "why"
 comparison over the player's worlds, the words and the step data).
 
 The aim is a full review within 30 s in the browser; Pyodide in Chromium
@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from pycore.game import get_game            # noqa: E402
 from pycore.records import dumps            # noqa: E402
-from solver import api, bots, hints         # noqa: E402
+from solver import bots, hints              # noqa: E402
 from solver import review as hand_review    # noqa: E402
 
 DEFAULT_GAMES = "raven:4,raven:2,raven:6,tricksters:4,lunar:4,lunar:2,voren:5,voren:3"
@@ -45,11 +45,11 @@ def hand_record(name: str, players: int, seed: int) -> str:
 
 
 class Clock:
-    """Wall and CPU seconds spent inside `solver.api.hint` while installed."""
+    """Wall and CPU seconds spent inside `solver.hints.ranked` while installed."""
 
     def __init__(self):
         self.wall = self.cpu = 0.0
-        self.real = api.hint
+        self.real = hints.ranked
 
     def __enter__(self):
         def timed(*args, **kwargs):
@@ -59,11 +59,11 @@ class Clock:
             finally:
                 self.wall += time.perf_counter() - w
                 self.cpu += time.process_time() - c
-        api.hint = timed
+        hints.ranked = timed
         return self
 
     def __exit__(self, *exc):
-        api.hint = self.real
+        hints.ranked = self.real
 
 
 def measure(record: str, effort: int) -> dict:
@@ -107,7 +107,7 @@ def main(argv=None) -> int:
               f"{med(r['wall'] for r in rows):>7.2f} {med(cpu):>6.2f} {max(cpu):>7.2f} {share:>6.0f} "
               f"{(med(per) if per else 0):>11.0f} {sum(r['why'] for r in rows):>4} "
               f"{med(r['second'] for r in rows) * 1000:>11.1f}", flush=True)
-    print(f"'hint %': CPU share inside solver.api.hint; 'why': decisions (over all {a.hands} hands) "
+    print(f"'hint %': CPU share inside solver.hints.ranked; 'why': decisions (over all {a.hands} hands) "
           f"where the face-up best differed and the player's worlds were compared.")
     return 0
 

@@ -10,29 +10,19 @@ Each line: the game, a hint at effort 200 (seed 1; deterministic: no clock) and
 the hard, normal and easy bots' moves (seed 3)."""
 import json
 import os
-import random
 import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from pycore.game import get_game
 from pycore.records import dumps, record_of
 from solver import api
+from bench.same_answers import seeded_positions     # the positions' draw, shared
 
 CONFIGS = [("raven", {"players": 4}), ("raven", {"players": 2}), ("tricksters", {}),
            ("lunar", {"players": 4}), ("lunar", {"players": 2}), ("voren", {"players": 5})]
 out = open(sys.argv[1], "w")
 per = int(sys.argv[2]) if len(sys.argv) > 2 else 8
 for name, rules in CONFIGS:
-    game = get_game(name)
-    rng = random.Random(f"golden/{name}/{sorted(rules.items())}")
-    done = 0
-    while done < per:
-        state = game.new_game(rules, seed=rng.randrange(10**6))
-        for _ in range(rng.randrange(1, 200)):
-            if state.is_terminal:
-                break
-            state = state.apply_action(rng.choice(state.legal_actions()))
-        if state.is_terminal:
-            continue
+    for done, state in seeded_positions(get_game(name), rules, per, f"golden/{name}/{sorted(rules.items())}"):
         seat = state.current_player
         text = dumps(record_of(state))
         h = api.hint(text, seat, {"effort": 200, "seed": 1})
@@ -41,5 +31,4 @@ for name, rules in CONFIGS:
         n = api.bot_move(text, seat, "normal", 3)
         e = api.bot_move(text, seat, "easy", 3)
         out.write(json.dumps({"game": name, "rules": rules, "i": done, "hint": h, "bots": [b, n, e]}, sort_keys=True) + "\n")
-        done += 1
     print(name, rules, "done", flush=True)

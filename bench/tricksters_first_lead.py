@@ -68,6 +68,7 @@ def main(argv=None) -> int:
 
 def whole_views(count: int, seed: int) -> int:
     """The default hint and the all-deals search on whole first-trick views."""
+    from pycore.answer import Hint
     from solver.hints import hint
     print(f"first trick, whole views, CPython {sys.version.split()[0]} (native), CPU seconds")
     print(f"{'kind':>6} {'worlds':>6} {'default s':>9} {'sampled':>7} {'all s':>7} {'ms/world':>8}")
@@ -75,15 +76,15 @@ def whole_views(count: int, seed: int) -> int:
     for state in at_trick(1, 20 * count, seed)[:count]:
         seat = state.current_player
         start = time.process_time()
-        quick = hint(state, seat)
+        quick = Hint.from_json(hint(state, seat))
         quick_s = time.process_time() - start
         start = time.process_time()
-        full = hint(state, seat, effort=quick["all_worlds_effort"])
+        full = Hint.from_json(hint(state, seat, effort=quick.all_worlds_effort))
         full_s = time.process_time() - start
-        assert full["all_worlds"] and full["searched_worlds"] == full["worlds"]
+        assert full.all_worlds and full.searched_worlds == full.worlds
         kind = "follow" if state.tricks[-1].plays else "lead"
-        times.append(1000 * full_s / full["worlds"])
-        print(f"{kind:>6} {full['worlds']:>6} {quick_s:>9.2f} {quick['searched_worlds']:>7} "
+        times.append(1000 * full_s / full.worlds)
+        print(f"{kind:>6} {full.worlds:>6} {quick_s:>9.2f} {quick.searched_worlds:>7} "
               f"{full_s:>7.1f} {times[-1]:>8.1f}", flush=True)
     times.sort()
     print(f"{count} positions: all-deals search {times[len(times) // 2]:.1f} ms per world (median)")

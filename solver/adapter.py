@@ -33,14 +33,15 @@ Required (`REQUIRED`; an Adapter missing one is refused with a SolverError):
 
 Optional capabilities (a keyword left out takes the default here):
 
-    consistent(view, world) -> bool      default: the replay test (games/common.py)
+    consistent(view, world) -> bool      default: the replay test (`consistent` below)
     hand_mark(state) -> int              the hand under way; default: how many hands
-                                         are finished (games/common.py)
+                                         are finished (`hand_mark` below)
     hand_points(final, seat, mark) -> int
                                          a seat's points for that hand at the end of
-                                         a playout; default: the engine's score of the
-                                         finished hand (games/common.py; Voren: chips
-                                         won minus chips paid)
+                                         a playout (a position, or a simulator's
+                                         `Played`); default: the engine's score of the
+                                         finished hand (`hand_points` below; Voren:
+                                         chips won minus chips paid)
     playout(state, mark, rng) -> final   a faster playout than the default, the
                                          policy with fast_apply to the end of the hand
     search_exactly(state) -> bool        exact search of the endgame (max^n):
@@ -104,6 +105,29 @@ Optional capabilities (a keyword left out takes the default here):
                                          in the model's places, where the model merges
                                          some (Voren's cards out of play, during the
                                          tricks). Default: the places as they are.
+    exact_sides(state, seat, mark) -> (ours, score) | None
+                                         how exact play from an open deal sets side
+                                         against side, where not as `allies` says
+                                         (solver/reference/plain.py): `ours(s)` for the
+                                         seats on the seat's side, `score(final)` what
+                                         that side maximises and the other minimises
+                                         (Tricksters: the seat's pair, the tricks it
+                                         takes this round). Default: None (with
+                                         `allies`, the seat's points; without, max^n).
+    big_loss(state) -> (threshold, unit, reason)
+                                         the hand review's scale: a loss is marked past
+                                         `threshold` `unit`s (half a trick's worth in the
+                                         game's own points), `reason` says why in words.
+                                         Default: `half_a_trick` below (a trick is worth
+                                         about 1 point).
+    face_up_rule(players) -> str | None  how the seats play with all hands seen, in the
+                                         player's words, where it is not each for their
+                                         own points (the hand review's "With all hands
+                                         seen, ..." line). Default: None.
+    partners: Partners                   the game's partnerships (below): which seats
+                                         play together, and how a card serves a trick a
+                                         partner is sure to take (solver/partners.py).
+                                         Default: None (no partners).
 
 A fifth game's module, say solver/games/skat.py, ends with:
 
@@ -124,7 +148,11 @@ card_suit, suit_names), not the adapter's.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
+
+from pycore.errors import ManyhandsError
+from pycore.records import replay
 
 from .errors import SolverError
 
@@ -133,8 +161,41 @@ REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_
 OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
-                      "tree_search", "deep_search", "same_choice", "model_world")
-OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict, "rare_outcomes": tuple}
+                      "tree_search", "deep_search", "same_choice", "model_world", "exact_sides",
+                      "big_loss", "face_up_rule")
+
+
+# --- the defaults of the replay test and of the end of a hand ---------------------------------
+def consistent(view, world: dict) -> bool:
+    """The definition of a consistent world: its record (the adapter's
+    `world_record`) replays legally and shows the seat the same observation."""
+    try:
+        again = replay(view.adapter.world_record(view, world))
+    except ManyhandsError:            # an illegal replay: an inconsistent world (a bug still raises)
+        return False
+    return again.observation(view.seat) == view.obs
+
+
+class Played:
+    """The end of a hand played out by a game's quick simulator (playouts only)."""
+    __slots__ = ("points", "winners", "won")
+
+    def __init__(self, points, winners, won=None):
+        self.points = points          # per seat, for the hand
+        self.winners = winners        # every trick of the hand: the seat that took it
+        self.won = won                # tricks taken per seat, where the simulator counts them
+
+
+def hand_mark(state) -> int:
+    """A mark for the hand (round) under way: the search stops when it is scored."""
+    return len(state.finished_hands)
+
+
+def hand_points(state, seat: int, mark: int) -> int:
+    """The seat's points for the hand `mark` (Voren: chips won minus chips paid)."""
+    if isinstance(state, Played):
+        return state.points[seat]
+    return state.finished_hands[mark][1][seat]
 
 
 def _never(state) -> bool:
@@ -155,6 +216,59 @@ def _no_places(state) -> dict:
 
 def _same_places(state, places: dict) -> dict:
     return places
+
+
+def _no_words(players: int) -> None:
+    return None
+
+
+def half_a_trick(state) -> tuple[float, str, str]:
+    """The hand review's scale where a trick is worth about 1 point (Raven: a trick
+    is 1 point; Lunar: the track gives about 1 point a trick where it counts):
+    a loss of more than half a trick is marked."""
+    return 0.5, "points", "half a trick; a trick is worth about 1 point"
+
+
+def _any_card(state, seat: int, cards: set) -> set:
+    return cards
+
+
+def _no_gain(state, card: int) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Partners:
+    """A partnership game's partners, as solver/partners.py reads them (the arena's
+    counts, the search bots' tie-break on a trick the partner is sure to take):
+
+    players: the player counts that play in partnerships (Lunar: 4, not 2);
+    partner_of(state, seat) -> int | None: the seat's partner now (None: none yet);
+    takes(state, seat, plays) -> bool: the seat's side takes the complete trick
+        `plays` ([(seat, card), ...]);
+    strength(state, seat, card) -> int: the card's strength in the trick under way
+        (only the seat's legal cards are compared);
+    is_winner(state, seat, card, unseen) -> bool: no card of `unseen` (the cards
+        still out) beats it in a later trick;
+    later_cards(state, seat, cards) -> cards: of the cards still out, those a later
+        opponent `seat` might play to this trick (Lunar: the type its own partner's
+        card leaves it). Default: all of them;
+    gain(state, card) -> bool: a card that scores for the side taking the trick
+        (Lunar's stars), so not wasted on a sure trick. Default: none;
+    chosen_each_round: the pairs are chosen anew each round (Tricksters), not fixed
+        by the seats (Lunar): the arena seats each level in a block of neighbours."""
+    players: tuple
+    partner_of: Callable
+    takes: Callable
+    strength: Callable
+    is_winner: Callable
+    later_cards: Callable = _any_card
+    gain: Callable = _no_gain
+    chosen_each_round: bool = False
+
+
+OPTIONAL_VALUES = {"splits": bool, "bids": bool, "outcome_words": dict, "rare_outcomes": tuple,
+                   "partners": Partners}
 
 
 class Adapter:
@@ -179,6 +293,10 @@ class Adapter:
     deep_search: Callable = staticmethod(_never)
     same_choice: Callable = staticmethod(_no_key)
     model_world: Callable = staticmethod(_same_places)
+    exact_sides: Callable | None = None
+    big_loss: Callable = staticmethod(half_a_trick)
+    face_up_rule: Callable = staticmethod(_no_words)
+    partners: Partners | None = None
     splits: bool = False
     bids: bool = False
 
@@ -206,10 +324,10 @@ class Adapter:
                                   f"without {b if a in parts else a}: they go together")
         for name, value in parts.items():
             setattr(self, name, value)
-        from .games import common
-        for name in ("consistent", "hand_mark", "hand_points"):
+        defaults = {"consistent": consistent, "hand_mark": hand_mark, "hand_points": hand_points}
+        for name, default in defaults.items():
             if name not in parts:
-                setattr(self, name, getattr(common, name))
+                setattr(self, name, default)
         if "playout" not in parts:
             self.playout = self._policy_playout
 

@@ -57,39 +57,15 @@ from pycore.records import MAX_NUMBER, MAX_TEXT, Record, load_record, positions
 
 from . import bots, hints
 from . import par as hand_par
+from .budget import (BUDGET_FIELDS, DEFAULT_SECONDS, MAX_EFFORT, MAX_SECONDS,  # noqa: F401  (the request's
+                     MIN_SECONDS, SearchBudget, effort_and_seed, fields,       # checks, asked of api)
+                     seconds_of, whole_number)
 from .errors import SolverError
 from .par import check_level
-from .search import ALL_WORLDS_CAP
 from .view import adapter_for, view_of
 
-MAX_EFFORT = ALL_WORLDS_CAP     # the largest effort a hint may spend (as much as "search all deals")
-MIN_SECONDS, MAX_SECONDS = 0.05, 60.0   # a hint's time limit, when it has one
 MAX_PARTS = 64                  # a hint split across more workers than this is refused
 MAX_ACTIONS_PER_PART = 10_000   # actions in one part's sums (Raven has at most 2,380 bids)
-BUDGET_FIELDS = ("effort", "seconds", "seed", "all_worlds", "part", "sums")
-
-
-def whole_number(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
-    """`value` if it is an int (not a bool) from `low` to `high`; else SolverError."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
-            high is not None and value > high):
-        bounds = f"of at least {low:,}" if high is None else f"from {low:,} to {high:,}"
-        raise SolverError(f"{what} must be a whole number {bounds}, not {quote(value)}")
-    return value
-
-
-def fields(request: Any, what: str, required: tuple, optional: tuple = ()) -> None:
-    """SolverError unless `request` is an object with the `required` fields and no
-    others than the `optional` ones."""
-    if not isinstance(request, dict):
-        raise SolverError(f"{what} is an object of {', '.join(required + optional)}; not {quote(request)}")
-    for key in required:
-        if key not in request:
-            raise SolverError(f"{what} needs its {key}")
-    unknown = sorted((key for key in request if key not in required + optional), key=str)
-    if unknown:
-        raise SolverError(f"unknown field {quote(unknown[0])} in {what}; fields: "
-                          f"{', '.join(required + optional)}")
 
 
 def _part(value: Any, what: str = "budget part") -> tuple[int, int]:
@@ -134,64 +110,6 @@ def _sums(value: Any) -> tuple[dict, ...]:
         raise SolverError(f"budget sums must be a list of every part's sums (at most {MAX_PARTS}), "
                           f"not {quote(value)}")
     return tuple(_part_sums(item) for item in value)
-
-
-def seconds_of(value: Any) -> float:
-    """A time limit: a number of seconds from MIN_SECONDS to MAX_SECONDS."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) \
-            or not MIN_SECONDS <= value <= MAX_SECONDS:
-        raise SolverError(f"budget seconds must be a number from {MIN_SECONDS} to {MAX_SECONDS:g}, "
-                          f"not {quote(value)}")
-    return float(value)
-
-
-@dataclass(frozen=True)
-class SearchBudget:
-    """A checked budget: at most `effort` playouts and `seconds` (None: no clock),
-    every world when `all_worlds`, the search's `seed`."""
-    effort: int = MAX_EFFORT
-    seconds: float | None = hints.DEFAULT_SECONDS
-    seed: int = 0
-    all_worlds: bool = False
-
-    @classmethod
-    def parse(cls, budget: Any) -> "SearchBudget":
-        """None (the default), an effort (no clock), or an object of
-        BUDGET_FIELDS (its split fields are read by HintRequest.parse)."""
-        if budget is None:
-            return cls()
-        if isinstance(budget, int) and not isinstance(budget, bool):
-            return cls(whole_number(budget, "budget effort", 1, MAX_EFFORT), None)
-        if not isinstance(budget, dict):
-            raise SolverError(f"budget must be an effort (a whole number of playouts from 1 to "
-                              f"{MAX_EFFORT:,}) or an object of {', '.join(BUDGET_FIELDS)}; "
-                              f"not {quote(budget)}")
-        fields(budget, "a budget", (), BUDGET_FIELDS)
-        all_worlds = budget.get("all_worlds", False)
-        if not isinstance(all_worlds, bool):
-            raise SolverError(f"budget all_worlds must be true or false, not {quote(all_worlds)}")
-        all_worlds = all_worlds or "part" in budget or "sums" in budget    # a split searches every deal
-        effort = whole_number(budget.get("effort", MAX_EFFORT), "budget effort", 1, MAX_EFFORT)
-        if "seconds" in budget:
-            seconds = seconds_of(budget["seconds"])
-        else:       # an effort alone: no clock; neither: the default time
-            seconds = None if "effort" in budget or all_worlds else hints.DEFAULT_SECONDS
-        seed = whole_number(budget.get("seed", 0), "budget seed", 0, MAX_NUMBER)
-        return cls(effort, seconds, seed, all_worlds)
-
-    def to_json(self) -> dict:
-        out: dict[str, Any] = {"effort": self.effort, "seed": self.seed}
-        if self.seconds is not None:
-            out["seconds"] = self.seconds
-        if self.all_worlds:
-            out["all_worlds"] = True
-        return out
-
-
-def effort_and_seed(budget: Any) -> tuple[int, int]:
-    """A budget's effort and seed (see SearchBudget.parse)."""
-    got = SearchBudget.parse(budget)
-    return got.effort, got.seed
 
 
 def theme_of(game: str, theme: Any) -> str:

@@ -32,9 +32,10 @@ from . import bots, partners
 
 def rotations(players: int, levels: list[str], blocks: bool = False) -> list[list[str]]:
     """The seatings a deal is replayed with. Levels alternate around the table and
-    rotate until each has sat in every seat; with `blocks` (Tricksters, whose pairs
-    are chosen each round: alternating levels would always be paired hard+easy and
-    score alike) each level sits in a block of neighbours, rotated round the table."""
+    rotate until each has sat in every seat; with `blocks` (a game whose pairs are
+    chosen each round, `partners.chosen_each_round`: Tricksters, where alternating
+    levels would always be paired hard+easy and score alike) each level sits in a
+    block of neighbours, rotated round the table."""
     L = len(levels)
     if blocks:
         pattern = [levels[seat * L // players] for seat in range(players)]
@@ -63,7 +64,7 @@ def seatings_played(game_name: str, players: int, levels: list[str], deal_seed: 
     `seeding`: "deal", every move seeded with the deal's seed; "page", each with
     the page's seed for its position (bots.page_seed)."""
     game = get_game(game_name)
-    for seating in rotations(players, levels, blocks=game_name == "tricksters"):
+    for seating in rotations(players, levels, blocks=partners.chosen_each_round(game_name)):
         state = game.new_game({"players": players}, seed=deal_seed)
         while not state.is_terminal and (hands == 0 or len(state.finished_hands) < hands):
             seat = state.current_player
@@ -252,7 +253,7 @@ def main(argv=None) -> int:
     if a.json:
         print(json.dumps(out))
         return 0
-    seatings = len(rotations(a.players, levels, a.game == "tricksters"))
+    seatings = len(rotations(a.players, levels, partners.chosen_each_round(a.game)))
     print(f"{a.game}, {a.players} players, {a.deals} deals x {seatings} "
           f"seatings, {a.hands or 'all'} hand(s) each, seed {a.seed}: {elapsed:.0f} s")
     for lv, v in out["levels"].items():

@@ -31,27 +31,39 @@ These counts read only the trick: they cannot see what the card kept back is
 worth (a low card to duck a later trick with, under Lunar's track; the lead, in
 Tricksters). bench/partners.py judges each counted fault against the `thrifty`
 card with a reference search, which says whether it was costly.
+
+Each game's side of these definitions (its partner, what takes a trick, a
+card's strength, a winner, a star, what a later opponent may play) is its
+adapter's `partners` (solver/adapter.py's Partners, declared in
+solver/games/<game>.py); what is read here is the same for every game.
 """
 from __future__ import annotations
 
-from pycore.games import lunar
-from pycore.games.tricksters import trick_result
+from .adapter import Partners
+from .view import adapter_for
 
-PARTNERSHIP_GAMES = ("lunar", "tricksters")
+
+def rules_of(game_name: str) -> Partners | None:
+    """The game's partnerships (its adapter's `partners`), None for a game without."""
+    return adapter_for(game_name).partners
 
 
 def has_partners(game_name: str, players: int) -> bool:
-    """Lunar with four players and Tricksters (Lunar's two players are alone with the Sky)."""
-    return game_name == "tricksters" or (game_name == "lunar" and players == 4)
+    """Whether the game plays in partnerships with this many players (Lunar with
+    four, not two, alone with the Sky; Tricksters)."""
+    rules = rules_of(game_name)
+    return rules is not None and players in rules.players
+
+
+def chosen_each_round(game_name: str) -> bool:
+    """Whether the game's pairs are chosen anew each round (Tricksters), not fixed by seat."""
+    rules = rules_of(game_name)
+    return rules is not None and rules.chosen_each_round
 
 
 def partner_of(state, seat: int) -> int | None:
-    name = state.game.name
-    if name == "lunar" and state.players == 4:
-        return lunar.partner_of(seat)
-    if name == "tricksters" and state.phase == "play":
-        return state.partner[seat]
-    return None
+    rules = rules_of(state.game.name)
+    return None if rules is None else rules.partner_of(state, seat)
 
 
 def _unseen(state, seat: int) -> list[int]:
@@ -64,40 +76,11 @@ def _unseen(state, seat: int) -> list[int]:
     return out
 
 
-def strength(state, seat: int, card: int) -> int:
-    """The card's strength in the trick under way (see the module docstring)."""
-    if state.game.name == "tricksters":
-        return state.rules.deck[card][state.led_suit]
-    if lunar.is_rank(card):
-        return lunar.rank_value(card)
-    return 2 if card == state.trump else 1
-
-
-def gain(state, card: int) -> bool:
-    return state.game.name == "lunar" and card in state.rules.star_cards
-
-
-def is_winner(state, seat: int, card: int, unseen: list[int]) -> bool:
-    if state.game.name == "tricksters":
-        return state.rules.deck[card][state.suits[seat]] == 5
-    if not lunar.is_rank(card):
-        return card == state.trump
-    return all(lunar.rank_value(card) >= lunar.rank_value(c) for c in unseen if lunar.is_rank(c))
-
-
-def _takes(state, seat: int, plays: list) -> bool:
-    """Whether the seat's partnership takes the complete trick `plays`."""
-    if state.game.name == "tricksters":
-        winners, _ = trick_result(plays[0][0], [c for _, c in plays], state.suits, state.partner,
-                                  state.rules.deck)
-        return seat in winners
-    return lunar.trick_winner(plays, state.trump) == lunar.team_of(seat)
-
-
 def sure_trick(state, seat: int) -> bool:
     """Whether the trick under way is sure for the seat's partnership (its partner
     has played), whatever the seat and the opponents still to play put down."""
-    partner = partner_of(state, seat)
+    rules = rules_of(state.game.name)
+    partner = None if rules is None else rules.partner_of(state, seat)
     if partner is None or state.current_player != seat or state.phase != "play":
         return False
     trick = state.tricks[-1]
@@ -106,25 +89,17 @@ def sure_trick(state, seat: int) -> bool:
     players = state.players
     later = [(trick.leader + i) % players for i in range(len(trick.plays) + 1, players)]
     unseen = _unseen(state, seat)
-    is_lunar = state.game.name == "lunar"
-    options = []
-    for seat_later in later:         # the cards each later opponent might play
-        cards = set(unseen)
-        if is_lunar:
-            mate = next((c for s, c in trick.plays if lunar.team_of(s) == lunar.team_of(seat_later)), None)
-            if mate is not None:
-                other = {c for c in cards if lunar.is_rank(c) != lunar.is_rank(mate)}
-                cards = other or cards
-        options.append(sorted(cards))
+    options = [sorted(rules.later_cards(state, seat_later, set(unseen)))   # what each might play
+               for seat_later in later]
     plays = list(trick.plays)
     for action in state.legal_actions():
         mine = plays + [(seat, action.card)]
         if not later:
-            if not _takes(state, seat, mine):
+            if not rules.takes(state, seat, mine):
                 return False
             continue
         for combo in _completions(options, unseen):
-            if not _takes(state, seat, mine + list(zip(later, combo))):
+            if not rules.takes(state, seat, mine + list(zip(later, combo))):
                 return False
     return True
 
@@ -150,6 +125,8 @@ def judge(state, seat: int, action) -> dict | None:
     {"overtake_chance", "overtake", "winner_chance", "winner"} as 0/1 counts."""
     if not sure_trick(state, seat):
         return None
+    rules = rules_of(state.game.name)
+    strength, gain, is_winner = rules.strength, rules.gain, rules.is_winner
     legal = state.legal_actions()
     unseen = _unseen(state, seat)
     weakest = min(strength(state, seat, a.card) for a in legal)
@@ -171,10 +148,11 @@ def least_spent(state, seat: int, actions: list):
     so the caller keeps its own order."""
     if len(actions) < 2:
         return None
+    rules = rules_of(state.game.name)
     unseen = _unseen(state, seat)
-    return min(actions, key=lambda a: (not gain(state, a.card),
-                                       strength(state, seat, a.card),
-                                       is_winner(state, seat, a.card, unseen)))
+    return min(actions, key=lambda a: (not rules.gain(state, a.card),
+                                       rules.strength(state, seat, a.card),
+                                       rules.is_winner(state, seat, a.card, unseen)))
 
 
 def thrifty(state, seat: int, judged: dict):
@@ -185,5 +163,6 @@ def thrifty(state, seat: int, judged: dict):
     legal = state.legal_actions()
     if judged.get("winner") and not judged.get("overtake"):
         unseen = _unseen(state, seat)
+        is_winner = rules_of(state.game.name).is_winner
         legal = [a for a in legal if not is_winner(state, seat, a.card, unseen)]
     return least_spent(state, seat, legal) or legal[0]

@@ -6,12 +6,14 @@
 For every decision of the seat in the hand (drafts, bids, exchanges, trump
 turning, the dealer's options, play / fold / poke, every card with a choice):
 - the choice made, and the best choice with only what the player knew then: the
-  hint itself (`solver.api.hint` on the record's prefix, same budget and seed), so
-  the two always agree; the cost of the difference in the hand's expected points
+  hint's numbers themselves (`solver.hints.ranked`, the search the hint button
+  runs, of the position the review holds, same budget and seed), so the two
+  always agree; the cost of the difference in the hand's expected points
   (Voren: chips), 0 when the choice is the best. The verdict says how big a loss
   is and how sure (`_verdict`, worded by solver/review_words.py): sure where
   both values are exact or the hint's interval of their difference is clear of
-  0 ("small loss", or "big loss" past half a trick's worth, `big_loss`: marked),
+  0 ("small loss", or "big loss" past half a trick's worth, the game adapter's
+  `big_loss`: marked),
   "unclear" where that interval reaches 0 (it says what the loss could be);
 - the same decision face up (`solver/faceup.py`): every hand known, searched
   exactly where that finishes quickly, else estimated from play-throughs with a
@@ -28,7 +30,7 @@ The analysis goes decision by decision: `progress(done, total)` after each, and
 each decision's result is kept (`CACHE`, keyed by the record's prefix, the seat,
 the budget and the choice), so a second look is instant and a cancel loses only
 the decision under way. The export (`review`) is JSON: the record and the
-review, format "manyhands-review/1" (README.md, "Hand review";
+review, format "manyhands-review/1" (docs/review.md;
 docs/exact-search.md for the face-up column and the verdicts).
 """
 from __future__ import annotations
@@ -40,15 +42,17 @@ import sys
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from pycore.answer import Hint
 from pycore.errors import ManyhandsError, quote
 from pycore.game import get_game
 from pycore.records import Record, load_record, positions, read_record_file, record_of, replay, start_state
 from pycore.words import Narrator, count
 
-from . import api
+from . import hints
+from .budget import effort_and_seed
 from .faceup import Difference, FaceUp, explain, face_up
 from .errors import SolverError
-from .hints import DEFAULT_EFFORT
+from .search import DEFAULT_EFFORT
 from .review_words import (SURE_LOSSES, SURENESS, face_up_certainty, face_up_rule, fact_words,  # noqa: F401
                            summary_line, verdict_words, why_words)
 from .view import adapter_for, view_of
@@ -83,51 +87,31 @@ class Reading:
     exact_endgame: bool = False                       # each deal valued exactly (else by playouts)
 
 
-def read_hint(hint: dict) -> Reading:
-    """The one reader of the hint's JSON (solver/hints.py): every coupling of the
-    review to it is here. Each entry of `hint["actions"]` has "action" (a token),
-    "ev" (null when not searched), "group" and "exact"; "interval" [low, high]
-    around "ev" and "diff_interval" around its difference from the best are read
-    where present."""
+def read_hint(hint: Hint) -> Reading:
+    """The one reader of the hint's numbers (pycore.answer.Hint, made by
+    solver/hints.py): every coupling of the review to it is here. Each searched
+    choice's value, its interval and its difference's interval where the hint
+    gives them, its group and whether it is exact."""
     values, intervals, diffs, groups, exact = {}, {}, {}, {}, set()
-    for entry in hint["actions"]:
-        if entry.get("ev") is None:
+    for entry in hint.actions:
+        if entry.ev is None:
             continue
-        token = entry["action"]
-        values[token] = float(entry["ev"])
-        if entry.get("interval") is not None:
-            low, high = entry["interval"]
+        token = entry.action
+        values[token] = float(entry.ev)
+        if entry.interval is not None:
+            low, high = entry.interval
             intervals[token] = (float(low), float(high))
-        if entry.get("diff_interval") is not None:
-            low, high = entry["diff_interval"]
+        if entry.diff_interval is not None:
+            low, high = entry.diff_interval
             diffs[token] = (float(low), float(high))
-        if entry.get("group"):
-            groups[token] = entry["group"]
-        if entry.get("exact"):
+        groups[token] = entry.group
+        if entry.exact:
             exact.add(token)
-    whole = bool(hint.get("all_worlds")) and bool(hint.get("exact_endgame"))
-    return Reading(best=hint["best"], values=values, intervals=intervals, exact=whole,
-                   worlds=int(hint.get("worlds", 0)), searched=int(hint.get("searched_worlds", 0)),
+    whole = hint.all_worlds and hint.exact_endgame
+    return Reading(best=hint.best, values=values, intervals=intervals, exact=whole,
+                   worlds=hint.worlds, searched=hint.searched_worlds,
                    diffs=diffs, groups=groups, exact_entries=frozenset(exact),
-                   look_ahead=0 if whole else int(hint.get("look_ahead") or 0),
-                   exact_endgame=bool(hint.get("exact_endgame")))
-
-
-# --- what counts as a big loss ------------------------------------------------------------------
-def big_loss(state) -> tuple[float, str, str]:
-    """(threshold, unit, words): a loss is marked when more than half a trick's
-    worth, in the game's own points. Raven: a trick is 1 point; Lunar: the track
-    gives about 1 point a trick where it counts (1, 2, 3 tricks); Tricksters: a
-    partnership's 5 tricks are worth at most 3 points; Voren: a trick takes a third
-    of the hand's pot (in chips), so half a trick is a sixth of that pot."""
-    name = state.game.name
-    if name == "voren":
-        pot = state.hand_pot
-        return (max(1.0, pot / 6), "chips",
-                f"half a trick's share; a trick takes a third of this hand's pot of {pot} chips")
-    if name == "tricksters":
-        return 0.3, "points", "half a trick; a pair's 5 tricks are worth at most 3 points"
-    return 0.5, "points", "half a trick; a trick is worth about 1 point"
+                   look_ahead=0 if whole else hint.look_ahead, exact_endgame=hint.exact_endgame)
 
 
 # --- the seat's decisions in a hand -------------------------------------------------------------
@@ -139,6 +123,12 @@ class Hand:
     end: int                   # one past its last action
     states: list               # the state before each action first..end-1, then the state after
     finished: bool
+    trail: list = field(default_factory=list, repr=False)   # every position of the record (shared)
+
+    def positions(self, offset: int) -> list:
+        """Every position of the game up to `states[offset]` (what the solver's
+        view reads earlier positions from: the record is replayed once)."""
+        return self.trail[:self.first + offset + 1]
 
 
 def hands_of(record: Record) -> list[Hand]:
@@ -150,7 +140,7 @@ def hands_of(record: Record) -> list[Hand]:
         if not hands or hands[-1].number != number:
             if hands:
                 hands[-1].end = index
-            hands.append(Hand(number, index, len(record.actions), [], False))
+            hands.append(Hand(number, index, len(record.actions), [], False, states))
     for hand in hands:
         hand.states = states[hand.first:hand.end + 1]
         hand.finished = len(hand.states[-1].finished_hands) >= hand.number
@@ -173,7 +163,7 @@ def budget_of(budget) -> dict:
                           "(no time limit, no split: a review is the same every time)")
     if budget is None or isinstance(budget, dict) and "effort" not in budget:
         budget = {"effort": DEFAULT_EFFORT, **(budget or {})}
-    effort, seed = api.effort_and_seed(budget)
+    effort, seed = effort_and_seed(budget)
     return {"effort": effort, "seed": seed}
 
 
@@ -190,11 +180,14 @@ def decision_key(state, seat: int, budget: dict, choice: str | None = None) -> s
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def analyse(state, seat: int, budget: dict, cache=None, choice: str | None = None) -> dict:
+def analyse(state, seat: int, budget: dict, cache=None, choice: str | None = None,
+            positions: list | None = None) -> dict:
     """The decision of `seat` to act in `state` (the true position), where it chose
-    `choice`: the hint at this prefix of the record (what the player could know),
-    the face-up values, and where the two bests differ, the comparison with the
-    player's worlds. JSON; kept in `cache` (default CACHE) under `decision_key`."""
+    `choice`: the hint's numbers there (what the player could know), the face-up
+    values, and where the two bests differ, the comparison with the player's
+    worlds. JSON; kept in `cache` (default CACHE) under `decision_key`.
+    `positions`: every position of the game up to `state`, where the caller
+    replayed the record (else the view replays it)."""
     cache = CACHE if cache is None else cache
     key = decision_key(state, seat, budget, choice)
     got = cache.get(key)
@@ -202,7 +195,8 @@ def analyse(state, seat: int, budget: dict, cache=None, choice: str | None = Non
         if isinstance(cache, OrderedDict):
             cache.move_to_end(key)
         return got
-    hint = api.hint(record_of(state).to_json(), seat, budget)
+    view = view_of(state, seat, positions)      # what the player could know, one view for both uses
+    hint = hints.ranked(view, budget["effort"], budget["seed"])
     reading = read_hint(hint)
     legal = {state.game.action_token(state, a) for a in state.legal_actions()}
     from_hint = reading.worlds == 1 and legal <= set(reading.values)
@@ -221,10 +215,10 @@ def analyse(state, seat: int, budget: dict, cache=None, choice: str | None = Non
     difference = None
     if reading.best in up.values and up.beats(face_best, reading.best):
         # why it was not the best by what you knew (clearly better face up)
-        difference = _difference_json(state, explain(view_of(state, seat), state.hidden_places(seat),
+        difference = _difference_json(state, explain(view, state.hidden_places(seat),
                                                      reading.best, face_best, WHY_WORLDS,
                                                      budget["seed"], up.exact))
-    got = {"key": key, "decision": hint["decision"], "best": reading.best,
+    got = {"key": key, "decision": hint.decision, "best": reading.best,
            "values": reading.values,
            "intervals": {t: list(v) for t, v in reading.intervals.items()} or None,
            "diff_intervals": {t: list(v) for t, v in reading.diffs.items()} or None,
@@ -385,7 +379,8 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
     """One finished hand's review (see the module docstring); `tick()` after each
     decision analysed."""
     game = hand.states[0].game
-    threshold, unit, said = big_loss(hand.states[0])
+    adapter = adapter_for(game.name)
+    threshold, unit, said = adapter.big_loss(hand.states[0])     # what counts as a big loss
     decisions, forced = [], 0
     for offset, state in enumerate(hand.states[:-1]):
         if state.current_player != seat:
@@ -395,7 +390,7 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
         if len(state.legal_actions()) == 1:
             forced += 1
             continue
-        got = analyse(state, seat, budget, cache, choice)
+        got = analyse(state, seat, budget, cache, choice, hand.positions(offset))
         decisions.append(review_decision(state, seat, choice, got, threshold, theme,
                                          hand.first + offset, budget["seed"], unit, namer))
         if tick is not None:
@@ -405,7 +400,8 @@ def review_hand(hand: Hand, seat: int, budget: dict, theme: str = "", cache=None
     out = {"hand": hand.number, "first_action": hand.first, "end_action": hand.end,
            "hand_word": game.words.hand_word, "unit": unit, "big_loss": _num(threshold),
            "big_loss_said": f"more than {threshold:.3g} {unit} ({said})",
-           "face_up_rule": face_up_rule(game.name, hand.states[0].players),
+           "face_up_rule": face_up_rule(adapter.face_up_rule(hand.states[0].players),
+                                        hand.states[0].players, unit),
            "decisions": decisions, "forced": forced,
            "clear_losses": len(sure), "unclear": sum(d["verdict"] == "unclear" for d in decisions),
            "big_losses": sum(d["big"] for d in decisions),

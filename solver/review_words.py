@@ -9,7 +9,7 @@ the deals searched, but each deal was played out by the quick play, not searched
 exactly), "Unclear: −2.1 points, could be 0 to −4.5". Of the losses the review
 is sure of (exact values, or the hint's interval of the difference clear of 0),
 a larger one is never called milder: the size is the cost against the hand's
-threshold (`review.big_loss`), the same for all.
+threshold (the adapter's `big_loss`), the same for all.
 """
 from __future__ import annotations
 
@@ -88,23 +88,16 @@ def why_words(d: dict, tell: Narrator, copies: bool) -> str:
             f"{those}, {fact}.")
 
 
-def face_up_rule(game: str, players: int) -> str:
+def face_up_rule(sides: str | None, players: int, unit: str) -> str:
     """What "with all hands seen" means in this game: how every seat plays once
-    every card is face up (solver/endgame.py, solver/reference/plain.py)."""
+    every card is face up (solver/endgame.py, solver/reference/plain.py), from
+    the game's words for its sides (the adapter's `face_up_rule`), or where it
+    has none, each seat for its own points (in `unit`: Voren's chips)."""
     ties = "where two choices come out the same, the first in order is taken"
-    if game == "lunar":
-        who = ("you play to score the most and the other player to keep your points down"
-               if players == 2 else
-               "your team plays to score the most and the other team to keep your points down")
-        return (f"With all hands seen, {who} (Lunar is not zero-sum, so this is a cautious "
-                f"reading); {ties}.")
-    if game == "tricksters":
-        return ("With all hands seen, each pair plays to take the most tricks (what one pair "
-                f"takes, the other loses); {ties}.")
-    points = "chips" if game == "voren" else "points"
-    everyone = ("both of you play" if players == 2 else "every player plays")
-    return (f"With all hands seen, {everyone} for their own {points}, not against anyone's; "
-            f"{ties}.")
+    if sides is None:
+        everyone = ("both of you play" if players == 2 else "every player plays")
+        sides = f"{everyone} for their own {unit}, not against anyone's"
+    return f"With all hands seen, {sides}; {ties}."
 
 
 def face_up_certainty(up: dict) -> str:

@@ -33,32 +33,6 @@ MAY_IMPORT = {"pycore": set(), "solver": {"pycore"}, "manyhands_web": {"pycore"}
 SOLVER_FROM_THE_PAGE = {"manyhands_web.worker_api"}
 GAMES_HOMES = ("pycore/games/", "solver/games/", "web/manyhands_web/games/")
 
-# Circles known today, in the solver, being removed by another change: delete an
-# entry when its circle is gone (the test says so once it is). Any other circle,
-# or one of these grown, fails.
-KNOWN_CIRCLES = {
-    frozenset({"solver.adapter", "solver.games.common", "solver.view"}),
-    frozenset({"solver.api", "solver.review"}),
-}
-# Game names used outside the games' modules today, in the solver, being moved
-# into each game's solver module by another change: (file, top-level definition)
-# -> why it is there. Delete an entry when its use is gone (the test says so).
-KNOWN_GAME_NAMES = {
-    ("solver/partners.py", "PARTNERSHIP_GAMES"): "the games with partners",
-    ("solver/partners.py", "has_partners"): "Lunar with four, Tricksters",
-    ("solver/partners.py", "partner_of"): "each game's partner",
-    ("solver/partners.py", "strength"): "each game's card strength",
-    ("solver/partners.py", "gain"): "Lunar's star cards",
-    ("solver/partners.py", "is_winner"): "each game's sure winner",
-    ("solver/partners.py", "_takes"): "each game's trick winner",
-    ("solver/partners.py", "sure_trick"): "Lunar's teams",
-    ("solver/review.py", "big_loss"): "each game's big loss",
-    ("solver/arena.py", "seatings_played"): "Tricksters' partner blocks",
-    ("solver/arena.py", "main"): "Tricksters' partner blocks",
-    ("solver/reference/plain.py", "plain_final"): "Tricksters' pairs in the plain endgame search",
-    ("solver/review_words.py", "face_up_rule"): "how each game is played with all hands seen",
-}
-
 
 def modules() -> dict[str, Path]:
     """Every module of ours by its dotted name (a package by its own name)."""
@@ -148,12 +122,9 @@ def test_the_circle_finder_finds_a_circle_and_nothing_else():
     assert circles(graph) == {frozenset("abc"), frozenset("d")}
 
 
-def test_no_import_circle_but_the_known_ones():
-    found = circles(import_graph())
-    new = sorted(sorted(group) for group in found - KNOWN_CIRCLES)
-    assert not new, f"import circles: {new}"
-    gone = sorted(sorted(group) for group in KNOWN_CIRCLES - found)
-    assert not gone, f"circles no longer there: delete them from KNOWN_CIRCLES: {gone}"
+def test_no_import_circle():
+    found = sorted(sorted(group) for group in circles(import_graph()))
+    assert not found, f"import circles: {found}"
 
 
 def test_no_upward_import():
@@ -262,9 +233,6 @@ def test_game_names_only_in_the_games_modules():
             continue
         for scope, line in game_name_uses(ast.parse(path.read_text(encoding="utf-8")), names):
             found.setdefault((where, scope), []).append(line)
-    new = {f"{where}:{min(lines)} ({scope})" for (where, scope), lines in found.items()
-           if (where, scope) not in KNOWN_GAME_NAMES}
-    assert not new, ("a game's name outside its own modules (move what depends on the game into "
-                     f"pycore/games/, solver/games/ or web/manyhands_web/games/): {sorted(new)}")
-    gone = sorted(set(KNOWN_GAME_NAMES) - set(found))
-    assert not gone, f"no longer there: delete them from KNOWN_GAME_NAMES: {gone}"
+    uses = sorted(f"{where}:{min(lines)} ({scope})" for (where, scope), lines in found.items())
+    assert not uses, ("a game's name outside its own modules (move what depends on the game into "
+                      f"pycore/games/, solver/games/ or web/manyhands_web/games/): {uses}")

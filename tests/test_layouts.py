@@ -146,8 +146,9 @@ def test_tricksters_partner_choice_names_both_pairs():
         assert f'data-action="{token}">{said}</button>' in prompt
     # the hint panel names the choices as the buttons do
     from solver import api
+    from pycore.answer import Hint
     from pycore.records import dumps
-    hint = hint_view.hint_html(api.hint(dumps(session.state), 0, 24), session.narrator(obs))
+    hint = hint_view.hint_html(Hint.from_json(api.hint(dumps(session.state), 0, 24)), session.narrator(obs))
     for token in obs["legal"]:
         other = int(token.split()[1])
         assert re.search(f'<li data-token="{token}"[^>]*><b>Pair with {_seat(other)} [(]against', hint)

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from pycore import all_games
+from pycore.answer import Hint
 from pycore.records import dumps
 from pycore.words import Narrator
 
@@ -111,9 +112,9 @@ def hint_texts(name: str, players: int, theme: str) -> list[str]:
             if decisions % 5 == 1:
                 answer = api.hint(dumps(state), seat, HINT_BUDGET, theme=theme)
                 tell = Narrator(game, state.observation(seat), theme)
-                ranked = answer.get("actions") or [{}]          # (the hint before: as if it said the last)
-                out += said(hint_view.hint_html(answer, tell, earlier=str(ranked[-1].get("action"))))
-                out += [answer.get("summary") or "", answer.get("message") or ""]
+                hint = Hint.from_json(answer)       # (the hint before: as if it said the last choice)
+                out += said(hint_view.hint_html(hint, tell, earlier=hint.actions[-1].action))
+                out += [hint_view.hint_first_step(hint, tell)]
                 asked += 1
         state = state.apply_action(rng.choice(state.legal_actions()))
     return out

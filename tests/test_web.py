@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from pycore import all_games
+from pycore.answer import Hint
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
@@ -345,7 +346,8 @@ def test_the_hint_panel_is_player_words_step_by_step(game, rules):
             tell = session.narrator()
             summary = answer["summary"]
             assert summary.startswith("Consider ") or summary.startswith("Only one choice")
-            page = hint_view.hint_html(answer, tell)
+            hint = Hint.from_json(answer)
+            page = hint_view.hint_html(hint, tell)
             assert '<details id="hint-table">' in page and "<details open" not in page
             tokens = re.findall(r'<li data-token="([^"]+)" data-group', page)
             assert sorted(tokens) == sorted(session.state.observation(0)["legal"])
@@ -361,10 +363,10 @@ def test_the_hint_panel_is_player_words_step_by_step(game, rules):
                 assert page.count(html_escape(fact)) == 1 and html_escape(fact) in table
             # searched again at its offer (Think longer, every deal): says whether it held
             assert 'id="hint-change"' not in page
-            assert "kept the suggestion" in hint_view.hint_html(answer, tell, answer["best"])
+            assert "kept the suggestion" in hint_view.hint_html(hint, tell, answer["best"])
             if len(answer["actions"]) > 1:
                 before = str(answer["actions"][1]["action"])
-                changed = hint_view.hint_html(answer, tell, before)
+                changed = hint_view.hint_html(hint, tell, before)
                 assert f"changed the suggestion: the hint before said “{tell.choice(before)}”" in changed
                 assert not engine_tokens(_page_text(changed)), engine_tokens(_page_text(changed))
             shown += 1
@@ -377,13 +379,13 @@ def test_nothing_to_tell_of_the_other_hands_is_one_sentence_not_a_table():
     in one hand as another, no suit columns, so a table would hold only each
     hand's size (shown at the table) and "no card stands out" three times; the
     page says it in one sentence under "What you can tell about the other hands"."""
-    from solver.hints import NOTHING_YET
+    from solver.opponents import NOTHING_YET
     first = Session.new("tricksters", {}, seed=11, seat=0)
     session = Session.new("tricksters", {}, seed=11, seat=first.state.current_player)
     answer = json.loads(worker_api.handle(json.dumps(
         {"op": "hint", "record": session.record(), "seat": session.seat, "budget": {"effort": 100, "seed": 1}})))
     assert answer["opponents"]["rows"] == [] and answer["opponents"]["facts"] == [NOTHING_YET]
-    page = hint_view.hint_html(answer, session.narrator())
+    page = hint_view.hint_html(Hint.from_json(answer), session.narrator())
     inference = page.split('<details id="hint-inference">', 1)[1]
     assert html_escape(NOTHING_YET) in inference and "<table" not in inference
 
@@ -398,7 +400,7 @@ def test_the_hint_counts_its_many_choices_as_the_page_writes_numbers():
          "budget": {"effort": 200, "seed": 1}})))
     count = len(answer["actions"])
     assert count >= 1000
-    assert f"<summary>Compare all {count:,} choices</summary>" in hint_view.hint_html(answer, session.narrator())
+    assert f"<summary>Compare all {count:,} choices</summary>" in hint_view.hint_html(Hint.from_json(answer), session.narrator())
 
 
 def test_many_choices_set_aside_early_fold_under_one_line():
@@ -413,7 +415,7 @@ def test_many_choices_set_aside_early_fold_under_one_line():
          "budget": {"effort": 300, "seed": 1}})))
     aside = [a for a in answer["actions"] if a["group"] == "screened"]
     assert len(aside) >= hint_view.FOLD_ASIDE
-    page = hint_view.hint_html(answer, session.narrator())
+    page = hint_view.hint_html(Hint.from_json(answer), session.narrator())
     folded = page.split('<details class="hint-aside">', 1)[1].split("</details>", 1)[0]
     assert f"{len(aside):,} more set aside early: each fell behind" in folded
     assert sorted(re.findall(r'<li data-token="([^"]+)"', folded)) == sorted(a["action"] for a in aside)

@@ -1,9 +1,10 @@
 """Helpers the game adapters share: past positions to ask the engine about, the
-constraint model from hidden places and forced plays, and the replay test."""
+constraint model from hidden places and forced plays, and a playout through a
+game's own trick simulator (the replay test and the end of a hand, the
+adapter's defaults, are solver/adapter.py's)."""
 from __future__ import annotations
 
-from pycore.errors import ManyhandsError
-from pycore.records import record_of, replay, start_state
+from pycore.records import record_of, start_state
 
 from ..view import blank_probe
 from ..worlds import Model
@@ -26,16 +27,6 @@ def states_from(state, start: int, positions: list | None = None) -> list:
         s = s.apply_action(action)
         out.append(s)
     return out
-
-
-def consistent(view, world: dict) -> bool:
-    """The definition of a consistent world: its record (the adapter's
-    `world_record`) replays legally and shows the seat the same observation."""
-    try:
-        again = replay(view.adapter.world_record(view, world))
-    except ManyhandsError:            # an illegal replay: an inconsistent world (a bug still raises)
-        return False
-    return again.observation(view.seat) == view.obs
 
 
 def unseen_and_places(state, seat: int):
@@ -90,29 +81,6 @@ def model_from(places: dict, unseen: list, forbidden: dict, copies=None) -> Mode
     for c in unseen:
         allowed.append((c, frozenset(p for p in places if c not in forbidden.get(p, ()))))
     return Model(places, allowed, copies=copies)
-
-
-# --- what the search reads at the end of a hand -------------------------------------------
-class Played:
-    """The end of a hand played out by a game's quick simulator (playouts only)."""
-    __slots__ = ("points", "winners", "won")
-
-    def __init__(self, points, winners, won=None):
-        self.points = points          # per seat, for the hand
-        self.winners = winners        # every trick of the hand: the seat that took it
-        self.won = won                # tricks taken per seat, where the simulator counts them
-
-
-def hand_mark(state) -> int:
-    """A mark for the hand (round) under way: the search stops when it is scored."""
-    return len(state.finished_hands)
-
-
-def hand_points(state, seat: int, mark: int) -> int:
-    """The seat's points for the hand `mark` (Voren: chips won minus chips paid)."""
-    if isinstance(state, Played):
-        return state.points[seat]
-    return state.finished_hands[mark][1][seat]
 
 
 def playout_to_simulator(state, mark: int, rng, policy_action, fast_apply, simulate):

@@ -47,12 +47,11 @@ from pycore.errors import ManyhandsError
 from pycore.records import Record
 
 from .. import endgame
-from ..adapter import Adapter
+from ..adapter import Adapter, Partners, Played, consistent  # noqa: F401  (the replay test, as tests ask it)
 from ..errors import InconsistentWorld, SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
-from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     playout_to_simulator, states_from)
+from .common import playout_to_simulator, states_from
 
 COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
 TYPES = ("rank", "suit")
@@ -810,6 +809,56 @@ def allies(state, a: int, b: int) -> bool:
     return team_of(a) == team_of(b)
 
 
+def face_up_rule(players: int) -> str:
+    """How the sides play with all hands seen (the hand review's words for `allies`)."""
+    who = ("you play to score the most and the other player to keep your points down"
+           if players == 2 else
+           "your team plays to score the most and the other team to keep your points down")
+    return f"{who} (Lunar is not zero-sum, so this is a cautious reading)"
+
+
+# --- partners (four players: solver/partners.py) ----------------------------------------------
+def trick_partner(state, seat: int) -> int | None:
+    return partner_of(seat) if state.players == 4 else None
+
+
+def team_takes(state, seat: int, plays: list) -> bool:
+    return trick_winner(plays, state.trump) == team_of(seat)
+
+
+def trick_strength(state, seat: int, card: int) -> int:
+    """A rank card's rank, a suit card 2 if trump else 1 (the seat's legal cards
+    are all of one type, so only like is compared with like)."""
+    if is_rank(card):
+        return rank_value(card)
+    return 2 if card == state.trump else 1
+
+
+def is_winner(state, seat: int, card: int, unseen: list[int]) -> bool:
+    """A rank card at least as high as every rank card still out, or a trump suit card."""
+    if not is_rank(card):
+        return card == state.trump
+    return all(rank_value(card) >= rank_value(c) for c in unseen if is_rank(c))
+
+
+def later_cards(state, seat: int, cards: set) -> set:
+    """A later opponent plays the type its own partner's card leaves it, if it has one."""
+    mate = next((c for s, c in state.tricks[-1].plays if team_of(s) == team_of(seat)), None)
+    if mate is not None:
+        other = {c for c in cards if is_rank(c) != is_rank(mate)}
+        cards = other or cards
+    return cards
+
+
+def star(state, card: int) -> bool:
+    """A star card scores for the team that takes the trick."""
+    return card in state.rules.star_cards
+
+
+PARTNERSHIPS = Partners(players=(4,), partner_of=trick_partner, takes=team_takes, strength=trick_strength,
+                        is_winner=is_winner, later_cards=later_cards, gain=star)
+
+
 def fast_apply(state, action):
     """apply_action, without listing every legal gift first (up to 225) when the
     action is a gift the policy made: cards of the giver's own hand in the shape
@@ -829,4 +878,5 @@ ADAPTER = Adapter(
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
-    inference=inference, open_places=open_places, allies=allies, tree_search=tree_search)
+    inference=inference, open_places=open_places, allies=allies, tree_search=tree_search,
+    face_up_rule=face_up_rule, partners=PARTNERSHIPS)

@@ -24,12 +24,11 @@ from pycore.errors import ManyhandsError
 from pycore.records import Record
 
 from .. import endgame
-from ..adapter import Adapter
+from ..adapter import Adapter, Played, consistent  # noqa: F401  (the replay test, as tests ask it)
 from ..errors import SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
-from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     playout_to_simulator, states_from)
+from .common import playout_to_simulator, states_from
 
 ALL_CARDS = tuple(range(60))
 

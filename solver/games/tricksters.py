@@ -32,12 +32,10 @@ from pycore.games.tricksters import (CARDS, CENTRE_SIZE, CHOICES, DECK, PARTNERS
 from pycore.errors import ManyhandsError
 from pycore.records import Record
 
-from ..adapter import Adapter
+from ..adapter import Adapter, Partners, Played, consistent  # noqa: F401  (the replay test, as tests ask it)
 from ..errors import SolverError
 from ..view import SeatView
-from .common import (Played, consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     forbidden_by_plays, model_from, states_from,
-                     unseen_and_places)
+from .common import forbidden_by_plays, model_from, states_from, unseen_and_places
 
 ALL_CARDS = tuple(range(CARDS))
 
@@ -572,9 +570,55 @@ def exact_points(state, seat: int, memo: dict) -> int | None:
     return solve_points(state, seat, memo["tricks"])
 
 
+# --- sides and partners --------------------------------------------------------------------
+def exact_sides(state, seat: int, mark: int):
+    """Exact play: the seat's pair maximises the tricks it takes this round, the
+    other pair minimises them (round points rise with tricks, so this is the
+    pair-against-pair minimax on points too)."""
+    side = (seat, state.partner[seat])
+    return (lambda a: a in side,
+            lambda final: sum(t.winner in side for t in final.finished_hands[mark][0]))
+
+
+def face_up_rule(players: int) -> str:
+    return "each pair plays to take the most tricks (what one pair takes, the other loses)"
+
+
+def big_loss(state) -> tuple[float, str, str]:
+    """A partnership's 5 tricks are worth at most 3 points: half a trick is 0.3."""
+    return 0.3, "points", "half a trick; a pair's 5 tricks are worth at most 3 points"
+
+
+def trick_partner(state, seat: int) -> int | None:
+    return state.partner[seat] if state.phase == "play" else None
+
+
+def pair_takes(state, seat: int, plays: list) -> bool:
+    winners, _ = trick_result(plays[0][0], [c for _, c in plays], state.suits, state.partner,
+                              state.rules.deck)
+    return seat in winners
+
+
+def trick_strength(state, seat: int, card: int) -> int:
+    """The card's value on the led critter."""
+    return state.rules.deck[card][state.led_suit]
+
+
+def is_winner(state, seat: int, card: int, unseen: list[int]) -> bool:
+    """A card showing 5, the top value, on the seat's own critter (the one it may lead)."""
+    return state.rules.deck[card][state.suits[seat]] == 5
+
+
+# the pairs are chosen each round; no card scores of itself (the stronger card of the pair
+# leads next: taking the lead from the partner is counted as an overtake all the same)
+PARTNERSHIPS = Partners(players=(PLAYERS,), partner_of=trick_partner, takes=pair_takes,
+                        strength=trick_strength, is_winner=is_winner, chosen_each_round=True)
+
+
 ADAPTER = Adapter(
     "tricksters", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, playout=playout, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     evaluator=evaluator, exact_values=exact_values, exact_points=exact_points,
-    deep_search=deep_search, splits=True)     # a search of every world can be split across workers (search.rank part=)
+    deep_search=deep_search, exact_sides=exact_sides, big_loss=big_loss, face_up_rule=face_up_rule,
+    partners=PARTNERSHIPS, splits=True)     # a search of every world can be split across workers (search.rank part=)

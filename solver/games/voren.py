@@ -46,12 +46,10 @@ from pycore.errors import ManyhandsError
 from pycore.records import Record, record_of
 
 from .. import endgame
-from ..adapter import Adapter
+from ..adapter import Adapter, consistent  # noqa: F401  (the replay test, as tests ask it)
 from ..errors import SolverError
 from ..view import SeatView
-from .common import (consistent,  # noqa: F401  (the replay test, as tests ask it)
-                     forbidden_by_plays, model_from, states_from,
-                     unseen_and_places)
+from .common import forbidden_by_plays, model_from, states_from, unseen_and_places
 
 ALL_CARDS = tuple(range(CARDS))
 _TOKENS = frozenset(DECK.tokens)
@@ -297,10 +295,18 @@ def fast_apply(state, action):
     return state.apply_action(action)
 
 
+def big_loss(state) -> tuple[float, str, str]:
+    """In chips: a trick takes a third of the hand's pot, so half a trick is a
+    sixth of that pot (at least 1 chip)."""
+    pot = state.hand_pot
+    return (max(1.0, pot / 6), "chips",
+            f"half a trick's share; a trick takes a third of this hand's pot of {pot} chips")
+
+
 ADAPTER = Adapter(
     "voren", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     search_exactly=search_exactly, exact_final=exact_final,
     outcomes=outcomes, outcome_words=OUTCOME_WORDS, rare_outcomes=RARE_OUTCOMES,
-    model_world=model_world)
+    model_world=model_world, big_loss=big_loss)

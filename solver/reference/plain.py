@@ -3,7 +3,8 @@ remembered and no shortcut, for tests and benchmarks to hold the fast searches
 to (solver/endgame.py's memoised max^n and team minimax, Tricksters' trick
 solver). Slow: every line of play to the end of the hand, so only for endgames.
 
-Each game's reading of "every hand seen" (solver/endgame.py):
+Each game's reading of "every hand seen" (solver/endgame.py; the adapter's
+`exact_sides`, else its `allies`, else max^n):
 - Raven, Voren: max^n, each seat maximising its own points for the hand;
 - Lunar: the seat's team maximises the seat's points, the other team minimises
   them;
@@ -23,15 +24,13 @@ def plain_final(adapter, state, seat: int, mark: int, limit: int | None = None):
     """The last position of hand `mark` on the line of exact play from `state`
     (the game's reading above), found by plain exhaustive search; TooLong past
     `limit` positions searched."""
-    game = state.game.name
     count = _Counter(limit)
-    if game == "tricksters":
-        side = (seat, state.partner[seat])
-        return _team(adapter, state, mark, lambda a: a in side,
-                     lambda final: sum(t.winner in side for t in final.finished_hands[mark][0]), count)[1]
-    if adapter.allies is not None:
-        return _team(adapter, state, mark, lambda a: adapter.allies(state, a, seat),
-                     lambda final: final.finished_hands[mark][1][seat], count)[1]
+    sides = None if adapter.exact_sides is None else adapter.exact_sides(state, seat, mark)
+    if sides is None and adapter.allies is not None:
+        sides = (lambda a: adapter.allies(state, a, seat), lambda final: final.finished_hands[mark][1][seat])
+    if sides is not None:
+        ours, score = sides
+        return _team(adapter, state, mark, ours, score, count)[1]
     return _maxn(adapter, state, mark, count)[1]
 
 

@@ -7,14 +7,16 @@ from typing import NamedTuple
 import pytest
 
 from pycore.words import Narrator
-from solver.hints import hint, inference, opponents
+from solver.hints import hint, inference
+from solver.opponents import opponents
 from solver.view import SeatView, view_of
 from tests.solver.positions import positions
 
 
 class Told(NamedTuple):
     """What a hint tells the seat to act of the other hands: its view, the exact
-    inference, the narrator and `solver.hints.opponents`' table and sentences."""
+    inference, the narrator and `solver.opponents.opponents`' table and sentences
+    (their JSON form, as the page gets them)."""
     view: SeatView
     inferred: dict
     tell: Narrator
@@ -26,7 +28,7 @@ def told(state) -> Told:
     view = view_of(state, seat)
     inferred = inference(view)
     tell = Narrator(state.game, state.observation(seat), "")
-    return Told(view, inferred, tell, opponents(view, inferred, tell))
+    return Told(view, inferred, tell, opponents(view, inferred, tell).to_json())
 
 
 @pytest.mark.parametrize("game,rules", [("raven", {"players": 4}), ("lunar", {"players": 4})])
@@ -134,12 +136,13 @@ def test_a_choice_set_aside_early_that_did_better_on_its_few_deals_says_so():
     suggestion there when the suggestion did worse on those deals than on the
     rest: it says "more than the best, but on only the 2 deals", never a negative
     "less than" (and search.rank lists it after the choices raced)."""
-    from solver.hints import _value_words
-    from solver.search import Ranking
-    r = Ranking("give", 10 ** 6, 300, False, False)
-    best = {"group": "best", "ev": 4.5, "n": 300, "exact": False, "interval": [4.2, 4.8]}
-    above = {"group": "screened", "ev": 4.9, "diff": -0.4, "diff_interval": None, "n": 2, "exact": False}
-    below = dict(above, ev=4.1, diff=0.4, n=1)
+    from dataclasses import replace
+    from pycore.answer import ActionValue, Hint
+    from solver.hint_words import _value_words
+    best = ActionValue("a", 300, 4.5, False, "best", (4.2, 4.8))
+    above = ActionValue("b", 2, 4.9, False, "screened", diff=-0.4)
+    below = replace(above, ev=4.1, diff=0.4, n=1)
+    r = Hint("lunar", 0, "give", 10 ** 6, 300, (best, above, below))
     assert _value_words(above, "point", best, r) == \
         "set aside early: 0.4 points more than the best, but on only the 2 deals it was tried on"
     assert _value_words(below, "point", best, r) == "set aside early: 0.4 points less than the best on the 1 deal it was tried on"
@@ -151,13 +154,14 @@ def test_an_exact_hint_says_which_values_are_estimates_when_some_choices_were_dr
     rest of its deals (search._finish), its value rests on fewer deals: the
     certainty line says "the values are exact" only when every choice saw every
     deal, and otherwise how many were dropped."""
-    from solver.hints import certainty
-    from solver.search import ActionStats, Ranking
+    from pycore.answer import ActionValue, Hint
+    from solver.hint_words import certainty
 
     def ranking(*seen):
-        stats = [ActionStats(f"c{i}", f"c{i}", n=n) for i, n in enumerate(seen)]
-        return Ranking("play", 30, 30, True, True, stats=stats, stopped="all worlds",
-                       sampled_with_replacement=False)
+        actions = tuple(ActionValue(f"c{i}", n, 1.0, n >= 30, "best" if i == 0 else "worse")
+                        for i, n in enumerate(seen))
+        return Hint("tricksters", 0, "play", 30, 30, actions, all_worlds=True, exact=True,
+                    exact_endgame=True, stopped="all worlds")
     start = "Every possible deal searched exactly (30): the values are exact"
     assert certainty(ranking(30, 30, 30), None) == f"{start}."
     assert certainty(ranking(30, 30, 16), None) == \
@@ -240,7 +244,7 @@ def test_a_likely_card_is_one_that_what_was_seen_made_likelier():
     every row. Sentences and table name a likely card only well above its even
     share of the unseen copies. Later, where play has shown something (a void,
     the Raven's whereabouts), a likely card is still said and shown."""
-    from solver.hints import NOTHING_YET
+    from solver.opponents import NOTHING_YET
     for game, rules in (("lunar", {"players": 4}), ("tricksters", {}), ("raven", {"players": 4})):
         for state, _ in positions(game, rules, 0, seed=21, starts=3):
             said = told(state).said
@@ -265,7 +269,7 @@ def test_the_same_few_cards_in_every_row_are_said_once():
     """Late in a Tricksters hand every other hand "may hold" the same few unseen
     cards, each a long name: three rows repeated the one list (seen at 390 px).
     One sentence names what is still out; where the rows differ, the table stays."""
-    from solver.hints import STILL_OUT
+    from solver.opponents import STILL_OUT
     said_once = tables = 0
     for state, _ in positions("tricksters", {}, 60, seed=21):
         _, inferred, _, said = told(state)
@@ -288,7 +292,7 @@ def test_rows_all_alike_are_one_sentence_and_your_own_hand_has_no_row():
     or Wolf", how any hand is dealt. Your own hand never has a row; rows all
     alike, with no card likely anywhere, are one sentence (naming the few cards
     of no suit still unseen)."""
-    from solver.hints import NOTHING_YET_AMONG
+    from solver.opponents import NOTHING_YET_AMONG
     unseen_own = alike_said = 0
     for game, rules in (("voren", {"players": 5}), ("raven", {"players": 4}), ("lunar", {"players": 4})):
         for state, _ in positions(game, rules, 30, seed=21, starts=2):
@@ -402,26 +406,28 @@ def test_a_small_difference_is_not_said_as_0():
     """A 5-player Raven bid hint listed a bid under "Less good" as "0 points less
     than the best (± 0.02)": clearly worse, by 0.02. A difference gets the
     digits it needs, as its "±" does."""
-    from solver.hints import _value_words
-    from solver.search import Ranking
-    r = Ranking("bid", 10**30, 640, False, False, stopped="separated", playouts=28_000)
-    worse = {"group": "worse", "diff": 0.021, "diff_interval": [0.004, 0.038], "exact": False, "n": 640}
-    assert _value_words(worse, "point", {"ev": 4.7}, r) == "0.02 points less than the best (±\u00a00.02)"
-    screened = {"group": "screened", "diff": -0.004, "exact": False, "n": 5}
-    assert _value_words(screened, "point", {"ev": 4.7}, r).startswith("set aside early: 0.004 points more")
-    screened = {"group": "screened", "diff": 0.0, "exact": False, "n": 1}
-    assert _value_words(screened, "point", {"ev": 4.7}, r) == "set aside early: as good as the best on the 1 deal it was tried on"
+    from pycore.answer import ActionValue, Hint
+    from solver.hint_words import _value_words
+    best = ActionValue("a", 640, 4.7, False, "best")
+    worse = ActionValue("b", 640, 4.68, False, "worse", diff=0.021, diff_interval=(0.004, 0.038))
+    r = Hint("raven", 0, "bid", 10**30, 640, (best, worse), stopped="separated", playouts=28_000)
+    assert _value_words(worse, "point", best, r) == "0.02 points less than the best (±\u00a00.02)"
+    screened = ActionValue("c", 5, 4.704, False, "screened", diff=-0.004)
+    assert _value_words(screened, "point", best, r).startswith("set aside early: 0.004 points more")
+    screened = ActionValue("d", 1, 4.7, False, "screened", diff=0.0)
+    assert _value_words(screened, "point", best, r) == "set aside early: as good as the best on the 1 deal it was tried on"
 
 
 def test_more_playouts_than_possible_deals_says_some_came_twice():
     """Late in a hand the tree plays out more deals than there are ("4,250 deals
     drawn from 1,350 possible ones" reads as a slip); it says they repeat."""
-    from solver.hints import certainty
-    from solver.search import Ranking
-    r = Ranking("play", 1_350, 1_350, False, False, stopped="settled", playouts=4_250, tree=True)
+    from pycore.answer import ActionValue, Hint
+    from solver.hint_words import certainty
+    actions = (ActionValue("a", 1_350, 1.0, False, "best"),)
+    r = Hint("lunar", 0, "play", 1_350, 1_350, actions, stopped="settled", playouts=4_250, tree=True)
     assert certainty(r, 1.0).startswith("Played out 4,250 deals drawn from 1,350 possible ones "
                                         "(so some more than once), looking ahead")
-    r = Ranking("play", 231_870, 2_450, False, False, stopped="settled", playouts=2_450, tree=True)
+    r = Hint("lunar", 0, "play", 231_870, 2_450, actions, stopped="settled", playouts=2_450, tree=True)
     assert "(so some" not in certainty(r, 1.0)
 
 

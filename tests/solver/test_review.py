@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from pycore.answer import ActionValue as Value, Hint
 from pycore.game import get_game
 from pycore.records import dumps, load_record, replay
-from solver import api, bots, review as rv
+from solver import api, bots, hints, review as rv
 from solver.faceup import face_up
 from solver.reference.plain import plain_points
 from solver.view import adapter_for, view_of
@@ -80,12 +81,12 @@ def test_each_decision_is_the_hint_at_that_prefix(name, players):
     assert len(final.finished_hands) >= 1
     for d in hand["decisions"]:
         prefix = dict(record, actions=record["actions"][:d["index"]])
-        hint = api.hint(json.dumps(prefix), SEAT, BUDGET)
+        hint = Hint.from_json(api.hint(json.dumps(prefix), SEAT, BUDGET))
         assert d["choice"] == record["actions"][d["index"]]
-        assert d["best"] == hint["best"]
-        assert d["values"] == {e["action"]: e["ev"] for e in hint["actions"] if e["ev"] is not None}
-        assert d["exact"] == (hint["all_worlds"] and hint["exact_endgame"])
-        assert d["worlds"] == hint["worlds"]
+        assert d["best"] == hint.best
+        assert d["values"] == {e.action: e.ev for e in hint.actions if e.ev is not None}
+        assert d["exact"] == (hint.all_worlds and hint.exact_endgame)
+        assert d["worlds"] == hint.worlds
 
 
 @pytest.mark.parametrize("name,players", cases())
@@ -131,17 +132,13 @@ def test_a_verdict_says_how_big_a_loss_is_and_how_sure():
     """The hint's interval of each choice's difference from the best decides how
     sure a loss is: clear of 0, a loss for sure (small or big by the threshold);
     reaching 0, unclear, with the range it could be in; exact values, exact."""
-    hint = {"best": "a", "decision": "play", "worlds": 9, "searched_worlds": 9,
-            "actions": [{"action": "a", "ev": 3.0, "interval": [2.5, 3.5], "group": "best"},
-                        {"action": "b", "ev": 0.9, "group": "close", "diff": 2.1,
-                         "diff_interval": [-0.3, 4.5]},
-                        {"action": "c", "ev": 1.5, "group": "worse", "diff": 1.5,
-                         "diff_interval": [0.8, 2.2]},
-                        {"action": "e", "ev": 2.8, "group": "worse", "diff": 0.2,
-                         "diff_interval": [0.1, 0.3]},
-                        {"action": "f", "ev": 2.995, "group": "as good", "diff": 0.005,
-                         "diff_interval": [0.0, 0.01]},
-                        {"action": "d", "ev": None}]}
+    hint = Hint("raven", 0, "play", 9, 9, (
+        Value("a", 9, 3.0, False, "best", (2.5, 3.5)),
+        Value("b", 9, 0.9, False, "close", diff=2.1, diff_interval=(-0.3, 4.5)),
+        Value("c", 9, 1.5, False, "worse", diff=1.5, diff_interval=(0.8, 2.2)),
+        Value("e", 9, 2.8, False, "worse", diff=0.2, diff_interval=(0.1, 0.3)),
+        Value("f", 9, 2.995, False, "as good", diff=0.005, diff_interval=(0.0, 0.01)),
+        Value("d", 0, None, False, "unsearched")))
     got = rv.read_hint(hint)
     assert got.values == {"a": 3.0, "b": 0.9, "c": 1.5, "e": 2.8, "f": 2.995}
     assert got.diffs["b"] == (-0.3, 4.5) and got.groups["c"] == "worse"
@@ -350,8 +347,8 @@ def test_progress_cancel_and_a_second_look(monkeypatch):
     text = record_text("tricksters", 4)
     calls = []
     hinted = []
-    real = api.hint
-    monkeypatch.setattr(api, "hint", lambda *a, **k: hinted.append(1) or real(*a, **k))
+    real = hints.ranked
+    monkeypatch.setattr(hints, "ranked", lambda *a, **k: hinted.append(1) or real(*a, **k))
     cache: dict = {}
 
     class Cancel(Exception):
@@ -372,6 +369,29 @@ def test_progress_cancel_and_a_second_look(monkeypatch):
     assert rv.review(text, SEAT, 1, BUDGET, cache=cache) == first
     assert len(hinted) == total                          # a second look: nothing searched
     assert first == exported("tricksters", 4)
+
+
+def test_a_review_replays_the_record_once_not_once_a_decision(monkeypatch):
+    """The review ranks the positions it holds (the hint's numbers of each
+    decision's view, read from the hand's positions): the record is replayed
+    once for the whole review, not again for each decision's hint (as a request
+    of the record's prefix would be) nor for the comparison with the player's
+    worlds (Tricksters' hand here has one)."""
+    from pycore import records
+    from solver.games import common
+    text = record_text("tricksters", 4)
+    started = []
+    real = records.start_state
+
+    def counted(record):
+        started.append(1)
+        return real(record)
+    monkeypatch.setattr(records, "start_state", counted)
+    monkeypatch.setattr(common, "start_state", counted)
+    export = rv.review(text, SEAT, 1, BUDGET, cache={})
+    decisions = export["hands"][0]["decisions"]
+    assert len(decisions) >= 5 and any(d["difference"] for d in decisions)
+    assert len(started) == 1
 
 
 # --- the command line and the worker -------------------------------------------------------------

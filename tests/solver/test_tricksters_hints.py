@@ -413,11 +413,12 @@ def test_the_other_hands_table_has_no_suit_columns_for_cards_of_every_critter():
     every cell, as if each hand surely held no card of any), only each hand's
     size and its likely cards; Raven's, whose cards have one suit, keeps them."""
     from pycore.words import Narrator
-    from solver.hints import opponents
+    from solver.opponents import opponents
 
     def table(state):
         view = view_of(state, state.current_player)
-        return opponents(view, inference(view), Narrator(state.game, state.observation(state.current_player), ""))
+        tell = Narrator(state.game, state.observation(state.current_player), "")
+        return opponents(view, inference(view), tell).to_json()
     for state, _ in positions("tricksters", {}, 6, seed=3):
         said = table(state)
         assert said["suits"] == [] and all(row["suits"] == [] for row in said["rows"]), said

@@ -4,13 +4,16 @@
 
 The panel opens where the player looks: beside the table on a wide screen, as a
 sheet over the table on a phone (style.css); focus moves to it when the answer
-is there, and Close gives it back to the table.
+is there, and Close gives it back to the table. The worker's answer is read
+once, through pycore.answer.Hint.from_json.
 """
 from __future__ import annotations
 
 import time
 
 from pyodide.ffi import JsException
+
+from pycore.answer import AnswerError, Hint
 
 from . import hint_view, history, worker_client
 from .address import BUDGET, HINT_SECONDS
@@ -72,15 +75,26 @@ class HintPanel:
             self.hint_done()
             raise
         if generation == self.app.table.generation and self.hint_started is not None:
+            message = hint_view.refused(answer)
+            try:
+                hint = None if message is not None else Hint.from_json(answer)
+            except AnswerError as exc:        # not the answer the solver makes: said, the panel done
+                set_html("hint-body", f'<p class="error">{esc(f"Hint failed: {exc}")}</p>')
+                self.hint_done()
+                return
             tell = session.narrator()
-            ranked = answer.get("actions") or []
-            self.hint_shown = (record, str(ranked[0]["action"])) if ranked else None
+            self.hint_shown = (record, hint.best) if hint else None
             # marked on the table until you choose
-            self.app.table.ui["suggested"] = self.hint_shown[1] if ranked else None
+            self.app.table.ui["suggested"] = hint.best if hint else None
             self.app.table.draw()
-            set_html("hint-body", hint_view.hint_html(answer, tell, earlier))
-            el("hint-summary").textContent = hint_view.hint_first_step(answer, tell)
-            announce(hint_view.hint_sentence(answer, tell))
+            if hint is None:
+                set_html("hint-body", hint_view.refused_html(message))
+                el("hint-summary").textContent = message
+                announce(message)
+            else:
+                set_html("hint-body", hint_view.hint_html(hint, tell, earlier))
+                el("hint-summary").textContent = hint_view.hint_first_step(hint, tell)
+                announce(hint_view.hint_sentence(hint, tell))
             self.hint_done()
             _show(el("hint-panel")._dom_element, focus=True)
             return

@@ -1,9 +1,11 @@
-"""The hint panel's content: the solver's answer (solver/hints.py words it) as a
-player reads it, step by step. Runs natively (tests) and in Pyodide."""
+"""The hint panel's content: the solver's answer (pycore.answer.Hint, read by
+the panel through `Hint.from_json`; solver/hint_words.py words it) as a player
+reads it, step by step. Runs natively (tests) and in Pyodide."""
 from __future__ import annotations
 
 import json
 
+from pycore.answer import ActionValue, ChoiceWords, Hint, Opponents, OpponentRow
 from pycore.words import Narrator, count
 
 from .markup import esc
@@ -11,14 +13,26 @@ from .markup import esc
 
 HINT_GROUPS = (("best", "Best"), ("close", "About as good"), ("worse", "Less good"))
 FOLD_ASIDE = 6          # this many choices set aside early are folded under one line
+NO_HINT = "No hint for this position."
 
 
-def _hint_group(entry: dict) -> str:
-    group = entry.get("group", "worse")
-    return {"as good": "close", "screened": "worse", "unsearched": "worse"}.get(group, group)
+def refused(answer: dict) -> str | None:
+    """The one line of a hint the worker refused ({"available": false, "message":
+    "Hint refused: ..."}); None for a hint."""
+    if answer.get("available", True) is not False:
+        return None
+    return answer.get("message") or NO_HINT
 
 
-def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
+def refused_html(message: str) -> str:
+    return f'<p class="hint-unavailable" id="hint-unavailable">{esc(message)}</p>'
+
+
+def _hint_group(entry: ActionValue) -> str:
+    return {"as good": "close", "screened": "worse", "unsearched": "worse"}.get(entry.group, entry.group)
+
+
+def hint_html(hint: Hint, tell: Narrator, earlier: str | None = None) -> str:
     """The solver's answer as a player reads it, step by step: the hint's first
     step is the summary line above this (hint_sentence: "Consider the 10 of
     Shields: ..."); here how sure it is, a close call and the offer to search
@@ -26,63 +40,61 @@ def hint_html(result: dict, tell: Narrator, earlier: str | None = None) -> str:
     the solver's words) and what can be told of the other hands, as a table.
     `earlier`: the suggestion of the hint before, when this one searched the same
     position again at its offer (Think longer, every deal): whether it held."""
-    if not result.get("available", True):
-        return f'<p class="hint-unavailable" id="hint-unavailable">{esc(result.get("message", "Hints are unavailable."))}</p>'
-    ranked = result.get("actions") or []
+    words = hint.words
+    ranked = list(zip(hint.actions, words.choices))
     out = ""
-    if result.get("close_call"):
-        out += f'<p class="hint-close" id="hint-close-call">{esc(result["close_call"])}</p>'
-    if result.get("certainty"):
-        out += f'<p class="hint-why" id="hint-certainty">{esc(result["certainty"])}</p>'
-    if earlier is not None and ranked:
-        if str(ranked[0]["action"]) == earlier:
+    if words.close_call:
+        out += f'<p class="hint-close" id="hint-close-call">{esc(words.close_call)}</p>'
+    if words.certainty:
+        out += f'<p class="hint-why" id="hint-certainty">{esc(words.certainty)}</p>'
+    if earlier is not None:
+        if hint.best == earlier:
             change = "The longer search kept the suggestion of the hint before."
         else:
             change = f"The longer search changed the suggestion: the hint before said “{tell.choice(earlier)}”."
         out += f'<p class="hint-why" id="hint-change">{esc(change)}</p>'
-    more = result.get("more")
-    if more and not result.get("all_worlds"):
-        budget = more.get("budget") or {}
-        splits = ' data-splits="true"' if result.get("splits") and budget.get("all_worlds") else ""
+    budget = hint.more
+    if budget and not hint.all_worlds:
+        splits = ' data-splits="true"' if hint.splits and budget.get("all_worlds") else ""
         button_id = "hint-all" if budget.get("all_worlds") else "hint-longer"
         note = "Slower: every possible deal, not a sample." if budget.get("all_worlds") else \
             "Slower: a longer search to tell the close choices apart."
         out += (f'<p class="hint-all"><button type="button" id="{button_id}" class="hint-more" '
-                f'data-budget="{esc(json.dumps(budget))}"{splits}>{esc(more["label"])}</button> '
+                f'data-budget="{esc(json.dumps(budget))}"{splits}>{esc(words.more_label)}</button> '
                 f'<span class="hint-why">{esc(note)}</span></p>')
     if len(ranked) > 1:                  # one choice: the summary line has said it all
-        def item(e: dict) -> str:
-            return (f'<li data-token="{esc(e["action"])}" data-group="{esc(e.get("group", ""))}">'
-                    f'<b>{esc(tell.choice(str(e["action"])))}</b>: {esc(e.get("why", ""))}</li>')
+        def item(e: ActionValue, said: ChoiceWords) -> str:
+            return (f'<li data-token="{esc(e.action)}" data-group="{esc(e.group)}">'
+                    f'<b>{esc(tell.choice(e.action))}</b>: {esc(said.why)}</li>')
         # many choices set aside after a deal or few (Lunar's gifts, Raven's bids): folded
         # away under one line, not a wall of "set aside early" lines
-        aside = [e for e in ranked if e.get("group") == "screened"]
+        aside = [(e, said) for e, said in ranked if e.group == "screened"]
         folding = len(aside) >= FOLD_ASIDE
         aside = aside if folding else []
         groups = []
         for key, title in HINT_GROUPS:
-            items = [item(e) for e in ranked
-                     if _hint_group(e) == key and not (folding and e.get("group") == "screened")]
+            items = [item(e, said) for e, said in ranked
+                     if _hint_group(e) == key and not (folding and e.group == "screened")]
             folded = ""
             if key == "worse" and aside:
                 folded = (f'<details class="hint-aside"><summary>{len(aside):,} {"more " if items else ""}'
                           f'set aside early: each fell behind on the few deals it was tried on</summary>'
-                          f'<ul class="hint-list">{"".join(item(e) for e in aside)}</ul></details>')
+                          f'<ul class="hint-list">{"".join(item(e, said) for e, said in aside)}</ul></details>')
             if items or folded:
                 groups.append(f'<h4>{esc(title)}</h4>'
                               + (f'<ul class="hint-list">{"".join(items)}</ul>' if items else "") + folded)
-        shared = "".join(f'<p class="hint-why hint-shared">{esc(fact)}</p>' for fact in result.get("shared") or [])
+        shared = "".join(f'<p class="hint-why hint-shared">{esc(fact)}</p>' for fact in words.shared)
         out += (f'<details id="hint-table"><summary>Compare all {len(ranked):,} choices</summary>'
                 f'<div id="hint-list">{shared}{"".join(groups)}</div></details>')
-    opponents = result.get("opponents")
-    if opponents and (opponents.get("rows") or opponents.get("facts")):
+    opponents = words.opponents
+    if opponents.rows or opponents.facts:
         out += ('<details id="hint-inference"><summary>What you can tell about the other hands</summary>'
                 + _opponents_html(opponents) + "</details>")
     return out
 
 
-def _opponents_html(opponents: dict) -> str:
-    """The solver's readable table of the other hands (solver.hints.opponents): a
+def _opponents_html(opponents: Opponents) -> str:
+    """The solver's readable table of the other hands (solver/opponents.py): a
     column per suit (cards held on average, "none" when surely none) and, per
     hand, its name and size on a line of its own over its row of suits (a column
     of names beside four suits did not fit the desktop's side panel: "Player 2"
@@ -90,42 +102,37 @@ def _opponents_html(opponents: dict) -> str:
     the few they may hold) where something stands out; without suits, a row per
     hand with its other cards beside it. The notable facts as sentences above
     it (alone, where there is no table: nothing stands out yet)."""
-    facts = "".join(f"<li>{esc(f)}</li>" for f in opponents.get("facts", []))
-    suits = opponents.get("suits", [])
+    facts = "".join(f"<li>{esc(f)}</li>" for f in opponents.facts)
+    suits = opponents.suits
 
-    def named(r: dict, tag: str) -> str:
-        size = (f'<span class="hint-size">{esc(count(r["cards"], "card"))}</span>'
-                if r["cards"] is not None else "")
-        return f'{tag}{esc(r["name"])}{size}</th>'
+    def named(r: OpponentRow, tag: str) -> str:
+        size = (f'<span class="hint-size">{esc(count(r.cards, "card"))}</span>'
+                if r.cards is not None else "")
+        return f'{tag}{esc(r.name)}{size}</th>'
 
-    def hand(r: dict) -> str:
+    def hand(r: OpponentRow) -> str:
         if not suits:
-            return f'<tr>{named(r, "<th scope=row>")}<td>{esc(r["other"])}</td></tr>'
-        other = (f'<tr class="hint-other"><td colspan="{len(suits)}">Other cards: {esc(r["other"])}</td></tr>'
-                 if r.get("stands_out", True) else "")
+            return f'<tr>{named(r, "<th scope=row>")}<td>{esc(r.other)}</td></tr>'
+        other = (f'<tr class="hint-other"><td colspan="{len(suits)}">Other cards: {esc(r.other)}</td></tr>'
+                 if r.stands_out else "")
         return (f'<tbody class="hint-hand"><tr class="hint-name">{named(r, f"<th scope=rowgroup colspan={len(suits)}>")}</tr>'
-                f'<tr>{"".join(f"<td>{esc(c)}</td>" for c in r["suits"])}</tr>{other}</tbody>')
-    rows = "".join(hand(r) for r in opponents["rows"])
+                f'<tr>{"".join(f"<td>{esc(c)}</td>" for c in r.suits)}</tr>{other}</tbody>')
+    rows = "".join(hand(r) for r in opponents.rows)
     head = ("".join(f"<th scope=col>{esc(s)}</th>" for s in suits) if suits
             else "<th scope=col>Hand</th><th scope=col>Other cards</th>")
     body = rows if suits else f"<tbody>{rows}</tbody>"
     table = (f'<div class="hint-table-wrap"><table class="hint-hands"><thead><tr>{head}</tr></thead>'
              f'{body}</table></div>') if rows else ""
     return ((f'<ul class="hint-facts">{facts}</ul>' if facts else "") + table
-            + (f'<p class="hint-why">{esc(opponents["note"])}</p>' if opponents.get("note") else ""))
+            + (f'<p class="hint-why">{esc(opponents.note)}</p>' if opponents.note else ""))
 
 
-def hint_sentence(answer: dict, tell) -> str:
+def hint_sentence(hint: Hint, tell) -> str:
     """The hint in one sentence: the best choice (the panel has the details)."""
-    if not answer.get("available", True):
-        return answer.get("message") or "No hint for this position."
-    ranked = answer.get("actions") or []
-    if not ranked:
-        return "No hint for this position."
-    return f"Hint: the best choice is {tell.choice(str(ranked[0]['action']))}."
+    return f"Hint: the best choice is {tell.choice(hint.best)}."
 
 
-def hint_first_step(answer: dict, tell) -> str:
+def hint_first_step(hint: Hint, tell) -> str:
     """The hint's first step, above its details: one suggestion and its reason
     ("Consider the 10 of Shields: it wins this trick ...")."""
-    return answer.get("summary") or hint_sentence(answer, tell)
+    return hint.words.summary or hint_sentence(hint, tell)

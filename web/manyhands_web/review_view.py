@@ -1,7 +1,7 @@
 """The hand review, drawn (the review panel of the table view).
 
 `review_html(hand, tell, ui)` draws one hand of the solver's review export
-(solver/review.py, format "manyhands-review/1", README "Hand review"): each of
+(solver/review.py, format "manyhands-review/1", docs/review.md): each of
 your decisions in order, by what you knew and with every hand seen, the summary,
 and the hand trick by trick face up. Everything a player reads is the review's
 own words (`*_said`, `when`, `why`, `summary`) or pycore.words through `tell`;

@@ -1,0 +1,466 @@
+"""A hint in the player's words: from a hint's numbers (pycore.answer.Hint, made
+by solver/hints.py) and the game's narrator (pycore/words.py, in the chosen
+theme), every sentence the page shows of it. Nothing here searches.
+
+A hint says, for each choice, one short line ("wins this trick 62% of the time
+(± 13%); about 3.2 points this hand (± 0.4)"), the best first and the others
+compared to it over the same deals: "about as good" when the 95% interval of
+the difference reaches 0, "as good" when they are surely equal. Values are
+labelled exact when every consistent deal was searched exactly. Where hard
+plays by the tree (Lunar's card play, and Raven's with two to four players),
+so does the hint (search._tree): its values then come from each card's own
+iterations, compared by Welch's interval, and it says so. The summary
+("Consider the 10 of Shields: ...") is the first step; the table the second
+(solver/opponents.py words the other hands). Every text comes from the game's
+words, never a record token. Here `r` is the hint's numbers and each `entry`
+one choice's (pycore.answer.ActionValue).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pycore.answer import ActionValue, ChoiceWords, Hint, HintWords, Opponents
+from pycore.words import Narrator, count, decimals, join, minus
+
+from .view import adapter_for
+
+
+def told(r: Hint, tell: Narrator, opponents: Opponents) -> Hint:
+    """The hint `r` with its words: each choice's line, the summary, how sure,
+    a close call, the offer to search more, the facts every choice shares, and
+    the other hands (`opponents`, solver/opponents.py)."""
+    choices = explain(r, tell)
+    ties = any(a.group == "as good" for a in r.actions[1:])
+    return r.told(HintWords(worlds_text=deals_text(r.worlds), summary=summary(r.actions, r, tell),
+                            certainty=certainty(r, r.seconds, ties), close_call=close_call(r.actions, r, tell),
+                            more_label=more_label(r), shared=tuple(shared_facts(r.actions, r, tell)),
+                            choices=choices, opponents=opponents))
+
+
+def _outcomes(r: Hint) -> dict:
+    """The game's outcomes a hint counts besides points, in its words (Voren:
+    {"looed": "is looed", ...}: the adapter's outcome_words)."""
+    return adapter_for(r.game).outcome_words
+
+
+def _rare(r: Hint) -> tuple:
+    """Of those, the ones said only where they happened (adapter.rare_outcomes)."""
+    return adapter_for(r.game).rare_outcomes
+
+
+# --- numbers in words ---------------------------------------------------------------------------
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def deals_text(n: int) -> str:
+    """A count of possible deals a person can read: '1,680', 'about 2.4 million'
+    (two figures: 'about 480 billion', not 'about 481.0 billion'), 'about 5 × 10²⁶'.
+
+    >>> deals_text(1680), deals_text(2_380_000), deals_text(518_289_666_856_764_826_383_360_000)
+    ('1,680', 'about 2.4 million', 'about 5\xa0×\xa010²⁶')
+    >>> deals_text(481_049_000_000), deals_text(93_120_000_000), deals_text(999_700_000)
+    ('about 480 billion', 'about 93 billion', 'about 1 billion')
+    """
+    if n < 1_000_000:
+        return f"{n:,}"
+    figures = len(str(n)) - 2
+    rounded = round(n / 10 ** figures) * 10 ** figures
+    for unit, name in ((10 ** 9, "million"), (10 ** 12, "billion")):
+        if rounded < unit:
+            return f"about {rounded / (unit // 1000):g} {name}"
+    exponent = len(str(n)) - 1
+    mantissa = round(n / 10 ** exponent)
+    if mantissa == 10:
+        mantissa, exponent = 1, exponent + 1
+    # no-break spaces: "8 × 10¹³" is one number, never split across lines at 390 px
+    return f"about {mantissa}\u00a0×\u00a010{str(exponent).translate(_SUPERSCRIPT)}"
+
+
+def _num(x: float, digits: int = 1) -> str:
+    text = f"{x:.{digits}f}"
+    return "0" if float(text) == 0 else minus(text)     # "−1.2 chips", not "-1.2"
+
+
+def _plural(unit: str, x: float = 2) -> str:
+    return unit if abs(x) == 1 else unit + "s"
+
+
+def _whole(x: float, unit: str) -> str:
+    """An amount of the game's unit, a whole number without decimals (one line
+    of play scores whole points): "1 point", "3 points", "2.5 points"."""
+    text = _num(x, 0) if float(x).is_integer() else _num(x)
+    return f"{text} {_plural(unit, round(x, 1))}"
+
+
+def _nonzero(x: float, digits: int = 1) -> str:
+    """A non-zero amount with as many digits as it takes not to read "0"."""
+    return _num(x, decimals(x, digits))
+
+
+def _pm(width: float | None, digits: int = 1) -> str:
+    """The interval's half width, never a bare "± 0" (a width that rounds to 0
+    gets another digit; one that is 0 is said by the caller in words)."""
+    if width is None:
+        return ""
+    return f" (±\u00a0{_nonzero(width, digits)})"     # kept together on a narrow screen
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _rate(p: float, interval: list | None, exact: bool) -> str:
+    """"in 62% of the possible deals" (exact), or "62% of the time (48–75%)"
+    with its 95% interval."""
+    if exact:               # never "0%" or "100%" of a share that is neither: "under 1%"
+        share = "under 1%" if 0 < p < 0.005 else "over 99%" if 0.995 <= p < 1 else _pct(p)
+        return f"in {share} of the possible deals"
+    if interval is None:
+        return f"{_pct(p)} of the time"
+    low, high = (_pct(x) for x in interval)
+    return f"{_pct(p)} of the time ({low[:-1]}–{high})" if low != high else f"{_pct(p)} of the time"
+
+
+def _facts(entry: ActionValue, r: Hint, trick_words: str, skip=()) -> list[str]:
+    """What a choice does besides its points: takes the trick, makes the bid, the
+    game's own outcomes (Voren: takes a trick, is looed); `skip`: facts every
+    choice shares (shared_facts says them once)."""
+    exact = entry.exact
+    facts = [(key, words) for key, words in _fact_words(entry, r, trick_words)
+             if key not in skip and not _never(entry, r, key)]
+    if _looked(r) or _one_deal(entry, r):      # one line of play: it does or it does not
+        return [words for key, words in facts if entry.share(key) == 1]
+    if r.tree and r.worlds == 1:    # the one deal played again and again: how often, no sample
+        return [f"{words} {_share(entry.share(key))}" if entry.share(key) > 0 else f"lets this trick go {_share(1)}"
+                for key, words in facts if entry.share(key) > 0 or key == "takes_trick"]
+    out = []
+    for key, words in facts:
+        rate = _rate(entry.share(key), entry.rate(key).interval, exact)
+        if entry.share(key) not in (0, 1) or "(" in rate:
+            out.append(f"{words} {rate}")
+        elif entry.share(key) == 1:      # every possible deal, or so many that its interval reads "100%" too
+            out.append(_every_time(entry, r, words))
+        elif key == "takes_trick":
+            out.append(_every_time(entry, r, "lets this trick go"))
+        else:
+            out.append(f"{words} {'in no possible deal' if exact else 'in none of the times the deal was played out' if r.worlds == 1 else 'on no deal searched'}")
+    return out
+
+
+def _fact_words(entry: ActionValue, r: Hint, trick_words: str) -> list[tuple[str, str]]:
+    """(key, words) of each fact `entry` has, in the order a hint says them."""
+    return [(key, words) for key, words in
+            [("takes_trick", trick_words), ("exact_bid", "makes its bid exactly")] + list(_outcomes(r).items())
+            if entry.has(key)]
+
+
+def _never(entry: ActionValue, r: Hint, key: str) -> bool:
+    """A game outcome the choice never had where its value came out the same on
+    every deal searched (Voren's fold: no trick, never looed): it cannot happen,
+    so "0% of the time (0–32%)" would only blur the line; nor a rare one it never
+    had (Voren's pot without play, out of reach once a rival plays)."""
+    if key not in _outcomes(r) or entry.share(key) != 0:
+        return False
+    interval = entry.interval
+    return key in _rare(r) or (interval is not None and interval[0] == interval[1])
+
+
+SHARED_WORDS = {"exact_bid": "makes your bid exactly"}     # a fact said of every choice at once
+
+
+def _alike(entries: tuple[ActionValue, ...], r: Hint, trick_words: str) -> dict[str, float]:
+    """The facts every searched choice shares, never or always (no card makes
+    the bid exactly, every card takes the trick): {key: 0 or 1}. Said on every
+    line they tell no choice from another."""
+    searched = [e for e in entries if e.group != "unsearched"]
+    if len(searched) < 2:
+        return {}
+    alike = {}
+    for key, _ in _fact_words(searched[0], r, trick_words):
+        values = {e.share(key) for e in searched}
+        if len(values) == 1 and values <= {0, 1} and not (key in _rare(r) and values == {0}):
+            alike[key] = values.pop()
+    return alike
+
+
+def shared_facts(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> list[str]:
+    """The facts every choice shares, each said once for the table of choices
+    ("No choice makes your bid exactly on any deal searched."), where the
+    choices' own lines leave them out."""
+    trick_words = tell.game.words.trick_taker_words
+    words = dict(_fact_words(entries[0], r, trick_words))
+    exact = all(e.exact for e in entries if e.group != "unsearched")
+    out = []
+    for key, value in _alike(entries, r, trick_words).items():
+        what = SHARED_WORDS.get(key, words[key])
+        if _looked(r) or (exact and r.worlds == 1):
+            where = ""
+        elif exact:
+            where = " in every possible deal" if value else " in any possible deal"
+        elif r.worlds == 1:
+            where = " each time the deal was played out" if value else " any time the deal was played out"
+        else:
+            where = " on every deal searched" if value else " on any deal searched"
+        out.append(f"{'Every choice' if value else 'No choice'} {what}{where}.")
+    return out
+
+
+EVERY_PLAYOUT = "each time the deal was played out"     # the one possible deal, searched again and again
+
+
+def _one_deal(entry: ActionValue, r: Hint) -> bool:
+    """The choice was searched exactly in the only possible deal: what it does
+    is a fact, not a share of deals ("wins this trick", not "in 100% of the
+    possible deals")."""
+    return entry.exact and r.worlds == 1
+
+
+def _every_time(entry: ActionValue, r: Hint, words: str) -> str:
+    """The reason for a card that did the same on every deal searched: a duck
+    ("lets this trick go on every deal searched") or a sure take ("wins this
+    trick in every possible deal")."""
+    if _looked(r) or _one_deal(entry, r):      # one line of play: it does or it does not
+        return words
+    return f"{words} {'in every possible deal' if entry.exact else _everywhere(r)}"
+
+
+def _share(p: float) -> str:
+    """How often something happened in a tree's playouts of the one possible
+    deal: "each time the deal was played out", "in 46% of the times it was
+    played out" (never "0%" or "100%" for what happened in some but not all)."""
+    if p == 1:
+        return EVERY_PLAYOUT
+    return f"in {min(max(round(100 * p), 1), 99)}% of the times it was played out"
+
+
+def _looked(r: Hint) -> str:
+    """", looking 3 moves ahead": the values are the look-ahead's estimates in
+    the one possible deal (search._look_ahead); "" otherwise."""
+    if not r.look_ahead or r.exact:
+        return ""
+    return f", looking {count(r.look_ahead, 'move')} ahead"
+
+
+def _everywhere(r: Hint) -> str:
+    """Where a value came out the same: over the deals searched, or, with one
+    possible deal played out again and again (where the search does not look
+    ahead in it, search._look_ahead), over its playouts."""
+    return EVERY_PLAYOUT if r.worlds == 1 else "on every deal searched"
+
+
+def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hint, hand_word: str = "hand") -> str:
+    """The choice's points: the best's own value, the others' compared to it
+    (`hand_word`: the game's name for a deal played out, "this round")."""
+    looked = _looked(r)
+    if best is None:
+        if looked:
+            return f"about {_whole(entry.ev, unit)} this {hand_word}{looked}"
+        if _one_deal(entry, r):
+            return f"{_whole(entry.ev, unit)} this {hand_word} (exact)"
+        if entry.exact:
+            return f"{_num(entry.ev, 2)} {_plural(unit)} this {hand_word} on average over every possible deal (exact)"
+        low_high = entry.interval
+        width = None if low_high is None else (low_high[1] - low_high[0]) / 2
+        if width == 0:          # the same on every deal searched: no spread to show, not "± 0"
+            return f"{_num(entry.ev)} {_plural(unit)} this {hand_word} {_everywhere(r)}"
+        return f"about {_num(entry.ev)} {_plural(unit)} this {hand_word}{_pm(width)}"
+    group, diff = entry.group, entry.diff if entry.diff is not None else 0.0
+    top = "the suggestion" if r.spent_least else "the best"     # what the others are told against
+    if looked:
+        if group == "as good":
+            return f"as good as {top}{looked}"
+        return f"{_whole(diff, unit)} less than {top}{looked}"
+    if group == "as good":
+        return f"as good as {top}" + (" (exact)" if entry.exact else f" {_everywhere(r)}")
+    if group == "unsearched":
+        return "not searched"
+    interval = entry.diff_interval
+    width = None if interval is None else (interval[1] - interval[0]) / 2
+    less = (f"{_whole(diff, unit)} less than {top}" if _one_deal(entry, r) else
+            f"{_nonzero(diff, 2 if entry.exact else 1)} {_plural(unit, diff)} less than {top}")
+    if entry.exact:
+        return f"{less} (exact)"
+    if group == "screened":
+        deals = count(entry.n, "deal")
+        if diff < 0:            # higher on its few deals: the suggestion did worse on those than on the rest
+            return (f"set aside early: {_nonzero(-diff)} {_plural(unit, -diff)} more than {top}, "
+                    f"but on only the {deals} it was tried on")
+        if not diff:
+            return f"set aside early: as good as {top} on the {deals} it was tried on"
+        return f"set aside early: {less} on the {deals} it was tried on"
+    if group == "close":
+        if _num(diff) == "0":
+            return f"about as good as {top}{_pm(width)}"
+        if diff < 0:        # the suggestion is not the top mean: it spends least on a partner's
+            #                 sure trick, or it is the tree's most tried choice (this one had fewer)
+            fewer = "" if r.spent_least else ", played out fewer times" if r.worlds == 1 else ", on fewer deals"
+            return (f"about as good: {_num(-diff)} {_plural(unit, -diff)} more than {top} "
+                    f"on average{fewer}{_pm(width)}")
+        return f"about as good: {less}{_pm(width)}"
+    if width == 0:              # the same difference on every deal searched: not "± 0"
+        return f"{less} {_everywhere(r)}"
+    return f"{less}{_pm(width)}"
+
+
+def explain(r: Hint, tell: Narrator) -> tuple[ChoiceWords, ...]:
+    """Each action's name and one short line in the player's words."""
+    game = tell.game
+    unit = game.words.unit
+    trick_words = game.words.trick_taker_words
+    entries = r.actions
+    best = entries[0]
+    alike = _alike(entries, r, trick_words)
+    out = []
+    for entry in entries:
+        name = tell.choice(entry.action)
+        if entry.group == "unsearched":
+            out.append(ChoiceWords(name, "not searched"))
+            continue
+        bits = _facts(entry, r, trick_words, skip=alike)
+        bits.append(_value_words(entry, unit, None if entry is best else best, r, game.words.hand_word))
+        out.append(ChoiceWords(name, "; ".join(bits)))
+    return tuple(out)
+
+
+# --- the hint as a whole ---------------------------------------------------------------------
+def _quoted(entry: ActionValue, decision: str, tell: Narrator) -> str:
+    """A choice inside a sentence: "the 10 of Shields" for a card ("the 4 from
+    the Sky" for a card played from a place, "the Rats 5 (Ravens 4, Foxes 1,
+    Toads 2)" for a Tricksters card in play, as the table of choices names them),
+    else its name in quotes ("“Deal with a poke”")."""
+    token = entry.action
+    name = tell.choice(token)
+    if decision == "play" and " " not in token:
+        return f"the {name}" if ":" in token or name != tell.card(token) else tell.the(token)
+    return f"“{name}”"
+
+
+NAMED_UP_TO = 32     # a choice named at more length (a bid and the cards it sets aside) is counted
+
+
+def _others(entries: tuple[ActionValue, ...], decision: str, tell: Narrator) -> tuple[str, bool]:
+    """Choices inside a sentence, and whether they were counted: named (four at
+    most, or three and "n more") when they are cards or short, else counted ("93
+    other choices"): a list of long names, each a bid and the cards it sets
+    aside, is more than a player reads at a glance (the table names them all)."""
+    names = [_quoted(e, decision, tell) for e in entries]
+    if decision != "play" and any(len(name) > NAMED_UP_TO for name in names):
+        return count(len(names), "other choice"), True
+    return join(names if len(names) <= 4 else names[:3] + [f"{len(names) - 3} more"]), False
+
+
+def _reason(entry: ActionValue, r: Hint, words) -> str | None:
+    """The one fact the summary gives for its suggestion besides its points: what
+    it does to the trick, else the game's first outcome. One that happened on
+    every deal searched, or a card that took the trick on none, is said as what it
+    does ("lets this trick go", "wins this trick on every deal searched"), not as
+    "0%" or "100% of the time"; the game's outcomes that never happened are no
+    reason (Voren's fold takes no trick)."""
+    outcomes = _outcomes(r)
+    seen = replace(entry, rates=tuple(rate for rate in entry.rates if rate.key not in outcomes or rate.share))
+    said = _fact_words(seen, r, words.trick_taker_words)
+    if not said:
+        return None
+    key, fact = said[0]
+    if key == "takes_trick" and seen.share(key) == 0:
+        return _every_time(entry, r, "lets this trick go")
+    if key != "exact_bid" and seen.share(key) == 1:
+        return _every_time(entry, r, fact)
+    facts = _facts(seen, r, words.trick_taker_words)
+    return facts[0] if facts else None
+
+
+def summary(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> str:
+    """The first step of the hint: the choice to consider and its reason, in one line."""
+    best = entries[0]
+    name = _quoted(best, r.decision, tell)
+    if len(entries) == 1:
+        return f"Only one choice: {name}."
+    words = tell.game.words
+    fact = _reason(best, r, words)
+    value = _value_words(best, words.unit, None, r, words.hand_word)
+    reason = f"it {fact}, and is worth {value}" if fact else f"it is worth {value}"
+    close = [e for e in entries[1:] if e.group in ("as good", "close")]
+    text = f"Consider {name}: {reason}."
+    exactly = all(e.exact and e.group == "as good" for e in close)   # exact ties
+    if close and len(close) == len(entries) - 1 and len(entries) > 2:   # none is worse: say so, not a list of all
+        kind = "card" if r.decision == "play" else "choice"
+        text += (f" Any {kind} will do: the other {len(close)} are just as good." if exactly else
+                 f" The other {len(close)} {kind}s are about as good.")
+    elif close:
+        others, counted = _others(close, r.decision, tell)
+        if counted and len(close) < len(entries) - 1:   # "1,311 of the other 2,379 choices": out of how many
+            others = f"{len(close):,} of the other {count(len(entries) - 1, 'choice')}"
+        verb = "is" if len(close) == 1 else "are"
+        text += f" {others[0].upper() + others[1:]} {verb} {'just' if exactly else 'about'} as good."
+    if r.spent_least:
+        text += f" Your partner has this trick whatever is played, and {name} spends least of these."
+    return text
+
+
+def certainty(r: Hint, seconds: float | None, ties: bool = False) -> str:
+    """How the search ended, and so how sure the hint is ("" with one choice: the
+    summary says so). `ties`: other choices came out the same as the best on every
+    deal searched, so "clear" means only that nothing beats it."""
+    searched = f"{r.searched_worlds:,} of {deals_text(r.worlds)} possible deals"
+    if r.all_worlds:     # every deal, some played out again
+        searched = ("the only possible deal" if r.worlds == 1 else f"all {deals_text(r.worlds)} possible deals")
+        searched += f", played out {r.searched_worlds:,} times in all"
+    if r.stopped == "one choice":
+        return ""
+    if _looked(r):
+        deeper = {"time": " Looking deeper would not fit in the time.",
+                  "effort": " Looking deeper would not fit in the search's budget."}.get(r.stopped, "")
+        moves = count(r.look_ahead, "move")
+        return (f"Searched the only possible deal {moves} ahead, each player choosing "
+                f"their best move, then played the rest of the hand out ({count(r.playouts, 'time')}): "
+                f"the values are estimates.{deeper}")
+    if r.tree:
+        played = (f"Played the only possible deal out {r.playouts:,} times" if r.worlds == 1 else
+                  f"Played out {r.playouts:,} deals drawn from {deals_text(r.worlds)} possible ones"
+                  + (" (so some more than once)" if r.playouts > r.worlds else ""))
+        how = f"{played}, looking ahead at everyone's later cards (the search the hard level plays by)"
+        if r.stopped == "settled":     # (what it tried most: a close call's values may still be level)
+            return (f"{how}. The suggestion is the choice it tried most, and the rest of its time "
+                    f"could not have changed that, so it stopped early.")
+        why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"
+        return f"{how}; {why}. The suggestion is the choice it tried most."
+    if r.exact and r.worlds == 1:
+        return "The only possible deal searched exactly: the values are exact."
+    if r.exact:
+        dropped = sum(1 for a in r.actions if 0 < a.n < r.worlds)     # left the race once clearly worse
+        but = (f", but for {count(dropped, 'choice')} dropped once clearly worse, whose "
+               f"{'value is an estimate' if dropped == 1 else 'values are estimates'}" if dropped else "")
+        return f"Every possible deal searched exactly ({deals_text(r.worlds)}): the values are exact{but}."
+    if r.all_worlds and not r.exact_endgame:
+        searched += " (so the values are estimated, not exact)"
+    if r.stopped == "separated" and ties:
+        return (f"Searched {searched}; nothing beats the best choice, clear at 95% confidence; "
+                f"the choices as good as it came out the same {_everywhere(r)}.")
+    if r.stopped == "separated":
+        return f"Searched {searched}; the best choice is clear at 95% confidence."
+    if r.stopped == "all worlds":
+        return f"Every possible deal searched ({deals_text(r.worlds)}), each played out: the values are estimates."
+    why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"
+    return f"Searched {searched}; {why} before the best choice was clear at 95% confidence."
+
+
+def close_call(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> str | None:
+    """"A close call between ...": the choices the search could not tell apart
+    (counted, not named, where their names are long: see _others)."""
+    close = [e for e in entries[1:] if e.group == "close"]
+    if not close or r.exact:
+        return None
+    names, counted = _others([entries[0]] + close, r.decision, tell)
+    if counted:          # the summary has counted those about as good
+        return "A close call: the search cannot tell these choices apart at 95% confidence."
+    return f"A close call between {names}: the search cannot tell them apart at 95% confidence."
+
+
+
+def more_label(r: Hint) -> str | None:
+    """The offer to search more, in words (solver/hints.py's `_more` makes it):
+    every deal, or a longer search."""
+    if r.more is None:
+        return None
+    return f"Search all {deals_text(r.worlds)} deals" if r.more.get("all_worlds") else "Think longer"
