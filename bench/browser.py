@@ -89,6 +89,11 @@ async ([limit, timeoutMs]) => {
 
 
 def open_site(page, site, query: str = "pace=0"):
+    """The site at `query`; an only choice of yours waits for your click (?forced=wait)
+    unless the query says otherwise ("forced=" : the page's own setting), so that the
+    tests and benchmarks stop at every decision of yours."""
+    if "forced=" not in query:
+        query += "&forced=wait"
     page.goto(f"{site.url}?{query}")
     page.wait_for_selector(READY, state="attached", timeout=60_000)
 

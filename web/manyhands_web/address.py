@@ -1,6 +1,6 @@
 """What the page's address sets for one visit: ?pace=SECONDS between computer
 moves (and the pause after a trick), ?budget=N hint playouts, ?hint=SECONDS the
-hint's time."""
+hint's time, ?forced=wait an only choice waits for your click (pace.py)."""
 from __future__ import annotations
 
 from pyscript import window
@@ -34,3 +34,6 @@ def _seconds_param(name: str, default: float) -> float:
 HINT_SECONDS = _seconds_param("hint", 1.7)
 # ?pace=S also sets the pause after a trick to S for this visit (the tests' ?pace=0).
 PACE_GIVEN = _param("pace", "")
+# ?forced=wait: an only choice does not play itself, this visit (the browser tests
+# stop at every decision of yours, as bench/browser.py's open_site asks by default).
+FORCED_WAIT = _param("forced", "") == "wait"

@@ -16,7 +16,7 @@ from .table import NEXT_DECISION
 
 @when("click", "#table")
 def on_table_click(event):
-    button = target(event, "[data-action],[data-toggle],[data-sub],[data-ui],[data-copy]")
+    button = target(event, "[data-action],[data-toggle],[data-sub],[data-ui],[data-copy],[data-prepick]")
     if not button:
         if app.table.ui.get("holding") == "trick" and target(event, "#middle"):
             app.table.release()          # a click on the finished trick goes on
@@ -26,6 +26,8 @@ def on_table_click(event):
     action, toggle, sub, ui = (attr(button, f"data-{k}") for k in ("action", "toggle", "sub", "ui"))
     if attr(button, "data-copy"):
         app.sharing.copy(attr(button, "data-copy"))
+    elif attr(button, "data-prepick"):           # while others play: your next card
+        app.table.pace.choose(int(attr(button, "data-prepick")))
     elif action:
         app.table.act(action)
     elif toggle is not None:
@@ -126,12 +128,15 @@ def _reason(node) -> str:
 
 
 def on_key(event):
-    """Any key goes on from a finished trick (outside form fields)."""
+    """Escape: no card chosen to play next. Any key goes on from a finished trick
+    (outside form fields)."""
+    if str(event.key) == "Escape" and app.table.session and app.table.pace.cancel_prepick():
+        return
     if app.table.ui.get("holding") != "trick" or str(event.key) in ("Shift", "Control", "Alt", "Meta", "Tab"):
         return
     tag = str(event.target.tagName or "").lower() if event.target else ""
-    if tag in ("input", "select", "textarea"):
-        return
+    if tag in ("input", "select", "textarea") or target(event, "[data-prepick]"):
+        return          # (along your hand, choosing your next card: the trick stays)
     app.table.release()
 
 
@@ -293,6 +298,7 @@ def on_hint_cancel(event):
 def on_hint_close(event):
     app.hints.cancel_hint(quiet=True)
     app.hints.close_hint()
+    app.table.draw()          # an only choice waits while the hint is open: it goes on now
     focus_next(["#hint", *NEXT_DECISION], force=True)
 
 
@@ -329,6 +335,11 @@ def on_trick_pace(event):
     app.table.set_trick_pause(str(event.target.value))
 
 
+@when("change", "#play-forced")
+def on_play_forced(event):
+    app.table.pace.set_auto(bool(event.target.checked))
+
+
 def main() -> None:
     started = window.performance.now()
     from pyodide.ffi import create_proxy
@@ -338,6 +349,7 @@ def main() -> None:
     pace = window.document.getElementById("trick-pace")
     if pace is not None and pace:
         pace.value = app.table.trick_pause
+    el("play-forced")._dom_element.checked = app.table.pace.auto
     app.home.resume()
     app.views.route()
     window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"

@@ -23,10 +23,9 @@ Legal tokens are grouped only by their shape:
   Lunar's `turn Bat`, though a Bat card may be in your hand: a tile is no card
   of yours): a button.
 
-Every clickable element carries `data-action="<token>"`; UI-only controls carry
-`data-ui`. A card that cannot be chosen now stays focusable (`aria-disabled`) and
-says why (its description and tooltip: `why(token)`, the engine's reason). Runs
-natively (tests) and in Pyodide.
+Every clickable element carries `data-action="<token>"`; UI-only controls carry `data-ui`.
+A card that cannot be chosen now stays focusable (`aria-disabled`) and says why (its
+description and tooltip: `why(token)`, the engine's reason). Native and in Pyodide.
 """
 from __future__ import annotations
 
@@ -41,6 +40,7 @@ from pycore.words import Narrator
 from . import cast, games, layouts  # noqa: F401  (games: every game's layout registered)
 from .cards import card_html
 from .markup import esc, sentence
+from .pace_view import notes_html, waiting_card
 from .score_view import game_end_html, score_pad_html, score_sheet_html
 
 Why = Callable[[str], "str | None"]      # a token -> why it may not be chosen now (None: it may)
@@ -90,10 +90,8 @@ def spelled(verb_tokens: list[str], chosen: list[str]) -> str | None:
 
 
 def _value_html(value, tell: Narrator) -> str:
-    if value is None:
-        return "–"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
+    if value is None or isinstance(value, bool):
+        return "–" if value is None else ("yes" if value else "no")
     if is_card(tell, value):
         return card_html(value, tell, classes="small")
     if isinstance(value, list):
@@ -371,11 +369,11 @@ HAND_ROW = 8        # cards in a row of your hand on a phone, at most (44 px eac
 
 def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecting: dict,
                     suggested: str | None = None, panel: str = "") -> str:
-    """Your hand: each card a choice, or (while the decision is about your cards)
-    a card that says why it cannot be chosen; the hint's `suggested` choice marked
-    on one copy of its card, or on the cards its pick spells. `panel`: your seat's
-    box, docked with your hand. The cards are sized by how many there are (`--n`;
-    `--per`: in a row on a phone, rows as even as they can be)."""
+    """Your hand: each card a choice, or (while the decision is about your cards) a card
+    that says why it cannot be chosen, or (while others play) one to choose to play next;
+    the hint's `suggested` choice marked on one copy of its card, or on the cards its pick
+    spells. `panel`: your seat's box, docked with your hand. The cards are sized by how
+    many there are (`--n`; `--per`: in a row on a phone, rows as even as they can be)."""
     hand = list(tell.obs.get("hand") or [])
     selected = [i for i in ui.get("selected", []) if 0 <= i < len(hand)]
     deciding = bool(groups["plays"] or groups["subs"])
@@ -402,8 +400,9 @@ def hand_cards_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, sel
             cards.append(card_html(token, tell, enabled=True, attrs=f' data-sub="{esc(token)}"{mark}'))
         elif deciding and why is not None:
             cards.append(card_html(token, tell, why=why(token) or "not playable now", uid=uid))
-        else:
-            cards.append(card_html(token, tell))
+        else:       # others play: a card may be chosen to play next (pace_view.py)
+            cards.append(waiting_card(token, tell, index, (ui.get("prepick") or [None])[0])
+                         if ui.get("prepick_open") else card_html(token, tell))
     n = len(hand)
     per = -(-n // -(-n // HAND_ROW)) if n else 1
     deal = len(tell.obs.get("hands") or [])
@@ -457,11 +456,11 @@ def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecti
             prompt.append('<div class="choices">' + "".join(
                 f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(tell.choice(t))}</button>'
                 for t in groups["buttons"]) + "</div>")
-        prompt.append(f'<p class="why-said" id="why-said" role="status">{esc(ui.get("why_said") or "")}</p>')
     elif ui.get("holding") and not obs.get("terminal"):   # the table waits for you, not for them
         prompt.append(f'<p id="prompt-text">{esc(tell.seat(obs["to_act"]))} is next, once you continue.</p>')
     elif not obs.get("terminal"):
         prompt.append(f'<p id="prompt-text">Waiting for {esc(tell.seat(obs["to_act"], start=False))}…</p>')
+    prompt.append(notes_html(tell, ui, my_turn))      # the pace's lines, why a card cannot be chosen
     # data-legal: the legal tokens, for scripts and tests driving the page
     return (f'<section class="prompt" id="prompt" aria-label="Your decision" data-legal="{esc(json.dumps(legal))}">'
             f'{"".join(prompt)}</section>')
@@ -470,12 +469,12 @@ def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecti
 def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     """The whole table for the seat `tell` tells the game to.
 
-    `ui`: {"selected": [hand indices], "sub": card token or None, "computer": {seat:
-    level}, "show_details", "view_trick": index in the viewed hand or None, "moment":
-    (hand, trick) just finished or None, "holding": "trick" / "hand" while the table
-    waits for Continue, "sheet": index of the hand whose score sheet is open or None,
-    "show_scores", "end_closed"}. `why(token)`: the engine's reason a choice is
-    refused now, in words (the page: `state.why_not(token, tell)`).
+    `ui`: {"selected": [hand indices], "sub": card token or None, "computer": {seat: level},
+    "show_details", "view_trick": index in the viewed hand or None, "moment": (hand, trick)
+    just finished or None, "holding": "trick" / "hand" while the table waits for Continue,
+    "sheet": index of the hand whose score sheet is open or None, "show_scores", "end_closed",
+    the pace's "forced", "prepick", "prepick_open", "prepick_said" (pace_view.py)}.
+    `why(token)`: the engine's reason a choice is refused now (`state.why_not(token, tell)`).
     """
     obs = tell.obs
     me, n = tell.me, tell.players

@@ -15,6 +15,7 @@ import time
 from pyscript import window
 
 from . import dom, log_view, render, worker_client, your_games
+from .pace import Pace
 from .address import PACE, PACE_GIVEN
 from .dom import current_view, el, focus_next, set_html
 from .session import ManyhandsError, Session
@@ -43,6 +44,7 @@ class Table:
         self.policy = ""
         self.hold_until = None         # when a timed trick pause ends (None: it waits for you)
         self.trick_pause = self.initial_trick_pause()
+        self.pace = Pace(self)         # what plays itself: your only choice, a card chosen early
 
     @staticmethod
     def fresh_ui() -> dict:
@@ -102,6 +104,7 @@ class Table:
     def leave_table(self) -> None:
         """No game at the table (the one there was deleted)."""
         self.generation += 1
+        self.pace.drop()
         self.app.hints.cancel_hint(quiet=True)
         self.app.hints.close_hint()
         self.app.reviews.switch_review(None)
@@ -195,8 +198,13 @@ class Table:
             return
         obs = obs or session.observation()
         tell = session.narrator(obs)
+        self.pace.update(obs)
         ui = dict(self.ui, computer=session.computers(), **self.app.history.table_notes(obs))
+        active = window.document.activeElement
+        along = active.getAttribute("data-prepick") if active and active.hasAttribute("data-prepick") else None
         set_html("table", render.table_html(tell, ui, session.why(tell)))
+        if along is not None:       # a card of your hand, focused while others play: it stays focused
+            dom.refocus(f'[data-prepick="{along}"]')
         set_html("log", log_view.log_html(tell))
         el("game-title").textContent = tell.title()
         el("game-facts").textContent = f"{obs['players']} players · deal {session.state.seed}"
@@ -212,13 +220,17 @@ class Table:
         pace = window.document.getElementById("trick-pace")
         if pace is not None and pace:
             pace.value = self.trick_pause
+        forced = window.document.getElementById("play-forced")
+        if forced is not None and forced:
+            forced.checked = self.pace.auto
         body = window.document.body.dataset
         body.turn = "you" if session.my_turn else ("over" if session.state.is_terminal else "computer")
         body.actions = str(len(session.state.history))
         self.app.views.set_title()
         body.hold = self.ui.get("holding") or ""
 
-    def act(self, token: str) -> None:
+    def act(self, token: str, by_hand: bool = True) -> None:
+        """Your decision `token`, clicked (`by_hand`) or played for you (pace.py)."""
         session = self.session
         if session is None or not session.my_turn:
             return
@@ -227,7 +239,10 @@ class Table:
         except ManyhandsError as exc:
             dom.announce(f"Not allowed: {exc}")
             return
-        self.ui.update(selected=[], sub=None, holding=None, sheet=None, suggested=None)
+        self.ui.update(selected=[], sub=None, holding=None, sheet=None, suggested=None, prepick=None)
+        if by_hand:
+            self.ui["prepick_said"] = ""
+        self.pace.drop()
         self.app.hints.cancel_hint(quiet=True)
         self.app.hints.close_hint()
         self.changed()
@@ -280,6 +295,7 @@ class Table:
             self.ui = self.fresh_ui()
             self.hold_until = None
             self.prev_obs = self.prev_tell = None
+            self.pace.held_by_undo()
             dom.announce("Took back your last decision.")
             self.changed(announce=False)
 
