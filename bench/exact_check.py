@@ -93,7 +93,7 @@ def narrowed(adapter, state, seat: int, mark: int, limit: int, row: dict) -> Non
     of the plain search over those deals."""
     from solver.search import rank
     from solver.reference.plain import TooLong
-    from tests.solver.checks import reduce
+    from solver.testing import reduce
     view = view_of(state, seat)
     truth = adapter.model_world(state, {p: tuple(sorted(c)) for p, c in state.hidden_places(seat).items()})
     view.model = reduce(view, truth, random.Random(len(state.history)), 30, count_when_free=12)
