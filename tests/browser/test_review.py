@@ -138,6 +138,9 @@ def test_review_from_the_end_of_the_game(page, site):
     assert play(page, timeout_s=120)["done"]
     buttons = page.locator('#review-hands [data-ui="review"]')
     assert buttons.count() == 3              # one deal each, a review for every hand
+    # each hand's par, worked out in the background, redraws the game's end as it comes
+    page.wait_for_function("(document.querySelector('#result .par-line') || {}).textContent?.includes('Hand 3')",
+                           timeout=90_000)
     shot(page, "review-game-end", "#result", block="start")
     # Cancel (while the review's worker starts: Voren's two decisions take no time
     # after that): the analysis stops, the panel says so

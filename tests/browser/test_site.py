@@ -44,11 +44,18 @@ def shot(page, name: str, full: bool = False) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full)
 
 
-def inside_viewport(page, selector: str) -> bool:
-    box = page.locator(selector).first.bounding_box()
+def inside_viewport(page, selector: str, settle_ms: int = 2000) -> bool:
+    """Whether the element is wholly inside the screen once the table has settled
+    (a card still travelling to its place may stand outside for a moment)."""
     size = page.viewport_size
-    return (box is not None and box["width"] > 0 and box["x"] >= -0.5 and box["y"] >= -0.5
-            and box["x"] + box["width"] <= size["width"] + 0.5 and box["y"] + box["height"] <= size["height"] + 0.5)
+    for _ in range(settle_ms // 100 + 1):
+        box = page.locator(selector).first.bounding_box()
+        if (box is not None and box["width"] > 0 and box["x"] >= -0.5 and box["y"] >= -0.5
+                and box["x"] + box["width"] <= size["width"] + 0.5
+                and box["y"] + box["height"] <= size["height"] + 0.5):
+            return True
+        page.wait_for_timeout(100)
+    return False
 
 
 def focused(page) -> str:
