@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
+
 from bench.browser import (PLAY_ONE, PLAY_UNTIL, READY, open_details, open_site,  # noqa: F401
                            play, set_rule, set_trick_pause, start_game, wait_hint, wait_my_turn)
 
@@ -98,7 +100,14 @@ def shot(page, name: str, show: str = "#middle", block: str = "center") -> None:
     or a score sheet's table inside `show` does (its last column out of sight)."""
     from .conftest import SCREENSHOTS
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(show).first.scroll_into_view_if_needed()
+    for attempt in range(5):    # a panel redrawn as background work (a hand's par) arrives is found anew
+        try:
+            page.locator(show).first.scroll_into_view_if_needed()
+            break
+        except PlaywrightError as error:
+            if "not attached" not in str(error) or attempt == 4:
+                raise
+            page.wait_for_timeout(200)
     page.screenshot(path=str(SCREENSHOTS / f"{name}-desktop.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(150)
