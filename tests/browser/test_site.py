@@ -115,7 +115,11 @@ def test_each_game_starts_in_one_click_with_defaults_and_resumes(page, site):
     assert page.locator("[data-resume]").count() == 1
     page.click("#resume-voren")
     page.wait_for_selector("#view-table:not([hidden])")
-    assert saved(page)["record"] == before
+    # nothing lost: the same game, every action kept (the computer players may have
+    # played on since `before` was read, their moves coming from the hint workers)
+    after = saved(page)["record"]
+    assert {k: v for k, v in after.items() if k != "actions"} == {k: v for k, v in before.items() if k != "actions"}
+    assert after["actions"][:len(before["actions"])] == before["actions"]
     assert not page.errors
 
 
