@@ -11,7 +11,7 @@ function of its seed), the same hint in the theme's words where the game has a
 theme, the page's drawing of it (the hint panel's HTML and its first step), the
 inference (`solver.api.infer`) and the hard, normal and easy bots' moves
 (seed 3); where the game's hints split across workers and few deals are possible
-(SPLIT_UP_TO), a search of every deal split in two parts and merged; then the review of seat 0 in a seeded hand (the easy
+(SPLIT_UP_TO), a search of every deal spread over two workers (solver.testing.Split); then the review of seat 0 in a seeded hand (the easy
 bot in every seat to the end of the first hand) at the page's budget, as the
 export and as the table of words (`solver.review.table`).
 
@@ -32,8 +32,8 @@ from pycore.answer import Hint                  # noqa: E402
 from pycore.game import get_game                # noqa: E402
 from pycore.records import dumps, record_of     # noqa: E402
 from pycore.words import Narrator               # noqa: E402
-from solver import api, bots                    # noqa: E402
-from solver.view import adapter_for             # noqa: E402
+from solver import api, bots, work              # noqa: E402
+from solver.testing import Split                 # noqa: E402
 from solver import review as hand_review        # noqa: E402
 from manyhands_web import hint_view             # noqa: E402
 
@@ -92,11 +92,9 @@ def position_lines(name: str, players: int, i: int, state) -> list[dict]:
     lines.append({**where, "what": "infer", "infer": api.infer(text, seat)})
     lines.append({**where, "what": "bots", "bots": [api.bot_move(text, seat, level, 3)
                                                    for level in ("hard", "normal", "easy")]})
-    if adapter_for(name).splits and typed.all_worlds_effort is not None and typed.worlds <= SPLIT_UP_TO:
-        request = api.HintRequest.parse(text, seat, BUDGET)
-        parts = [api.answer(part) for part in api.plan_split(request, 2)]
-        merged = api.answer(api.merge(request, parts))
-        lines.append({**where, "what": "split", "parts": parts, "merged": merged})
+    if typed.all_worlds_effort is not None and typed.worlds <= SPLIT_UP_TO:
+        request = api.HintRequest.parse(text, seat, {**BUDGET, "all_worlds": True})
+        lines.append({**where, "what": "split", "hint": work.drive(api.answer_steps(request), Split(2).run)})
     return lines
 
 

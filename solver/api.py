@@ -23,7 +23,8 @@ What they take:
   playouts from 1 to MAX_EFFORT, 100,000: the most the search may spend),
   "seconds" (from MIN_SECONDS to MAX_SECONDS of wall time: the most it may take),
   "seed" (a whole number), "all_worlds" (true: every consistent deal searched,
-  each once, refused where there are too many). Without "seconds" the search is
+  each once, refused where there are too many), "workers" (with "seconds": how
+  many workers share the search, from 1 to MAX_WORKERS; see SearchBudget). Without "seconds" the search is
   a pure function of its seed (whatever the number of workers it is spread
   over); with it, it stops when its time is up, and says so.
 - `theme`: a theme of the game's cards ("" the standard names; Raven: "prophecy").
@@ -147,7 +148,8 @@ def answer_steps(request: HintRequest, progress=None, namer=None):
     budget = request.budget
     return (yield from hints.hint_steps(trail[-1], request.seat, budget.effort, budget.seed,
                                         progress=progress, positions=trail, seconds=budget.seconds,
-                                        all_worlds=budget.all_worlds, theme=request.theme,
+                                        all_worlds=budget.all_worlds, workers=budget.workers,
+                                        theme=request.theme,
                                         started=started, earlier=request.earlier, namer=namer))
 
 

@@ -16,7 +16,8 @@ from .search import ALL_WORLDS_CAP
 MAX_EFFORT = ALL_WORLDS_CAP     # the largest effort a hint may spend (as much as "search all deals")
 MIN_SECONDS, MAX_SECONDS = 0.05, 60.0   # a hint's time limit, when it has one
 DEFAULT_SECONDS = 1.0        # a hint's time natively (the page asks for its own)
-BUDGET_FIELDS = ("effort", "seconds", "seed", "all_worlds")
+BUDGET_FIELDS = ("effort", "seconds", "seed", "all_worlds", "workers")
+MAX_WORKERS = 64         # workers a search bounded by time may say it is spread over
 
 
 def whole_number(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
@@ -54,11 +55,15 @@ def seconds_of(value: Any) -> float:
 @dataclass(frozen=True)
 class SearchBudget:
     """A checked budget: at most `effort` playouts and `seconds` (None: no clock),
-    every world when `all_worlds`, the search's `seed`."""
+    every world when `all_worlds`, the search's `seed`; `workers`: how many
+    workers share a search bounded by time (the page's pool says so), so that a
+    tree search of the one possible deal grows a tree on each (with no clock the
+    answer never depends on the workers, and this is ignored)."""
     effort: int = MAX_EFFORT
     seconds: float | None = DEFAULT_SECONDS
     seed: int = 0
     all_worlds: bool = False
+    workers: int = 1
 
     @classmethod
     def parse(cls, budget: Any) -> "SearchBudget":
@@ -81,7 +86,8 @@ class SearchBudget:
         else:       # an effort alone: no clock; neither: the default time
             seconds = None if "effort" in budget or all_worlds else DEFAULT_SECONDS
         seed = whole_number(budget.get("seed", 0), "budget seed", 0, MAX_NUMBER)
-        return cls(effort, seconds, seed, all_worlds)
+        workers = whole_number(budget.get("workers", 1), "budget workers", 1, MAX_WORKERS)
+        return cls(effort, seconds, seed, all_worlds, workers if seconds is not None else 1)
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"effort": self.effort, "seed": self.seed}
@@ -89,6 +95,8 @@ class SearchBudget:
             out["seconds"] = self.seconds
         if self.all_worlds:
             out["all_worlds"] = True
+        if self.workers > 1:
+            out["workers"] = self.workers
         return out
 
 

@@ -139,13 +139,15 @@ def ranked(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
 
 
 def ranked_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
-                 seconds: float | None = None, all_worlds: bool = False, started: float | None = None):
+                 seconds: float | None = None, all_worlds: bool = False, started: float | None = None,
+                 workers: int = 1):
     """The hint's numbers for the seat to act in `view` (search.rank within
     effort, seconds and all_worlds, as the hard level searches): no places
     inferred, no words. A generator of the search's batches (solver/work.py),
     returning the Hint."""
     r = yield from rank_steps(view, effort, seed, progress=progress, seconds=seconds,
-                              all_worlds=all_worlds, started=started, tree=True, hint=True)
+                              all_worlds=all_worlds, started=started, tree=True, hint=True,
+                              workers=workers)
     spend_least(r, view.state, view.seat)
     return numbers(r, view, effort, seconds, seed)
 
@@ -159,9 +161,9 @@ def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress
 def hint_steps(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,
                positions: list | None = None, *, seconds: float | None = None,
                all_worlds: bool = False, theme: str = "", started: float | None = None,
-               earlier: str | None = None, namer=None):
+               earlier: str | None = None, namer=None, workers: int = 1):
     """The hint for `seat` to act in `state`: search.rank within (effort,
-    seconds, all_worlds), told in the game's words (`theme`), as the worker's
+    seconds, all_worlds, workers), told in the game's words (`theme`), as the worker's
     JSON (pycore.answer.Hint.to_json); `started`: when the request came in
     (search.rank: the seconds count from it); `namer`: how its words name the
     seats (pycore.words.Narrator's).
@@ -174,7 +176,7 @@ def hint_steps(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, pr
     returning the hint."""
     view = view_of(state, seat, positions)
     found = yield from ranked_steps(view, effort, seed, progress, seconds=seconds, all_worlds=all_worlds,
-                                    started=started)
+                                    started=started, workers=workers)
     inferred = inference(view)
     found = replace(found, places={name: Place.from_json(info) for name, info in inferred.items()})
     tell = Narrator(state.game, state.observation(seat), theme, namer)

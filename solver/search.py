@@ -257,7 +257,7 @@ def trees_for(effort: int, actions: int, worlds: int = 2) -> int:
 def rank_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None, *,
                seconds: float | None = None, all_worlds: bool = False, flat: bool = False,
                started: float | None = None, only: list | None = None, tree: bool = False,
-               hint: bool = False, searcher=None):
+               hint: bool = False, searcher=None, workers: int = 1):
     """Every legal action of the seat to act, each with its expected points for
     the hand over uniform consistent worlds (see the module docstring), within
     `Budget(effort, seconds, all_worlds)`. `progress(done, total)`, if given, is
@@ -290,7 +290,12 @@ def rank_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, prog
     race let go on fewer of them are valued on the rest too, where the budget
     affords that (`_finish`), so that every value is exact.
 
-    `searcher`: the position's work.Searcher, when the caller has one."""
+    `searcher`: the position's work.Searcher, when the caller has one.
+
+    `workers`: how many workers share a search bounded by `seconds`: a tree
+    search then grows at least one tree on each (trees_for grows one alone for
+    the one possible deal, and the other workers would idle); with no clock the
+    answer depends on the effort and seed only, and this is ignored."""
     budget = Budget(effort, seconds, all_worlds)
     adapter = view.adapter
     state, seat = view.state, view.seat
@@ -311,8 +316,10 @@ def rank_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, prog
     few = evaluator.exact and total <= EXACT_FEW_WORLDS and len(legal) > 1
     if tree and adapter.tree_search(state) and not budget.all_worlds and len(legal) > 1 \
             and only is None and not flat:
-        out.stopped = yield from _tree(searcher, stats, spending, f"manyhands/solver/{searcher.tag}",
-                                       trees_for(int(spending.limit), len(legal), total))
+        trees = trees_for(int(spending.limit), len(legal), total)
+        if seconds is not None:
+            trees = max(trees, min(TREES, workers))
+        out.stopped = yield from _tree(searcher, stats, spending, f"manyhands/solver/{searcher.tag}", trees)
         out.tree = True
         # No "search all deals" after the tree: it plays each deal out once (the tree runs
         # until the exact endgame, so no deal would be valued exactly), which tells less
@@ -516,13 +523,43 @@ def _run(searcher, stats, spending, items: list, listed: bool, force: bool = Fal
     items = items[:len(costs)]
     if not items:
         return 0
-    results = yield work.Batch(searcher, work.WORLDS, items, costs, spending, listed=listed,
-                               force=force, every=every)
+    parts = _parts(items) if force and not every else [(item, 1) for item in items]
+    results = yield work.Batch(searcher, work.WORLDS, [part for part, _ in parts],
+                               [cost(len(actions)) for (_, actions), _ in parts], spending,
+                               listed=listed, force=force, every=every)
+    if len(parts) != len(items):
+        results = _joined(parts, results)
     for (_, actions), facts, c in zip(items, results, costs):
         for action, fact in zip(actions, facts):
             work.add(stats[action], fact)
         spending.spent += c
     return len(results)
+
+
+WIDE = 32       # a forced world item of more actions than this is valued in parts of this many
+
+
+def _parts(items: list) -> list:
+    """Items of many actions each (a race's first world: every one of hundreds of
+    bids) cut into parts of at most WIDE actions, so that several workers share
+    them: each action's value on a world is its own (its playout has its own
+    random stream; an exact value is exact), so the parts give the same values
+    as the whole. [(part, parts of its item)], in order."""
+    out = []
+    for i, actions in items:
+        cut = [actions[k:k + WIDE] for k in range(0, len(actions), WIDE)] or [actions]
+        out.extend(((i, part), len(cut)) for part in cut)
+    return out
+
+
+def _joined(parts: list, results: list) -> list:
+    """The parts' results joined back into their items' (a prefix of whole items)."""
+    out, at = [], 0
+    while at < len(parts) and at + parts[at][1] <= len(results):
+        size = parts[at][1]
+        out.append([fact for got in results[at:at + size] for fact in got])
+        at += size
+    return out
 
 
 class Race:

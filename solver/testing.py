@@ -6,10 +6,12 @@ cards where they truly are, and plain searches written from the engine alone.
 Native only: build.py leaves this module out of the browser bundle."""
 from __future__ import annotations
 
+import json
 import random
 
 from pycore.game import get_game
 from pycore.games.tricksters import ROUND_POINTS
+from solver import work
 from solver.games import lunar, voren
 from solver.worlds import Counter, Model
 
@@ -211,3 +213,24 @@ def brute_expectimax(view) -> dict:
             total += ROUND_POINTS[brute_value(after, mark, side, memo)]
         out[state.game.action_token(state, action)] = total / len(worlds)
     return out
+
+
+# --- a search spread over workers, in this process ----------------------------------------
+class Split:
+    """A driver valuing each batch as `k` workers would, in this process: the
+    batch through JSON, its items dealt round robin to k workers' own searchers
+    (each rebuilt from the position's spec), the results back through JSON and
+    merged in order, as the page's pool does (web/pool.js)."""
+
+    def __init__(self, k: int):
+        self.workers = [work.Contexts() for _ in range(k)]
+        self.batches = 0
+
+    def run(self, batch: work.Batch) -> list:
+        self.batches += 1
+        sent = json.loads(json.dumps(batch.to_json()))
+        k = len(self.workers)
+        answers = [json.loads(json.dumps(work.value_json(held, {**sent, "items": sent["items"][j::k]})))
+                   for j, held in enumerate(self.workers)]
+        merged = [answers[j % k][j // k] for j in range(len(sent["items"]))]
+        return work.check_results(batch, merged)

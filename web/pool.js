@@ -323,12 +323,15 @@ export class Pool {
     }
   }
 
-  // The request, its time limit counted from when it was first asked.
+  // The request, its time limit counted from when it was first asked, and the
+  // workers up to share it (a tree search of the one possible deal grows a tree
+  // on each: solver/search.py).
   timeLeft(job) {
     const budget = job.request.budget;
     if (!budget || typeof budget !== "object" || typeof budget.seconds !== "number") return job.request;
     const left = budget.seconds - (performance.now() - job.started) / 1000;
-    return { ...job.request, budget: { ...budget, seconds: Math.max(0.05, Math.round(left * 1000) / 1000) } };
+    const workers = Math.max(1, this.ready().length);
+    return { ...job.request, budget: { ...budget, seconds: Math.max(0.05, Math.round(left * 1000) / 1000), workers } };
   }
 
   // The position built ahead in the other idle workers while the leader replays

@@ -13,28 +13,9 @@ from bench.hints import positions
 from pycore.records import dumps
 from solver import api, work
 from solver.errors import SolverError
+from solver.testing import Split
 from solver.view import view_of
 from web.manyhands_web import worker_api
-
-
-class Split:
-    """A driver valuing each batch as `k` workers would, in this process: the
-    batch through JSON, its items dealt round robin to k workers' own searchers
-    (each rebuilt from the position's spec), the results back through JSON and
-    merged in order, as the page's pool does (web/pool.js)."""
-
-    def __init__(self, k: int):
-        self.workers = [work.Contexts() for _ in range(k)]
-        self.batches = 0
-
-    def run(self, batch: work.Batch) -> list:
-        self.batches += 1
-        sent = json.loads(json.dumps(batch.to_json()))
-        k = len(self.workers)
-        answers = [json.loads(json.dumps(work.value_json(held, {**sent, "items": sent["items"][j::k]})))
-                   for j, held in enumerate(self.workers)]
-        merged = [answers[j % k][j // k] for j in range(len(sent["items"]))]
-        return work.check_results(batch, merged)
 
 
 CASES = [("raven", 4, "lead"), ("raven", 2, "bid"), ("lunar", 4, "give"), ("lunar", 4, "follow"),
@@ -76,6 +57,45 @@ def test_a_search_of_every_deal_split_over_workers_equals_one_search():
 def _states():
     for game, players, kind in CASES:
         yield positions(game, players, 1, 3, decision=kind)[0]
+
+
+def test_a_first_world_of_hundreds_of_bids_is_valued_in_parts_as_it_is_whole(monkeypatch):
+    """The race's first world values every legal choice (a 2-player Raven bid:
+    hundreds); it is cut into parts of search.WIDE actions so that workers share
+    it, and gives exactly the hint of the world valued whole."""
+    from solver import search
+    state = positions("raven", 2, 1, 3, decision="bid")[0]
+    request = api.HintRequest.parse(dumps(state), state.current_player, {"effort": 600, "seed": 2})
+    sizes = []
+
+    def counting(batch):
+        sizes.append(len(batch.items))
+        return work.run_here(batch)
+    parted = work.drive(api.answer_steps(request), counting)
+    assert sizes[0] > 4          # the first world's bids (those raced: alike ones go as one) in parts
+    spread = work.drive(api.answer_steps(request), Split(3).run)
+    monkeypatch.setattr(search, "WIDE", 10**6)
+    whole = api.answer(request)
+    assert parted == spread == whole and whole["playouts"] >= 600
+
+
+def test_a_timed_tree_search_of_the_one_possible_deal_grows_a_tree_on_each_worker():
+    """Lunar's Sky has one possible deal, where the tree search grows one deep
+    tree (search.trees_for): bounded by time and shared by the page's workers
+    (the budget's "workers"), it grows one on each, so that none idles; counted
+    in playouts it never depends on the workers (the field is ignored)."""
+    state = positions("lunar", 2, 1, 3, decision="lead")[0]
+
+    def first_batch(budget):
+        request = api.HintRequest.parse(dumps(state), state.current_player, budget)
+        batch = next(api.answer_steps(request))
+        return batch.kind, len(batch.items)
+    assert first_batch({"seconds": 0.2, "workers": 1}) == ("trees", 1)
+    assert first_batch({"seconds": 0.2, "workers": 3}) == ("trees", 3)
+    assert first_batch({"seconds": 0.2, "workers": 9}) == ("trees", 4)
+    assert first_batch({"effort": 200, "workers": 3}) == ("trees", 1)
+    with pytest.raises(SolverError, match="budget workers"):
+        api.HintRequest.parse(dumps(state), state.current_player, {"seconds": 0.2, "workers": 0})
 
 
 def test_the_levels_move_alike_on_any_number_of_workers():
