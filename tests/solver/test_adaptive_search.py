@@ -64,7 +64,7 @@ def test_a_clear_decision_stops_early():
 
 def test_the_hints_race_says_clear_only_after_its_first_round_of_32_worlds():
     """The same clear decision in the hint's race: no choice leaves before every
-    one has seen HINT_FIRST_ROUND worlds, so "clear at 95%" and each rate's
+    one has seen HINT_FIRST_ROUND worlds, so "stood out clearly" and each rate's
     interval rest on 32 deals, not 8 (a Voren hint said "Searched 8 ... deals;
     the best choice is clear", its rate "62% of the time (31-86%)")."""
     means = {"good": 5.0, "bad": 0.0, "worse": -2.0}
