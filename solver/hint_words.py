@@ -5,8 +5,10 @@ theme), every sentence the page shows of it. Nothing here searches.
 A hint says, for each choice, one short line ("wins this trick 62% of the time
 (± 13%); about 3.2 points this hand (± 0.4)"), the best first and the others
 compared to it over the same deals: "about as good" when the 95% interval of
-the difference reaches 0, "as good" when they are surely equal. Values are
-labelled exact when every consistent deal was searched exactly. Where hard
+the difference reaches 0, "as good" when they are surely equal. The words are a
+casual player's: no "playouts" or "95% confidence" (how sure is said as a
+choice standing out clearly, or not yet), no search's own names for its steps.
+Values are labelled exact when every consistent deal was searched exactly. Where hard
 plays by the tree (Lunar's card play, and Raven's with two to four players),
 so does the hint (search._tree): its values then come from each card's own
 iterations, compared by Welch's interval, and it says so. The summary
@@ -134,7 +136,7 @@ def _facts(entry: ActionValue, r: Hint, trick_words: str, skip=()) -> list[str]:
     if _looked(r) or _one_deal(entry, r):      # one line of play: it does or it does not
         return [words for key, words in facts if entry.share(key) == 1]
     if r.tree and r.worlds == 1:    # the one deal played again and again: how often, no sample
-        return [f"{words} {_share(entry.share(key))}" if entry.share(key) > 0 else f"lets this trick go {_share(1)}"
+        return [f"{words} {_share(entry.share(key))}" if entry.share(key) > 0 else f"{NO_TRICK} {_share(0)}"
                 for key, words in facts if entry.share(key) > 0 or key == "takes_trick"]
     out = []
     for key, words in facts:
@@ -144,7 +146,7 @@ def _facts(entry: ActionValue, r: Hint, trick_words: str, skip=()) -> list[str]:
         elif entry.share(key) == 1:      # every possible deal, or so many that its interval reads "100%" too
             out.append(_every_time(entry, r, words))
         elif key == "takes_trick":
-            out.append(_every_time(entry, r, "lets this trick go"))
+            out.append(_no_time(entry, r, NO_TRICK))
         else:
             out.append(f"{words} {'in no possible deal' if exact else 'in none of the times the deal was played out' if r.worlds == 1 else 'on no deal searched'}")
     return out
@@ -169,6 +171,7 @@ def _never(entry: ActionValue, r: Hint, key: str) -> bool:
 
 
 SHARED_WORDS = {"exact_bid": "makes your bid exactly"}     # a fact said of every choice at once
+NO_TRICK = "does not win this trick"     # a card that took the trick on no deal searched
 
 
 def _alike(entries: tuple[ActionValue, ...], r: Hint, trick_words: str) -> dict[str, float]:
@@ -208,7 +211,8 @@ def shared_facts(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> l
     return out
 
 
-EVERY_PLAYOUT = "each time the deal was played out"     # the one possible deal, searched again and again
+EVERY_TIME_PLAYED = "each time the deal was played out"     # the one possible deal, searched again and again
+NO_TIME_PLAYED = "any time the deal was played out"
 
 
 def _one_deal(entry: ActionValue, r: Hint) -> bool:
@@ -219,20 +223,33 @@ def _one_deal(entry: ActionValue, r: Hint) -> bool:
 
 
 def _every_time(entry: ActionValue, r: Hint, words: str) -> str:
-    """The reason for a card that did the same on every deal searched: a duck
-    ("lets this trick go on every deal searched") or a sure take ("wins this
-    trick in every possible deal")."""
+    """The reason for a card that did the same on every deal searched: a sure
+    take ("wins this trick in every possible deal"); a duck is `_no_time`."""
     if _looked(r) or _one_deal(entry, r):      # one line of play: it does or it does not
         return words
     return f"{words} {'in every possible deal' if entry.exact else _everywhere(r)}"
 
 
+def _no_time(entry: ActionValue, r: Hint, words: str) -> str:
+    """A card that took the trick on no deal searched, in words that cannot
+    read as "not on every deal" (`words`: "does not win this trick"): "does not
+    win this trick on any deal searched", "in any possible deal"."""
+    if _looked(r) or _one_deal(entry, r):      # one line of play: it does or it does not
+        return words
+    where = ("in any possible deal" if entry.exact else NO_TIME_PLAYED if r.worlds == 1
+             else "on any deal searched")
+    return f"{words} {where}"
+
+
 def _share(p: float) -> str:
-    """How often something happened in a tree's playouts of the one possible
-    deal: "each time the deal was played out", "in 46% of the times it was
-    played out" (never "0%" or "100%" for what happened in some but not all)."""
+    """How often something happened in the tree's replays of the one possible
+    deal: "each time the deal was played out", "any time the deal was played
+    out" (never), "in 46% of the times it was played out" (never "0%" or
+    "100%" for what happened in some but not all)."""
     if p == 1:
-        return EVERY_PLAYOUT
+        return EVERY_TIME_PLAYED
+    if p == 0:
+        return NO_TIME_PLAYED
     return f"in {min(max(round(100 * p), 1), 99)}% of the times it was played out"
 
 
@@ -247,8 +264,8 @@ def _looked(r: Hint) -> str:
 def _everywhere(r: Hint) -> str:
     """Where a value came out the same: over the deals searched, or, with one
     possible deal played out again and again (where the search does not look
-    ahead in it, search._look_ahead), over its playouts."""
-    return EVERY_PLAYOUT if r.worlds == 1 else "on every deal searched"
+    ahead in it, search._look_ahead), over its replays."""
+    return EVERY_TIME_PLAYED if r.worlds == 1 else "on every deal searched"
 
 
 def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hint, hand_word: str = "hand") -> str:
@@ -289,10 +306,13 @@ def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hin
         if _num(diff) == "0":
             return f"about as good as {top}{_pm(width)}"
         if diff < 0:        # the suggestion is not the top mean: it spends least on a partner's
-            #                 sure trick, or it is the tree's most tried choice (this one had fewer)
-            fewer = "" if r.spent_least else ", played out fewer times" if r.worlds == 1 else ", on fewer deals"
-            return (f"about as good: {_num(-diff)} {_plural(unit, -diff)} more than {top} "
-                    f"on average{fewer}{_pm(width)}")
+            #                 sure trick, or it was tried more (the tree's most tried choice; the
+            #                 race's best is one searched on the most deals, and this one was let
+            #                 go on fewer, where its average came out higher): not "the best"
+            fewer = "" if r.spent_least else ", but played out fewer times" if r.worlds == 1 else \
+                ", but tried on fewer deals"
+            return (f"{_num(-diff)} {_plural(unit, -diff)} more than the suggestion on average"
+                    f"{_pm(width)}{fewer}: too close to tell apart")
         return f"about as good: {less}{_pm(width)}"
     if width == 0:              # the same difference on every deal searched: not "± 0"
         return f"{less} {_everywhere(r)}"
@@ -300,24 +320,25 @@ def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hin
 
 
 HANDFUL = 8     # a choice compared with the best on fewer deals than this gets no number
+DROPPED = "dropped after a first quick look"     # a choice the screening left behind
 
 
 def _few(entry: ActionValue, r: Hint) -> bool:
-    """Set aside early, or searched on a handful of deals (not exactly, not the
-    one deal looked ahead in)."""
+    """Dropped by the screening, or searched on a handful of deals (not exactly,
+    not the one deal looked ahead in)."""
     return not entry.exact and not _looked(r) and entry.group != "unsearched" and (
         entry.group == "screened" or entry.n < HANDFUL)
 
 
 def _too_few(entry: ActionValue, r: Hint, top: str) -> str:
-    """A choice tried on a handful of deals, or set aside early by the screening
+    """A choice tried on a handful of deals, or dropped by the screening
     (a first look at many choices, a deal or few each): no difference is said
     as a number, only that it was too few to compare ("5.0 points less than the
     best on the 1 deal it was tried on" read as a verdict, and "Think longer"
     could then suggest that very choice)."""
     tried = (f"played out only {count(entry.n, 'time')}" if r.tree or r.worlds == 1
              else f"tried on only {count(entry.n, 'deal')}")
-    aside = "set aside early: " if entry.group == "screened" else ""
+    aside = f"{DROPPED}: " if entry.group == "screened" else ""
     return f"{aside}{tried}, too few to compare with {top}"
 
 
@@ -372,9 +393,9 @@ def _reason(entry: ActionValue, r: Hint, words) -> str | None:
     """The one fact the summary gives for its suggestion besides its points: what
     it does to the trick, else the game's first outcome. One that happened on
     every deal searched, or a card that took the trick on none, is said as what it
-    does ("lets this trick go", "wins this trick on every deal searched"), not as
-    "0%" or "100% of the time"; the game's outcomes that never happened are no
-    reason (Voren's fold takes no trick)."""
+    does ("does not win this trick on any deal searched", "wins this trick on
+    every deal searched"), not as "0%" or "100% of the time"; the game's
+    outcomes that never happened are no reason (Voren's fold takes no trick)."""
     outcomes = _outcomes(r)
     seen = replace(entry, rates=tuple(rate for rate in entry.rates if rate.key not in outcomes or rate.share))
     said = _fact_words(seen, r, words.trick_taker_words)
@@ -382,7 +403,7 @@ def _reason(entry: ActionValue, r: Hint, words) -> str | None:
         return None
     key, fact = said[0]
     if key == "takes_trick" and seen.share(key) == 0:
-        return _every_time(entry, r, "lets this trick go")
+        return _no_time(entry, r, NO_TRICK)
     if key != "exact_bid" and seen.share(key) == 1:
         return _every_time(entry, r, fact)
     facts = _facts(seen, r, words.trick_taker_words)
@@ -420,7 +441,9 @@ def summary(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> str:
 def certainty(r: Hint, seconds: float | None, ties: bool = False) -> str:
     """How the search ended, and so how sure the hint is ("" with one choice: the
     summary says so). `ties`: other choices came out the same as the best on every
-    deal searched, so "clear" means only that nothing beats it."""
+    deal searched, so "clear" means only that nothing beats it. "Stood out
+    clearly" is the race's claim at 95% (solver/search.py), said without the
+    figure."""
     searched = f"{r.searched_worlds:,} of {deals_text(r.worlds)} possible deals"
     if r.all_worlds:     # every deal, some played out again
         searched = ("the only possible deal" if r.worlds == 1 else f"all {deals_text(r.worlds)} possible deals")
@@ -438,7 +461,7 @@ def certainty(r: Hint, seconds: float | None, ties: bool = False) -> str:
         played = (f"Played the only possible deal out {r.playouts:,} times" if r.worlds == 1 else
                   f"Played out {r.playouts:,} deals drawn from {deals_text(r.worlds)} possible ones"
                   + (" (so some more than once)" if r.playouts > r.worlds else ""))
-        how = f"{played}, looking ahead at everyone's later cards (the search the hard level plays by)"
+        how = f"{played}, looking ahead at everyone's later cards, as the hard computer player does"
         if r.stopped == "settled":     # (what it tried most: a close call's values may still be level)
             return (f"{how}. The suggestion is the choice it tried most, and the rest of its time "
                     f"could not have changed that, so it stopped early.")
@@ -454,14 +477,14 @@ def certainty(r: Hint, seconds: float | None, ties: bool = False) -> str:
     if r.all_worlds and not r.exact_endgame:
         searched += " (so the values are estimated, not exact)"
     if r.stopped == "separated" and ties:
-        return (f"Searched {searched}; nothing beats the best choice, clear at 95% confidence; "
-                f"the choices as good as it came out the same {_everywhere(r)}.")
+        return (f"Searched {searched}; by then it was clear that nothing beats the best choice, so the "
+                f"search stopped; the choices as good as it came out the same {_everywhere(r)}.")
     if r.stopped == "separated":
-        return f"Searched {searched}; the best choice is clear at 95% confidence."
+        return f"Searched {searched}; by then the best choice stood out clearly, so the search stopped."
     if r.stopped == "all worlds":
         return f"Every possible deal searched ({deals_text(r.worlds)}), each played out: the values are estimates."
     why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"
-    return f"Searched {searched}; {why} before the best choice was clear at 95% confidence."
+    return f"Searched {searched}; {why} before the best choice stood out clearly."
 
 
 def close_call(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> str | None:
@@ -472,8 +495,8 @@ def close_call(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> str
         return None
     names, counted = _others([entries[0]] + close, r.decision, tell)
     if counted:          # the summary has counted those about as good
-        return "A close call: the search cannot tell these choices apart at 95% confidence."
-    return f"A close call between {names}: the search cannot tell them apart at 95% confidence."
+        return "A close call: the search cannot tell which of these choices is best."
+    return f"A close call between {names}: the search cannot tell which is {'better' if len(close) == 1 else 'best'}."
 
 
 
@@ -514,10 +537,10 @@ def _how_sure(r: Hint) -> str:
     if r.tree and r.stopped == "settled":
         return "it is the choice the search tried most, and more time could not have changed that"
     if r.stopped == "separated":
-        return "it is clear at 95% confidence"
+        return "it stands out clearly from the other choices"
     if any(e.group in ("close", "as good") and not _few(e, r) for e in r.actions[1:]):
         return "it is still a close call"
-    return "the time ran out before it was clear at 95% confidence"
+    return "the time ran out before one choice stood out clearly"
 
 
 def more_label(r: Hint) -> str | None:

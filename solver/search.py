@@ -583,7 +583,7 @@ class Race:
         the best clear, the choices let go against an earlier leader are compared
         with the last one (`_overtaken`), and any it is not clearly better than
         race on. `first_round`: the worlds every action raced sees before any
-        leaves (the hint's HINT_FIRST_ROUND: "clear at 95%" on 8 deals of a skewed
+        leaves (the hint's HINT_FIRST_ROUND: a best separated at 95% on 8 deals of a skewed
         outcome, with time to spare, is a thin claim, and its rates' intervals
         were as wide as 31-86%)."""
         stats, spending, cost, exact_end = self.stats, self.spending, self.cost, self.exact_end
@@ -696,7 +696,7 @@ def _overtaken(actions, best, stats, population) -> list:
     """The actions the race let go against the leader of their round (as worse,
     or as surely as good), that compared with the final best (a later leader),
     on the worlds the two share, are neither clearly worse nor surely as good:
-    "clear at 95%" is a claim about the final best against every other choice,
+    separated at 95% is a claim about the final best against every other choice,
     and the hint groups choices by their difference from it."""
     return [a for a in actions if stats[a].left is not None and stats[a] is not best
             and _separated(best, stats[a], population, 1) is None]

@@ -10,7 +10,7 @@ import re
 import re
 import zipfile
 import sys
-from html import escape as html_escape
+from html import escape as html_escape, unescape as html_unescape
 from pathlib import Path
 
 import pytest
@@ -408,10 +408,10 @@ def test_the_hint_counts_its_many_choices_as_the_page_writes_numbers():
     assert f"<summary>Compare all {count:,} choices</summary>" in hint_view.hint_html(Hint.from_json(answer), session.narrator())
 
 
-def test_many_choices_set_aside_early_fold_under_one_line():
+def test_many_choices_dropped_after_a_first_look_fold_under_one_line():
     """A Lunar gift hint listed some 70 "set aside early ... on the 1 deal it was
     tried on" lines under "Less good" (seen at 1280 px): they are a group of their
-    own, "Set aside early", said why in one line, and fold under one line saying
+    own, "Dropped after a first quick look", said why in one line, and fold under one line saying
     how many, still every choice in the table, the rest in view."""
     first = Session.new("lunar", {"players": 4}, seed=37, seat=0)
     session = Session.new("lunar", {"players": 4}, seed=37, seat=first.state.current_player)
@@ -422,14 +422,51 @@ def test_many_choices_set_aside_early_fold_under_one_line():
     aside = [a for a in answer["actions"] if a["group"] == "screened"]
     assert len(aside) >= hint_view.FOLD_ASIDE
     page = hint_view.hint_html(Hint.from_json(answer), session.narrator())
-    group = page.split("<h4>Set aside early</h4>", 1)[1]
+    group = page.split("<h4>Dropped after a first quick look</h4>", 1)[1]
     assert group.startswith(f'<p class="hint-why">{hint_view.ASIDE_NOTE}</p>')
     folded = group.split('<details class="hint-aside">', 1)[1].split("</details>", 1)[0]
-    assert f"<summary>{len(aside):,} choices set aside early</summary>" in folded
+    assert f"<summary>{len(aside):,} choices dropped after a first quick look</summary>" in folded
     assert "<h4>" not in folded and "Less good" not in group
     assert sorted(re.findall(r'<li data-token="([^"]+)"', folded)) == sorted(a["action"] for a in aside)
     tokens = re.findall(r'<li data-token="([^"]+)" data-group', page)
     assert sorted(tokens) == sorted(session.state.observation(session.seat)["legal"])
+
+
+# Words a new player flagged in the hint panel as a search's jargon: a "95%" that is
+# not a rate ("95% of the time", "(80–95%)") is a confidence level.
+HINT_JARGON = re.compile(r"playout|confidence|set aside|lets this trick go|hard level|(?<!–)95%(?! of the)",
+                         re.IGNORECASE)
+
+
+def test_the_hint_panel_speaks_a_card_players_words():
+    """A new player could not act on "playouts", "clear at 95% confidence", "set
+    aside early", "lets this trick go" or "the search the hard level plays by".
+    Seeded hints of every game (opening decisions too: Lunar's gifts, Raven's
+    bids, Tricksters' drafts), drawn as the panel draws them (first step, how
+    sure, close call, every choice's line and group, the other hands), say none
+    of them outside the choices' own names (a Raven bid "sets aside" cards). The
+    hints cover the ways a search ends, the tree, and choices dropped early."""
+    from pycore.records import record_of
+    from pycore.words import Narrator
+    from tests.solver.positions import positions
+    seen = set()
+    for game, rules in (("tricksters", {}), ("lunar", {"players": 4}), ("lunar", {"players": 2}),
+                        ("raven", {"players": 4}), ("raven", {"players": 6}), ("voren", {"players": 4})):
+        for state, _ in positions(game, rules, 4, seed=12, starts=2):
+            seat = state.current_player
+            answer = json.loads(worker_api.handle(json.dumps(
+                {"op": "hint", "record": record_of(state).to_json(), "seat": seat,
+                 "budget": {"effort": 300, "seed": 1}})))
+            hint = Hint.from_json(answer)
+            tell = Narrator(state.game, state.observation(seat), "")
+            page = hint_view.hint_first_step(hint, tell) + hint_view.hint_html(hint, tell)
+            text = html_unescape(re.sub(r"<[^>]*>", " ", page))
+            for name in sorted({tell.choice(a.action) for a in hint.actions}, key=len, reverse=True):
+                text = text.replace(name, "…")
+            assert not HINT_JARGON.search(text), (game, HINT_JARGON.findall(text), text)
+            seen |= {answer["stopped"], "tree" if answer["tree"] else "flat"}
+            seen |= {"dropped" for a in answer["actions"] if a["group"] == "screened"}
+    assert {"separated", "effort", "settled", "tree", "flat", "dropped"} <= seen, seen
 
 
 def test_a_lost_score_shows_a_minus_sign_not_a_hyphen():

@@ -302,7 +302,7 @@ def test_a_close_call_offers_to_think_longer_and_does(page, site):
     else:
         assert change.startswith(f"The longer search changed the suggestion from “{_suggested(suggested)}” "
                                  f"to “{_suggested(now)}”: "), change
-    assert any(sure in change for sure in ("95% confidence", "exact", "could not have changed", "close call")), change
+    assert any(sure in change for sure in ("stands out clearly", "exact", "could not have changed", "close call")), change
     assert play(page, limit=1)["played"] == 1
     assert not page.errors
 

@@ -322,12 +322,16 @@ def check_hint_words(h: dict) -> None:
             continue
         assert not THIS_HAND.search(why), why         # compared to the best, not said again
         if entry["group"] == "screened" or (not entry["exact"] and entry["n"] < HANDFUL):
-            # set aside early, or tried on a handful of deals: no difference said as a number
+            # dropped by the screening, or tried on a handful of deals: no difference said as a number
             assert "too few to compare" in why and not re.search(r"\d+(\.\d+)? (point|chip)", why), why
-            assert ("set aside early" in why) == (entry["group"] == "screened"), why
+            assert ("dropped after a first quick look" in why) == (entry["group"] == "screened"), why
         elif entry["group"] in ("close", "as good"):
             low = entry["diff_interval"][0]
-            assert low <= 0.02 and "as good" in why, (entry, why)
+            if " more than " in why:    # a higher average than the suggestion, which was tried more
+                assert entry["diff"] < 0 and "more than the suggestion" in why, (entry, why)
+                assert why.endswith("too close to tell apart") and "the best" not in why, (entry, why)
+            else:
+                assert low <= 0.02 and "as good" in why, (entry, why)
         elif entry["group"] == "worse":
             low, high = entry["diff_interval"]
             same = "each time the deal was played out" if h["worlds"] == 1 else "on every deal searched"

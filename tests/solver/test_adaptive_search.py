@@ -64,7 +64,7 @@ def test_a_clear_decision_stops_early():
 
 def test_the_hints_race_says_clear_only_after_its_first_round_of_32_worlds():
     """The same clear decision in the hint's race: no choice leaves before every
-    one has seen HINT_FIRST_ROUND worlds, so "clear at 95%" and each rate's
+    one has seen HINT_FIRST_ROUND worlds, so "stood out clearly" and each rate's
     interval rest on 32 deals, not 8 (a Voren hint said "Searched 8 ... deals;
     the best choice is clear", its rate "62% of the time (31-86%)")."""
     means = {"good": 5.0, "bad": 0.0, "worse": -2.0}
@@ -199,7 +199,7 @@ def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game
     its effort plus one round of every choice, and the hint's certainty line says
     which way it ended."""
     from tests.solver.positions import positions
-    said = {"separated": ("clear at 95% confidence",), "effort": ("budget was spent",),
+    said = {"separated": ("the best choice stood out clearly", "clear that nothing beats the best choice"), "effort": ("budget was spent",),
             "all worlds": ("Every possible deal", "The only possible deal"), "one choice": ("",),
             "settled": ("the choice it tried most, and the rest of its time could not have changed that",)}
     seen = set()
@@ -231,7 +231,7 @@ def test_the_flat_reference_spends_its_whole_effort():
 
 
 def test_a_clear_best_is_right_at_95_percent_against_many_close_rivals():
-    """"Clear at 95% confidence" is a claim about the best against every rival at
+    """A clear best (the hint's "stood out clearly") is a 95% claim about the best against every rival at
     once: with eleven rivals each a little worse (0.1 against noise of spread 1),
     of the races that stop with a clear best, at most 5% name the wrong one. (With
     each comparison at a plain 95% about one in ten did: the leader of many noisy

@@ -34,7 +34,7 @@ def told(state) -> Told:
 @pytest.mark.parametrize("game,rules", [("raven", {"players": 4}), ("lunar", {"players": 4})])
 def test_a_card_that_always_or_never_takes_the_trick_says_so(game, rules):
     """When the suggested card took the trick on none of the deals searched, the
-    hint's reason says "lets this trick go", not "wins this trick 0% of the
+    hint's reason says "does not win this trick", not "wins this trick 0% of the
     time"; on all of them, "wins this trick on every deal searched" (or in every
     possible deal, or playout), not "100% of the time"; a card that took it
     sometimes keeps its rate (Lunar: the side's trick)."""
@@ -49,7 +49,7 @@ def test_a_card_that_always_or_never_takes_the_trick_says_so(game, rules):
         if best.get("takes_trick") is None:
             continue
         if best["takes_trick"] == 0:
-            assert ": it lets this trick go" in h["summary"], h["summary"]
+            assert ": it does not win this trick" in h["summary"], h["summary"]
             assert "wins this trick" not in h["summary"], h["summary"]
             said["ducks"] += 1
         elif best["takes_trick"] == 1:
@@ -67,7 +67,8 @@ def test_a_rate_too_sure_for_its_interval_says_every_deal_not_0_or_100_percent(p
     interval that also reads "0%", so its line read "wins this trick 0% of the
     time" with no range beside the summary's "lets this trick go on every deal
     searched" (seen in a Lunar hint at 1280 px): the table's line says it as the
-    summary does; a rate of 100% likewise ("wins this trick on every deal searched")."""
+    summary does (now "does not win this trick on any deal searched"); a rate of
+    100% likewise ("wins this trick on every deal searched")."""
     from pycore.records import dumps
     from solver import api
     state, _ = positions("raven", {"players": players}, index + 1, seed=5)[index]
@@ -76,8 +77,8 @@ def test_a_rate_too_sure_for_its_interval_says_every_deal_not_0_or_100_percent(p
             and round(100 * a["takes_trick_interval"][0]) == round(100 * a["takes_trick_interval"][1])]
     assert sure, "no card did the same on every deal, its interval one number"
     for a in sure:
-        said = "lets this trick go" if a["takes_trick"] == 0 else "wins this trick"
-        assert a["why"].startswith(f"{said} on every deal searched"), a["why"]
+        said = "does not win this trick on any" if a["takes_trick"] == 0 else "wins this trick on every"
+        assert a["why"].startswith(f"{said} deal searched"), a["why"]
         assert "% of the time;" not in a["why"].split(";")[0], a["why"]
 
 
@@ -135,7 +136,7 @@ def test_a_choice_compared_on_a_handful_of_deals_gets_no_number():
     """A choice the screening left behind on a deal or two was said as "5.0 points
     less than the best on the 1 deal it was tried on", or "0.4 points more than
     the best, but on only the 2 deals": numbers a player reads as a verdict, and
-    "Think longer" could then suggest that very choice. Set aside early, or raced
+    "Think longer" could then suggest that very choice. Dropped by the screening, or raced
     on fewer than HANDFUL deals, its comparison with the best says only that it
     was tried on too few deals to compare; with HANDFUL deals its difference and
     interval are said again."""
@@ -147,9 +148,9 @@ def test_a_choice_compared_on_a_handful_of_deals_gets_no_number():
     below = replace(above, ev=-0.5, diff=5.0, n=1)
     r = Hint("lunar", 0, "give", 10 ** 6, 300, (best, above, below))
     assert _value_words(above, "point", best, r) == \
-        "set aside early: tried on only 2 deals, too few to compare with the best"
+        "dropped after a first quick look: tried on only 2 deals, too few to compare with the best"
     assert _value_words(below, "point", best, r) == \
-        "set aside early: tried on only 1 deal, too few to compare with the best"
+        "dropped after a first quick look: tried on only 1 deal, too few to compare with the best"
     raced = ActionValue("c", HANDFUL - 1, 2.0, False, "worse", diff=2.5, diff_interval=(0.5, 4.5))
     assert _value_words(raced, "point", best, r) == \
         f"tried on only {HANDFUL - 1} deals, too few to compare with the best"
@@ -157,6 +158,30 @@ def test_a_choice_compared_on_a_handful_of_deals_gets_no_number():
     tree = replace(r, decision="play", tree=True)
     assert _value_words(replace(raced, group="close"), "point", best, tree) == \
         f"played out only {HANDFUL - 1} times, too few to compare with the best"
+
+
+def test_a_choice_with_a_higher_average_than_the_suggestion_says_why_it_is_not_suggested():
+    """A Tricksters draft choice read "about as good: 0.4 points more than the
+    best": more than the best, yet not it. The suggestion is the choice tried
+    most (the race's survivors, the tree's most tried card) or the one spending
+    least on a partner's sure trick; a choice let go on fewer deals can average
+    more. Its line says so plainly: more than the suggestion, on fewer deals,
+    too close to tell apart."""
+    from dataclasses import replace
+    from pycore.answer import ActionValue, Hint
+    from solver.hint_words import _value_words
+    best = ActionValue("a", 300, 4.5, False, "best", (4.2, 4.8))
+    higher = ActionValue("b", 40, 4.9, False, "close", (4.0, 5.8), diff=-0.4, diff_interval=(-1.3, 0.5))
+    draft = Hint("tricksters", 0, "draft", 10 ** 6, 300, (best, higher), stopped="effort")
+    assert _value_words(higher, "point", best, draft) == \
+        "0.4 points more than the suggestion on average (±\u00a00.9), but tried on fewer deals: too close to tell apart"
+    one_deal = replace(draft, decision="play", worlds=1, tree=True)
+    assert _value_words(higher, "point", best, one_deal) == ("0.4 points more than the suggestion on average "
+                                                            "(±\u00a00.9), but played out fewer times: too close "
+                                                            "to tell apart")
+    thrifty = replace(draft, decision="play", spent_least=True)
+    assert _value_words(higher, "point", best, thrifty) == \
+        "0.4 points more than the suggestion on average (±\u00a00.9): too close to tell apart"
 
 
 def test_an_exact_hint_says_which_values_are_estimates_when_some_choices_were_dropped_early():
@@ -458,7 +483,7 @@ def test_a_hint_says_its_value_for_this_hand_or_round_as_the_table_calls_it(name
 def test_an_exact_rate_of_every_or_no_deal_is_said_in_words():
     """Searched exactly, a card that wins the trick in every possible deal says so
     ("wins this trick in every possible deal"), not "in 100% of the possible
-    deals"; one that never does "lets this trick go in every possible deal"."""
+    deals"; one that never does "does not win this trick in any possible deal"."""
     every = never = checked = 0
     for state, _ in positions("tricksters", {}, 40, seed=7):
         if state.phase != "play" or len(state.legal_actions()) < 2:
@@ -469,7 +494,7 @@ def test_an_exact_rate_of_every_or_no_deal_is_said_in_words():
         for a in h["actions"]:
             assert not re.search(r"\b(0|100)% of the possible deals", a["why"]), a["why"]
             every += a["why"].startswith("wins this trick in every possible deal")
-            never += a["why"].startswith("lets this trick go in every possible deal")
+            never += a["why"].startswith("does not win this trick in any possible deal")
         checked += 1
         if checked == 6:            # of 17 here: later ones take seconds each
             break

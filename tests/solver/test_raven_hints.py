@@ -91,7 +91,7 @@ def test_every_bid_is_played_out_and_valued(players):
         legal = state.observation(seat)["legal"]
         assert sorted(a["action"] for a in h["actions"]) == sorted(legal)
         assert all(a["searched"] and a["n"] >= 1 and math.isfinite(a["ev"]) for a in h["actions"])
-        checks.check_hint_words(h)      # each bid said with its interval, or "set aside early"
+        checks.check_hint_words(h)      # each bid said with its interval, or "dropped after a first quick look"
         assert "not played out" not in json.dumps(h)
         assert h["actions"][0]["n"] == max(a["n"] for a in h["actions"]) == h["searched_worlds"]
         checks.check_value_order(h["actions"])

@@ -12,8 +12,8 @@ from .markup import esc
 
 
 HINT_GROUPS = (("best", "Best"), ("close", "About as good"), ("worse", "Less good"),
-               ("aside", "Set aside early"))
-FOLD_ASIDE = 6          # this many choices set aside early are folded under one line
+               ("aside", "Dropped after a first quick look"))
+FOLD_ASIDE = 6          # this many choices dropped after a first quick look are folded under one line
 ASIDE_NOTE = ("A first quick look at every choice left these behind after a deal or few each: "
               "too few deals to compare them with the best.")
 NO_HINT = "No hint for this position."
@@ -69,7 +69,7 @@ def hint_html(hint: Hint, tell: Narrator, earlier: str | None = None) -> str:
         def item(e: ActionValue, said: ChoiceWords) -> str:
             return (f'<li data-token="{esc(e.action)}" data-group="{esc(e.group)}">'
                     f'<b>{esc(tell.choice(e.action))}</b>: {esc(said.why)}</li>')
-        # the choices set aside after a deal or few (Lunar's gifts, Raven's bids) are a group
+        # the choices dropped after a deal or few (Lunar's gifts, Raven's bids) are a group
         # of their own, said to be so; many are folded away under one line
         groups = []
         for key, title in HINT_GROUPS:
@@ -79,8 +79,9 @@ def hint_html(hint: Hint, tell: Narrator, earlier: str | None = None) -> str:
             listed = f'<ul class="hint-list">{"".join(items)}</ul>'
             if key == "aside":
                 note = f'<p class="hint-why">{esc(ASIDE_NOTE)}</p>'
-                listed = note + (f'<details class="hint-aside"><summary>{len(items):,} choices set aside '
-                                 f'early</summary>{listed}</details>' if len(items) >= FOLD_ASIDE else listed)
+                listed = note + (f'<details class="hint-aside"><summary>{len(items):,} choices dropped '
+                                 f'after a first quick look</summary>{listed}</details>'
+                                 if len(items) >= FOLD_ASIDE else listed)
             groups.append(f'<h4>{esc(title)}</h4>{listed}')
         shared = "".join(f'<p class="hint-why hint-shared">{esc(fact)}</p>' for fact in words.shared)
         out += (f'<details id="hint-table"><summary>Compare all {len(ranked):,} choices</summary>'
