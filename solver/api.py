@@ -24,7 +24,7 @@ What they take:
   "seconds" (from MIN_SECONDS to MAX_SECONDS of wall time: the most it may take),
   "seed" (a whole number), "all_worlds" (true: every consistent deal searched,
   each once, refused where there are too many), "workers" (with "seconds": how
-  many workers share the search, from 1 to MAX_WORKERS; see SearchBudget). Without "seconds" the search is
+  many workers share the search, from 1 to MAX_WORKERS; see spending.Budget). Without "seconds" the search is
   a pure function of its seed (whatever the number of workers it is spread
   over); with it, it stops when its time is up, and says so.
 - `theme`: a theme of the game's cards ("" the standard names; Raven: "prophecy").
@@ -55,11 +55,12 @@ from pycore.records import MAX_NUMBER, MAX_TEXT, Record, load_record, positions
 
 from . import bots, hints, work
 from . import par as hand_par
-from .budget import (BUDGET_FIELDS, DEFAULT_SECONDS, MAX_EFFORT, MAX_SECONDS,  # noqa: F401  (the request's
-                     MIN_SECONDS, SearchBudget, effort_and_seed, fields,       # checks, asked of api)
-                     seconds_of, whole_number)
+from .budget import (BUDGET_FIELDS, DEFAULT_BUDGET, DEFAULT_SECONDS, MAX_EFFORT,  # noqa: F401  (the request's
+                     MAX_SECONDS, MIN_SECONDS, effort_and_seed, fields,          # checks, asked of api)
+                     read_budget, seconds_of, whole_number)
 from .errors import SolverError
 from .par import check_level
+from .spending import Budget
 from .view import view_of
 
 
@@ -79,7 +80,7 @@ class HintRequest:
     the search's budget and the card theme."""
     record: Record
     seat: int
-    budget: SearchBudget = SearchBudget()
+    budget: Budget = DEFAULT_BUDGET
     theme: str = ""
     earlier: str | None = None      # the suggestion of the hint before (a longer search's: hint_words.change)
 
@@ -88,7 +89,7 @@ class HintRequest:
               earlier: Any = None) -> "HintRequest":
         record = load_record(record_json)
         seat = whole_number(seat, "seat")
-        checked = SearchBudget.parse(budget)
+        checked = read_budget(budget)
         if earlier is not None and (not isinstance(earlier, str) or not 0 < len(earlier) <= MAX_TEXT):
             raise SolverError(f"earlier is the token of the suggestion before, not {quote(earlier)}")
         return cls(record, seat, checked, theme_of(record.game, theme), earlier)

@@ -4,7 +4,6 @@ review (see solver/api.py for the request forms). Every refusal is a
 SolverError with one short line quoting the bad value."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from pycore.errors import quote
@@ -12,6 +11,7 @@ from pycore.records import MAX_NUMBER
 
 from .errors import SolverError
 from .search import ALL_WORLDS_CAP
+from .spending import Budget
 
 MAX_EFFORT = ALL_WORLDS_CAP     # the largest effort a hint may spend (as much as "search all deals")
 MIN_SECONDS, MAX_SECONDS = 0.05, 60.0   # a hint's time limit, when it has one
@@ -52,55 +52,35 @@ def seconds_of(value: Any) -> float:
     return float(value)
 
 
-@dataclass(frozen=True)
-class SearchBudget:
-    """A checked budget: at most `effort` playouts and `seconds` (None: no clock),
-    every world when `all_worlds`, the search's `seed`; `workers`: how many
-    workers share a search bounded by time (the page's pool says so), so that a
-    tree search of the one possible deal grows a tree on each (with no clock the
-    answer never depends on the workers, and this is ignored)."""
-    effort: int = MAX_EFFORT
-    seconds: float | None = DEFAULT_SECONDS
-    seed: int = 0
-    all_worlds: bool = False
-    workers: int = 1
+DEFAULT_BUDGET = Budget(MAX_EFFORT, DEFAULT_SECONDS)      # a hint asked with no budget
 
-    @classmethod
-    def parse(cls, budget: Any) -> "SearchBudget":
-        """None (the default), an effort (no clock), or an object of BUDGET_FIELDS."""
-        if budget is None:
-            return cls()
-        if isinstance(budget, int) and not isinstance(budget, bool):
-            return cls(whole_number(budget, "budget effort", 1, MAX_EFFORT), None)
-        if not isinstance(budget, dict):
-            raise SolverError(f"budget must be an effort (a whole number of playouts from 1 to "
-                              f"{MAX_EFFORT:,}) or an object of {', '.join(BUDGET_FIELDS)}; "
-                              f"not {quote(budget)}")
-        fields(budget, "a budget", (), BUDGET_FIELDS)
-        all_worlds = budget.get("all_worlds", False)
-        if not isinstance(all_worlds, bool):
-            raise SolverError(f"budget all_worlds must be true or false, not {quote(all_worlds)}")
-        effort = whole_number(budget.get("effort", MAX_EFFORT), "budget effort", 1, MAX_EFFORT)
-        if "seconds" in budget:
-            seconds = seconds_of(budget["seconds"])
-        else:       # an effort alone: no clock; neither: the default time
-            seconds = None if "effort" in budget or all_worlds else DEFAULT_SECONDS
-        seed = whole_number(budget.get("seed", 0), "budget seed", 0, MAX_NUMBER)
-        workers = whole_number(budget.get("workers", 1), "budget workers", 1, MAX_WORKERS)
-        return cls(effort, seconds, seed, all_worlds, workers if seconds is not None else 1)
 
-    def to_json(self) -> dict:
-        out: dict[str, Any] = {"effort": self.effort, "seed": self.seed}
-        if self.seconds is not None:
-            out["seconds"] = self.seconds
-        if self.all_worlds:
-            out["all_worlds"] = True
-        if self.workers > 1:
-            out["workers"] = self.workers
-        return out
+def read_budget(budget: Any) -> Budget:
+    """A request's budget, checked: None (DEFAULT_BUDGET), an effort (no clock),
+    or an object of BUDGET_FIELDS ("workers" counts only with "seconds")."""
+    if budget is None:
+        return DEFAULT_BUDGET
+    if isinstance(budget, int) and not isinstance(budget, bool):
+        return Budget(whole_number(budget, "budget effort", 1, MAX_EFFORT))
+    if not isinstance(budget, dict):
+        raise SolverError(f"budget must be an effort (a whole number of playouts from 1 to "
+                          f"{MAX_EFFORT:,}) or an object of {', '.join(BUDGET_FIELDS)}; "
+                          f"not {quote(budget)}")
+    fields(budget, "a budget", (), BUDGET_FIELDS)
+    all_worlds = budget.get("all_worlds", False)
+    if not isinstance(all_worlds, bool):
+        raise SolverError(f"budget all_worlds must be true or false, not {quote(all_worlds)}")
+    effort = whole_number(budget.get("effort", MAX_EFFORT), "budget effort", 1, MAX_EFFORT)
+    if "seconds" in budget:
+        seconds = seconds_of(budget["seconds"])
+    else:       # an effort alone: no clock; neither: the default time
+        seconds = None if "effort" in budget or all_worlds else DEFAULT_SECONDS
+    seed = whole_number(budget.get("seed", 0), "budget seed", 0, MAX_NUMBER)
+    workers = whole_number(budget.get("workers", 1), "budget workers", 1, MAX_WORKERS)
+    return Budget(effort, seconds, all_worlds, seed, workers if seconds is not None else 1)
 
 
 def effort_and_seed(budget: Any) -> tuple[int, int]:
-    """A budget's effort and seed (see SearchBudget.parse)."""
-    got = SearchBudget.parse(budget)
+    """A budget's effort and seed (see read_budget)."""
+    got = read_budget(budget)
     return got.effort, got.seed

@@ -1,5 +1,6 @@
 """What a search may spend and what it has spent: `Budget` (playouts, seconds,
-every world) and `Spending` (playouts and time against it, and the progress
+every world, its seed, the workers sharing it: the one budget type, which
+solver/budget.py reads from a request) and `Spending` (playouts and time against it, and the progress
 bar's ticks). Shared by the search (solver/search.py) and by whoever values its
 items (solver/work.py), here or in another worker."""
 from __future__ import annotations
@@ -15,10 +16,26 @@ class Budget:
     """How much a search may spend: `effort` playouts at most; `seconds` of wall
     time at most (None: no clock, so the search is a pure function of its seed);
     `all_worlds`: search every consistent world, each once, with no early stop
-    (the hint's "search all deals", refused when there are too many)."""
+    (the hint's "search all deals", refused when there are too many); `seed`:
+    the search's random streams; `workers`: how many workers share a search
+    bounded by time (the page's pool says so), so that a tree search of the one
+    possible deal grows a tree on each (with no clock the answer never depends
+    on the workers, and it is 1)."""
     effort: int = DEFAULT_EFFORT
     seconds: float | None = None
     all_worlds: bool = False
+    seed: int = 0
+    workers: int = 1
+
+    def to_json(self) -> dict:
+        out: dict = {"effort": self.effort, "seed": self.seed}
+        if self.seconds is not None:
+            out["seconds"] = self.seconds
+        if self.all_worlds:
+            out["all_worlds"] = True
+        if self.workers > 1:
+            out["workers"] = self.workers
+        return out
 
 
 class Spending:
