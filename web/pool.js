@@ -24,6 +24,7 @@ const TREE_GRACE_MS = 400;    // trees grown to a time limit: their results may 
 const TREE_EARLY_S = 0.05;    // ... and stop growing this much before it (their results travel back)
 const DEADLINE_GRACE_MS = 60; // a timed batch waits this long past its time for chunks under way
 const SNAPSHOT_WAIT_MS = 15000; // the other workers wait this long at most for the first one's snapshot
+const LEADER_STALLED = "the leading worker stalled on a chunk of its own search";
 const RETRIES = 3;            // a request whose worker is lost this many times fails (it may be what kills it)
 const PRIORITY = { hint: 0, bot: 1, review: 2, par: 2 };
 const BACKGROUND = 3;          // a finished hand's par and automatic review: after everything else
@@ -130,6 +131,7 @@ export class Pool {
     this.nextJob = 1;
     this.waiting = [];           // resolvers waiting for a worker to be up
     this.onDispatch = null;      // (member, message) for the tests: a chunk handed out
+    this.onRestart = null;       // (job, why) for the tests: a search started again on another worker
     this.bootFailures = 0;       // workers that could not start (three, and none up: no more tries)
     this.others = false;         // the workers after the first have been started
     this.everUp = false;
@@ -317,6 +319,7 @@ export class Pool {
         step = JSON.parse(await this.step(job, { op: "resume", job: job.id, results }));
       } catch (error) {
         if (!error.lost || job.cancelled || ++job.restarts >= RETRIES) throw error;
+        if (this.onRestart) this.onRestart(job, error.message);
         if (job.lead && !job.lead.ended) this.lose(job.lead, error.message);
         step = null;             // start again on another worker
       }
@@ -489,7 +492,15 @@ export class Pool {
     batch.inflight += 1;
     let back = false;
     const returned = () => { if (!back) { back = true; batch.inflight -= 1; } };
-    member.send(JSON.stringify(message), { softMs, onStall: () => { returned(); requeue(false); } }).then((text) => {
+    // a chunk that stalls goes back in the queue; one its search's leader stalls on
+    // ends the wait for the batch at once (the leader is lost: the search starts
+    // again on another worker, the results already in answering at once)
+    const onStall = () => {
+      returned();
+      if (job.lead === member && !batch.finished) batch.reject(new Lost(LEADER_STALLED));
+      else requeue(false);
+    };
+    member.send(JSON.stringify(message), { softMs, onStall }).then((text) => {
       returned();
       const got = JSON.parse(text);
       if (got.unknown !== undefined) {        // it no longer holds the position: sent again with it

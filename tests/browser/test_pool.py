@@ -84,3 +84,31 @@ def test_a_worker_that_dies_mid_search_is_replaced_and_the_hint_still_answers(pa
                             " (e) => `${e.name}: ${e.message}`)",
                             json.dumps({"op": "bot", "record": record, "seat": 7}))
     assert refused.startswith("WorkerRefusal: ") and "7" in refused, refused
+
+
+def test_a_leading_worker_that_dies_mid_hint_hands_the_search_on_at_its_first_silence(page, site):
+    """The worker leading a timed hint is ended (as a crashed tab's worker would
+    be) the first time it is handed a chunk of its own search: that chunk's
+    silence (1.5 s) is enough to start the search again on the other worker,
+    which answers with the results already in, instead of waiting out the
+    leader's whole step; the dead worker is replaced."""
+    record = _bid_position(page, site, 2)
+    page.evaluate("""() => {
+      const pool = window.manyhands.pool;
+      window.killed = null;
+      window.restarts = [];
+      pool.onRestart = (job, why) => window.restarts.push(why);
+      pool.onDispatch = (member) => {
+        const leads = [...pool.jobs].some((job) => job.lead === member);
+        if (leads && !window.killed) { window.killed = member; member.worker.terminate(); }
+      };
+    }""")
+    request = {"op": "hint", "record": record, "seat": 0, "budget": {"seconds": 1.0, "seed": 1}}
+    answer = json.loads(page.evaluate(ASK, json.dumps(request)))
+    assert answer["available"] and answer["playouts"] > 0
+    assert page.evaluate("window.killed !== null")
+    assert page.evaluate("window.restarts") == ["the leading worker stalled on a chunk of its own search"]
+    page.wait_for_function("""() => {
+      const pool = window.manyhands.pool;
+      return window.killed.ended && pool.ready().length === 2 && !pool.ready().includes(window.killed);
+    }""", timeout=120_000)
