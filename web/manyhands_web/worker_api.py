@@ -57,6 +57,7 @@ from pycore.records import parse_json
 from solver import api, work
 from solver.errors import SolverError
 from solver.review import review_steps
+from solver.search import ENUMERATE_WORLDS
 
 from .cast import seat_names
 
@@ -267,8 +268,13 @@ def _value(request: dict) -> dict:
 
 
 def _prepare(request: dict) -> dict:
+    """The position built ahead, and its worlds listed where the search will
+    list them (search.ENUMERATE_WORLDS: a Tricksters draft's take most of its
+    first world's time)."""
     api.fields(request, "a prepare request", ("op", "spec"))
-    return {"key": CONTEXTS.put(work.Searcher.from_spec(request["spec"]))}
+    searcher = work.Searcher.from_spec(request["spec"])
+    searcher.worlds(searcher.view.count() <= ENUMERATE_WORLDS)
+    return {"key": CONTEXTS.put(searcher)}
 
 
 def _release(request: dict) -> dict:
