@@ -270,12 +270,13 @@ def import_position(page, tmp_path, state, *, forced_plays: bool, trick_pause: s
     set_trick_pause(page, trick_pause)
     path = tmp_path / "position.json"
     path.write_text(json.dumps(record_of(state).to_json()), encoding="utf-8")
-    page.set_input_files("#import-file", str(path))
-    page.wait_for_function(f"+document.body.dataset.actions === {len(state.history)} && "
-                           "document.querySelector('#game-title').textContent !== ''")
+    before = page.evaluate("localStorage.getItem('manyhands/open')")
+    page.set_input_files("#import-file", str(path))       # a game of its own: the open game changes
+    page.wait_for_function("([before, actions]) => localStorage.getItem('manyhands/open') !== before "
+                           "&& +document.body.dataset.actions === actions", arg=[before, len(state.history)])
 
 
-def _played_itself_once_free(page, state, token: str) -> None:
+def _plays_itself_now(page, state, token: str) -> None:
     """Your only choice, held until now, plays itself (within a few seconds), as itself."""
     page.wait_for_function(f"+document.body.dataset.actions > {len(state.history)}", timeout=5000)
     assert kept_game(page)["record"]["actions"][len(state.history)] == token
@@ -293,7 +294,7 @@ def test_an_only_choice_waits_while_the_hint_is_open(table, tmp_path):
     assert actions(page) == len(state.history), "an only choice played itself under the open hint"
     assert not page.locator("#forced-note").count()
     page.click("#hint-close")
-    _played_itself_once_free(page, state, token)
+    _plays_itself_now(page, state, token)
     assert not page.errors
 
 
@@ -313,7 +314,7 @@ def test_an_only_choice_waits_while_a_score_sheet_is_open(table, tmp_path):
     assert actions(page) == len(state.history), "an only choice played itself under the score sheet"
     assert page.locator("#score-sheet").count()
     page.click("#sheet-close")
-    _played_itself_once_free(page, state, token)
+    _plays_itself_now(page, state, token)
     assert not page.errors
 
 
@@ -338,7 +339,7 @@ def test_after_a_trick_you_took_your_only_card_waits_for_you(table, tmp_path):
     assert not page.errors
 
 
-# The "Next" tag (the ::after of the chosen card, drawn by CSS), your seat's line above
+# The "Next" tag (the ::after of the chosen card, drawn by CSS; its text size), your seat's line above
 # the hand and the chosen card, as boxes; and whether the chosen card is what is seen at
 # each corner of the tag (drawn over its neighbours, the tag covers none of theirs).
 NEXT_TAG = """() => {
@@ -352,8 +353,9 @@ NEXT_TAG = """() => {
                bottom: top + px(s.height) + px(s.paddingTop) + px(s.paddingBottom)};
   const corners = [[tag.left + 1, tag.top + 1], [tag.right - 1, tag.top + 1],
                    [tag.left + 1, tag.bottom - 1], [tag.right - 1, tag.bottom - 1]];
-  return {tag, card: box(c), seat: box(document.querySelector('#table .hand .hand-head').getBoundingClientRect()),
-          text: s.content, own: corners.every(([x, y]) => card.contains(document.elementFromPoint(x, y)))};
+  const seat = document.querySelector('#table .hand .hand-head').getBoundingClientRect();
+  return {tag, card: box(c), seat: box(seat), text: s.content, size: px(s.fontSize),
+          own: corners.every(([x, y]) => card.contains(document.elementFromPoint(x, y)))};
 }"""
 
 
@@ -379,7 +381,7 @@ def test_the_next_tag_stays_on_its_card_clear_of_your_seat(table, tmp_path):
             page.wait_for_timeout(300)                              # the card has stood up (0.15 s)
             seen = page.evaluate(NEXT_TAG)
             where = f"at {size['width']} px: {seen}"
-            assert seen["text"] == '"Next"', where
+            assert seen["text"] == '"Next"' and seen["size"] >= 11.95, where       # no table text under 12 px
             assert not _overlap(seen["tag"], seen["seat"]), f"the tag covers your seat's line {where}"
             assert seen["own"], f"the tag is not on its own card {where}"
     finally:
