@@ -3,16 +3,25 @@ itself after a short moment, through the same path as a click (the kept record
 and the log say it), and waits for the click when the setting is off; a card
 chosen while others play is shown as chosen, can be changed and cancelled (tap,
 Escape, the keyboard), is played when your turn comes, and when it has become
-illegal is not played and you are told why in one line."""
+illegal is not played and you are told why in one line. Neither plays past a
+moment you should see: the hint open, a score sheet open, the trick you just
+took with "wait for me" after a trick; and the "Next" tag stays on its own card,
+clear of your seat's line, on a phone and on a desktop.
+
+The holds are checked on one page (Pyodide started once), each from a position
+built here with the engine and imported as a record, so that each takes seconds."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
-from pycore.records import load_record, replay
+from pycore import get_game
+from pycore.records import load_record, record_of, replay
 
-from .table import PLAY_ONE, kept_game, open_site, set_trick_pause, start_game
+from .conftest import Requests
+from .table import PLAY_ONE, kept_game, open_site, set_trick_pause, start_game, wait_hint
 
 pytestmark = pytest.mark.browser
 OWN = "pace=0&forced="      # the computers fast, an only choice as the page's setting says (open_site)
@@ -190,4 +199,191 @@ def test_a_card_chosen_early_that_became_illegal_is_not_played_and_you_are_told(
     assert not page.locator('#hand [aria-pressed="true"]').count()
     page.wait_for_timeout(500)
     assert page.evaluate("document.body.dataset.turn") == "you" and len(my_plays(page)) == before
+    assert not page.errors
+
+
+# --- never past a moment you should see: one page, positions imported ---------------------------------
+# An only choice plays itself 0.25 s after it is shown at ?pace=0 (pace.py FORCED_SECONDS):
+# a quiet second shows that it waited.
+QUIET_MS = 1000
+
+
+@pytest.fixture(scope="module")
+def table(browser, site):
+    """One page for the holds below: the site at ?pace=0 with a game at the table (its
+    settings at hand); each test imports the position it needs (your seat: 0)."""
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    requests = Requests(ctx, site.url)
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    open_site(page, site, "pace=0&budget=20")   # a quick hint; an only choice waits until a test says otherwise
+    start_game(page, "raven", {"players": 4}, seed=4)     # your seat: 0, as in every position below
+    yield page
+    ctx.close()
+    assert not requests.outside(), f"requests left the page's origin: {requests.outside()[:5]}"
+
+
+def first_position(game: str, rules: dict, seed: int, found):
+    """The first position of the deal `seed`, every seat playing its first legal
+    choice, at which `found(state)` is true (the engine's own play: no record kept here)."""
+    state = get_game(game).new_game(rules, seed=seed)
+    while not state.is_terminal:
+        if found(state):
+            return state
+        state = state.apply_action(state.legal_actions()[0])
+    raise AssertionError(f"no such position in {game} deal {seed}")
+
+
+def _tricks_done(state) -> int:
+    return sum(t.get("winner") is not None for h in state.observation(0).get("hands") or [] for t in h["tricks"])
+
+
+def _your_only_card(state) -> str | None:
+    """Your decision's one legal choice, if it is one card to play (seat 0)."""
+    obs = state.observation(0)
+    legal = obs.get("legal") or []
+    return legal[0] if (state.current_player == 0 and obs.get("phase") == "play" and len(legal) == 1
+                        and " " not in legal[0]) else None
+
+
+def _ending_the_trick(state, then) -> str | None:
+    """Your card (seat 0) that finishes the trick under way with `then(state after)` true."""
+    if state.current_player != 0 or state.observation(0).get("phase") != "play":
+        return None
+    for token in state.observation(0)["legal"]:
+        after = state.apply_action(state.game.parse_action(state, token))
+        if _tricks_done(after) > _tricks_done(state) and not after.is_terminal and then(after):
+            return token
+    return None
+
+
+def forced_after_a_hand():
+    """Raven, 4 players: your only card to play, in the second hand (the first's score sheet to open)."""
+    return first_position("raven", {"players": 4}, 4, lambda s: s.finished_hands and _your_only_card(s))
+
+
+def import_position(page, tmp_path, state, *, forced_plays: bool, trick_pause: str = "0") -> None:
+    """The table at `state` (imported as a record), the settings first: "Play my only
+    choice for me" and the pause after a trick."""
+    page.set_checked("#play-forced", forced_plays)
+    set_trick_pause(page, trick_pause)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(record_of(state).to_json()), encoding="utf-8")
+    before = page.evaluate("localStorage.getItem('manyhands/open')")
+    page.set_input_files("#import-file", str(path))       # a game of its own: the open game changes
+    page.wait_for_function("([before, actions]) => localStorage.getItem('manyhands/open') !== before "
+                           "&& +document.body.dataset.actions === actions", arg=[before, len(state.history)])
+
+
+def _plays_itself_now(page, state, token: str) -> None:
+    """Your only choice, held until now, plays itself (within a few seconds), as itself."""
+    page.wait_for_function(f"+document.body.dataset.actions > {len(state.history)}", timeout=5000)
+    assert kept_game(page)["record"]["actions"][len(state.history)] == token
+
+
+def test_an_only_choice_waits_while_the_hint_is_open(table, tmp_path):
+    page = table
+    state = forced_after_a_hand()
+    token = _your_only_card(state)
+    import_position(page, tmp_path, state, forced_plays=False)
+    page.click("#hint")
+    wait_hint(page)
+    page.check("#play-forced")              # the table drawn again with the hint's answer open
+    page.wait_for_timeout(QUIET_MS)
+    assert actions(page) == len(state.history), "an only choice played itself under the open hint"
+    assert not page.locator("#forced-note").count()
+    page.click("#hint-close")
+    _plays_itself_now(page, state, token)
+    assert not page.errors
+
+
+def test_an_only_choice_waits_while_a_score_sheet_is_open(table, tmp_path):
+    # (At a hand's end the sheet is held for you and the computers wait with it; no
+    # game opens a hand with an only choice of yours, so the sheet is opened here
+    # from the score pad, where it is not held: what keeps the choice is the sheet.)
+    page = table
+    state = forced_after_a_hand()
+    token = _your_only_card(state)
+    import_position(page, tmp_path, state, forced_plays=False)
+    page.click('#table [data-ui="scores"]')
+    page.click('#score-pad [data-ui="sheet"][data-hand="0"]')
+    page.wait_for_selector("#score-sheet")
+    page.check("#play-forced")
+    page.wait_for_timeout(QUIET_MS)
+    assert actions(page) == len(state.history), "an only choice played itself under the score sheet"
+    assert page.locator("#score-sheet").count()
+    page.click("#sheet-close")
+    _plays_itself_now(page, state, token)
+    assert not page.errors
+
+
+def test_after_a_trick_you_took_your_only_card_waits_for_you(table, tmp_path):
+    """"Wait for me" after a trick: the trick you just took stays, and your only card
+    (the hand's last) waits for your click."""
+    page = table
+    alone = lambda s: s.current_player == 0 and _your_only_card(s)     # noqa: E731  (you lead it)
+    state = first_position("raven", {"players": 4}, 4, lambda s: _ending_the_trick(s, alone))
+    taking = _ending_the_trick(state, alone)
+    last = _your_only_card(state.apply_action(state.game.parse_action(state, taking)))
+    import_position(page, tmp_path, state, forced_plays=True, trick_pause="wait")
+    page.click(f'#hand [data-action="{taking}"]')
+    page.wait_for_function(f"+document.body.dataset.actions === {len(state.history) + 1}")
+    page.wait_for_timeout(QUIET_MS)
+    assert actions(page) == len(state.history) + 1, "your only card played itself past the trick you took"
+    assert page.evaluate("document.body.dataset.turn") == "you"
+    assert page.locator("#previous-trick").count(), "the trick you took is on the table"
+    page.click(f'#hand [data-action="{last}"]')
+    page.wait_for_function(f"+document.body.dataset.actions > {len(state.history) + 1}", timeout=5000)
+    assert kept_game(page)["record"]["actions"][len(state.history) + 1] == last
+    assert not page.errors
+
+
+# The "Next" tag (the ::after of the chosen card, drawn by CSS; its text size), your seat's line above
+# the hand and the chosen card, as boxes; and whether the chosen card is what is seen at
+# each corner of the tag (drawn over its neighbours, the tag covers none of theirs).
+NEXT_TAG = """() => {
+  const card = document.querySelector('#hand .card.chosen');
+  const box = (r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom});
+  const c = card.getBoundingClientRect(), s = getComputedStyle(card, '::after');
+  const px = (v) => parseFloat(v) || 0;
+  const move = new DOMMatrix(s.transform === 'none' ? '' : s.transform);
+  const left = c.left + px(s.left) + move.e, top = c.top + px(s.top) + move.f;
+  const tag = {left, top, right: left + px(s.width) + px(s.paddingLeft) + px(s.paddingRight),
+               bottom: top + px(s.height) + px(s.paddingTop) + px(s.paddingBottom)};
+  const corners = [[tag.left + 1, tag.top + 1], [tag.right - 1, tag.top + 1],
+                   [tag.left + 1, tag.bottom - 1], [tag.right - 1, tag.bottom - 1]];
+  const seat = document.querySelector('#table .hand .hand-head').getBoundingClientRect();
+  return {tag, card: box(c), seat: box(seat), text: s.content, size: px(s.fontSize),
+          own: corners.every(([x, y]) => card.contains(document.elementFromPoint(x, y)))};
+}"""
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def test_the_next_tag_stays_on_its_card_clear_of_your_seat(table, tmp_path):
+    """A card chosen in the top row of a phone's hand (rows of overlapping cards) and
+    on a desktop: its "Next" tag lies on that card, clear of your seat's line above."""
+    page = table
+    many = lambda s: s.current_player != 0 and len(s.observation(0)["hand"]) > 8     # noqa: E731  (two rows)
+    state = first_position("raven", {"players": 4}, 4, lambda s: _ending_the_trick(s, many))
+    import_position(page, tmp_path, state, forced_plays=False, trick_pause="wait")
+    page.click(f'#hand [data-action="{_ending_the_trick(state, many)}"]')
+    page.wait_for_selector("body[data-hold=trick]", state="attached")      # the computers wait: cards to choose
+    try:
+        for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+            page.set_viewport_size(size)
+            if not page.locator("#hand .card.chosen").count():
+                page.click("#hand [data-prepick] >> nth=1")         # the top row's second card
+            page.locator("#table .hand").scroll_into_view_if_needed()
+            page.wait_for_timeout(300)                              # the card has stood up (0.15 s)
+            seen = page.evaluate(NEXT_TAG)
+            where = f"at {size['width']} px: {seen}"
+            assert seen["text"] == '"Next"' and seen["size"] >= 11.95, where       # no table text under 12 px
+            assert not _overlap(seen["tag"], seen["seat"]), f"the tag covers your seat's line {where}"
+            assert seen["own"], f"the tag is not on its own card {where}"
+    finally:
+        page.set_viewport_size({"width": 1200, "height": 900})
     assert not page.errors
