@@ -59,6 +59,7 @@ class Member {
     this.up = false;
     this.ended = false;
     this.keys = new Set();
+    this.preparing = null;       // the job whose position it is building ahead (prepare), if any
     this.queue = [];             // messages in flight: {id, resolve, reject, progress, softMs, onStall, stalled}
     this.headSince = performance.now();
     this.heardAt = performance.now();
@@ -110,6 +111,10 @@ class Member {
   }
 
   get idle() { return this.up && !this.ended && !this.queue.length; }
+
+  // Busy only building `job`'s position ahead: its trees may be queued behind that
+  // (a few milliseconds), rather than all grown by the workers idle right now.
+  preparingOnly(job) { return this.up && !this.ended && this.queue.length === 1 && this.preparing === job.id; }
 
   end(why) {
     if (this.ended) return;
@@ -350,9 +355,11 @@ export class Pool {
     const spec = JSON.stringify({ op: "prepare", spec: { record: request.record, seat: request.seat, seed } });
     for (const member of this.ready()) {
       if (member === job.lead || !member.idle) continue;
+      member.preparing = job.id;
       member.send(spec, { softMs: PREPARE_MS })
         .then((text) => { const key = JSON.parse(text).key; member.keys.add(key); job.keys.add(key); })
-        .catch(() => {});
+        .catch(() => {})
+        .finally(() => { if (member.preparing === job.id) member.preparing = null; });
     }
   }
 
@@ -417,7 +424,7 @@ export class Pool {
   pump() {
     for (const batch of this.batches) {
       if (batch.finished || batch.job.cancelled) continue;
-      const idle = this.ready().filter((m) => m.idle)
+      const idle = this.ready().filter((m) => m.idle || (batch.trees && m.preparingOnly(batch.job)))
         .sort((a, b) => b.keys.has(batch.work.key) - a.keys.has(batch.work.key));
       idle.forEach((member, k) => {
         if (!batch.queue.length) return;
