@@ -112,3 +112,30 @@ def test_a_leading_worker_that_dies_mid_hint_hands_the_search_on_at_its_first_si
       const pool = window.manyhands.pool;
       return window.killed.ended && pool.ready().length === 2 && !pool.ready().includes(window.killed);
     }""", timeout=120_000)
+
+
+def test_a_timed_tree_search_grows_trees_on_both_workers_every_time(page, site):
+    """A hint searched by the tree (four-player Lunar's card play) deals its four
+    trees out at once: to the worker still building the position ahead too (it
+    takes a few milliseconds), not all to the leader whenever its replay
+    finished first; and the Sky's one deal grows a tree on each worker."""
+    from bench.hints import positions
+    from pycore.records import dumps
+    open_site(page, site, "pace=0&workers=2")
+    page.wait_for_function("window.manyhands.pool.ready().length === 2", timeout=120_000)
+    page.evaluate("""() => { window.trees = []; window.manyhands.pool.onDispatch = (m, message) => {
+      if (message.kind === 'trees') window.trees.push([m.index, message.items.length]); }; }""")
+    searched = 0
+    for game, players, decision in [("lunar", 4, "lead"), ("lunar", 4, "follow"), ("lunar", 2, "lead")]:
+        for state in positions(game, players, 2, 1, decision=decision):
+            page.evaluate("window.trees = []")
+            request = {"op": "hint", "record": json.loads(dumps(state)), "seat": state.current_player,
+                       "budget": {"seconds": 0.3, "seed": 1}}
+            answer = json.loads(page.evaluate(ASK, json.dumps(request)))
+            assert answer["available"]
+            if not answer["tree"]:          # (a lead with every card alike: no search)
+                continue
+            searched += 1
+            trees = page.evaluate("window.trees")
+            assert sorted(w for w, _ in trees) == [0, 1], (game, players, decision, trees)
+    assert searched >= 4
