@@ -282,40 +282,46 @@ def _plays_itself_now(page, state, token: str) -> None:
     assert kept_game(page)["record"]["actions"][len(state.history)] == token
 
 
-def test_an_only_choice_waits_while_the_hint_is_open(table, tmp_path):
-    page = table
+def _waits_while_open(page, tmp_path, open_it, close_it, what: str) -> None:
+    """At a forced decision of yours (the setting off, so it waits), open
+    something, turn "Play my only choice for me" on (the table is drawn again
+    under it), and see the choice wait; once it is closed, it plays itself."""
     state = forced_after_a_hand()
     token = _your_only_card(state)
     import_position(page, tmp_path, state, forced_plays=False)
-    page.click("#hint")
-    wait_hint(page)
-    page.check("#play-forced")              # the table drawn again with the hint's answer open
+    open_it()
+    page.check("#play-forced")
     page.wait_for_timeout(QUIET_MS)
-    assert actions(page) == len(state.history), "an only choice played itself under the open hint"
-    assert not page.locator("#forced-note").count()
-    page.click("#hint-close")
+    assert actions(page) == len(state.history), f"an only choice played itself under {what}"
+    close_it()
     _plays_itself_now(page, state, token)
     assert not page.errors
+
+
+def test_an_only_choice_waits_while_the_hint_is_open(table, tmp_path):
+    def open_hint():
+        table.click("#hint")
+        wait_hint(table)
+
+    def close_hint():
+        assert not table.locator("#forced-note").count()
+        table.click("#hint-close")
+    _waits_while_open(table, tmp_path, open_hint, close_hint, "the open hint")
 
 
 def test_an_only_choice_waits_while_a_score_sheet_is_open(table, tmp_path):
     # (At a hand's end the sheet is held for you and the computers wait with it; no
     # game opens a hand with an only choice of yours, so the sheet is opened here
     # from the score pad, where it is not held: what keeps the choice is the sheet.)
-    page = table
-    state = forced_after_a_hand()
-    token = _your_only_card(state)
-    import_position(page, tmp_path, state, forced_plays=False)
-    page.click('#table [data-ui="scores"]')
-    page.click('#score-pad [data-ui="sheet"][data-hand="0"]')
-    page.wait_for_selector("#score-sheet")
-    page.check("#play-forced")
-    page.wait_for_timeout(QUIET_MS)
-    assert actions(page) == len(state.history), "an only choice played itself under the score sheet"
-    assert page.locator("#score-sheet").count()
-    page.click("#sheet-close")
-    _plays_itself_now(page, state, token)
-    assert not page.errors
+    def open_sheet():
+        table.click('#table [data-ui="scores"]')
+        table.click('#score-pad [data-ui="sheet"][data-hand="0"]')
+        table.wait_for_selector("#score-sheet")
+
+    def close_sheet():
+        assert table.locator("#score-sheet").count()
+        table.click("#sheet-close")
+    _waits_while_open(table, tmp_path, open_sheet, close_sheet, "the score sheet")
 
 
 def test_after_a_trick_you_took_your_only_card_waits_for_you(table, tmp_path):
