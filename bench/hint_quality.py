@@ -31,7 +31,9 @@ worlds (`reference`). Printed per game and kind of decision:
 With `--workers N` (N > 1) every search (the default hint and the reference)
 is spread over N processes as the page spreads it over its workers
 (solver/processes.py): the default hint, bounded by time, gets more
-playouts; the references, counted in playouts, are the same as on one.
+playouts (and says how many workers share it, as the page's pool does, so
+that a tree search of the one possible deal grows a tree on each); the
+references, counted in playouts, are the same as on one.
 
 A run can be continued: `--start 40 --positions 60` measures positions 40-99 of
 each kind (the positions are a fixed sequence per seed), and `--from-log A B`
@@ -200,16 +202,17 @@ def judged(ref: Reference, action: str) -> tuple[bool, float]:
 
 
 def measure(record: str, seat: int, seconds: float, factor: int, ref_seconds: float, seed: int,
-            before: BeforeHint | None = None, longer: bool = False, run=work.run_here) -> dict:
+            before: BeforeHint | None = None, longer: bool = False, run=work.run_here,
+            workers: int = 1) -> dict:
     start = time.perf_counter()
-    default = ask(record, seat, {"seconds": seconds, "seed": seed}, run)
+    default = ask(record, seat, {"seconds": seconds, "seed": seed, "workers": workers}, run)
     ms = 1000 * (time.perf_counter() - start)
     earlier = before(record, seat) if before is not None else None
     also = (earlier["best"],) if earlier else ()
     based_on = default
     if longer:
         start = time.perf_counter()
-        more = ask(record, seat, {"seconds": seconds * THINK_LONGER, "seed": seed}, run)
+        more = ask(record, seat, {"seconds": seconds * THINK_LONGER, "seed": seed, "workers": workers}, run)
         longer_ms = 1000 * (time.perf_counter() - start)
         also += (more.best,)
         based_on = replace(default, playouts=max(default.playouts, more.playouts))
@@ -388,7 +391,7 @@ def main(argv=None) -> None:
                                    first=a.first_decision)
                 for i, state in enumerate(states[a.start:], start=a.start):
                     got = measure(dumps(state), state.current_player, a.seconds, a.factor, a.ref_seconds,
-                                  a.seed + i, before, a.longer, run)
+                                  a.seed + i, before, a.longer, run, a.workers)
                     lines.append({"game": game, "players": players, "decision": decision, "i": i,
                                   "workers": a.workers, **got})
                     if a.json:
