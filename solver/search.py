@@ -183,6 +183,13 @@ SAME_MIN_WORLDS = 32   # ... judged on this many worlds at least: two actions al
 EXACT_FEW_WORLDS = 2 * FLAT_WORLDS   # this few worlds, each valued exactly: all searched (exact)
 
 
+def lists_worlds(total: int) -> bool:
+    """Whether a race over `total` consistent worlds lists them all (then
+    shuffled), rather than sampling each: the rule the search and a worker
+    building its position ahead share."""
+    return total <= ENUMERATE_WORLDS
+
+
 def halving_schedule(actions: int, effort: int, floor: int = 2,
                      always: bool = False) -> list[tuple[int, int]]:
     """Sequential halving for `effort` playouts over `actions` actions: [(actions
@@ -336,7 +343,7 @@ def rank_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, prog
         yield from _search_every_world(searcher, stats, spending, total)
         out.stopped, out.sampled_with_replacement = "all worlds", False
     else:
-        listed = total <= ENUMERATE_WORLDS
+        listed = lists_worlds(total)
         out.sampled_with_replacement = not listed
         race = Race(searcher, stats, spending, listed,
                     None if out.sampled_with_replacement or not evaluator.exact else total,

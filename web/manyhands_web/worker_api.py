@@ -57,7 +57,7 @@ from pycore.records import parse_json
 from solver import api, work
 from solver.errors import SolverError
 from solver.review import review_steps
-from solver.search import ENUMERATE_WORLDS
+from solver.search import lists_worlds
 
 from .cast import seat_names
 
@@ -269,11 +269,11 @@ def _value(request: dict) -> dict:
 
 def _prepare(request: dict) -> dict:
     """The position built ahead, and its worlds listed where the search will
-    list them (search.ENUMERATE_WORLDS: a Tricksters draft's take most of its
+    list them (search.lists_worlds: a Tricksters draft's take most of its
     first world's time)."""
     api.fields(request, "a prepare request", ("op", "spec"))
     searcher = work.Searcher.from_spec(request["spec"])
-    searcher.worlds(searcher.view.count() <= ENUMERATE_WORLDS)
+    searcher.worlds(lists_worlds(searcher.view.count()))
     return {"key": CONTEXTS.put(searcher)}
 
 
