@@ -311,7 +311,13 @@ export class Pool {
       if (job.cancelled) throw new Cancelled("cancelled");
       try {
         if (step === null) {
-          await this.whenUp();
+          if (!this.ready().length) {
+            await this.whenUp();
+            // a search asked while no worker was up yet (a hint clicked as the
+            // game opens) gets its whole time once one is: the time spent starting
+            // Pyodide is not the search's
+            if (!job.restarts) job.started = performance.now();
+          }
           if (job.cancelled) throw new Cancelled("cancelled");
           job.lead = this.pickLead(job);
           this.prepare(job);
@@ -331,7 +337,8 @@ export class Pool {
     }
   }
 
-  // The request, its time limit counted from when it was first asked, and the
+  // The request, its time limit counted from when it was first asked (or from
+  // when the first worker came up, if none was), and the
   // workers up to share it (a tree search of the one possible deal grows a tree
   // on each: solver/search.py).
   timeLeft(job) {

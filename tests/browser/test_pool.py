@@ -139,3 +139,28 @@ def test_a_timed_tree_search_grows_trees_on_both_workers_every_time(page, site):
             trees = page.evaluate("window.trees")
             assert sorted(w for w, _ in trees) == [0, 1], (game, players, decision, trees)
     assert searched >= 4
+
+
+def test_a_hint_asked_while_no_worker_is_up_gets_its_whole_time(page, site):
+    """A hint clicked as a game opens, before any worker has started: its time
+    counts from when one is up, not from the click, so it does not answer from
+    the one deal the last twentieth of a second allows. The only worker is
+    ended (its replacement takes most of a second to start from the snapshot)
+    and a half-second hint asked at once; the leader is told its whole time."""
+    record = _bid_position(page, site, 1)
+    got = page.evaluate("""async (text) => {
+      const pool = window.manyhands.pool;
+      const starts = [];
+      const step = pool.step.bind(pool);
+      pool.step = (job, message) => {
+        if (message.op === "start") starts.push(message.request.budget.seconds);
+        return step(job, message);
+      };
+      pool.lose(pool.members[0], "ended by the test");
+      const upWhenAsked = pool.ready().length;
+      const answer = JSON.parse(await window.manyhands.ask(text));
+      return {starts, upWhenAsked, available: answer.available, playouts: answer.playouts};
+    }""", json.dumps({"op": "hint", "record": record, "seat": 0, "budget": {"seconds": 0.5, "seed": 1}}))
+    assert got["upWhenAsked"] == 0
+    assert len(got["starts"]) == 1 and got["starts"][0] >= 0.45, got
+    assert got["available"] and got["playouts"] > 0
