@@ -530,7 +530,7 @@ def _run(searcher, stats, spending, items: list, listed: bool, force: bool = Fal
     items = items[:len(costs)]
     if not items:
         return 0
-    parts = _parts(items) if force and not every else [(item, 1) for item in items]
+    parts = _parts(items) if not every else [(item, 1) for item in items]
     results = yield work.Batch(searcher, work.WORLDS, [part for part, _ in parts],
                                [cost(len(actions)) for (_, actions), _ in parts], spending,
                                listed=listed, force=force, every=every)
@@ -543,15 +543,16 @@ def _run(searcher, stats, spending, items: list, listed: bool, force: bool = Fal
     return len(results)
 
 
-WIDE = 32       # a forced world item of more actions than this is valued in parts of this many
+WIDE = 32       # a world item of more actions than this is valued in parts of this many
 
 
 def _parts(items: list) -> list:
     """Items of many actions each (a race's first world: every one of hundreds of
-    bids) cut into parts of at most WIDE actions, so that several workers share
-    them: each action's value on a world is its own (its playout has its own
-    random stream; an exact value is exact), so the parts give the same values
-    as the whole. [(part, parts of its item)], in order."""
+    bids; a screening round of one world) cut into parts of at most WIDE
+    actions, so that several workers share them: each action's value on a world
+    is its own (its playout has its own random stream; an exact value is exact),
+    so the parts give the same values as the whole. [(part, parts of its item)],
+    in order; a timed batch cut short keeps its whole items only (`_joined`)."""
     out = []
     for i, actions in items:
         cut = [actions[k:k + WIDE] for k in range(0, len(actions), WIDE)] or [actions]

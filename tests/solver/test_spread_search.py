@@ -62,21 +62,37 @@ def _states():
 def test_a_first_world_of_hundreds_of_bids_is_valued_in_parts_as_it_is_whole(monkeypatch):
     """The race's first world values every legal choice (a 2-player Raven bid:
     hundreds); it is cut into parts of search.WIDE actions so that workers share
-    it, and gives exactly the hint of the world valued whole."""
+    it, and so are the screening's rounds of a world or two; the hint is exactly
+    that of the worlds valued whole."""
     from solver import search
     state = positions("raven", 2, 1, 3, decision="bid")[0]
     request = api.HintRequest.parse(dumps(state), state.current_player, {"effort": 600, "seed": 2})
     sizes = []
 
     def counting(batch):
-        sizes.append(len(batch.items))
+        sizes.append([len(actions) for _, actions in batch.items])
         return work.run_here(batch)
     parted = work.drive(api.answer_steps(request), counting)
-    assert sizes[0] > 4          # the first world's bids (those raced: alike ones go as one) in parts
+    assert len(sizes[0]) > 4          # the first world's bids (those raced: alike ones go as one) in parts
+    assert all(max(batch) <= search.WIDE for batch in sizes)
+    assert len(sizes[1]) > 2         # a screening round of 2 worlds, in more parts
     spread = work.drive(api.answer_steps(request), Split(3).run)
     monkeypatch.setattr(search, "WIDE", 10**6)
     whole = api.answer(request)
     assert parted == spread == whole and whole["playouts"] >= 600
+
+
+def test_a_timed_batch_cut_short_in_an_item_keeps_its_whole_items_only():
+    """Parts of world items (search._parts) whose results end inside an item (a
+    timed batch whose time ran out) give back the items done whole, in order:
+    an action is never credited with a world its rivals did not see."""
+    from solver import search
+    parts = search._parts([(0, list(range(70))), (1, list(range(40)))])
+    assert [len(part[1]) for part, _ in parts] == [32, 32, 6, 32, 8]
+    results = [[f"w{part[0]}a{a}" for a in part[1]] for part, _ in parts]
+    assert search._joined(parts, results[:4]) == [[f"w0a{a}" for a in range(70)]]
+    assert search._joined(parts, results[:2]) == []
+    assert search._joined(parts, results) == [[f"w0a{a}" for a in range(70)], [f"w1a{a}" for a in range(40)]]
 
 
 def test_a_timed_tree_search_of_the_one_possible_deal_grows_a_tree_on_each_worker():
@@ -206,3 +222,4 @@ def test_bad_items_and_results_are_refused_with_a_clear_error():
                 [[[1, 2, 0, []]] * len(batch.items[0][1])], "results"):
         with pytest.raises(SolverError, match="results"):
             work.check_results(batch, bad)
+
