@@ -179,6 +179,16 @@ def bot_move_steps(record_json: Any, seat: Any, level: Any = "normal", seed: Any
     return state.game.action_token(state, action)
 
 
+def bot_searcher(record_json: Any, seat: Any) -> work.Searcher:
+    """The position of a computer move asked without a seed, as `bot_move_steps`
+    searches it (seeded by solver.bots.page_seed): built ahead by a worker that
+    will share the move's search while its leader replays the record."""
+    record = load_record(record_json)
+    seat = whole_number(seat, "seat")
+    trail = _replayed(record, seat, to_act=True)
+    return work.Searcher(view_of(trail[-1], seat, trail), bots.page_seed(trail[-1]))
+
+
 def infer(record_json: Any, seat: Any) -> dict:
     record = load_record(record_json)
     seat = whole_number(seat, "seat")

@@ -350,14 +350,14 @@ export class Pool {
   }
 
   // The position built ahead in the other idle workers while the leader replays
-  // it: a hint's, or a computer move's with its seed given (without one, the
-  // leader seeds it from the position: solver.bots.page_seed); a review and a
-  // par search other positions.
+  // it: a hint's, or a computer move's that searches (seed null: the page asks
+  // without one, and the worker seeds it from the position as the leader does,
+  // solver.bots.page_seed); a review and a par search other positions.
   prepare(job) {
     const request = job.request;
     const budget = request.budget;
-    if (job.kind !== "hint" && !(job.kind === "bot" && Number.isInteger(request.seed))) return;
-    const seed = job.kind === "bot" ? request.seed
+    if (job.kind !== "hint" && !(job.kind === "bot" && request.level !== "easy")) return;
+    const seed = job.kind === "bot" ? (Number.isInteger(request.seed) ? request.seed : null)
       : (budget && typeof budget === "object" && budget.seed) || 0;
     const spec = JSON.stringify({ op: "prepare", spec: { record: request.record, seat: request.seat, seed } });
     for (const member of this.ready()) {

@@ -223,3 +223,17 @@ def test_bad_items_and_results_are_refused_with_a_clear_error():
         with pytest.raises(SolverError, match="results"):
             work.check_results(batch, bad)
 
+
+def test_a_computer_move_asked_without_a_seed_is_built_ahead_under_its_leaders_key():
+    """The page asks a computer's move without a seed (the worker seeds it by the
+    position, solver.bots.page_seed); another worker builds that position ahead
+    (`prepare` with a null seed) under the key the leader's batches carry, so the
+    trees it is dealt need no second build."""
+    state = positions("lunar", 4, 1, 3, decision="follow")[0]
+    record, seat = json.loads(dumps(state)), state.current_player
+    prepared = json.loads(worker_api.handle(json.dumps(
+        {"op": "prepare", "spec": {"record": record, "seat": seat, "seed": None}})))
+    batch = next(api.bot_move_steps(record, seat, "hard"))
+    assert batch.kind == work.TREES and prepared["key"] == batch.searcher.key
+    with pytest.raises(SolverError, match="turn"):
+        api.bot_searcher(record, (seat + 1) % 4)

@@ -35,7 +35,8 @@ runs its search here and hands out its batches of worlds or trees
         -> {"results": [...]} (the spec may be left out once this worker holds the
            key: {"unknown": key} asks for it)
     {"op": "prepare", "spec": {"record", "seat", "seed"}} -> {"key": ...}
-        (the position built ahead, while the leading worker replays it too)
+        (the position built ahead, while the leading worker replays it too;
+        seed null: a computer move's, seeded by the position as its leader does)
     {"op": "release", "keys": [...], "job": 7 (optional)} -> {}
         (a search ended or was cancelled: its positions and its job are dropped)
 
@@ -270,9 +271,14 @@ def _value(request: dict) -> dict:
 def _prepare(request: dict) -> dict:
     """The position built ahead, and its worlds listed where the search will
     list them (search.lists_worlds: a Tricksters draft's take most of its
-    first world's time)."""
+    first world's time). A spec whose seed is null is a computer move's, seeded
+    as the leader seeds it (api.bot_searcher)."""
     api.fields(request, "a prepare request", ("op", "spec"))
-    searcher = work.Searcher.from_spec(request["spec"])
+    spec = request["spec"]
+    if isinstance(spec, dict) and set(spec) == {"record", "seat", "seed"} and spec["seed"] is None:
+        searcher = api.bot_searcher(spec["record"], spec["seat"])
+    else:
+        searcher = work.Searcher.from_spec(spec)
     searcher.worlds(lists_worlds(searcher.view.count()))
     return {"key": CONTEXTS.put(searcher)}
 
