@@ -74,6 +74,13 @@ Optional capabilities (a keyword left out takes the default here):
                                          (solver/tree.py) instead of search.rank's
                                          flat race, and the hint searches it so.
                                          Default: never.
+    split_trees(state) -> bool           that tree search may be grown as several
+                                         root-parallel trees of the same iterations,
+                                         merged (search.trees_for), as strong as one
+                                         tree there (bench/tree_parallel.py), so that
+                                         workers share it. Default: never (one tree;
+                                         a search bounded by time still grows one on
+                                         each worker).
     deep_search(state) -> bool           the hard level's flat search spends
                                          solver.bots.DEEP_PLAYOUTS on this decision,
                                          not its usual playouts (Raven's bids with
@@ -162,7 +169,7 @@ REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_
 OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
-                      "tree_search", "deep_search", "same_choice", "model_world", "exact_sides",
+                      "tree_search", "split_trees", "deep_search", "same_choice", "model_world", "exact_sides",
                       "big_loss", "face_up_rule")
 
 
@@ -291,6 +298,7 @@ class Adapter:
     open_places: Callable = staticmethod(_no_places)
     allies: Callable | None = None
     tree_search: Callable = staticmethod(_never)
+    split_trees: Callable = staticmethod(_never)
     deep_search: Callable = staticmethod(_never)
     same_choice: Callable = staticmethod(_no_key)
     model_world: Callable = staticmethod(_same_places)

@@ -14,7 +14,10 @@ hard:   the same search with more than three times the effort (exact endgames),
         where the game's adapter says a tree pays (`tree_search`: Lunar's card
         play, the Sky's too, and Raven's with two to four players), a tree
         search of the seat's information set (solver/tree.py, TREE_ITERATIONS),
-        which values its own later moves too. With one possible deal (Lunar's
+        which values its own later moves too: several trees of their share of
+        the iterations, merged, where the adapter's `split_trees` says they are
+        as strong as one (search.trees_for, as the hint grows them), so that
+        the pool's workers grow them side by side. With one possible deal (Lunar's
         Sky) the flat search of both levels looks ahead in it instead of
         sampling (search._look_ahead: normal's moves; hard's go by the tree), so
         more effort is more moves ahead.
@@ -31,12 +34,12 @@ import random
 
 from . import partners, tree, work
 from .errors import SolverError
-from .search import Budget, Spending, alike, rank_steps
+from .search import Budget, Spending, alike, rank_steps, trees_for
 from .view import adapter_for, blank_probe, view_of
 
 LEVELS = {"easy": 0, "normal": 60, "hard": 200}
-TREE_ITERATIONS = {"hard": 1500}    # where the adapter's tree_search says so (one playout each)
-TREES = {"hard": 1}                 # ... in this many trees of their share of the iterations, merged
+TREE_ITERATIONS = {"hard": 1500}    # where the adapter's tree_search says so (one playout each), in
+#                                     as many trees as the hint grows (search.trees_for, split_trees)
 DEEP_PLAYOUTS = {"hard": 1500}      # where the adapter's deep_search says so (Raven's 5-6 player bids,
 #                                     Tricksters' drafts, suits and partners)
 
@@ -77,7 +80,8 @@ def choose_steps(state, seat: int, level: str = "normal", seed: int = 0, effort:
     searcher = work.Searcher(view, seed)
     if level in TREE_ITERATIONS and view.adapter.tree_search(state):
         iterations = TREE_ITERATIONS[level] if effort is None else effort
-        root = yield from grow_trees(searcher, iterations, TREES[level],
+        trees = trees_for(iterations, len(legal), view.adapter.split_trees(state))
+        root = yield from grow_trees(searcher, iterations, trees,
                                      f"manyhands/bot/tree/{seed}/{len(state.history)}/{seat}")
         best, tied = tree.most_visited(legal, root), lambda: tree.alike(legal, root)
     else:

@@ -248,15 +248,15 @@ TREES = 4             # the hint's tree search: up to this many trees from strea
 TREE_SHARE = 15       # ... each with at least this many iterations for every choice (fewer trees else)
 
 
-def trees_for(effort: int, actions: int, worlds: int = 2) -> int:
+def trees_for(effort: int, actions: int, split: bool = True) -> int:
     """How many trees a tree search of `effort` iterations over `actions` root
     choices grows (root parallelism): TREES, fewer where each would get less
     than TREE_SHARE iterations a choice (a small tree tries few of the choices
-    at its root), and one with a single consistent deal (Lunar's Sky: there one
-    deep tree beat four of the same iterations, -0.075 points a decision
-    [-0.151, +0.001] over 42 positions, bench/tree_parallel.py). A function of
-    the effort and the position only, never of the workers, so the answer is too."""
-    if worlds <= 1:
+    at its root), and one where the adapter does not `split` them (its
+    split_trees: where one tree was measurably stronger than several of the
+    same iterations, as with the Sky's one deal). A function of the effort and
+    the position only, never of the workers, so the answer is too."""
+    if not split:
         return 1
     return max(1, min(TREES, effort // (TREE_SHARE * max(1, actions))))
 
@@ -300,8 +300,8 @@ def rank_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, prog
     `searcher`: the position's work.Searcher, when the caller has one.
 
     `workers`: how many workers share a search bounded by `seconds`: a tree
-    search then grows at least one tree on each (trees_for grows one alone for
-    the one possible deal, and the other workers would idle); with no clock the
+    search then grows at least one tree on each (trees_for grows one alone where
+    the adapter does not split trees, and the other workers would idle); with no clock the
     answer depends on the effort and seed only, and this is ignored."""
     budget = Budget(effort, seconds, all_worlds)
     adapter = view.adapter
@@ -323,7 +323,7 @@ def rank_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, prog
     few = evaluator.exact and total <= EXACT_FEW_WORLDS and len(legal) > 1
     if tree and adapter.tree_search(state) and not budget.all_worlds and len(legal) > 1 \
             and only is None and not flat:
-        trees = trees_for(int(spending.limit), len(legal), total)
+        trees = trees_for(int(spending.limit), len(legal), adapter.split_trees(state))
         if seconds is not None:
             trees = max(trees, min(TREES, workers))
         out.stopped = yield from _tree(searcher, stats, spending, f"manyhands/solver/{searcher.tag}", trees)

@@ -440,6 +440,16 @@ def tree_search(state) -> bool:
     return state.players in (2, 3, 4) and state.phase == "play" and not search_exactly(state)
 
 
+def split_trees(state) -> bool:
+    """The tree search may be split into root-parallel trees with two and four
+    players: at 1,500 iterations four trees were level with one
+    (bench/tree_parallel.py, judged by one tree of 15,000: two players -0.002
+    [-0.032, +0.027] points a decision over 76 positions, four -0.002 [-0.025,
+    +0.022] over 60). With three they lost -0.036 [-0.061, -0.011] over 122
+    (two trees -0.026 [-0.053, +0.001] over 74): one tree there."""
+    return state.players in (2, 4)
+
+
 def deep_search(state) -> bool:
     """With five or six players the hard level bids by the flat search at 1,500
     playouts (solver.bots.DEEP_PLAYOUTS), not 200: dozens of bids shared 200
@@ -507,5 +517,5 @@ ADAPTER = Adapter(
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
-    bids=True, target_of=target_of, tricks_taken=tricks_taken, tree_search=tree_search,
+    bids=True, target_of=target_of, tricks_taken=tricks_taken, tree_search=tree_search, split_trees=split_trees,
     deep_search=deep_search, same_choice=same_choice)

@@ -164,3 +164,25 @@ def test_a_hint_asked_while_no_worker_is_up_gets_its_whole_time(page, site):
     assert got["upWhenAsked"] == 0
     assert len(got["starts"]) == 1 and got["starts"][0] >= 0.45, got
     assert got["available"] and got["playouts"] > 0
+
+
+def test_a_computer_players_tree_move_is_grown_on_both_workers(page, site):
+    """Hard's card play by the tree (four-player Lunar, two-player Raven) grows
+    its trees on both workers (solver.search.trees_for, as the hint's), so the
+    move takes less time with more workers, and it is the native solver's
+    move: a level is defined by its iterations, never by the workers."""
+    from bench.hints import positions
+    from pycore.records import dumps
+    from solver import api
+    open_site(page, site, "pace=0&workers=2")
+    page.wait_for_function("window.manyhands.pool.ready().length === 2", timeout=120_000)
+    page.evaluate("""() => { window.trees = []; window.manyhands.pool.onDispatch = (m, message) => {
+      if (message.kind === 'trees') window.trees.push(m.index); }; }""")
+    for game, players in [("lunar", 4), ("raven", 2)]:
+        state = positions(game, players, 1, 1, decision="follow")[0]
+        record = json.loads(dumps(state))
+        page.evaluate("window.trees = []")
+        request = {"op": "bot", "record": record, "seat": state.current_player, "level": "hard"}
+        answer = json.loads(page.evaluate(ASK, json.dumps(request)))
+        assert answer["token"] == api.bot_move(record, state.current_player, "hard"), (game, answer)
+        assert sorted(set(page.evaluate("window.trees"))) == [0, 1], (game, page.evaluate("window.trees"))

@@ -237,3 +237,16 @@ def test_a_computer_move_asked_without_a_seed_is_built_ahead_under_its_leaders_k
     assert batch.kind == work.TREES and prepared["key"] == batch.searcher.key
     with pytest.raises(SolverError, match="turn"):
         api.bot_searcher(record, (seat + 1) % 4)
+
+
+@pytest.mark.parametrize("game,players,split", [("lunar", 4, True), ("raven", 2, True), ("raven", 4, True),
+                                                ("raven", 3, False), ("lunar", 2, False)])
+def test_hard_splits_its_tree_only_where_several_trees_are_as_strong_as_one(game, players, split):
+    """Hard's card play by the tree grows root-parallel trees (so that workers
+    share its move) where the adapter's split_trees says they were level with
+    one tree of the same iterations (bench/tree_parallel.py), and one tree
+    where one was stronger: three-player Raven, the Sky's one deal."""
+    state = positions(game, players, 1, 3, decision="follow")[0]
+    batch = next(api.bot_move_steps(dumps(state), state.current_player, "hard"))
+    assert batch.kind == work.TREES
+    assert (len(batch.items) > 1) == split and sum(n for _, n in batch.items) == 1500
