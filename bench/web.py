@@ -47,7 +47,9 @@ alternating): the hint's playouts per second at the page's default budget
 (1.7 s) at --positions P positions of each of the 22 kinds of decision
 (bench/hint_quality.py's), the ratio of each size to the first ("hint playouts
 per second, 2 workers / 1 worker: R"), the in-page hint latency per game and
-kind (p50, p95: request to answer, each worker size), each worker's
+kind (p50, p95: request to answer, each worker size), the hard computer
+player's move at the same positions (asked as the page asks it: time on one
+worker over time on two, for the moves that search 0.1 s or more), each worker's
 WebAssembly memory, and the first-table time (cold and warm loads) at each
 size. The machine's load average is printed beside them: on a shared machine
 the ratio is only a lower bound.
@@ -507,6 +509,13 @@ ASK_TIMED = """async (text) => {
 }"""
 
 
+MOVE_TIMED = """async (text) => {
+  const t0 = performance.now();
+  await window.manyhands.ask(text);
+  return performance.now() - t0;
+}"""
+
+
 def _load_average() -> str:
     try:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
@@ -522,7 +531,7 @@ def pool_sizes(browser, sizes: list[int], per_kind: int, runs: int) -> dict:
     from bench.hints import positions
     from pycore.records import dumps
     site = Site()
-    out: dict = {"sizes": sizes, "load_before": _load_average(), "hints": [], "loads": {}}
+    out: dict = {"sizes": sizes, "load_before": _load_average(), "hints": [], "moves": [], "loads": {}}
     print(f"load average before: {out['load_before']}", flush=True)
     try:
         pages = {}
@@ -549,6 +558,12 @@ def pool_sizes(browser, sizes: list[int], per_kind: int, runs: int) -> dict:
                     print(f"{row['game']} {kind} {i}: " + ", ".join(
                         f"{n} worker(s) {row[n]['playouts']} playouts in {row[n]['ms'] / 1000:.2f} s"
                         for n in sizes), flush=True)
+                    move = json.dumps({"op": "bot", "record": json.loads(dumps(state)),
+                                       "seat": state.current_player, "level": "hard"})
+                    timed = {"game": row["game"], "kind": kind, "i": i}
+                    for n in order:
+                        timed[n] = pages[n].evaluate(MOVE_TIMED, move)
+                    out["moves"].append(timed)
         out["memory"] = {n: pages[n].evaluate("window.manyhands.pool.memory()") for n in sizes}
         for page in pages.values():
             page.context.close()
@@ -587,6 +602,23 @@ def _print_pool(out: dict) -> None:
         print(f"{game:<14}{kind:<10}{cells}")
     every = {n: [r[n]["ms"] / 1000 for r in rows] for n in sizes}
     print(f"{'all':<24}" + "".join(f"{med(every[n]):>13.2f} / {percentile(every[n], 0.95):<6.2f}" for n in sizes))
+    moves = out["moves"]
+    print(f"\nthe hard computer player's move at the same positions (request to answer, seconds; as the "
+          f"page asks it, seeded by the position), median / p95:")
+    print(f"{'game':<14}" + "".join(f"{f'{n} worker(s)':>22}" for n in sizes))
+    tables: dict = {}
+    for r in moves:
+        tables.setdefault(r["game"], []).append(r)
+    for game, got in tables.items():
+        cells = "".join(f"{med(g[n] for g in got) / 1000:>13.2f} / "
+                        f"{percentile([g[n] for g in got], 0.95) / 1000:<6.2f}" for n in sizes)
+        print(f"{game:<14}{cells}")
+    for n in sizes[1:]:
+        slow = [r for r in moves if r[base] >= 100]       # moves that search (not a forced or quick one)
+        paired = [r[base] / r[n] for r in slow]
+        total = sum(r[base] for r in slow) / sum(r[n] for r in slow)
+        print(f"computer moves of 0.1 s or more on {base} worker ({len(slow)} of {len(moves)}): time on {base} "
+              f"worker / on {n}: {total:.2f} (per-move median {med(paired):.2f})" if slow else "")
     for n, memory in out["memory"].items():
         print(f"memory, {n} worker(s): " + ", ".join(f"{m / 2**20:.0f} MB" for m in memory if m)
               + " of WebAssembly memory per worker")
