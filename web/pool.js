@@ -338,9 +338,8 @@ export class Pool {
   }
 
   // The request, its time limit counted from when it was first asked (or from
-  // when the first worker came up, if none was), and the
-  // workers up to share it (a tree search of the one possible deal grows a tree
-  // on each: solver/search.py).
+  // when the first worker came up, if none was), and the workers up to share it
+  // (a timed tree search grows at least a tree on each: solver/search.py).
   timeLeft(job) {
     const budget = job.request.budget;
     if (!budget || typeof budget !== "object" || typeof budget.seconds !== "number") return job.request;
