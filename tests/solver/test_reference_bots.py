@@ -198,6 +198,7 @@ def test_the_hint_searches_cards_with_hard_s_tree(game, players):
     EFFORT = 600        # (several trees: search.trees_for)
     adapter = adapter_for(game)
     sky = (game, players) == ("lunar", 2)
+    one_tree = sky or (game, players) == ("raven", 3)      # (adapter.split_trees: one tree was stronger)
     checked = multi = 0
     for state in decisions(game, players, 40):
         if checked >= 6:        # (six positions of each table are enough)
@@ -213,7 +214,7 @@ def test_the_hint_searches_cards_with_hard_s_tree(game, players):
         # the iterations, grown alone here; their root actions' outcomes merged tree by tree
         values = {}
         stream = f"manyhands/solver/7/{len(state.history)}/{seat}"
-        trees = search.trees_for(EFFORT, len(legal), h["worlds"])
+        trees = search.trees_for(EFFORT, len(legal), adapter.split_trees(state))
         multi += trees > 1
         for t in range(trees):
             tree.search(view_of(state, seat), EFFORT // trees + (t < EFFORT % trees),
@@ -236,4 +237,4 @@ def test_the_hint_searches_cards_with_hard_s_tree(game, players):
         if sky:    # "search all 1 deals" would be less than the tree did: never offered
             assert not (h["more"] and h["more"]["budget"].get("all_worlds")), h["more"]
         checked += 1
-    assert checked == 6 and (multi == 0 if sky else multi >= 3)     # (the Sky: one deep tree)
+    assert checked == 6 and (multi == 0 if one_tree else multi >= 3)
