@@ -475,6 +475,32 @@ GAME_REGIONS = {"tricksters": ["#draft-centre"], "lunar": ["#trump-tiles", "#tea
                 "raven": ["#trump-schedule"], "voren": ["#pot", "#turnup"]}
 
 
+def test_the_control_you_focused_keeps_focus_when_the_table_is_drawn_again(page, site):
+    """A redraw you did not ask for (here a finished hand's par, worked out in the
+    background, arriving while you look at the table's details) draws the
+    focused control anew: focus stays on it, not on the page's body. The par
+    is held until the details button has focus, then let through."""
+    open_site(page, site)
+    page.evaluate("""() => {
+      const pool = window.manyhands.pool;
+      const run = pool.run.bind(pool);
+      window.releasePar = null;
+      pool.run = (text, progress, background) => !background ? run(text, progress, background)
+        : new Promise((done) => { window.releasePar = () => done(run(text, progress, background)); });
+    }""")
+    start_game(page, "voren", {"players": 3}, seed=4)
+    for _ in range(12):             # a hand of three cards ends within a few of your moves
+        wait_my_turn(page)
+        if page.evaluate("window.releasePar !== null"):
+            break
+        play(page, limit=1)
+    page.wait_for_function("window.releasePar !== null", timeout=60_000)
+    page.click('#table [data-ui="details"]')
+    page.evaluate("window.focusedBefore = document.activeElement; window.releasePar()")
+    page.wait_for_function("!window.focusedBefore.isConnected", timeout=60_000)    # drawn again
+    assert page.evaluate("document.activeElement.dataset.ui") == "details"
+
+
 @pytest.mark.parametrize("name,players", _cases())
 def test_each_games_table_fits_a_phone(browser, site, name, players):
     """At 390 px: the game's own regions are there, the seats sit around the middle,

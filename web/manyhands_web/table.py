@@ -200,11 +200,10 @@ class Table:
         tell = session.narrator(obs)
         self.pace.update(obs)
         ui = dict(self.ui, computer=session.computers(), **self.app.history.table_notes(obs))
-        active = window.document.activeElement
-        along = active.getAttribute("data-prepick") if active and active.hasAttribute("data-prepick") else None
+        focused = _table_control(window.document.activeElement)
         set_html("table", render.table_html(tell, ui, session.why(tell)))
-        if along is not None:       # a card of your hand, focused while others play: it stays focused
-            dom.refocus(f'[data-prepick="{along}"]')
+        if focused is not None:     # the control you had focused, drawn again: it stays focused
+            dom.refocus(focused)
         set_html("log", log_view.log_html(tell))
         el("game-title").textContent = tell.title()
         el("game-facts").textContent = f"{obs['players']} players · deal {session.state.seed}"
@@ -320,3 +319,18 @@ class Table:
             return
         error.hidden = True
         self.start(session, f"Imported {file.name}.")
+
+
+def _table_control(node) -> str | None:
+    """A selector for the table's control `node`, to focus it again once a redraw
+    (a computer's move, the pace) has replaced it: a card of your hand chosen
+    while others play, or a button named by its data-ui (and its card or hand);
+    None for anything else."""
+    if not node or not hasattr(node, "closest") or node.closest("#table") is None:
+        return None
+    if node.hasAttribute("data-prepick"):
+        return f'#table [data-prepick="{node.getAttribute("data-prepick")}"]'
+    if not node.hasAttribute("data-ui"):
+        return None
+    return f'#table [data-ui="{node.getAttribute("data-ui")}"]' + "".join(
+        f'[{name}="{node.getAttribute(name)}"]' for name in ("data-card", "data-hand") if node.hasAttribute(name))
