@@ -167,26 +167,29 @@ def bot_move(record_json: Any, seat: Any, level: Any = "normal", seed: Any = Non
 
 def bot_move_steps(record_json: Any, seat: Any, level: Any = "normal", seed: Any = None):
     """`bot_move` as a generator of the search's batches (solver/work.py)."""
-    record = load_record(record_json)
-    seat = whole_number(seat, "seat")
     level = check_level(level)
-    seed = None if seed is None else whole_number(seed, "seed", 0, MAX_NUMBER)
-    trail = _replayed(record, seat, to_act=True)
+    trail, seat, seed = _move_position(record_json, seat, seed)
     state = trail[-1]
-    action = yield from bots.choose_steps(state, seat, level,
-                                          bots.page_seed(state) if seed is None else seed,
-                                          positions=trail)
+    action = yield from bots.choose_steps(state, seat, level, seed, positions=trail)
     return state.game.action_token(state, action)
 
 
 def bot_searcher(record_json: Any, seat: Any) -> work.Searcher:
     """The position of a computer move asked without a seed, as `bot_move_steps`
-    searches it (seeded by solver.bots.page_seed): built ahead by a worker that
-    will share the move's search while its leader replays the record."""
+    searches it: built ahead by a worker that will share the move's search
+    while its leader replays the record."""
+    trail, seat, seed = _move_position(record_json, seat)
+    return work.Searcher(view_of(trail[-1], seat, trail), seed)
+
+
+def _move_position(record_json: Any, seat: Any, seed: Any = None) -> tuple[list, int, int]:
+    """A computer move's positions (the record replayed), seat and seed, checked;
+    `seed` None: the page's seed for the position (solver.bots.page_seed)."""
     record = load_record(record_json)
     seat = whole_number(seat, "seat")
+    seed = None if seed is None else whole_number(seed, "seed", 0, MAX_NUMBER)
     trail = _replayed(record, seat, to_act=True)
-    return work.Searcher(view_of(trail[-1], seat, trail), bots.page_seed(trail[-1]))
+    return trail, seat, bots.page_seed(trail[-1]) if seed is None else seed
 
 
 def infer(record_json: Any, seat: Any) -> dict:
