@@ -546,9 +546,8 @@ def pool_sizes(browser, sizes: list[int], per_kind: int, runs: int) -> dict:
                 if game == "lunar" and players == 2 and kind == "give":
                     continue
                 for i, state in enumerate(positions(game, players, per_kind, 1, decision=kind)):
-                    request = json.dumps({"op": "hint", "record": json.loads(dumps(state)),
-                                          "seat": state.current_player,
-                                          "budget": {"seconds": HINT_SECONDS, "seed": i}})
+                    asking = {"record": json.loads(dumps(state)), "seat": state.current_player}
+                    request = json.dumps({"op": "hint", **asking, "budget": {"seconds": HINT_SECONDS, "seed": i}})
                     order = sizes if asked % 2 == 0 else list(reversed(sizes))
                     asked += 1
                     row = {"game": f"{game} {players}p", "kind": kind, "i": i}
@@ -558,8 +557,7 @@ def pool_sizes(browser, sizes: list[int], per_kind: int, runs: int) -> dict:
                     print(f"{row['game']} {kind} {i}: " + ", ".join(
                         f"{n} worker(s) {row[n]['playouts']} playouts in {row[n]['ms'] / 1000:.2f} s"
                         for n in sizes), flush=True)
-                    move = json.dumps({"op": "bot", "record": json.loads(dumps(state)),
-                                       "seat": state.current_player, "level": "hard"})
+                    move = json.dumps({"op": "bot", **asking, "level": "hard"})
                     timed = {"game": row["game"], "kind": kind, "i": i}
                     for n in order:
                         timed[n] = pages[n].evaluate(MOVE_TIMED, move)
@@ -613,12 +611,13 @@ def _print_pool(out: dict) -> None:
         cells = "".join(f"{med(g[n] for g in got) / 1000:>13.2f} / "
                         f"{percentile([g[n] for g in got], 0.95) / 1000:<6.2f}" for n in sizes)
         print(f"{game:<14}{cells}")
+    slow = [r for r in moves if r[base] >= 100]       # moves that search (not a forced or quick one)
     for n in sizes[1:]:
-        slow = [r for r in moves if r[base] >= 100]       # moves that search (not a forced or quick one)
-        paired = [r[base] / r[n] for r in slow]
+        if not slow:
+            break
         total = sum(r[base] for r in slow) / sum(r[n] for r in slow)
         print(f"computer moves of 0.1 s or more on {base} worker ({len(slow)} of {len(moves)}): time on {base} "
-              f"worker / on {n}: {total:.2f} (per-move median {med(paired):.2f})" if slow else "")
+              f"worker / on {n}: {total:.2f} (per-move median {med(r[base] / r[n] for r in slow):.2f})")
     for n, memory in out["memory"].items():
         print(f"memory, {n} worker(s): " + ", ".join(f"{m / 2**20:.0f} MB" for m in memory if m)
               + " of WebAssembly memory per worker")
