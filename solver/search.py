@@ -536,9 +536,13 @@ def _run(searcher, stats, spending, items: list, listed: bool, force: bool = Fal
                                listed=listed, force=force, every=every)
     if len(parts) != len(items):
         results = _joined(parts, results)
+    kept: dict = {}         # the items of a round share one list of actions: looked up once
     for (_, actions), facts, c in zip(items, results, costs):
-        for action, fact in zip(actions, facts):
-            work.add(stats[action], fact)
+        sts = kept.get(id(actions))
+        if sts is None:
+            sts = kept[id(actions)] = [stats[action] for action in actions]
+        for st, fact in zip(sts, facts):
+            work.add(st, fact)
         spending.spent += c
     return len(results)
 
@@ -554,8 +558,12 @@ def _parts(items: list) -> list:
     so the parts give the same values as the whole. [(part, parts of its item)],
     in order; a timed batch cut short keeps its whole items only (`_joined`)."""
     out = []
-    for i, actions in items:
-        cut = [actions[k:k + WIDE] for k in range(0, len(actions), WIDE)] or [actions]
+    for item in items:
+        i, actions = item
+        if len(actions) <= WIDE:
+            out.append((item, 1))
+            continue
+        cut = [actions[k:k + WIDE] for k in range(0, len(actions), WIDE)]
         out.extend(((i, part), len(cut)) for part in cut)
     return out
 

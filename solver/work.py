@@ -231,8 +231,16 @@ class Batch:
     def to_json(self) -> dict:
         """What another worker needs: the position, the items (actions by index)."""
         s = self.searcher
-        items = ([[i, [s.index[a] for a in actions]] for i, actions in self.items] if self.kind == WORLDS
-                 else [list(item) for item in self.items])
+        if self.kind == WORLDS:
+            indexes: dict = {}      # the items of a round share one list of actions
+            items = []
+            for i, actions in self.items:
+                got = indexes.get(id(actions))
+                if got is None:
+                    got = indexes[id(actions)] = [s.index[a] for a in actions]
+                items.append([i, got])
+        else:
+            items = [list(item) for item in self.items]
         spending = self.spending
         out = {"key": s.key, "spec": s.spec, "kind": self.kind, "items": items,
                "costs": list(self.costs), "listed": self.listed, "stream": self.stream,
@@ -388,11 +396,18 @@ def check_results(batch: Batch, results: Any) -> list:
     return results
 
 
+_POINTS = frozenset((int, float))
+
+
 def _fact(f: Any) -> bool:
-    return (isinstance(f, list) and len(f) == 4 and isinstance(f[0], (int, float))
-            and not isinstance(f[0], bool) and abs(f[0]) <= MAX_NUMBER
-            and f[1] in (0, 1) and f[2] in (0, 1) and not isinstance(f[1], bool) and not isinstance(f[2], bool)
-            and isinstance(f[3], list) and all(isinstance(k, str) for k in f[3]))
+    """[points, 0/1, 0/1, [texts]] as JSON gives it (plain types: no bool for a
+    number), the points within +-MAX_NUMBER."""
+    if type(f) is not list or len(f) != 4:
+        return False
+    points, took, bid, outcomes = f
+    return (type(points) in _POINTS and -MAX_NUMBER <= points <= MAX_NUMBER
+            and type(took) is int and type(bid) is int and 0 <= took <= 1 and 0 <= bid <= 1
+            and type(outcomes) is list and (not outcomes or all(type(k) is str for k in outcomes)))
 
 
 def _whole(x: Any) -> bool:

@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 
 from pycore import RecordError, TokenError, all_games, get_game, load_record, record_of, replay
 from pycore.__main__ import main
-from pycore.records import MAX_ACTIONS, MAX_DEALS, MAX_NUMBER, MAX_RECORD_BYTES
+from pycore.records import (MAX_ACTIONS, MAX_DEALS, MAX_NUMBER, MAX_RECORD_BYTES, MAX_TEXT, MAX_VALUES,
+                            parse_json, parse_json_walked)
 
 from .test_records import paths_of
 
@@ -236,6 +237,41 @@ def hostile_records(draw) -> bytes:
         at = draw(st.integers(0, len(text)))
         return text[:at] + draw(st.binary(max_size=8)) + text[at + draw(st.integers(0, 8)):]
     return json.dumps(record).encode()
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2 ** 60, 2 ** 60) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=80),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=70), inner, max_size=4),
+    max_leaves=30)
+
+
+@st.composite
+def hostile_json(draw) -> str:
+    """Any JSON text (a record, a pool message of facts, any value), at times with a
+    raw piece put in: a huge number, an exponent, a long text, deep nesting."""
+    text = (draw(hostile_records()).decode("utf-8", "replace") if draw(st.booleans())
+            else json.dumps(draw(JSON_VALUES), ensure_ascii=draw(st.booleans())))
+    if draw(st.booleans()):
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(st.sampled_from(RAW)) + text[at:]
+    return text
+
+
+def _parsed(parse, text: str, bounds: tuple):
+    try:
+        return "value", parse(text, "request", *bounds)
+    except RecordError as exc:
+        return "refused", str(exc)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hostile_json(), st.sampled_from([(MAX_TEXT, MAX_VALUES), (1_000, 4_000_000), (8, 12)]))
+def test_json_parsed_without_the_walk_is_what_the_walked_parse_gives(text, bounds):
+    """parse_json skips the walk over every value where the text cannot hold one out
+    of bounds (the pool's messages: thousands of facts a round); the value, or
+    the refusal word for word, is the walked version's."""
+    assert _parsed(parse_json, text, bounds) == _parsed(parse_json_walked, text, bounds)
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
