@@ -121,15 +121,13 @@ def parse_json(text: str, what: str = "record", max_text: int = MAX_TEXT, max_va
     every value (`within_bounds`), which would find nothing: the same value or
     the same error as `parse_json_walked`, faster (the pool's messages of
     thousands of results; held to the walked version by the tests)."""
-    if len(text) > max_bytes:
-        raise RecordError(f"{what} is larger than {max_bytes:,} characters")
-    _check_nesting(text, what)
-    if not within_bounds(text, max_text, max_values):
-        return _walked(text, what, max_text, max_values)
-    try:
-        return json.loads(text, parse_constant=_json_constant)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{what} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    return _parse(text, what, max_text, max_values, max_bytes, shortcut=True)
+
+
+def parse_json_walked(text: str, what: str = "record", max_text: int = MAX_TEXT, max_values: int = MAX_VALUES,
+                      max_bytes: int = MAX_RECORD_BYTES) -> Any:
+    """`parse_json` with every value walked by `check_json` (the plain version)."""
+    return _parse(text, what, max_text, max_values, max_bytes, shortcut=False)
 
 
 def within_bounds(text: str, max_text: int, max_values: int) -> bool:
@@ -141,21 +139,18 @@ def within_bounds(text: str, max_text: int, max_values: int) -> bool:
             and max(map(len, _STRING.findall(text)), default=0) <= max_text + 2)
 
 
-def parse_json_walked(text: str, what: str = "record", max_text: int = MAX_TEXT, max_values: int = MAX_VALUES,
-                      max_bytes: int = MAX_RECORD_BYTES) -> Any:
-    """`parse_json` with every value walked by `check_json` (the plain version)."""
+def _parse(text: str, what: str, max_text: int, max_values: int, max_bytes: int, shortcut: bool) -> Any:
     if len(text) > max_bytes:
         raise RecordError(f"{what} is larger than {max_bytes:,} characters")
     _check_nesting(text, what)
-    return _walked(text, what, max_text, max_values)
-
-
-def _walked(text: str, what: str, max_text: int, max_values: int) -> Any:
+    walk = not (shortcut and within_bounds(text, max_text, max_values))
     try:
-        value = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+        value = (json.loads(text, parse_int=_json_int, parse_constant=_json_constant) if walk
+                 else json.loads(text, parse_constant=_json_constant))
     except json.JSONDecodeError as exc:
         raise RecordError(f"{what} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    check_json(value, what, max_text, max_values)
+    if walk:
+        check_json(value, what, max_text, max_values)
     return value
 
 
