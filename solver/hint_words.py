@@ -364,11 +364,14 @@ def explain(r: Hint, tell: Narrator) -> tuple[ChoiceWords, ...]:
 
 # --- the hint as a whole ---------------------------------------------------------------------
 def _quoted(entry: ActionValue, decision: str, tell: Narrator) -> str:
+    return choice_in_sentence(entry.action, decision, tell)
+
+
+def choice_in_sentence(token: str, decision: str, tell: Narrator) -> str:
     """A choice inside a sentence: "the 10 of Shields" for a card ("the 4 from
     the Sky" for a card played from a place, "the Rats 5 (Ravens 4, Foxes 1,
     Toads 2)" for a Tricksters card in play, as the table of choices names them),
     else its name in quotes ("“Deal with a poke”")."""
-    token = entry.action
     name = tell.choice(token)
     if decision == "play" and " " not in token:
         return f"the {name}" if ":" in token or name != tell.card(token) else tell.the(token)
