@@ -16,6 +16,14 @@ bot in every seat to the end of the first hand) at the page's budget, as the
 export and as the table of words (`solver.review.table`).
 
 bench/same_outputs.py is the shorter check of hints and bots alone (48 positions).
+
+A change of words alone changes the text but must change no number:
+
+    python3 bench/same_answers.py --numbers before.jsonl after.jsonl
+
+compares every number, true/false and null of the two files, line by line and
+key by key (a key only the later file has is new words, not a changed value);
+it prints each difference and how many lines agree.
 """
 from __future__ import annotations
 
@@ -107,7 +115,36 @@ def hand_record(name: str, players: int) -> str:
     return dumps(state)
 
 
+def numbers(value, path: str = "") -> dict:
+    """Every number, true/false and null of a JSON value by its path; lists keep
+    their positions, strings are words and left out."""
+    if isinstance(value, dict):
+        return {k: v for key in value for k, v in numbers(value[key], f"{path}/{key}").items()}
+    if isinstance(value, list):
+        return {k: v for i, item in enumerate(value) for k, v in numbers(item, f"{path}/{i}").items()}
+    return {} if isinstance(value, str) else {path: value}
+
+
+def compare_numbers(before_path: str, after_path: str) -> int:
+    """0 where every line of `after` has each number of the same line of
+    `before` (and no number where `before` had none at a path both have)."""
+    with open(before_path) as before, open(after_path) as after:
+        pairs = list(zip(before, after))
+    differ = 0
+    for n, (a, b) in enumerate(pairs, 1):
+        old, new = numbers(json.loads(a)), numbers(json.loads(b))
+        changed = [p for p in old if old[p] != new.get(p, "missing")]
+        if changed:
+            differ += 1
+            print(f"line {n}: {len(changed)} values differ, first {changed[0]}: "
+                  f"{old[changed[0]]!r} -> {new.get(changed[0], 'missing')!r}")
+    print(f"{len(pairs) - differ} of {len(pairs)} lines with the same numbers")
+    return 1 if differ else 0
+
+
 def main(argv: list[str]) -> int:
+    if argv[1:2] == ["--numbers"]:
+        return compare_numbers(argv[2], argv[3])
     out_path = argv[1]
     per = int(argv[2]) if len(argv) > 2 else 3
     start = time.perf_counter()

@@ -132,6 +132,13 @@ Optional capabilities (a keyword left out takes the default here):
                                          player's words, where it is not each for their
                                          own points (the hand review's "With all hands
                                          seen, ..." line). Default: None.
+    settled(obs, seat) -> (points, words) | None
+                                         the seat's points for the hand that no choice
+                                         from here changes, read from its observation,
+                                         and how a player calls them (Voren: the chips
+                                         already paid into the pot, "the 3 chips you
+                                         have put in"): a hint then says each value
+                                         from here. Default: None (values for the hand).
     partners: Partners                   the game's partnerships (below): which seats
                                          play together, and how a card serves a trick a
                                          partner is sure to take (solver/partners.py).
@@ -170,7 +177,7 @@ OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "sear
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
                       "tree_search", "split_trees", "deep_search", "same_choice", "model_world", "exact_sides",
-                      "big_loss", "face_up_rule")
+                      "big_loss", "face_up_rule", "settled")
 
 
 # --- the defaults of the replay test and of the end of a hand ---------------------------------
@@ -227,6 +234,10 @@ def _same_places(state, places: dict) -> dict:
 
 
 def _no_words(players: int) -> None:
+    return None
+
+
+def _nothing_settled(obs: dict, seat: int) -> None:
     return None
 
 
@@ -305,6 +316,7 @@ class Adapter:
     exact_sides: Callable | None = None
     big_loss: Callable = staticmethod(half_a_trick)
     face_up_rule: Callable = staticmethod(_no_words)
+    settled: Callable = staticmethod(_nothing_settled)
     partners: Partners | None = None
     bids: bool = False
 

@@ -5,7 +5,12 @@ theme), every sentence the page shows of it. Nothing here searches.
 A hint says, for each choice, one short line ("wins this trick 62% of the time
 (± 13%); about 3.2 points this hand (± 0.4)"), the best first and the others
 compared to it over the same deals: "about as good" when the 95% interval of
-the difference reaches 0, "as good" when they are surely equal. The words are a
+the difference reaches 0, "worth as much as the best" when their points are
+surely equal (said of the points, over the deals both were tried on: their other
+numbers may differ). With one possible deal the player "can see every card or
+tell where it is". Where part of the hand is settled whatever is chosen (the
+adapter's `settled`: Voren's ante at play or fold), the best's value is said
+from here, so a fold reads as what it changes, not as the ante. The words are a
 casual player's: no "playouts" or "95% confidence" (how sure is said as a
 choice standing out clearly, or not yet), no search's own names for its steps.
 Values are labelled exact when every consistent deal was searched exactly. Where hard
@@ -46,6 +51,12 @@ def _outcomes(r: Hint) -> dict:
     """The game's outcomes a hint counts besides points, in its words (Voren:
     {"looed": "is looed", ...}: the adapter's outcome_words)."""
     return adapter_for(r.game).outcome_words
+
+
+def _settled(r: Hint, tell: Narrator) -> tuple[float, str] | None:
+    """The hand's points the seat to act has settled already and their words
+    (adapter.settled: Voren's chips in the pot), None where nothing is."""
+    return adapter_for(r.game).settled(tell.obs, tell.me) if tell.obs else None
 
 
 def _rare(r: Hint) -> tuple:
@@ -268,34 +279,40 @@ def _everywhere(r: Hint) -> str:
     return EVERY_TIME_PLAYED if r.worlds == 1 else "on every deal searched"
 
 
-def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hint, hand_word: str = "hand") -> str:
+def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hint, hand_word: str = "hand",
+                 settled: tuple[float, str] | None = None) -> str:
     """The choice's points: the best's own value, the others' compared to it
-    (`hand_word`: the game's name for a deal played out, "this round")."""
+    (`hand_word`: the game's name for a deal played out, "this round";
+    `settled`: the hand's points no choice changes any more and their words,
+    the adapter's `settled`: the best's value is then said from here)."""
     looked = _looked(r)
     if best is None:
+        # where part of the hand's points is settled (Voren's chips in the pot), the value from here
+        done = settled[0] if settled else 0.0
+        ev, this = entry.ev - done, "from here" if settled else f"this {hand_word}"
         if looked:
-            return f"about {_whole(entry.ev, unit)} this {hand_word}{looked}"
+            return f"about {_whole(ev, unit)} {this}{looked}"
         if _one_deal(entry, r):
-            return f"{_whole(entry.ev, unit)} this {hand_word} (exact)"
+            return f"{_whole(ev, unit)} {this} (exact)"
         if entry.exact:
-            return f"{_num(entry.ev, 2)} {_plural(unit)} this {hand_word} on average over every possible deal (exact)"
+            return f"{_num(ev, 2)} {_plural(unit)} {this} on average over every possible deal (exact)"
         low_high = entry.interval
         width = None if low_high is None else (low_high[1] - low_high[0]) / 2
         if width == 0:          # the same on every deal searched: no spread to show, not "± 0"
-            return f"{_num(entry.ev)} {_plural(unit)} this {hand_word} {_everywhere(r)}"
-        return f"about {_num(entry.ev)} {_plural(unit)} this {hand_word}{_pm(width)}"
+            return f"{_num(ev)} {_plural(unit)} {this} {_everywhere(r)}"
+        return f"about {_num(ev)} {_plural(unit)} {this}{_pm(width)}"
     group, diff = entry.group, entry.diff if entry.diff is not None else 0.0
     top = "the suggestion" if r.spent_least else "the best"     # what the others are told against
     if looked:
         if group == "as good":
-            return f"as good as {top}{looked}"
+            return f"worth as much as {top}{looked}"
         return f"{_whole(diff, unit)} less than {top}{looked}"
     if group == "unsearched":
         return "not searched"
     if _few(entry, r):
         return _too_few(entry, r, top)
     if group == "as good":
-        return f"as good as {top}" + (" (exact)" if entry.exact else f" {_everywhere(r)}")
+        return _as_much(entry, best, r, top)
     interval = entry.diff_interval
     width = None if interval is None else (interval[1] - interval[0]) / 2
     less = (f"{_whole(diff, unit)} less than {top}" if _one_deal(entry, r) else
@@ -317,6 +334,19 @@ def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hin
     if width == 0:              # the same difference on every deal searched: not "± 0"
         return f"{less} {_everywhere(r)}"
     return f"{less}{_pm(width)}"
+
+
+def _as_much(entry: ActionValue, best: ActionValue, r: Hint, top: str) -> str:
+    """A choice the search found worth as much as the best: said of its points
+    (its other numbers, a trick taken "81%" beside the best's "86%", may differ:
+    "as good as the best" beside them read as a contradiction), and over the
+    deals both were tried on, which is what the comparison is over."""
+    if entry.exact:
+        return f"worth as much as {top} (exact)"
+    both = min(entry.n, best.n)
+    if r.worlds == 1 or both >= max(entry.n, best.n):
+        return f"worth as much as {top} {_everywhere(r)}"
+    return f"worth as much as {top} on each of the {both:,} deals both were tried on"
 
 
 HANDFUL = 8     # a choice compared with the best on fewer deals than this gets no number
@@ -357,18 +387,22 @@ def explain(r: Hint, tell: Narrator) -> tuple[ChoiceWords, ...]:
             out.append(ChoiceWords(name, "not searched"))
             continue
         bits = _facts(entry, r, trick_words, skip=alike)
-        bits.append(_value_words(entry, unit, None if entry is best else best, r, game.words.hand_word))
+        bits.append(_value_words(entry, unit, None if entry is best else best, r, game.words.hand_word,
+                                 _settled(r, tell)))
         out.append(ChoiceWords(name, "; ".join(bits)))
     return tuple(out)
 
 
 # --- the hint as a whole ---------------------------------------------------------------------
 def _quoted(entry: ActionValue, decision: str, tell: Narrator) -> str:
+    return choice_in_sentence(entry.action, decision, tell)
+
+
+def choice_in_sentence(token: str, decision: str, tell: Narrator) -> str:
     """A choice inside a sentence: "the 10 of Shields" for a card ("the 4 from
     the Sky" for a card played from a place, "the Rats 5 (Ravens 4, Foxes 1,
     Toads 2)" for a Tricksters card in play, as the table of choices names them),
     else its name in quotes ("“Deal with a poke”")."""
-    token = entry.action
     name = tell.choice(token)
     if decision == "play" and " " not in token:
         return f"the {name}" if ":" in token or name != tell.card(token) else tell.the(token)
@@ -418,7 +452,8 @@ def summary(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> str:
         return f"Only one choice: {name}."
     words = tell.game.words
     fact = _reason(best, r, words)
-    value = _value_words(best, words.unit, None, r, words.hand_word)
+    settled = _settled(r, tell)
+    value = _value_words(best, words.unit, None, r, words.hand_word, settled)
     reason = f"it {fact}, and is worth {value}" if fact else f"it is worth {value}"
     close = [e for e in entries[1:] if e.group in ("as good", "close")]
     text = f"Consider {name}: {reason}."
@@ -435,7 +470,14 @@ def summary(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> str:
         text += f" {others[0].upper() + others[1:]} {verb} {'just' if exactly else 'about'} as good."
     if r.spent_least:
         text += f" Your partner has this trick whatever is played, and {name} spends least of these."
+    if settled:
+        said = settled[1]
+        text += f" {said[0].upper()}{said[1:]} are settled whatever you choose: the values count from here."
     return text
+
+
+# only one deal fits what the seat has seen (the Sky: every other card is in the one hidden hand)
+SEE_EVERY_CARD = "You can see every card or tell where it is"
 
 
 def certainty(r: Hint, seconds: float | None, ties: bool = False) -> str:
@@ -446,7 +488,7 @@ def certainty(r: Hint, seconds: float | None, ties: bool = False) -> str:
     figure."""
     searched = f"{r.searched_worlds:,} of {deals_text(r.worlds)} possible deals"
     if r.all_worlds:     # every deal, some played out again
-        searched = ("the only possible deal" if r.worlds == 1 else f"all {deals_text(r.worlds)} possible deals")
+        searched = ("the one deal" if r.worlds == 1 else f"all {deals_text(r.worlds)} possible deals")
         searched += f", played out {r.searched_worlds:,} times in all"
     if r.stopped == "one choice":
         return ""
@@ -454,11 +496,11 @@ def certainty(r: Hint, seconds: float | None, ties: bool = False) -> str:
         deeper = {"time": " Looking deeper would not fit in the time.",
                   "effort": " Looking deeper would not fit in the search's budget."}.get(r.stopped, "")
         moves = count(r.look_ahead, "move")
-        return (f"Searched the only possible deal {moves} ahead, each player choosing "
+        return (f"{SEE_EVERY_CARD}: the search looked {moves} ahead, each player choosing "
                 f"their best move, then played the rest of the hand out ({count(r.playouts, 'time')}): "
                 f"the values are estimates.{deeper}")
     if r.tree:
-        played = (f"Played the only possible deal out {r.playouts:,} times" if r.worlds == 1 else
+        played = (f"{SEE_EVERY_CARD}: the search played this one deal out again and again" if r.worlds == 1 else
                   f"Played out {r.playouts:,} deals drawn from {deals_text(r.worlds)} possible ones"
                   + (" (so some more than once)" if r.playouts > r.worlds else ""))
         how = f"{played}, looking ahead at everyone's later cards, as the hard computer player does"
@@ -468,7 +510,7 @@ def certainty(r: Hint, seconds: float | None, ties: bool = False) -> str:
         why = "the time ran out" if r.stopped == "time" else "the search's budget was spent"
         return f"{how}; {why}. The suggestion is the choice it tried most."
     if r.exact and r.worlds == 1:
-        return "The only possible deal searched exactly: the values are exact."
+        return f"{SEE_EVERY_CARD}, and every way to play it was searched: the values are exact."
     if r.exact:
         dropped = sum(1 for a in r.actions if 0 < a.n < r.worlds)     # left the race once clearly worse
         but = (f", but for {count(dropped, 'choice')} dropped once clearly worse, whose "

@@ -1,7 +1,7 @@
 """Review a finished hand: each of one seat's decisions judged by what it could know.
 
     python -m solver.review RECORD --seat S [--hand N] [--budget 160 | '{"effort": 160, "seed": 0}']
-                           [--theme prophecy] [--json]
+                           [--theme prophecy] [--details | --json]
 
 For every decision of the seat in the hand (drafts, bids, exchanges, trump
 turning, the dealer's options, play / fold / poke, every card with a choice):
@@ -50,11 +50,13 @@ from pycore.words import Narrator, count
 
 from . import hints, work
 from .budget import effort_and_seed
+from .hint_words import choice_in_sentence
 from .faceup import Difference, FaceUp, explain, face_up
 from .errors import SolverError
 from .search import DEFAULT_EFFORT
-from .review_words import (SURE_LOSSES, SURENESS, face_up_certainty, face_up_rule, fact_words,  # noqa: F401
-                           summary_line, verdict_words, why_words)
+from .review_words import (SURE_LOSSES, SURENESS, decision_words, face_up_certainty, face_up_rule,  # noqa: F401
+                           face_up_words, fact_words, lesson_line, summary_line, verdict_how,
+                           verdict_words, why_short, why_words)
 from .view import adapter_for, view_of
 
 FORMAT = "manyhands-review/1"
@@ -328,6 +330,8 @@ def review_decision(state, seat: int, choice: str, got: dict, threshold: float, 
     out = {"index": index, "when": when, "trick": trick, "decision": got["decision"],
            "choice": choice, "choice_said": tell.choice(choice),
            "best": best, "best_said": tell.choice(best),
+           "choice_in": choice_in_sentence(choice, got["decision"], tell),
+           "best_in": choice_in_sentence(best, got["decision"], tell),
            "values": values, "intervals": got["intervals"], "exact": got["exact"],
            "worlds": got["worlds"], "searched_worlds": got["searched_worlds"],
            "look_ahead": got.get("look_ahead", 0), "exact_endgame": bool(got.get("exact_endgame")),
@@ -336,16 +340,23 @@ def review_decision(state, seat: int, choice: str, got: dict, threshold: float, 
            "face_up": {**{k: up[k] for k in ("best", "values", "exact", "intervals", "playthroughs",
                                              "screened", "positions", "one_deal", "cost", "cost_interval")},
                        "best_said": tell.choice(up["best"]),
+                       "best_in": choice_in_sentence(up["best"], got["decision"], tell),
                        "label": "exact" if up["exact"] else "estimated"},
            "difference": difference, "why": None, "key": got["key"]}
     if verdict == "unclear" and out["cost_interval"] is None:
         out["unsure_why"] = (f"an estimate: the one possible deal searched {count(out['look_ahead'], 'move')} "
                              f"ahead" if out["look_ahead"] else "too few deals searched to say")
-    out["verdict_said"] = verdict_words(out, unit)
+    out["verdict_said"] = verdict_words(out, unit, threshold)
+    out["said"] = decision_words(out, unit, threshold)
+    out["verdict_how"] = verdict_how(out, unit)
     out["face_up"]["certainty"] = face_up_certainty(out["face_up"])
+    out["face_up_said"] = face_up_words(out, unit)
+    out["why_said"] = None
     if difference is not None:
         cards = state.cards_in_play()
-        out["why"] = why_words(difference, tell, len(set(cards)) < len(cards))
+        copies = len(set(cards)) < len(cards)
+        out["why"] = why_words(difference, tell, copies)
+        out["why_said"] = why_short(difference, tell, copies)
     return out
 
 
@@ -416,6 +427,7 @@ def review_hand_steps(hand: Hand, seat: int, budget: dict, theme: str = "", cach
     out.update(hand_steps(hand, seat, theme, namer))
     out["scored"] = None if out["points"] is None else out["points"][seat]
     out["summary"] = summary_line(out)
+    out["lesson"] = lesson_line(out)
     return out
 
 
@@ -514,50 +526,67 @@ def known_certainty(d: dict) -> str:
     return f"estimated over {count(n, 'deal')}{played}"
 
 
-def table(export: dict) -> str:
-    """The review in words, hand by hand: what the page shows, as text."""
+def table(export: dict, details: bool = False) -> str:
+    """The review in words, hand by hand, as the page shows it: the player's
+    text; `details`: with how each verdict was worked out (the page's "How do
+    we know?": deals, play-outs, ranges, what was left out)."""
     record = load_record(export["record"])
     title = get_game(record.game).words.title(export.get("theme", ""))
     lines = []
     for h in export["hands"]:
         unit = h["unit"]
-        lines.append(f"{title}, hand {h['hand']}: review for seat {export['seat']} (you), "
-                     f"effort {export['budget']['effort']}, seed {export['budget']['seed']}.")
+        called = h.get("hand_word", "hand")
+        how = f" Effort {export['budget']['effort']}, seed {export['budget']['seed']}." if details else ""
+        lines.append(f"{title}, {called} {h['hand']}: the review of seat {export['seat']} (you).{how}")
+        lines.append(h.get("lesson") or lesson_line(h))
         forced = h["forced"]
         forced = (f" Not listed: {count(forced, 'move')} with no other choice."
                   if forced else "")
-        lines.append(f"Marked !: a clear or likely loss of {h['big_loss_said']}.{forced}")
-        lines.append(h["face_up_rule"])
+        lines.append(f"Marked !: a sure or probable loss of {h['big_loss_said']}.{forced}")
+        if details:
+            lines.append(h["face_up_rule"])
         for k, d in enumerate(h["decisions"], 1):
             mark = "!" if d["big"] else " "
-            lines.append(f"{mark}{k:>3}. {d['when']}: you chose {d['choice_said']} ({d['verdict_said']}).")
-            values = d["values"]
-            mine = values.get(d["choice"])
-            exact = known_certainty(d)
-            if d["best"] == d["choice"]:
-                lines.append(f"      Best by what you knew: the same, {_points(values[d['best']])} {unit} "
-                             f"expected ({exact}).")
-            else:
-                yours = "" if mine is None else f"; yours {_points(mine)}"
-                lines.append(f"      Best by what you knew: {d['best_said']}, {_points(values[d['best']])} "
-                             f"{unit} expected{yours} ({exact}).")
-            up = d["face_up"]
-            about = "" if up["exact"] else "about "
-            if up["cost"] == 0:
-                same = "yours too" if up["best"] == d["choice"] or up["exact"] else \
-                    f"yours {about}{_points(up['values'][d['choice']])}, no clear difference"
-            else:
-                low_high = up.get("cost_interval")
-                could = "" if low_high is None else \
-                    f", could be {_points(max(0, low_high[0]))} to {_points(max(0, low_high[1]))}"
-                same = f"yours {about}{_points(up['values'][d['choice']])}, cost {_points(up['cost'])}{could}"
-            lines.append(f"      With all hands seen ({up['certainty']}): {up['best_said']}, "
-                         f"{about}{_points(up['values'][up['best']])} {unit} ({same}).")
-            if d["why"]:
-                lines.append(f"      {d['why']}")
+            lines.append(f"{mark}{k:>3}. {d.get('said') or decision_words(d, unit, h.get('big_loss'))}")
+            for extra in (d.get("face_up_said"), d.get("why_said")):
+                if extra:
+                    lines.append(f"      {extra}")
+            if details:
+                lines.extend(f"      {line}" for line in _details(d, unit))
         lines.append(h["summary"])
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _details(d: dict, unit: str) -> list[str]:
+    """How a decision's verdict was worked out, in the details' words."""
+    sure = verdict_how(d, unit)
+    lines = [f"How do we know? {sure}" if sure else "How do we know?"]
+    values = d["values"]
+    mine = values.get(d["choice"])
+    exact = known_certainty(d)
+    if d["best"] == d["choice"]:
+        lines.append(f"Best by what you knew: the same, {_points(values[d['best']])} {unit} "
+                     f"expected ({exact}).")
+    else:
+        yours = "" if mine is None else f"; yours {_points(mine)}"
+        lines.append(f"Best by what you knew: {d['best_said']}, {_points(values[d['best']])} "
+                     f"{unit} expected{yours} ({exact}).")
+    up = d["face_up"]
+    about = "" if up["exact"] else "about "
+    if up["cost"] == 0:
+        same = "yours too" if up["best"] == d["choice"] or up["exact"] else \
+            f"yours {about}{_points(up['values'][d['choice']])}, no clear difference"
+    else:
+        low_high = up.get("cost_interval")
+        could = "" if low_high is None else \
+            f", could be {_points(max(0, low_high[0]))} to {_points(max(0, low_high[1]))}"
+        same = f"yours {about}{_points(up['values'][d['choice']])}, cost {_points(up['cost'])}{could}"
+    lines.append(f"With all hands seen ({up['certainty']}): {up['best_said']}, "
+                 f"{about}{_points(up['values'][up['best']])} {unit} ({same}).")
+    if d["why"]:
+        lines.append(d["why"])
+    return lines
 
 
 # --- the command line -------------------------------------------------------------------------
@@ -577,6 +606,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", default=None,
                         help=f'the hint effort in playouts, or JSON {{"effort": N, "seed": S}} (default {DEFAULT_EFFORT})')
     parser.add_argument("--theme", default="", help="the card theme (Raven: prophecy)")
+    parser.add_argument("--details", action="store_true",
+                        help="with how each verdict was worked out (deals, play-outs, ranges)")
     parser.add_argument("--json", action="store_true", help="print the export (the record and the review) as JSON")
     args = parser.parse_args(argv)
     try:
@@ -595,7 +626,7 @@ def main(argv: list[str] | None = None) -> int:
     except ManyhandsError as exc:
         print(str(exc).replace("\n", " "), file=sys.stderr)
         return 2
-    print(json.dumps(export) if args.json else table(export), end="\n" if args.json else "")
+    print(json.dumps(export) if args.json else table(export, args.details), end="\n" if args.json else "")
     return 0
 
 

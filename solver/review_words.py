@@ -1,23 +1,32 @@
-"""The hand review's words (solver/review.py): each decision's verdict, the line on
-why the two columns differ, what "with all hands seen" means in this game, and
-the hand's headline. Numbers in, player words out: nothing here searches.
+"""The hand review's words (solver/review.py): each decision's verdict and its one
+plain sentence, the hand's biggest lesson, the line on why the two columns
+differ, what "with all hands seen" means in this game, and the hand's headline.
+Numbers in, player words out: nothing here searches.
 
-A verdict carries two things, the size of a loss and how sure the review is of
-it, and says both at once: "Big loss, clear: −1.5 points", "Small loss, exact:
-−1 point", "Big loss, likely by the computer's play-outs: −2 points" (clear on
-the deals searched, but each deal was played out by the quick play, not searched
-exactly), "Unclear: −2.1 points, could be 0 to −4.5". Of the losses the review
-is sure of (exact values, or the hint's interval of the difference clear of 0),
-a larger one is never called milder: the size is the cost against the hand's
-threshold (the adapter's `big_loss`), the same for all.
+Two voices. The player's: what you did, what would have been better and by
+about how much, and how sure in words a card player uses: "sure" (exact values,
+or a difference clear on every way the review could check it), "probably" (clear
+on the deals searched, but each deal was played out by the computer's own quick
+play, not searched exactly; or a large difference the review could not make
+sure of), "too close to call" (a small one it could not). A loss of several
+points is never just "unclear": its likely size is said, and that it is not
+sure. The details' voice (`--details`, the page's "How do we know?") keeps how
+it was worked out: deals, play-outs, ranges, what was left out.
+
+A verdict carries the size of a loss and how sure: "Big loss: −1.5 points,
+sure", "Big loss: about −2 points, probably", "Maybe a big loss: about −8
+points, not sure", "Too close to call: about −0.24 points". Of the losses the
+review is sure of, a larger one is never called milder: the size is the cost
+against the hand's threshold (the adapter's `big_loss`), the same for all.
 """
 from __future__ import annotations
 
 from pycore.words import Narrator, count, decimals, minus, with_unit
 
 SURE_LOSSES = ("small loss", "big loss")       # mildest first
-SURENESS = {"exact": "exact", "clear": "clear",
-            "likely": "likely by the computer's play-outs"}    # each deal played out, not searched
+# how sure a loss is, in a player's words: exact values or a clear difference on deals each
+# searched exactly are sure; clear on deals each played out by the quick play, probable
+SURENESS = {"exact": "sure", "clear": "sure", "likely": "probably"}
 
 
 def amount(x: float) -> str:
@@ -31,21 +40,119 @@ def loss(x: float, unit: str) -> str:
     return "no loss" if x <= 0 else with_unit(minus(f"-{amount(x)}"), unit)
 
 
-def verdict_words(d: dict, unit: str) -> str:
-    """The decision's label: its verdict, with the size of the loss and how sure."""
+def _about(x: float, unit: str) -> str:
+    """"about 1.5 points" (a size the review estimated), "1 point"."""
+    return with_unit(amount(x), unit)
+
+
+def unsure_big(d: dict, threshold: float | None) -> bool:
+    """An unclear verdict whose likely size is past the hand's threshold: said as a
+    probable loss of that size, not sure, never "too close to call"."""
+    return d["verdict"] == "unclear" and threshold is not None and (d.get("cost") or 0) > threshold
+
+
+def verdict_words(d: dict, unit: str, threshold: float | None = None) -> str:
+    """The decision's label: its verdict, with the size of the loss and how sure
+    (`threshold`: the hand's big loss, which an unsure one is measured against)."""
     verdict, cost = d["verdict"], d.get("cost")
     if verdict in ("best", "as good as the best", "not searched"):
         return verdict.capitalize()
     if verdict == "unclear":
-        low_high = d.get("cost_interval")
-        if low_high is None:
-            why = d.get("unsure_why") or "too few deals searched to say"
-            return f"Unclear: {loss(cost, unit)}, {why}"
-        low, high = max(0.0, low_high[0]), max(0.0, low_high[1])
-        low_said = "0" if low == 0 else minus(f"-{amount(low)}")
-        return f"Unclear: {loss(cost, unit)}, could be {low_said} to {minus(f'-{amount(high)}')}"
+        if unsure_big(d, threshold):
+            return f"Maybe a big loss: about {loss(cost, unit)}, not sure"
+        return f"Too close to call: about {loss(cost, unit)}" if cost else "Too close to call"
     size = "Big loss" if verdict == "big loss" else "Small loss"
-    return f"{size}, {SURENESS[d.get('sureness') or 'clear']}: {loss(cost, unit)}"
+    sure = SURENESS[d.get("sureness") or "clear"]
+    return f"{size}: {'' if sure == 'sure' else 'about '}{loss(cost, unit)}, {sure}"
+
+
+def _named(d: dict, which: str) -> str:
+    """A choice of the decision inside a sentence ("the 10 of Shields", "“Fold”"):
+    `choice_in` / `best_in`, else its name in quotes."""
+    return d.get(f"{which}_in") or f"\u201c{d[f'{which}_said']}\u201d"
+
+
+def decision_words(d: dict, unit: str, threshold: float | None = None) -> str:
+    """The decision in one plain sentence: when, what you chose, what would have
+    been better and by about how much, and how sure, in words."""
+    played = d.get("decision") == "play"
+    head = f"{d['when']}: you {'played' if played else 'chose'} {_named(d, 'choice')}"
+    verdict, cost, best = d["verdict"], d.get("cost") or 0, _named(d, "best")
+    if verdict == "best":
+        return f"{head}, the best {'card' if played else 'choice'} by what you could see."
+    if verdict == "as good as the best":
+        return f"{head}, as good as the best by what you could see."
+    if verdict == "not searched":
+        return f"{head}; the search did not get to your choice, so there is nothing to compare."
+    if verdict in SURE_LOSSES:
+        if SURENESS[d.get("sureness") or "clear"] == "sure":
+            return f"{head}; {best} was better by {_about(cost, unit)}, and that is sure."
+        return f"{head}; {best} was probably better, by about {_about(cost, unit)}."
+    if unsure_big(d, threshold):
+        return (f"{head}; {best} was probably better, by about {_about(cost, unit)}, "
+                f"but that is not sure.")
+    return (f"{head}; too close to call against {best}"
+            + (f" (about {_about(cost, unit)} apart)." if cost else "."))
+
+
+def face_up_words(d: dict, unit: str) -> str | None:
+    """What every card face up adds, in one sentence, where it found a better
+    choice than yours (None where yours was a best one, or no better is sure)."""
+    up = d["face_up"]
+    cost = up.get("cost") or 0
+    if cost <= 0 or up["best"] == d["choice"]:
+        return None
+    better = _named(up, "best")
+    if up["exact"]:
+        return f"With every card face up, {better} would have scored {_about(cost, unit)} more: sure."
+    low_high = up.get("cost_interval")
+    if low_high is not None and low_high[0] > 0:
+        return f"With every card face up, {better} would probably have scored about {_about(cost, unit)} more."
+    return None
+
+
+def lesson_line(h: dict) -> str:
+    """The hand's one biggest lesson, first of its review: the largest loss by
+    what you could see that is sure, probable, or large though not sure."""
+    decisions, unit, threshold = h["decisions"], h["unit"], h.get("big_loss")
+    losses = [d for d in decisions if (d.get("cost") or 0) > 0 and
+              (d["verdict"] in SURE_LOSSES or unsure_big(d, threshold))]
+    if not losses:
+        if not decisions:
+            return "The biggest lesson: none; you had no choice to make."
+        return ("The biggest lesson: none by what you could see; each choice was the best, "
+                "as good, or too close to call.")
+    sure_first = {"sure": 0, "probably": 1}
+    worst = max(losses, key=lambda d: (d["cost"], -sure_first.get(SURENESS.get(d.get("sureness") or ""), 2)))
+    when = f"{worst['when'][0].lower()}{worst['when'][1:]}"
+    better, yours, size = _named(worst, "best"), _named(worst, "choice"), _about(worst["cost"], unit)
+    if worst["verdict"] in SURE_LOSSES and SURENESS[worst.get("sureness") or "clear"] == "sure":
+        how = f"was better than your {yours} by {size}, and that is sure"
+    elif worst["verdict"] in SURE_LOSSES:
+        how = f"was probably better than your {yours}, by about {size}"
+    else:
+        how = f"was probably better than your {yours}, by about {size}, but that is not sure"
+    return f"The biggest lesson: at {when}, {better} {how}."
+
+
+def verdict_how(d: dict, unit: str) -> str | None:
+    """How sure the verdict is, in the details' words (None for a best choice)."""
+    verdict = d["verdict"]
+    if verdict in SURE_LOSSES:
+        return {"exact": "Sure: both values exact.",
+                "clear": "Sure: the 95% range of the difference is clear of 0, each deal searched exactly.",
+                "likely": "Probably: the 95% range of the difference is clear of 0, but each deal was "
+                          "played out by the computer's quick play, not searched exactly.",
+                }[d.get("sureness") or "clear"]
+    if verdict != "unclear":
+        return None
+    low_high = d.get("cost_interval")
+    if low_high is None:
+        return f"Not sure: {d.get('unsure_why') or 'too few deals searched to say'}."
+    low, high = max(0.0, low_high[0]), max(0.0, low_high[1])
+    low_said = "0" if low == 0 else minus(f"-{amount(low)}")
+    return (f"Not sure: the loss could be {low_said} to {minus(f'-{amount(high)}')} {unit} "
+            f"(the 95% range of the difference reaches 0).")
 
 
 def _article(name: str) -> str:
@@ -86,6 +193,18 @@ def why_words(d: dict, tell: Narrator, copies: bool) -> str:
     those = f"in {d['with_card']} of those {won}" if won < n else f"in {d['with_card']} of them"
     return (f"What you could not see: {fact[0].upper()}{fact[1:]}. Of {deals}, {beat}; "
             f"{those}, {fact}.")
+
+
+def why_short(d: dict, tell: Narrator, copies: bool) -> str:
+    """The line on why, in the player's text: only what they could not see (the
+    counts behind it are `why_words`, in the details)."""
+    better = f'"{tell.choice(d["better"])}"'
+    if not d["better_in"]:
+        return f"Only the cards as they really lay made {better} better: by what you could see, it was not."
+    if d["card"] is None:
+        return f"No single card you could not see made {better} the better choice."
+    fact = fact_words(d["place"], d["card"], tell, copies)
+    return f"What you could not see: {fact[0].upper()}{fact[1:]}."
 
 
 def face_up_rule(sides: str | None, players: int, unit: str) -> str:
@@ -131,31 +250,32 @@ def summary_line(h: dict) -> str:
     sure = [d for d in decisions if d["verdict"] in SURE_LOSSES]
     unclear = [d for d in decisions if d["verdict"] == "unclear"]
     fine = n - len(sure) - len(unclear)
+    parts = [f"your {'choice was' if n == 1 else f'{n} choices were all'} the best or as good"
+             if fine == n else f"{fine} of your {n} choices were the best or as good"]
     if sure:
-        likely = sum(d.get("sureness") == "likely" for d in sure)
-        clear = len(sure) - likely
-        kinds = [count(clear, "clear loss", "clear losses")] if clear else []
+        likely = sum(SURENESS[d.get("sureness") or "clear"] == "probably" for d in sure)
+        certain = len(sure) - likely
+        kinds = [count(certain, "sure loss", "sure losses")] if certain else []
         if likely:
-            kinds.append(count(likely, *(("likely one", "likely ones") if clear else
-                                         ("likely loss", "likely losses"))))
+            kinds.append(count(likely, *(("probable one", "probable ones") if certain else
+                                         ("probable loss", "probable losses"))))
         worst = max(sure, key=lambda d: d["cost"])
-        known = (f"{' and '.join(kinds)} by what you could know, the largest "
-                 f"{loss(worst['cost'], unit)} at {worst['when'][0].lower()}{worst['when'][1:]}")
-    else:
-        known = "no clear loss by what you could know"
+        parts.append(f"{' and '.join(kinds)}, the largest {loss(worst['cost'], unit)} at "
+                     f"{worst['when'][0].lower()}{worst['when'][1:]}")
     if unclear:
-        known += f", {len(unclear)} unclear"
-    known += (f"; your {'choice was' if n == 1 else f'{n} choices were all'} the best or as good"
-              if fine == n else f"; {fine} of your {n} choices the best or as good")
+        parts.append(f"{len(unclear)} not sure either way")
+    known = "; ".join(parts)
     exact = [d for d in decisions if d["face_up"]["exact"]]
     better = [d for d in exact if d["face_up"]["cost"] > 0]
     if not exact:
-        seen = "With all hands seen, no decision of this hand was short enough to search exactly."
+        seen = ""
     elif not better:
-        seen = (f"With all hands seen, searched exactly at {len(exact)} of them: "
-                f"{'your choice was a best one' if len(exact) == 1 else 'yours was a best choice at each'}.")
+        seen = (f" With every card face up, {'your choice was' if len(exact) == 1 else 'yours was'} a best "
+                f"one at {'the one decision' if len(exact) == 1 else f'all {len(exact)} decisions'} "
+                f"short enough to work out for sure.")
     else:
         most = max(better, key=lambda d: d["face_up"]["cost"])
-        seen = (f"With all hands seen, searched exactly at {len(exact)} of them: another choice "
-                f"was better at {len(better)} (by up to {with_unit(amount(most['face_up']['cost']), unit)}).")
-    return f"{head}: {known}. {seen}"
+        seen = (f" With every card face up, another choice was better at {len(better)} of the "
+                f"{count(len(exact), 'decision')} short enough to work out for sure "
+                f"(by up to {with_unit(amount(most['face_up']['cost']), unit)}).")
+    return f"{head}: {known}.{seen}"

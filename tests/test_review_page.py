@@ -176,31 +176,36 @@ def test_a_small_cost_is_not_said_as_nothing():
     loss of nothing, beside a verdict that it lost something. A cost gets the
     digits it needs, as a spread does."""
     html = review_view.decision_html(_decision(), 1, "points")
-    assert "Small loss, clear: −0.003 points" in html and "−0.00 " not in html, html
+    assert "Small loss: −0.003 points, sure" in html and "−0.00 " not in html, html
 
 
 def test_a_badge_says_how_big_a_loss_is_and_how_sure():
     """A Sky follow whose estimate cost 2.42 points, its interval reaching 0,
     read "Maybe a loss" beside a sure "Big loss" of 1.47: nothing said which was
     sure. Now an unsure one says so, with what it could be, outlined in amber;
-    a sure one says its size and that it is clear (or exact)."""
+    a sure one says its size and that it is sure. A loss of several points
+    the review is not sure of says its likely size, never just "Unclear"."""
     unsure = _decision(verdict="unclear", values={"Wolf": 7.42, "R6": 5.0}, cost=2.42, choice="R6",
                        best="Wolf", cost_interval=[-0.1, 4.94],
                        face_up={"values": {"Wolf": 6.0, "R6": 6.0}, "best": "Wolf", "best_said": "Wolf",
                                 "label": "exact", "exact": True, "cost": 0})
+    unsure["verdict_said"] = rv.verdict_words(unsure, "points", 0.5)
     html = review_view.decision_html(unsure, 1, "points", big_loss=0.5)
-    assert '<span class="verdict verdict-unclear">Unclear: −2.42 points, could be 0 to −4.94</span>' in html, html
+    assert ('<span class="verdict verdict-unclear">Maybe a big loss: about −2.42 points, not sure</span>'
+            in html), html
+    close = dict(unsure, cost=0.3)
+    assert rv.verdict_words(close, "points", 0.5) == "Too close to call: about −0.3 points"
     sure = _decision(verdict="big loss", cost=1.47, exact=False, values={"Wolf": 6.0, "R6": 4.53},
                      choice="R6", best="Wolf",
                      face_up={"values": {"Wolf": 1.0, "R6": 1.0}, "best": "Wolf", "best_said": "Wolf",
                               "label": "exact", "exact": True, "cost": 0})
     html = review_view.decision_html(sure, 1, "points", big_loss=0.5)
-    assert '<span class="verdict verdict-big">Big loss, clear: −1.47 points</span>' in html, html
+    assert '<span class="verdict verdict-big">Big loss: −1.47 points, sure</span>' in html, html
     assert "your choice too, 1 point." in html, html
     one = dict(sure, verdict="big loss", cost=1.0, sureness="exact", values={"Wolf": 6.0, "R6": 5.0})
     one["verdict_said"] = rv.verdict_words(one, "points")
     html = review_view.decision_html(one, 1, "points", big_loss=0.5)      # "−1 point", not "−1 points"
-    assert "Big loss, exact: −1 point<" in html and "6 points expected" in html, html
+    assert "Big loss: −1 point, sure<" in html and "6 points expected" in html, html
 
 
 def test_an_estimated_face_up_value_says_about_and_how_sure():
@@ -225,18 +230,18 @@ def test_the_headline_says_what_a_player_can_act_on_never_a_sum():
          "decisions": [d("big loss", 1.5, "Trick 4, follow", face=2), d("small loss", 0.2),
                        d("unclear", 2.1, exact=False, face=1), d("best"), d("as good as the best")]}
     assert rv.summary_line(h) == (
-        "Round 2 (you scored 3 points): 2 clear losses by what you could know, the largest "
-        "−1.5 points at trick 4, follow, 1 unclear; 2 of your 5 choices the best or as good. "
-        "With all hands seen, searched exactly at 4 of them: another choice was better at 1 "
-        "(by up to 2 points).")
+        "Round 2 (you scored 3 points): 2 of your 5 choices were the best or as good; 2 sure "
+        "losses, the largest −1.5 points at trick 4, follow; 1 not sure either way. With every "
+        "card face up, another choice was better at 1 of the 4 decisions short enough to work out "
+        "for sure (by up to 2 points).")
     h["decisions"][1]["sureness"] = "likely"
-    assert "2 clear losses" not in rv.summary_line(h)
-    assert rv.summary_line(h).startswith("Round 2 (you scored 3 points): 1 clear loss and 1 likely one by")
+    assert "2 sure losses" not in rv.summary_line(h)
+    assert "; 1 sure loss and 1 probable one, the largest" in rv.summary_line(h)
     calm = dict(h, unit="chips", scored=-3, decisions=[d("best"), d("as good as the best", exact=False)])
     assert rv.summary_line(calm) == (
-        "Round 2 (you scored −3 chips): no clear loss by what you could know; your 2 choices were "
-        "all the best or as good. With all hands seen, searched exactly at 1 of them: your choice "
-        "was a best one.")
+        "Round 2 (you scored −3 chips): your 2 choices were all the best or as good. With every "
+        "card face up, your choice was a best one at the one decision short enough to work out "
+        "for sure.")
     assert rv.summary_line(dict(h, decisions=[])) == "Round 2 (you scored 3 points): you had no choice to make."
 
 

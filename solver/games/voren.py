@@ -44,6 +44,7 @@ from pycore.games.voren import (CARDS, DECK, TREACHERY, WOLF, Choice,
                                 trick_winner)
 from pycore.errors import ManyhandsError
 from pycore.records import Record, record_of
+from pycore.words import count
 
 from .. import endgame
 from ..adapter import Adapter, consistent  # noqa: F401  (the replay test, as tests ask it)
@@ -303,10 +304,24 @@ def big_loss(state) -> tuple[float, str, str]:
             f"half a trick's share; a trick takes a third of this hand's pot of {pot} chips")
 
 
+def settled(obs: dict, seat: int) -> tuple[float, str] | None:
+    """At play or fold, the chips of this hand no choice changes any more: those
+    the seat has paid into the pot (the ante, the dealer's extra ante). A fold
+    loses nothing more; its value is that ante, which reads as a cost of folding
+    unless the hint says its values from here."""
+    if obs.get("phase") != "decide":
+        return None
+    paid = (obs.get("paid_this_hand") or [0] * (seat + 1))[seat]
+    won = (obs.get("won_this_hand") or [0] * (seat + 1))[seat]
+    if not paid or won:
+        return None
+    return float(-paid), f"the {count(paid, 'chip')} you have put in"
+
+
 ADAPTER = Adapter(
     "voren", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
     current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
     search_exactly=search_exactly, exact_final=exact_final,
     outcomes=outcomes, outcome_words=OUTCOME_WORDS, rare_outcomes=RARE_OUTCOMES,
-    model_world=model_world, big_loss=big_loss)
+    model_world=model_world, big_loss=big_loss, settled=settled)

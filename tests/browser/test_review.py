@@ -19,6 +19,8 @@ from tests.engine_tokens import engine_tokens
 
 from pycore import get_game
 
+from tests.test_review_player_words import report_words
+
 from .conftest import ROOT
 from .table import PLAY_ONE, export_record, open_site, play, shot, start_game
 
@@ -101,6 +103,10 @@ def _review_first_hand(page, name: str) -> dict:
     assert any(f"of {n}" in text and text.startswith("Analysing decision") for text in seen), seen
     tokens = [(kind, piece) for text in review["words"] for kind, piece in engine_tokens(text)]
     assert not tokens, tokens[:5]
+    # the player's text: the statistics report's words only behind the closed "How do we know?" folds
+    assert not report_words(review["words"][0]), report_words(review["words"][0])
+    assert page.locator("#review-decisions details.how").count() == n
+    assert page.locator("#review-lesson").inner_text().startswith("The biggest lesson: ")
     called = get_game(name).words.hand_word.capitalize()     # "Round" in Lunar and Tricksters
     assert review["summary"].startswith(f"{called} 1 (you scored "), review["summary"]
     for d in review["decisions"]:

@@ -278,7 +278,8 @@ def hint_texts(h: dict) -> list[str]:
     return texts
 
 
-THIS_HAND = re.compile(r"\bthis (hand|round)\b")     # the game's word for a deal played out
+THIS_HAND = re.compile(r"\b(this (hand|round)|from here)\b")     # the game's word for a deal played out
+#                                                                    (or from here, where part is settled)
 
 
 def check_hint_words(h: dict) -> None:
@@ -307,7 +308,7 @@ def check_hint_words(h: dict) -> None:
             if i == 0:
                 assert THIS_HAND.search(why) and "less than the best" not in why, why
             elif entry["group"] == "as good":
-                assert abs(entry["diff"]) <= 0.02 and "as good as the best" in why, why
+                assert abs(entry["diff"]) <= 0.02 and "worth as much as the best" in why, why
             else:
                 assert entry["group"] == "worse" and entry["diff"] > 0 and "less than the best" in why, why
             continue
@@ -331,7 +332,7 @@ def check_hint_words(h: dict) -> None:
                 assert entry["diff"] < 0 and "more than the suggestion" in why, (entry, why)
                 assert why.endswith("too close to tell apart") and "the best" not in why, (entry, why)
             else:
-                assert low <= 0.02 and "as good" in why, (entry, why)
+                assert low <= 0.02 and ("as good" in why or "worth as much as" in why), (entry, why)
         elif entry["group"] == "worse":
             low, high = entry["diff_interval"]
             same = "each time the deal was played out" if h["worlds"] == 1 else "on every deal searched"

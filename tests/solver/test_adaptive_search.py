@@ -200,7 +200,7 @@ def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game
     which way it ended."""
     from tests.solver.positions import positions
     said = {"separated": ("the best choice stood out clearly", "clear that nothing beats the best choice"), "effort": ("budget was spent",),
-            "all worlds": ("Every possible deal", "The only possible deal"), "one choice": ("",),
+            "all worlds": ("Every possible deal", "You can see every card"), "one choice": ("",),
             "settled": ("the choice it tried most, and the rest of its time could not have changed that",)}
     seen = set()
     for state, _ in positions(game, rules, 6, seed=99):

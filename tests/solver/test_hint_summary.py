@@ -2,6 +2,7 @@
 in words when it did the same on every deal, no reason it never gave (a fold
 takes no trick), and no list of "as good" choices when none is worse."""
 import re
+from dataclasses import replace
 from typing import NamedTuple
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from pycore.words import Narrator
 from solver.hints import hint, inference
 from solver.opponents import opponents
-from solver.view import SeatView, view_of
+from solver.view import SeatView, adapter_for, view_of
 from tests.solver.positions import positions
 
 
@@ -262,7 +263,8 @@ def test_the_only_possible_deal_searched_exactly_is_told_as_facts_not_shares_of_
         h = hint(state, state.current_player, effort=2000, seed=1)
         if not (h["exact"] and h["worlds"] == 1):
             continue
-        assert h["certainty"] == "The only possible deal searched exactly: the values are exact."
+        assert h["certainty"] == ("You can see every card or tell where it is, and every way to play "
+                                  "it was searched: the values are exact.")
         texts = [h["summary"], *h["shared"], *(a["why"] for a in h["actions"])]
         assert not any("possible deal" in t or "on average" in t or "%" in t for t in texts), texts
         assert h["actions"][0]["why"].endswith("this round (exact)"), h["actions"][0]["why"]
@@ -474,9 +476,14 @@ def test_a_hint_says_its_value_for_this_hand_or_round_as_the_table_calls_it(name
         if len(h["actions"]) < 2:
             continue
         other = "round" if word == "hand" else "hand"
+        said += 1
+        if adapter_for(name).settled(state.observation(state.current_player), state.current_player):
+            # part of the hand is settled (Voren's ante at play or fold): its values from here on
+            assert " from here" in h["summary"] and not re.search(rf"\d \w+ this {word}", h["summary"]), h["summary"]
+            assert " from here" in h["actions"][0]["why"], h["actions"][0]["why"]
+            continue
         assert f" this {word}" in h["summary"] and f" this {other}" not in h["summary"], h["summary"]
         assert f" this {word}" in h["actions"][0]["why"], h["actions"][0]["why"]
-        said += 1
     assert said >= 3, said
 
 
@@ -528,3 +535,70 @@ def test_a_longer_search_says_what_it_changed_and_how_sure_it_is():
     assert changed.endswith(" less (exact).") and "point" in changed, changed
     with pytest.raises(ValueError, match="earlier is the token"):
         api.HintRequest.parse(record, seat, 8, "", ["T1"])
+
+
+def test_a_choice_worth_as_much_as_the_best_says_so_of_its_points_over_the_deals_compared():
+    """The compare list called a card that wins the trick 81% of the time "as
+    good as the best on every deal searched" beside the best's 86%: the search
+    found their points the same on the deals both were tried on, not the card as
+    good in every way on every deal. The line says what was compared: worth as
+    much, and over how many deals."""
+    from pycore.answer import ActionValue, Hint, Rate
+    from solver.hint_words import _value_words
+    best = ActionValue("a", 40, 3.0, False, "best", (2.6, 3.4), rates=(Rate("takes_trick", 0.86, (0.7, 0.95)),))
+    same = ActionValue("b", 24, 3.0, False, "as good", (2.6, 3.4), diff=0.0, diff_interval=(0.0, 0.0),
+                       rates=(Rate("takes_trick", 0.81, (0.6, 0.93)),))
+    r = Hint("raven", 0, "play", 10 ** 6, 40, (best, same))
+    said = _value_words(same, "point", best, r)
+    assert said == "worth as much as the best on each of the 24 deals both were tried on", said
+    assert "as good as" not in said
+    level = replace(same, n=40)
+    assert _value_words(level, "point", best, r) == "worth as much as the best on every deal searched"
+    assert _value_words(replace(level, exact=True), "point", best, r) == "worth as much as the best (exact)"
+
+
+def test_the_one_possible_deal_is_said_as_every_card_seen_not_a_count_of_play_outs():
+    """The Sky's hint said "Played the only possible deal out 2,650 times": with
+    one deal possible, the player sees every card (or knows where it is); the
+    count of play-outs is no news to them."""
+    from pycore.answer import ActionValue, Hint
+    from solver.hint_words import certainty
+    actions = (ActionValue("a", 2650, 4.0, False, "best"), ActionValue("b", 900, 3.0, False, "worse", diff=1.0))
+    for stopped in ("time", "effort", "settled"):
+        said = certainty(Hint("lunar", 0, "play", 1, 2650, actions, tree=True, playouts=2650, stopped=stopped), None)
+        assert said.startswith("You can see every card or tell where it is"), said
+        assert "2,650" not in said and "only possible deal" not in said, said
+    looked = certainty(Hint("lunar", 0, "play", 1, 1, actions, look_ahead=3, playouts=40, stopped="time"), None)
+    assert looked.startswith("You can see every card or tell where it is: the search looked 3 moves ahead"), looked
+
+
+def test_a_fold_is_said_as_what_it_changes_from_here_not_the_ante_already_paid():
+    """Voren's hint said "Fold ... is worth −3.0 chips": the ante, paid
+    whatever is chosen, read as a cost of folding. Where a game's adapter says
+    part of the hand is settled, the best's value is said from here (the hint's
+    value less what is settled), the summary says what is settled, and no line
+    says the settled amount as the hand's value. Every registered game's first
+    preset, at the decisions of seeded games where something is settled."""
+    from pycore import all_games
+    from pycore.records import dumps, record_of
+    from solver import api, bots
+    from solver.hint_words import _num
+    seen = {}
+    for name, game in sorted(all_games().items()):
+        state = game.new_game(game.presets()[0], seed=4)
+        found = 0
+        while not state.is_terminal and len(state.finished_hands) < 2 and found < 2:
+            seat = state.current_player
+            settled = adapter_for(name).settled(state.observation(seat), seat)
+            if settled is not None and len(state.legal_actions()) > 1:
+                found += 1
+                h = api.hint(dumps(record_of(state)), seat, {"effort": 120, "seed": 1})
+                best, unit = h["actions"][0], game.words.unit
+                assert f"{settled[1][0].upper()}{settled[1][1:]} are settled whatever you choose" in h["summary"]
+                assert f"{_num(best['ev'] - settled[0])} {unit}s from here" in best["why"], best["why"]
+                paid = _num(settled[0])
+                assert not any(f"{paid} {unit}s this" in a["why"] for a in h["actions"]), h["actions"]
+                assert f"worth {paid} " not in h["summary"], h["summary"]
+            state = state.apply_action(bots.choose(state, seat, "easy", 3))
+        seen[name] = found
+    assert any(seen.values()), seen

@@ -222,7 +222,7 @@ def test_the_sky_with_its_one_deal_is_searched_exactly_or_said_estimated():
                     assert not h["exact"] and not any(a["exact"] for a in h["actions"])
                     assert "exact" not in " ".join(a["why"] for a in h["actions"])
                     assert h["tree"] and not h["look_ahead"], h["certainty"]
-                    assert h["certainty"].startswith("Played the only possible deal out")
+                    assert h["certainty"].startswith("You can see every card or tell where it is: the search played")
                     treed += 1
                     turned += h["decision"] == "turn"
             state = state.apply_action(rng.choice(state.legal_actions()))

@@ -125,7 +125,8 @@ def test_a_hand_played_by_the_hint_costs_nothing():
     hand = rv.review(dumps(state), SEAT, 1, BUDGET, cache={})["hands"][0]
     assert hand["decisions"] and all(d["cost"] == 0 for d in hand["decisions"])
     assert all(d["verdict"] == "best" for d in hand["decisions"])
-    assert "no clear loss" in hand["summary"]
+    assert "choices were all the best or as good" in hand["summary"]
+    assert hand["lesson"].startswith("The biggest lesson: none by what you could see")
 
 
 def test_a_verdict_says_how_big_a_loss_is_and_how_sure():
@@ -150,15 +151,17 @@ def test_a_verdict_says_how_big_a_loss_is_and_how_sure():
         verdict, sure = rv._verdict(cost, choice, analysis, 0.5)
         d = {"verdict": verdict, "cost": cost, "sureness": sure,
              "cost_interval": None if sure else list(got.diffs[choice])}
-        said[choice] = (verdict, sure, rv.verdict_words(d, "points"))
-    assert said["b"] == ("unclear", None, "Unclear: −2.1 points, could be 0 to −4.5")
-    assert said["c"] == ("big loss", "clear", "Big loss, clear: −1.5 points")
-    assert said["e"] == ("small loss", "clear", "Small loss, clear: −0.2 points")
+        said[choice] = (verdict, sure, rv.verdict_words(d, "points", 0.5), rv.verdict_how(d, "points"))
+    assert said["b"] == ("unclear", None, "Maybe a big loss: about −2.1 points, not sure",
+                         "Not sure: the loss could be 0 to −4.5 points (the 95% range of the difference "
+                         "reaches 0).")
+    assert said["c"][:3] == ("big loss", "clear", "Big loss: −1.5 points, sure")
+    assert said["e"][:3] == ("small loss", "clear", "Small loss: −0.2 points, sure")
     assert said["f"][:2] == ("as good as the best", "clear")
     played = dict(analysis, exact_endgame=False)    # each deal played out, not searched: likely
     verdict, sure = rv._verdict(1.5, "c", played, 0.5)
     assert rv.verdict_words({"verdict": verdict, "cost": 1.5, "sureness": sure}, "points") == \
-        "Big loss, likely by the computer's play-outs: −1.5 points"
+        "Big loss: about −1.5 points, probably"
     exact = dict(analysis, exact_entries=["a", "b"])
     assert rv._verdict(2.1, "b", exact, 0.5) == ("big loss", "exact")
     assert rv._verdict(0.0, "b", analysis, 0.5) == ("as good as the best", "exact")
@@ -183,13 +186,17 @@ def test_sure_losses_are_labelled_in_the_order_of_their_cost():
             said = d["verdict_said"]
             if d["verdict"] in sizes:
                 seen["sure"] += 1
-                assert d["sure"] and said.startswith(("Small loss, ", "Big loss, ")), said
-                assert rv.SURENESS[d["sureness"]] in said, said
+                assert d["sure"] and said.startswith(("Small loss: ", "Big loss: ")), said
+                assert said.endswith(rv.SURENESS[d["sureness"]]), said
                 assert (d["verdict"] == "big loss") == (d["cost"] > hand["big_loss"])
             elif d["verdict"] == "unclear":
                 seen["unclear"] += 1
-                assert not d["sure"] and said.startswith("Unclear: "), said
-                assert "could be" in said or "searched" in said or "to say" in said, said
+                assert not d["sure"], said
+                # a loss past the threshold says its likely size and that it is not sure
+                big = d["cost"] > hand["big_loss"]
+                assert said.startswith("Maybe a big loss: about " if big else "Too close to call"), said
+                assert ("not sure" in d["said"]) == big, d["said"]
+                assert d["verdict_how"].startswith("Not sure: "), d["verdict_how"]
             assert not engine_tokens(said), said
     assert seen["sure"] >= 2 and seen["unclear"] >= 10, seen
 

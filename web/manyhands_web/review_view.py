@@ -1,9 +1,11 @@
 """The hand review, drawn (the review panel of the table view).
 
 `review_html(hand, tell, ui)` draws one hand of the solver's review export
-(solver/review.py, format "manyhands-review/1", docs/review.md): each of
-your decisions in order, by what you knew and with every hand seen, the summary,
-and the hand trick by trick face up. Everything a player reads is the review's
+(solver/review.py, format "manyhands-review/1", docs/review.md): the hand's
+biggest lesson and summary, each of your decisions in order in one plain
+sentence (with what every card face up adds), and folded behind "How do we
+know?" how it was worked out (by what you knew and with every hand seen: deals,
+play-outs, ranges), then the hand trick by trick face up. Everything a player reads is the review's
 own words (`*_said`, `when`, `why`, `summary`) or pycore.words through `tell`;
 tokens only travel in data- attributes, for the page's buttons and the tests.
 """
@@ -97,6 +99,10 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_lo
                  f'{with_unit(_num(values[d["best"]]), unit)} expected{yours}.</p>')
     up = d["face_up"]
     why = f'<p class="why">{esc(d["why"])}</p>' if d.get("why") else ""
+    said = "".join(f'<p class="{kind}">{esc(d[key])}</p>' for key, kind in
+                   (("said", "decision-said"), ("face_up_said", "faceup-line"), ("why_said", "decision-why"))
+                   if d.get(key))
+    how = f'<p class="note">{esc(d["verdict_how"])}</p>' if d.get("verdict_how") else ""
     buttons = [f'<button type="button" data-review="branch" data-index="{d["index"]}">Play from here</button>']
     if d["best"] != d["choice"]:
         buttons.append(f'<button type="button" data-review="try" data-index="{d["index"]}" '
@@ -109,13 +115,13 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_lo
             f'data-faceup="{esc(up["best"])}"')
     return (f'<li class="decision decision-{kind}{" big" if d.get("big") else ""}" {data}>'
             f'<div class="decision-head"><span class="decision-number">{number}</span>'
-            f'<span class="when">{esc(d["when"])}</span>{badge}</div>'
-            f'<div class="decision-cols">'
+            f'<span class="when">{esc(d["when"])}</span>{badge}</div>{said}'
+            f'<details class="how"><summary>How do we know?</summary>{how}<div class="decision-cols">'
             f'<div class="col known"><h5>By what you knew</h5>'
             f'<p>Your choice: <b class="choice-said">{esc(d["choice_said"])}</b>.</p>{known}'
             f'<p class="certainty note">{esc(_certainty(d))}</p></div>'
             f'<div class="col faceup"><h5>With all hands seen <span class="note">({esc(up["label"])})</span></h5>'
-            f'{_face_up_html(d, unit)}{why}</div></div>'
+            f'{_face_up_html(d, unit)}{why}</div></div></details>'
             f'<p class="decision-buttons">{"".join(buttons)}</p></li>')
 
 
@@ -185,9 +191,7 @@ def review_html(h: dict, tell: Narrator, step: int = 0, source: str = "") -> str
     unit = h["unit"]
     decisions = h.get("decisions") or []
     forced = h.get("forced") or 0
-    notes = [f"Marked in red: a clear or likely loss of {h['big_loss_said']}."]
-    if h.get("face_up_rule"):
-        notes.append(h["face_up_rule"])
+    notes = [f"Marked in red: a sure or probable loss of {h['big_loss_said']}."]
     if forced:
         notes.append(f"Not listed: {forced} move{'s' if forced != 1 else ''} with no other choice.")
     items = "".join(decision_html(d, k, unit, big_loss=h.get("big_loss")) for k, d in enumerate(decisions, 1))
@@ -199,8 +203,11 @@ def review_html(h: dict, tell: Narrator, step: int = 0, source: str = "") -> str
     elif points:
         scored = (f'<p class="note review-scored">This {h.get("hand_word", "hand")} scored: '
                   + ", ".join(f"{esc(tell.seat(s))} {signed(p)}" for s, p in enumerate(points)) + f" {unit}.</p>")
-    return (f'<div class="review-body" id="review-body" {data}>'
+    lesson = f'<p class="review-lesson" id="review-lesson">{esc(h["lesson"])}</p>' if h.get("lesson") else ""
+    rule = (f'<details class="how"><summary>How do we know?</summary><p class="note">{esc(h["face_up_rule"])}</p>'
+            f'<p class="note">Each decision has its own below.</p></details>' if h.get("face_up_rule") else "")
+    return (f'<div class="review-body" id="review-body" {data}>{lesson}'
             f'<p class="review-summary" id="review-summary">{esc(h["summary"])}</p>{scored}'
-            f'<p class="note">{esc(" ".join(notes))}</p>'
+            f'<p class="note">{esc(" ".join(notes))}</p>{rule}'
             f'<ol class="decisions" id="review-decisions">{items}</ol>'
             f'{steps_html(h, tell, step)}</div>')
