@@ -81,6 +81,21 @@ class Game:
         """Rules dicts covering every player count and preset (conformance suite)."""
         raise NotImplementedError
 
+    def examples(self) -> list[dict]:
+        """The presets the tests and benchmarks that do not take every preset take
+        as the game's examples: its usual table first, then each other form of the
+        game (Lunar's Sky for two). Default: the first preset."""
+        return self.presets()[:1]
+
+    def player_counts(self) -> tuple[int, ...]:
+        """Every player count of the presets, in the order they first appear.
+
+        >>> get_game("lunar").player_counts()
+        (4, 2)
+        """
+        counts = [self.players(self.make_rules(preset)) for preset in self.presets()]
+        return tuple(dict.fromkeys(counts))
+
     def players(self, rules: Rules) -> int:
         return rules.players
 
@@ -530,6 +545,18 @@ class GameState:
 
     def winners(self) -> list[int]:
         raise NotImplementedError
+
+    def side(self, seat: int) -> tuple[int, ...]:
+        """Who plays with whom: the seats on `seat`'s side now, in seat order, `seat`
+        itself included; `(seat,)` where each plays alone (the default). A game of
+        partners says it here, once: its words, the solver (allies, partnerships, a
+        trick taken by the side) and the tests ask it.
+
+        >>> lunar = get_game("lunar")
+        >>> lunar.new_game({"players": 4}, seed=1).side(1), lunar.new_game({"players": 2}, seed=1).side(1)
+        ((1, 3), (1,))
+        """
+        return (seat,)
 
     def _standing(self, seat: int):
         """What orders the final ranking (higher is better): the total by default."""

@@ -683,6 +683,10 @@ class LunarState(GameState):
             self._start_round(self.round_index + 1, left_of(self.start, self.players))   # Ruling L4
 
     # --- results ------------------------------------------------------------------
+    def side(self, seat: int) -> tuple[int, ...]:
+        """A team: seats 0 and 2, or 1 and 3; with the Sky, each player alone."""
+        return (seat % 2, seat % 2 + 2) if self.players == 4 else (seat,)
+
     def totals(self) -> list[int]:
         return [self.scores[team_of(s)] for s in range(self.players)]
 
@@ -758,7 +762,7 @@ class LunarState(GameState):
             "phase": self.phase,
             "round": self.round_index + 1,
             "start": self.start,
-            "teams": [[0, 2], [1, 3]] if n == 4 else [[0], [1]],
+            "teams": [list(self.side(team)) for team in range(2)],
             "partner": partner_of(seat) if n == 4 else None,
             "hand": tokens(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
@@ -974,6 +978,9 @@ class LunarGame(Game):
 
     def suit_names(self) -> tuple[str, ...]:
         return tuple(DECK.token(s) for s in SUITS)
+
+    def examples(self) -> list[dict]:
+        return [{"players": 4}, {"players": 2}]       # two teams, and the Sky for two
 
     def presets(self) -> list[dict]:
         return [{"players": p, **({"deal": "mixed"} if mixed else {})}
