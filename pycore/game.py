@@ -457,6 +457,9 @@ class GameState:
             "winners": self.winners() if to_act is None else [],
             "ranking": self.ranking() if to_act is None else [],
         }
+        sides = self.sides()
+        if sides is not None:
+            obs["sides"] = [list(side) for side in sides]
         obs.update(self._observe(seat))
         return obs
 
@@ -546,16 +549,29 @@ class GameState:
     def winners(self) -> list[int]:
         raise NotImplementedError
 
-    def side(self, seat: int) -> tuple[int, ...]:
-        """Who plays with whom: the seats on `seat`'s side now, in seat order, `seat`
-        itself included; `(seat,)` where each plays alone (the default). A game of
-        partners says it here, once: its words, the solver (allies, partnerships, a
-        trick taken by the side) and the tests ask it.
+    def sides(self) -> tuple[tuple[int, ...], ...] | None:
+        """Who plays with whom: the sides now, each the seats that play together in
+        seat order; None where each plays for itself or the sides are not chosen
+        yet (the default). A game of partners says it here, once: the observation
+        (`sides`), its words, the solver (allies, partners, a trick taken by the
+        side), the page (which seats are yours) and the tests ask it.
 
         >>> lunar = get_game("lunar")
-        >>> lunar.new_game({"players": 4}, seed=1).side(1), lunar.new_game({"players": 2}, seed=1).side(1)
-        ((1, 3), (1,))
+        >>> lunar.new_game({"players": 4}, seed=1).sides(), lunar.new_game({"players": 2}, seed=1).sides()
+        (((0, 2), (1, 3)), ((0,), (1,)))
         """
+        return None
+
+    def side(self, seat: int) -> tuple[int, ...]:
+        """The seats on `seat`'s side now (`sides`), `seat` itself included;
+        `(seat,)` where it plays alone.
+
+        >>> get_game("lunar").new_game({"players": 4}, seed=1).side(1)
+        (1, 3)
+        """
+        for side in self.sides() or ():
+            if seat in side:
+                return side
         return (seat,)
 
     def _standing(self, seat: int):

@@ -53,7 +53,6 @@ NOT_YET = {
     "tests/test_conformance.py": "test_every_game_is_registered (README step 3)",
     "tests/test_layouts.py": "its cases",
     "tests/test_position.py": "each game's malformed fields",
-    "tests/test_review_page.py": "partner games' words",
     "tests/test_share.py": "its cases",
     "tests/test_spelling.py": "its tables",
     "tests/test_web.py": "its cases",

@@ -638,3 +638,14 @@ def check_table_captions(tell, tree, boxes) -> None:
     raven = tell.card("Raven")
     assert all(raven in s and "only" in s for s in said) and "No trump" not in tree.text(), said
     assert said or obs["terminal"], "the trump is said while the game goes on"
+
+
+def bids_made(state) -> dict:
+    """{hand: {seat: the bid's value}} from the record's own bid actions (a bid is
+    worth its cards' suits: Shields 0 to Wands 3), for tests/browser/test_moments.py."""
+    bids, made = {}, 0
+    for seat, action in state.history:
+        if type(action).__name__ == "Bid":
+            bids.setdefault(made // state.players, {})[seat] = sum(c // 14 for c in action.cards)
+            made += 1
+    return bids
