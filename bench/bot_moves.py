@@ -3,7 +3,7 @@ level and kind of decision: through the worker's entry point
 (`solver.api.bot_move`: record JSON in, action token out; replay, inference and
 search included), as the page asks it.
 
-    python bench/bot_moves.py [--games raven,tricksters,lunar,voren] [--positions 20]
+    python bench/bot_moves.py [--games raven,voren] [--positions 20]
                               [--levels normal,hard] [--seed 1] [--players 2]
                               [--decision bid]
 
@@ -27,11 +27,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench.hints import kind, percentile, positions   # noqa: E402
+from bench.hints import kind, percentile, player_counts, positions   # noqa: E402
 from pycore.records import dumps                      # noqa: E402
 from solver import api, bots, search                  # noqa: E402
 
-COUNTS = {"raven": (2, 3, 4, 5, 6), "tricksters": (4,), "lunar": (4, 2), "voren": (3, 4, 5, 6)}
 PAGE_OVER_NATIVE = 1.9     # the slowest page / native ratio measured (bench/README.md, the hand review in the page)
 
 
@@ -58,11 +57,12 @@ real_grow_trees = bots.grow_trees
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--games", default="raven,tricksters,lunar,voren")
+    p.add_argument("--games", default=None, help="games, e.g. raven,voren (default: every game)")
     p.add_argument("--positions", type=int, default=20, help="positions per game and player count")
     p.add_argument("--levels", default="normal,hard")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", help="player counts, e.g. 2,3 (default: every count the game has)")
+    p.add_argument("--players", help="player counts, e.g. 2,3 (default: the game's examples', "
+                                     "its fewest and its most)")
     p.add_argument("--decision", help="only positions of this kind of decision (bid, give, ...)")
     a = p.parse_args(argv)
     levels = a.levels.split(",")
@@ -88,8 +88,9 @@ def main(argv=None) -> int:
 
 def measure(a, levels: list[str], counted: CountedRank, worst: dict) -> None:
     """Every row of the table: each game, player count and level, per kind of decision."""
-    for game in a.games.split(","):
-        counts = [int(x) for x in a.players.split(",")] if a.players else COUNTS[game]
+    from pycore import all_games
+    for game in a.games.split(",") if a.games else sorted(all_games()):
+        counts = [int(x) for x in a.players.split(",")] if a.players else player_counts(game)
         for players in counts:
             states = positions(game, players, a.positions, a.seed, decision=a.decision)
             for level in levels:

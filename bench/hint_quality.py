@@ -73,19 +73,15 @@ from dataclasses import dataclass, replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench.hints import percentile, positions   # noqa: E402
+from bench.hints import example_tables, kinds, percentile, positions   # noqa: E402
 from pycore.answer import Hint                    # noqa: E402
 from pycore.records import dumps                  # noqa: E402
 from solver import api, work                      # noqa: E402
 from solver.hints import THINK_LONGER, numbers    # noqa: E402
 
-GAMES = [("raven", 4), ("raven", 2), ("tricksters", 4), ("lunar", 4), ("lunar", 2), ("voren", 5)]
-KINDS = {     # the decisions of each game (bench/hints.py's kinds: card play as lead / follow)
-    "raven": ["bid", "lead", "follow"],
-    "tricksters": ["draft", "suit", "partners", "lead", "follow"],
-    "lunar": ["give", "turn", "lead", "follow"],
-    "voren": ["options", "decide", "lead", "follow"],
-}
+# every game's examples (Game.examples), each decision of the game at that table
+# (bench/hints.py's kinds, in the order they come: card play as lead / follow)
+GAMES = example_tables()
 MIN_REFERENCE = 2_000
 
 
@@ -370,7 +366,7 @@ def main(argv=None) -> None:
     games = GAMES
     if a.game:
         first_count = {}
-        for name, players in GAMES:            # "raven" is Raven with 4 players, "raven:2" with 2
+        for name, players in GAMES:            # "raven" is Raven at its first example's table, "raven:2" with 2
             first_count.setdefault(name, players)
         games = [(g.split(":")[0], int(g.split(":")[1]) if ":" in g else first_count[g]) for g in a.game]
     drawn = ("each the game's first decision of its kind" if a.first_decision
@@ -382,9 +378,7 @@ def main(argv=None) -> None:
     lines = []
     try:
         for game, players in games:
-            for decision in KINDS[game]:
-                if game == "lunar" and players == 2 and decision == "give":
-                    continue            # the Sky has no exchange
+            for decision in kinds(game, players):     # (the Sky has no exchange: no "give")
                 if a.decision and decision not in a.decision:
                     continue
                 states = positions(game, players, a.start + a.positions, a.seed, decision=decision,

@@ -26,6 +26,36 @@ from pycore.records import dumps            # noqa: E402
 from solver import api, bots, hints         # noqa: E402
 
 
+def example_tables() -> list[tuple[str, int]]:
+    """(game, players) of every registered game's examples (Game.examples)."""
+    from pycore import all_games
+    return [(name, game.players(game.make_rules(rules)))
+            for name, game in sorted(all_games().items()) for rules in game.examples()]
+
+
+def player_counts(game_name: str) -> list[int]:
+    """The player counts a benchmark takes by default: each of the game's examples'
+    (Game.examples), then its fewest and its most players."""
+    from pycore import get_game
+    game = get_game(game_name)
+    counts = [game.players(game.make_rules(rules)) for rules in game.examples()]
+    return list(dict.fromkeys(counts + [min(game.player_counts()), max(game.player_counts())]))
+
+
+def kinds(game_name: str, players: int, games: int = 3, seed: int = 1) -> list[str]:
+    """The kinds of decision (`kind`) of the game at this table, in the order they
+    first come in `games` seeded games of random legal play."""
+    import random
+    from pycore import get_game
+    game, rng, seen = get_game(game_name), random.Random(seed), {}
+    for index in range(games):
+        state = game.new_game({"players": players}, seed=seed + index)
+        while not state.is_terminal:
+            seen.setdefault(kind(state), None)
+            state = state.apply_action(rng.choice(state.legal_actions()))
+    return list(seen)
+
+
 def kind(state) -> str:
     from solver.view import adapter_for
     decision = adapter_for(state.game.name).decision(state)
@@ -74,7 +104,8 @@ def percentile(values, q):
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--game", default="raven")
-    p.add_argument("--players", default=None, help="player counts (default: every count the game has)")
+    p.add_argument("--players", default=None,
+                   help="player counts (default: the game's examples', its fewest and its most)")
     p.add_argument("--positions", type=int, default=30)
     p.add_argument("--effort", type=int, default=hints.DEFAULT_EFFORT)
     p.add_argument("--seed", type=int, default=1)
@@ -83,8 +114,8 @@ def main(argv=None) -> int:
     a = p.parse_args(argv)
     rules = json.loads(a.rules) if a.rules else None
     rows, everything, cpu_all = [], [], []
-    counts = {"raven": "2,3,4,5,6", "tricksters": "4", "voren": "3,5,8", "lunar": "4,2"}
-    for players in [int(x) for x in (a.players or counts[a.game]).split(",")]:
+    counts = [int(x) for x in a.players.split(",")] if a.players else player_counts(a.game)
+    for players in counts:
         times: dict[str, list[float]] = {}
         cpus: dict[str, list[float]] = {}
         for state in positions(a.game, players, a.positions, a.seed, rules, a.decision):

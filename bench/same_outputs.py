@@ -17,8 +17,9 @@ from pycore.records import dumps, record_of
 from solver import api
 from bench.same_answers import seeded_positions     # the positions' draw, shared
 
-CONFIGS = [("raven", {"players": 4}), ("raven", {"players": 2}), ("tricksters", {}),
-           ("lunar", {"players": 4}), ("lunar", {"players": 2}), ("voren", {"players": 5})]
+from pycore import all_games
+# every game's examples (Game.examples)
+CONFIGS = [(name, rules) for name, game in sorted(all_games().items()) for rules in game.examples()]
 out = open(sys.argv[1], "w")
 per = int(sys.argv[2]) if len(sys.argv) > 2 else 8
 for name, rules in CONFIGS:

@@ -81,6 +81,21 @@ class Game:
         """Rules dicts covering every player count and preset (conformance suite)."""
         raise NotImplementedError
 
+    def examples(self) -> list[dict]:
+        """The presets the tests and benchmarks that do not take every preset take
+        as the game's examples: its usual table first, then each other form of the
+        game (Lunar's Sky for two). Default: the first preset."""
+        return self.presets()[:1]
+
+    def player_counts(self) -> tuple[int, ...]:
+        """Every player count of the presets, in the order they first appear.
+
+        >>> get_game("lunar").player_counts()
+        (4, 2)
+        """
+        counts = [self.players(self.make_rules(preset)) for preset in self.presets()]
+        return tuple(dict.fromkeys(counts))
+
     def players(self, rules: Rules) -> int:
         return rules.players
 
@@ -442,6 +457,9 @@ class GameState:
             "winners": self.winners() if to_act is None else [],
             "ranking": self.ranking() if to_act is None else [],
         }
+        sides = self.sides()
+        if sides is not None:
+            obs["sides"] = [list(side) for side in sides]
         obs.update(self._observe(seat))
         return obs
 
@@ -530,6 +548,31 @@ class GameState:
 
     def winners(self) -> list[int]:
         raise NotImplementedError
+
+    def sides(self) -> tuple[tuple[int, ...], ...] | None:
+        """Who plays with whom: the sides now, each the seats that play together in
+        seat order; None where each plays for itself or the sides are not chosen
+        yet (the default). A game of partners says it here, once: the observation
+        (`sides`), its words, the solver (allies, partners, a trick taken by the
+        side), the page (which seats are yours) and the tests ask it.
+
+        >>> lunar = get_game("lunar")
+        >>> lunar.new_game({"players": 4}, seed=1).sides(), lunar.new_game({"players": 2}, seed=1).sides()
+        (((0, 2), (1, 3)), ((0,), (1,)))
+        """
+        return None
+
+    def side(self, seat: int) -> tuple[int, ...]:
+        """The seats on `seat`'s side now (`sides`), `seat` itself included;
+        `(seat,)` where it plays alone.
+
+        >>> get_game("lunar").new_game({"players": 4}, seed=1).side(1)
+        (1, 3)
+        """
+        for side in self.sides() or ():
+            if seat in side:
+                return side
+        return (seat,)
 
     def _standing(self, seat: int):
         """What orders the final ranking (higher is better): the total by default."""

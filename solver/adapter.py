@@ -26,14 +26,22 @@ Required (`REQUIRED`; an Adapter missing one is refused with a SolverError):
         what is being decided ("play", "bid", ...): the hint's words for it.
     current_trick_index(state) -> int | None
         the trick under way (None outside trick play): "takes this trick".
-    took_trick(before, final, seat, mark, trick_index) -> bool
-        whether the seat (its side) took that trick by the end of the playout.
     cards_left(state) -> int
         cards still to be played this hand (the face-up review's exact search).
 
 Optional capabilities (a keyword left out takes the default here):
 
     consistent(view, world) -> bool      default: the replay test (`consistent` below)
+    consistent_fast(view, world) -> bool the same answer by a quicker replay (the
+                                         game's own: from the hand's start, say), which
+                                         the tests' brute force and model checks use
+                                         (tests/solver/checks.py) and hold to
+                                         `consistent`. Default: `consistent` itself.
+    took_trick(before, final, seat, mark, trick_index) -> bool
+                                         whether the seat's side took that trick by
+                                         the end of the playout ("takes this trick").
+                                         Default: `took_trick_side` below, a seat of
+                                         the engine's `before.side(seat)` won it.
     hand_mark(state) -> int              the hand under way; default: how many hands
                                          are finished (`hand_mark` below)
     hand_points(final, seat, mark) -> int
@@ -149,14 +157,14 @@ A fifth game's module, say solver/games/skat.py, ends with:
     ADAPTER = Adapter(
         "skat", build_view=build_view, world_record=world_record, world_state=world_state,
         policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-        current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
+        current_trick_index=current_trick_index, cards_left=cards_left,
         search_exactly=search_exactly, exact_final=exact_final)    # optional: exact endgames
 
 >>> Adapter("skat", build_view=print)
 Traceback (most recent call last):
 ...
 solver.errors.SolverError: the solver's adapter for skat lacks world_record, world_state, \
-policy_action, fast_apply, decision, current_trick_index, took_trick, cards_left
+policy_action, fast_apply, decision, current_trick_index, cards_left
 
 Cards' names and suits are the engine's (pycore.game.Game.card_token,
 card_suit, suit_names), not the adapter's.
@@ -172,8 +180,8 @@ from pycore.records import replay
 from .errors import SolverError
 
 REQUIRED = ("build_view", "world_record", "world_state", "policy_action", "fast_apply", "decision",
-            "current_trick_index", "took_trick", "cards_left")
-OPTIONAL_FUNCTIONS = ("consistent", "hand_mark", "hand_points", "playout", "search_exactly",
+            "current_trick_index", "cards_left")
+OPTIONAL_FUNCTIONS = ("consistent", "consistent_fast", "took_trick", "hand_mark", "hand_points", "playout", "search_exactly",
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
                       "tree_search", "split_trees", "deep_search", "same_choice", "model_world", "exact_sides",
@@ -248,6 +256,27 @@ def half_a_trick(state) -> tuple[float, str, str]:
     return 0.5, "points", "half a trick; a trick is worth about 1 point"
 
 
+def side_partner(state, seat: int) -> int | None:
+    """The one other seat on the seat's side (the engine's `GameState.side`), None
+    where the seat plays alone (or with more than one other)."""
+    side = state.side(seat)
+    if len(side) != 2:
+        return None
+    return side[0] if side[1] == seat else side[1]
+
+
+def took_trick_side(before, final, seat: int, mark: int, trick_index: int) -> bool:
+    """Whether a seat of the seat's side (as `before` has it, the engine's
+    `GameState.side`) took that trick of the hand `mark`: the default of
+    `took_trick`, from the final position or a simulator's `Played`."""
+    if isinstance(final, Played):
+        winner = final.winners[trick_index]
+    else:
+        tricks = final.finished_hands[mark][0] if len(final.finished_hands) > mark else final.tricks
+        winner = tricks[trick_index].winner if trick_index < len(tricks) else None
+    return winner is not None and winner in before.side(seat)
+
+
 def _any_card(state, seat: int, cards: set) -> set:
     return cards
 
@@ -262,7 +291,8 @@ class Partners:
     counts, the search bots' tie-break on a trick the partner is sure to take):
 
     players: the player counts that play in partnerships (Lunar: 4, not 2);
-    partner_of(state, seat) -> int | None: the seat's partner now (None: none yet);
+    partner_of(state, seat) -> int | None: the seat's partner now (None: none yet).
+        Default: the other seat of the engine's `state.side(seat)`, where there is one;
     takes(state, seat, plays) -> bool: the seat's side takes the complete trick
         `plays` ([(seat, card), ...]);
     strength(state, seat, card) -> int: the card's strength in the trick under way
@@ -277,10 +307,10 @@ class Partners:
     chosen_each_round: the pairs are chosen anew each round (Tricksters), not fixed
         by the seats (Lunar): the arena seats each level in a block of neighbours."""
     players: tuple
-    partner_of: Callable
     takes: Callable
     strength: Callable
     is_winner: Callable
+    partner_of: Callable = side_partner
     later_cards: Callable = _any_card
     gain: Callable = _no_gain
     chosen_each_round: bool = False
@@ -344,10 +374,13 @@ class Adapter:
                                   f"without {b if a in parts else a}: they go together")
         for name, value in parts.items():
             setattr(self, name, value)
-        defaults = {"consistent": consistent, "hand_mark": hand_mark, "hand_points": hand_points}
+        defaults = {"consistent": consistent, "hand_mark": hand_mark, "hand_points": hand_points,
+                    "took_trick": took_trick_side}
         for name, default in defaults.items():
             if name not in parts:
                 setattr(self, name, default)
+        if "consistent_fast" not in parts:
+            self.consistent_fast = self.consistent
         if "playout" not in parts:
             self.playout = self._policy_playout
 

@@ -20,10 +20,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
 from manyhands_web import layouts, render  # noqa: E402
+from tests.catalog import own_tests  # noqa: E402
 from tests.html_tree import parse  # noqa: E402
 from tests.moments import moments, tables  # noqa: E402
 
 SEED = 1          # one seeded game per game and player count: 14 games, every moment of each
+
+# What is the game's own is in its own test file, tests/games/test_<game>.py:
+# SEAT_NUMBERS, the numbers in a seat's box, [(pattern, the seat's value in the
+# observation, whether the box always says it)]; check_table_captions(tell, tree,
+# boxes), the captions of the regions it adds to the table (Voren's pot, Lunar's
+# track...); and trump_in_its_own_words(tell), where it names no trump suit but
+# says a trump all the same (Raven's ravenclaw hand).
 
 
 def number(text: str) -> int:
@@ -34,19 +42,6 @@ def number(text: str) -> int:
 def trump_name(tell: Narrator) -> str | None:
     trump = tell.obs.get("trump")
     return tell.words.suit_name(trump, tell) if trump else None
-
-
-# Per game: numbers in a seat's box, (pattern, the seat's value in the observation,
-# whether the box always says it).
-SEAT_NUMBERS = {
-    "voren": [(r"^(\S+) chips$", lambda o, s: o["chips"][s], True)],
-    "tricksters": [(r"^Score: (\S+)$", lambda o, s: o["scores"][s], True),
-                   (r"^Pair tricks: (\S+)$", lambda o, s: o["tricks_won"][s], False)],
-    "raven": [(r"^Score (\S+?)(?: · .*)?$", lambda o, s: o["scores"][s], True),
-              (r"^Tricks (\S+) / bid \S+$", lambda o, s: o["tricks_won"][s], False),
-              (r"^Tricks \S+ / bid (\S+)$", lambda o, s: "?" if o["bids"][s].get("value") is None else o["bids"][s]["value"], False)],
-    "lunar": [],
-}
 
 
 # --- the checks --------------------------------------------------------------------------------
@@ -79,42 +74,26 @@ def check_hand_number(tell: Narrator, tree, layout) -> None:
 
 def check_trump(tell: Narrator, tree) -> None:
     """Every "Trump: ...", "Trump now: ..." and "No trump" on the table says the
-    observation's trump (Raven's ravenclaw hand: the Raven only)."""
+    observation's trump (a game that says a trump in its own words where it names
+    no suit checks those itself: `trump_in_its_own_words`)."""
     obs = tell.obs
     text = tree.text()
     said = [s.strip() for s in re.findall(r"\bTrump(?: now)?: ([^·\n]+)", text)]
     no_trump = re.findall(r"\bNo trump\b", text)
     want = trump_name(tell)
+    own_words = getattr(own_tests(obs["game"]), "trump_in_its_own_words", lambda tell: False)
     if want is not None:
         assert all(s == want for s in said) and not no_trump, (want, said, no_trump)
-    elif obs.get("ravenclaw"):
-        raven = tell.card("Raven")
-        assert all(raven in s and "only" in s for s in said) and not no_trump, said
-    else:
+        if not obs["terminal"]:
+            assert said, "the trump is said while the game goes on"
+    elif not own_words(tell):
         assert not said, said
-    if not obs["terminal"] and (want or obs.get("ravenclaw")):
-        assert said, "the trump is said while the game goes on"
-    if obs.get("turnup"):             # Voren's turned card says what it made, the game over too
-        turnup = tree.by_id("turnup")
-        turned = turnup.text()        # the card is a picture: its name is its label
-        assert tell.card(obs["turnup"]) in turnup.find(cls="card").attrs["aria-label"]
-        assert (f"Trump: {want}" if want else "No trump") in turned
-    elif "turnup" in obs:
-        assert tree.by_id("turnup").text() == "Not dealt yet"
-    tiles = [t.find(cls="tile-name").text() for t in tree.find_all(cls="tile") if "trump" in t.classes]
-    assert tiles == ([obs["trump"]] if obs.get("trump") and "tiles_up" in obs else []), tiles
 
 
 def check_dealer(tell: Narrator, boxes: dict) -> None:
     obs = tell.obs
     dealer = {s for s, box in boxes.items() if box.find_all(cls="dealer")}
     assert dealer == ({obs["dealer"]} if obs.get("dealer") is not None else set()), "the dealer"
-    for role, who in (obs.get("roles") or {}).items():        # Tricksters: places from the dealer
-        word = layouts.layout_for("tricksters").ROLE[role]
-        assert {s for s, box in boxes.items() if any(b.text() == word for b in box.find_all(cls="badge"))} == {who}
-    if "start" in obs:                                         # Lunar: the start player
-        start = {s for s, box in boxes.items() if any(b.text() == "Start player" for b in box.find_all(cls="badge"))}
-        assert start == ({obs["start"]} if obs["start"] is not None else set()), "the start player"
 
 
 def check_scores(tell: Narrator, tree, boxes: dict) -> None:
@@ -125,25 +104,13 @@ def check_scores(tell: Narrator, tree, boxes: dict) -> None:
         header = box.find(cls="total")
         if header is not None:
             assert number(header.text().removeprefix("total ")) == totals[seat]
-        for pattern, value, always in SEAT_NUMBERS[obs["game"]]:
+        for pattern, value, always in getattr(own_tests(obs["game"]), "SEAT_NUMBERS", ()):
             found = [m for line in lines for m in re.findall(pattern, line)]
             assert found or not always, (pattern, lines)
             assert all(f == str(value(obs, seat)) for f in found), (pattern, found, value(obs, seat))
-        pips = box.find(cls="pips")
-        if pips is not None:
-            assert pips.attrs["aria-label"] == f"{obs['tricks_won'][seat]} of 3"
-    if obs["game"] == "voren":
-        assert number(tree.find(cls="pot-n").text()) == obs["pot"]
-    if obs["game"] == "tricksters":
-        info = tree.find(cls="round-info").text()
-        assert info.startswith(f"Round {obs['round']}")
-        assert (f"target {obs['target']}" in info) == (obs["target"] is not None)
-    if obs["game"] == "lunar":
-        lines = [li.text() for li in tree.by_id("team-track").find_all("li") if "track-cell" not in li.classes]
-        for team, line in enumerate(lines):
-            stars = len(obs["stars_won"][team])
-            assert line.endswith(f": {count(obs['tricks_won'][team], 'trick')} ({obs['track_points'][team]} "
-                                 f"on the track), {count(stars, 'star card')} won, score {obs['scores'][team]}"), line
+    own = getattr(own_tests(obs["game"]), "check_table_captions", None)
+    if own is not None:
+        own(tell, tree, boxes)
 
 
 def check_end(tell: Narrator, tree, ui: dict) -> None:

@@ -10,6 +10,7 @@ import os
 import re
 import sys
 import zipfile
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -80,7 +81,13 @@ def test_the_home_page_card_has_a_control_for_every_house_rule(name):
     game = GAMES[name]
     html = pages.game_card_html(game, {}, {}, in_progress=False, name=card_namer(name))
     assert f'id="play-{name}"' in html and "Replay a deal by its number" in html
-    assert "<svg" in html and layouts.layout_for(name).pitch in html
+    assert "<svg" in html, f"{name}'s home-page card has no picture (its Layout's `picture`)"
+    pitch = layouts.layout_for(name).pitch
+    assert pitch, f"{name}'s Layout has no `pitch` (web/manyhands_web/games/{name}.py)"
+    shown = re.search(r'<p class="pitch">(.*?)</p>', html, re.S)
+    assert shown and unescape(shown.group(1)) == pitch, (
+        f"{name}'s pitch on its card ({shown and shown.group(1)!r}) is not its Layout's `pitch` "
+        f"({pitch!r}) once HTML's escapes (&#x27; for an apostrophe) are read back")
     for field in game["fields"]:
         kind = pages.field_kind(field)
         if field["name"] == "players":

@@ -439,6 +439,10 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+TEAMS = tuple(tuple(s for s in range(4) if team_of(s) == team) for team in range(2))   # ((0, 2), (1, 3))
+ALONE = ((0,), (1,))                                                                  # the Sky's two players
+
+
 def partner_of(seat: int) -> int:
     """A seat's partner with four players: the seat across the table.
 
@@ -683,6 +687,10 @@ class LunarState(GameState):
             self._start_round(self.round_index + 1, left_of(self.start, self.players))   # Ruling L4
 
     # --- results ------------------------------------------------------------------
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Two teams, seats 0 and 2 against 1 and 3 (`team_of`); with the Sky, each player alone."""
+        return TEAMS if self.players == 4 else ALONE
+
     def totals(self) -> list[int]:
         return [self.scores[team_of(s)] for s in range(self.players)]
 
@@ -758,7 +766,7 @@ class LunarState(GameState):
             "phase": self.phase,
             "round": self.round_index + 1,
             "start": self.start,
-            "teams": [[0, 2], [1, 3]] if n == 4 else [[0], [1]],
+            "teams": [list(side) for side in self.sides()],
             "partner": partner_of(seat) if n == 4 else None,
             "hand": tokens(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
@@ -974,6 +982,9 @@ class LunarGame(Game):
 
     def suit_names(self) -> tuple[str, ...]:
         return tuple(DECK.token(s) for s in SUITS)
+
+    def examples(self) -> list[dict]:
+        return [{"players": 4}, {"players": 2}]       # two teams, and the Sky for two
 
     def presets(self) -> list[dict]:
         return [{"players": p, **({"deal": "mixed"} if mixed else {})}

@@ -828,6 +828,9 @@ class RavenGame(Game):
     def suit_names(self) -> tuple[str, ...]:
         return SUITS
 
+    def examples(self) -> list[dict]:
+        return [{"players": 4}, {"players": 2}]       # the usual table, and two alone
+
     def presets(self) -> list[dict]:
         return [{"players": p, **({"short_game": True} if short else {})}
                 for p in range(2, 7) for short in (False, True)]

@@ -520,6 +520,12 @@ class TrickstersState(GameState):
         self._start_round(rounds, left_of(self.dealer, PLAYERS))   # the Dealer card passes left
 
     # --- results ------------------------------------------------------------------
+    def sides(self) -> tuple[tuple[int, ...], ...] | None:
+        """This round's two pairs, once the partners are chosen (None before)."""
+        if self.partner[0] is None:
+            return None
+        return tuple(sorted({tuple(sorted((s, self.partner[s]))) for s in range(PLAYERS)}))
+
     def totals(self) -> list[int]:
         return list(self.scores)
 

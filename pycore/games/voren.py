@@ -857,6 +857,9 @@ class VorenGame(Game):
     def suit_names(self) -> tuple[str, ...]:
         return SUIT_NAMES
 
+    def examples(self) -> list[dict]:
+        return [{"players": 5}]                       # a table of the middle size
+
     def presets(self) -> list[dict]:
         return ([{"players": p} for p in range(3, 9)]
                 + [{"players": 4, "crowns_void_trump": False},

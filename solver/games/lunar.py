@@ -739,17 +739,6 @@ def decision(state) -> str:
     return {"exchange": "give", "trump": "turn"}.get(state.phase, "play")
 
 
-def trick_taker(state, mark: int, trick_index: int):
-    if isinstance(state, Played):
-        return state.winners[trick_index]
-    tricks = state.finished_hands[mark][0] if len(state.finished_hands) > mark else state.tricks
-    return tricks[trick_index].winner if trick_index < len(tricks) else None
-
-
-def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
-    """Whether the seat's team took that trick (a partnership takes tricks together)."""
-    winner = trick_taker(state, mark, trick_index)
-    return winner is not None and team_of(winner) == team_of(seat)
 
 
 def current_trick_index(state):
@@ -814,8 +803,8 @@ def split_trees(state) -> bool:
 
 
 def allies(state, a: int, b: int) -> bool:
-    """Seats on one team (with the Sky: each player alone)."""
-    return team_of(a) == team_of(b)
+    """Seats on one side (the engine's `side`: a team; with the Sky, each player alone)."""
+    return b in state.side(a)
 
 
 def face_up_rule(players: int) -> str:
@@ -826,11 +815,7 @@ def face_up_rule(players: int) -> str:
     return f"{who} (Lunar is not zero-sum, so this is a cautious reading)"
 
 
-# --- partners (four players: solver/partners.py) ----------------------------------------------
-def trick_partner(state, seat: int) -> int | None:
-    return partner_of(seat) if state.players == 4 else None
-
-
+# --- partners (four players: solver/partners.py; each seat's partner is the engine's `side`) ---
 def team_takes(state, seat: int, plays: list) -> bool:
     return trick_winner(plays, state.trump) == team_of(seat)
 
@@ -864,7 +849,7 @@ def star(state, card: int) -> bool:
     return card in state.rules.star_cards
 
 
-PARTNERSHIPS = Partners(players=(4,), partner_of=trick_partner, takes=team_takes, strength=trick_strength,
+PARTNERSHIPS = Partners(players=(4,), takes=team_takes, strength=trick_strength,
                         is_winner=is_winner, later_cards=later_cards, gain=star)
 
 
@@ -885,7 +870,7 @@ def open_places(state) -> dict:
 ADAPTER = Adapter(
     "lunar", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-    current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
+    current_trick_index=current_trick_index, cards_left=cards_left, consistent_fast=consistent_fast,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     inference=inference, open_places=open_places, allies=allies, tree_search=tree_search, split_trees=split_trees,
     face_up_rule=face_up_rule, partners=PARTNERSHIPS)

@@ -413,11 +413,6 @@ def tricks_taken(state, seat: int, mark: int) -> int:
     return sum(1 for t in state.finished_hands[mark][0] if t.winner == seat)
 
 
-def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
-    if isinstance(state, Played):
-        return state.winners[trick_index] == seat
-    return state.finished_hands[mark][0][trick_index].winner == seat
-
 
 EXACT_CARDS = 6          # at most this many cards left in hands: search exactly (max^n)
 
@@ -515,7 +510,7 @@ def fast_apply(state, action):
 ADAPTER = Adapter(
     "raven", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-    current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
+    current_trick_index=current_trick_index, cards_left=cards_left, consistent_fast=consistent_fast,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     bids=True, target_of=target_of, tricks_taken=tricks_taken, tree_search=tree_search, split_trees=split_trees,
     deep_search=deep_search, same_choice=same_choice)

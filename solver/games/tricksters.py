@@ -324,14 +324,6 @@ def current_trick_index(state):
     return len(state.tricks) - 1 if state.phase == "play" else None
 
 
-def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
-    """Whether the seat's partnership (as it stood when deciding) took that trick."""
-    if isinstance(state, Played):
-        winner = state.winners[trick_index]
-    else:
-        winner = state.finished_hands[mark][0][trick_index].winner
-    return winner in (seat, before.partner[seat])
-
 
 def policy_action(state, rng=None):
     """A quick heuristic: draft the card with the best single value, take the suit
@@ -618,7 +610,7 @@ PARTNERSHIPS = Partners(players=(PLAYERS,), partner_of=trick_partner, takes=pair
 ADAPTER = Adapter(
     "tricksters", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, playout=playout, decision=decision,
-    current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
+    current_trick_index=current_trick_index, cards_left=cards_left, consistent_fast=consistent_fast,
     evaluator=evaluator, exact_values=exact_values, exact_points=exact_points,
     deep_search=deep_search, exact_sides=exact_sides, big_loss=big_loss, face_up_rule=face_up_rule,
     partners=PARTNERSHIPS)

@@ -261,10 +261,6 @@ def outcomes(state, seat: int, mark: int) -> list[str]:
     return []
 
 
-def took_trick(before, state, seat: int, mark: int, trick_index: int) -> bool:
-    tricks = state.finished_hands[mark][0]
-    return trick_index < len(tricks) and tricks[trick_index].winner == seat
-
 
 def current_trick_index(state):
     return len(state.tricks) - 1 if state.phase == "play" else None
@@ -321,7 +317,7 @@ def settled(obs: dict, seat: int) -> tuple[float, str] | None:
 ADAPTER = Adapter(
     "voren", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-    current_trick_index=current_trick_index, took_trick=took_trick, cards_left=cards_left,
+    current_trick_index=current_trick_index, cards_left=cards_left, consistent_fast=consistent_fast,
     search_exactly=search_exactly, exact_final=exact_final,
     outcomes=outcomes, outcome_words=OUTCOME_WORDS, rare_outcomes=RARE_OUTCOMES,
     model_world=model_world, big_loss=big_loss, settled=settled)

@@ -14,6 +14,9 @@ from functools import partial
 import pytest
 
 from pycore import get_game, load_record, replay
+from pycore.records import positions
+from solver.partners import chosen_each_round
+from tests.catalog import own_tests
 from pycore.words import Narrator as EngineNarrator
 
 from .conftest import ROOT, SCREENSHOTS
@@ -74,29 +77,31 @@ def _go_on(page, way: str) -> None:
     page.wait_for_function(f"document.body.dataset.hold !== 'trick' || +document.body.dataset.actions !== {before}")
 
 
-def _won_by(state, trick, h) -> set:
-    """The seats whose cards took a finished trick, from the engine's own facts."""
-    name = state.game.name
-    if name == "tricksters":
-        partners = state.observation(0)["hand_results"][h]["partners"]
-        return {trick.winner, partners[trick.winner]}
-    if name == "lunar":
-        return {s for s, _ in trick.plays if s % 2 == trick.winner % 2}
-    return {trick.winner}
+def hands_in_play(record) -> list:
+    """Per hand, the position before its last action: its `side` says who played with
+    whom in that hand (Tricksters' partners change each round)."""
+    states = list(positions(record))
+    starts = states[-1].hand_starts
+    return [states[(starts[h + 1] if h + 1 < len(starts) else len(states) - 1) - 1] for h in range(len(starts))]
 
 
-def _tricks_taken(state, h: int, seats: list[int]) -> int:
-    tricks = state.finished_hands[h][0]
-    if state.game.name == "tricksters":                         # the pair's: the partner from its action
-        partner = next(int(a.seat) for s, a in state.history[state.hand_starts[h]:]
-                       if type(a).__name__ == "Partner")
-        chooser = (state.deals[h]["dealer"] + 2) % 4
-        pairs = [{chooser, partner}, set(range(4)) - {chooser, partner}]
-        pair = next(p for p in pairs if seats[0] in p)
-        return sum(1 for t in tricks if t.winner in pair)
-    if state.game.name == "lunar":
-        return sum(1 for t in tricks if t.winner % 2 == seats[0] % 2)
-    return sum(1 for t in tricks if t.winner == seats[0])
+def _won_by(during, trick) -> set:
+    """The seats whose cards took a finished trick: the winner's side (the engine's `side`)."""
+    return {s for s, _ in trick.plays if s in during.side(trick.winner)}
+
+
+def _tricks_taken(state, during, h: int, seats: list[int]) -> int:
+    """The tricks a sheet's row took: its side's."""
+    return sum(1 for t in state.finished_hands[h][0] if t.winner in during.side(seats[0]))
+
+
+def _pad_points(state, points: list[int]) -> list[int]:
+    """A score pad row: one column per side where the sides are fixed by the seats
+    (Lunar's teams), else per player (Tricksters' pairs change each round)."""
+    sides = list(dict.fromkeys(state.side(s) for s in range(state.players)))
+    if len(sides) == state.players or chosen_each_round(state.game.name):
+        return points
+    return [points[side[0]] for side in sides]
 
 
 @pytest.mark.parametrize("name,rules", CASES)
@@ -148,6 +153,8 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
     record = export_record(page)
     summary = replay_summary(record, tmp_path)
     state = replay(load_record(record))
+    during = hands_in_play(load_record(record))
+    results = state.observation(0)["hand_results"]
     tell = Narrator(state.game, state.observation(0))
     assert summary["terminal"]
 
@@ -156,39 +163,36 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
     for (h, k), info in seen_tricks.items():
         trick = state.finished_hands[h][0][k]
         assert info["line"] == tell.trick_taken(summary["hands"][h]["tricks"][k], h, k)
-        assert set(info["won"]) == _won_by(state, trick, h)
-        if name == "tricksters":      # every card shows its value in that trick's led critter
-            led = state.observation(0)["hand_results"][h]["led"][k]
-            assert info["led"] == [led.lower()] * 4, (h, k, info["led"], led)
+        assert set(info["won"]) == _won_by(during[h], trick)
+        if "led" in results[h]:       # cards counted in the critter led: each shows its value in it
+            led = results[h]["led"][k]
+            assert info["led"] == [led.lower()] * state.players, (h, k, info["led"], led)
 
     # each hand's score sheet, number by number, against the replay's summary
     assert sorted(sheets) == list(range(len(summary["hands"])))
-    bids, made = {}, 0          # Raven: each hand's bids, from the record's own bid actions
-    for seat, action in state.history:
-        if name == "raven" and type(action).__name__ == "Bid":
-            bids.setdefault(made // state.players, {})[seat] = sum(c // 14 for c in action.cards)
-            made += 1
+    # a game of bids: each hand's bids, from the record's own bid actions (the game's own tests say how)
+    bids = getattr(own_tests(name), "bids_made", lambda state: {})(state)
     for h, sheet in sheets.items():
         points = summary["hands"][h]["points"]
         covered = sorted(s for row in sheet["rows"] for s in row["seats"])
         assert covered == list(range(state.players))
         for row in sheet["rows"]:
             assert all(points[s] == row["points"] for s in row["seats"]), (h, row, points)
-            assert row["tricks"] == _tricks_taken(state, h, row["seats"]), (h, row)
-            if name == "raven":         # every bid shown once the hand is scored, concealed ones too
+            assert row["tricks"] == _tricks_taken(state, during[h], h, row["seats"]), (h, row)
+            if bids:                    # every bid shown once the hand is scored, concealed ones too
                 assert row["bid"] == bids[h][row["seats"][0]]
-        assert sheet["lines"] == tell.hand_lines(state.observation(0)["hand_results"][h])
-        if name != "voren":            # every card of the hand is public then: all hands face up
+        assert sheet["lines"] == tell.hand_lines(results[h])
+        if all(hand is not None for hand in results[h]["hands"]):   # every hand public: all face up
             assert all(count > 0 for count in sheet["faces"])
 
-    # the score pad: one row per hand, the points per player (per team in Lunar)
+    # the score pad: one row per hand, the points per player (per side where the seats fix them)
     page.click("#result [data-ui=end-close]")
     page.click('[data-ui="scores"]')
     pad = page.evaluate(PAD)
     assert len(pad) == len(summary["hands"])
     for h, row in enumerate(pad):
         points = summary["hands"][h]["points"]
-        assert row == ([points[0], points[1]] if name == "lunar" else points)
+        assert row == _pad_points(state, points)
     tokens += screen_tokens(page)
     # a past hand's sheet from the pad, the table details: no engine token anywhere
     page.click('#score-pad [data-ui="sheet"][data-hand="0"]')
@@ -197,13 +201,13 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
     page.click("#sheet-close")
     page.click('[data-ui="details"]')
     tokens += screen_tokens(page)
-    if name == "tricksters":       # the last round's tricks again, each in its own led critter
+    if "led" in results[-1]:       # the last round's tricks again, each in its own led critter
         page.click('[data-ui="tricks"]')
         last = len(summary["hands"]) - 1
         for k in range(len(summary["hands"][last]["tricks"]) - 1, -1, -1):
             view = page.locator("#trick-view")
             assert view.get_attribute("data-trick") == str(k)
-            led = state.observation(0)["hand_results"][last]["led"][k]
+            led = results[last]["led"][k]
             turned = view.locator("svg.face[data-led]").evaluate_all("vs => vs.map(v => v.dataset.led)")
             assert turned and all(t == led for t in turned)
             if k:

@@ -752,3 +752,22 @@ def test_a_gift_you_cannot_see_is_told_as_the_deal_makes_it(deal, said):
     tell = Narrator(GAME, state.observation(0))
     others = [seat for seat, _ in state.history[:4] if seat != 0]
     assert [tell.sentence(seat, None) for seat in others] == [f"{tell.seat(s)} {said}." for s in others]
+
+
+# --- what the table's captions say of this game (tests/test_captions.py) ------------------------
+SEAT_NUMBERS = []          # a seat's box holds no numbers: the teams' are on the track
+
+
+def check_table_captions(tell, tree, boxes) -> None:
+    """Each team's line on the track; the trump tile turned up; the start player's badge."""
+    from pycore.words import count
+    obs = tell.obs
+    lines = [li.text() for li in tree.by_id("team-track").find_all("li") if "track-cell" not in li.classes]
+    for team, line in enumerate(lines):
+        stars = len(obs["stars_won"][team])
+        assert line.endswith(f": {count(obs['tricks_won'][team], 'trick')} ({obs['track_points'][team]} "
+                             f"on the track), {count(stars, 'star card')} won, score {obs['scores'][team]}"), line
+    tiles = [t.find(cls="tile-name").text() for t in tree.find_all(cls="tile") if "trump" in t.classes]
+    assert tiles == ([obs["trump"]] if obs.get("trump") and "tiles_up" in obs else []), tiles
+    start = {s for s, box in boxes.items() if any(b.text() == "Start player" for b in box.find_all(cls="badge"))}
+    assert start == ({obs["start"]} if obs["start"] is not None else set()), "the start player"

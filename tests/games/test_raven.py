@@ -7,6 +7,7 @@ scoring are tested on whole games.
 """
 import itertools
 import random
+import re
 
 import pytest
 
@@ -612,3 +613,39 @@ def test_trump_is_said_where_a_trump_beat_the_suit_led_not_where_trump_was_led()
         obs = state.observation(0)
         h = len(obs["hands"]) - 1
         assert Narrator(GAME, obs).trick_taken(obs["hands"][h]["tricks"][0], h, 0) == said
+
+
+# --- what the table's captions say of this game (tests/test_captions.py) ------------------------
+# The numbers in a seat's box: (pattern, the seat's value in the observation, always said).
+SEAT_NUMBERS = [
+    (r"^Score (\S+?)(?: · .*)?$", lambda o, s: o["scores"][s], True),
+    (r"^Tricks (\S+) / bid \S+$", lambda o, s: o["tricks_won"][s], False),
+    (r"^Tricks \S+ / bid (\S+)$", lambda o, s: "?" if o["bids"][s].get("value") is None else o["bids"][s]["value"],
+     False)]
+
+
+def trump_in_its_own_words(tell) -> bool:
+    """The ravenclaw hand names no trump suit: the Raven alone is trump."""
+    return bool(tell.obs.get("ravenclaw"))
+
+
+def check_table_captions(tell, tree, boxes) -> None:
+    """In the ravenclaw hand, every trump caption says the Raven only, while the game goes on."""
+    obs = tell.obs
+    if not obs.get("ravenclaw") or obs.get("trump"):
+        return
+    said = [s.strip() for s in re.findall(r"\bTrump(?: now)?: ([^·\n]+)", tree.text())]
+    raven = tell.card("Raven")
+    assert all(raven in s and "only" in s for s in said) and "No trump" not in tree.text(), said
+    assert said or obs["terminal"], "the trump is said while the game goes on"
+
+
+def bids_made(state) -> dict:
+    """{hand: {seat: the bid's value}} from the record's own bid actions (a bid is
+    worth its cards' suits: Shields 0 to Wands 3), for tests/browser/test_moments.py."""
+    bids, made = {}, 0
+    for seat, action in state.history:
+        if type(action).__name__ == "Bid":
+            bids.setdefault(made // state.players, {})[seat] = sum(c // 14 for c in action.cards)
+            made += 1
+    return bids

@@ -482,3 +482,21 @@ def test_a_tied_trick_says_the_rule_that_gave_it():
             ties += tied
             plain += not tied
     assert ties >= 2 and plain >= 10, (ties, plain)
+
+
+# --- what the table's captions say of this game (tests/test_captions.py) ------------------------
+# The numbers in a seat's box: (pattern, the seat's value in the observation, always said).
+SEAT_NUMBERS = [(r"^Score: (\S+)$", lambda o, s: o["scores"][s], True),
+                (r"^Pair tricks: (\S+)$", lambda o, s: o["tricks_won"][s], False)]
+
+
+def check_table_captions(tell, tree, boxes) -> None:
+    """The round and its target; each seat's place from the dealer as its badge."""
+    from manyhands_web import layouts
+    obs = tell.obs
+    info = tree.find(cls="round-info").text()
+    assert info.startswith(f"Round {obs['round']}")
+    assert (f"target {obs['target']}" in info) == (obs["target"] is not None)
+    for role, who in (obs.get("roles") or {}).items():
+        word = layouts.layout_for(obs["game"]).ROLE[role]
+        assert {s for s, box in boxes.items() if any(b.text() == word for b in box.find_all(cls="badge"))} == {who}

@@ -575,3 +575,26 @@ def test_refusals_in_words_name_the_card_to_play():
     tell = Narrator(GAME, state.observation(2))
     assert state.why_not("4H", tell) == ("only the Treachery can be played: it takes the trick, and a player "
                                          "who can take the trick must play the highest card that takes it")
+
+
+# --- what the table's captions say of this game (tests/test_captions.py) ------------------------
+# The numbers in a seat's box: (pattern, the seat's value in the observation, always said).
+SEAT_NUMBERS = [(r"^(\S+) chips$", lambda o, s: o["chips"][s], True)]
+
+
+def check_table_captions(tell, tree, boxes) -> None:
+    """The pot, each seat's tricks as pips, and the turned card, which says what it made
+    trump (the game over too)."""
+    obs = tell.obs
+    assert int(tree.find(cls="pot-n").text().replace("\N{MINUS SIGN}", "-")) == obs["pot"]
+    for seat, box in boxes.items():
+        pips = box.find(cls="pips")
+        if pips is not None:
+            assert pips.attrs["aria-label"] == f"{obs['tricks_won'][seat]} of 3"
+    turnup = tree.by_id("turnup")
+    if obs.get("turnup"):
+        assert tell.card(obs["turnup"]) in turnup.find(cls="card").attrs["aria-label"]   # a picture: its label
+        want = tell.words.suit_name(obs["trump"], tell) if obs.get("trump") else None
+        assert (f"Trump: {want}" if want else "No trump") in turnup.text()
+    else:
+        assert turnup.text() == "Not dealt yet"

@@ -56,8 +56,8 @@ def test_a_module_without_its_declared_adapter_is_refused(monkeypatch):
 def test_an_adapter_missing_a_required_part_is_refused_naming_it():
     parts = {name: getattr(raven.ADAPTER, name) for name in REQUIRED}
     assert Adapter("raven", **parts).playout is not None
-    del parts["took_trick"], parts["cards_left"]
-    with pytest.raises(SolverError, match="the solver's adapter for raven lacks took_trick, cards_left$"):
+    del parts["decision"], parts["cards_left"]
+    with pytest.raises(SolverError, match="the solver's adapter for raven lacks decision, cards_left$"):
         Adapter("raven", **parts)
 
 

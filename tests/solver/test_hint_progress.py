@@ -10,13 +10,14 @@ from pycore.records import dumps
 from solver import api
 from solver.search import Spending
 from solver.testing import positions, to_act
+from tests.catalog import case_id, examples
 
-GAMES = [("raven", {"players": 4}), ("raven", {"players": 2}), ("tricksters", {}),
-         ("lunar", {"players": 4}), ("lunar", {"players": 2}), ("voren", {"players": 5})]
+GAMES = examples()            # each game's examples (Game.examples)
+IDS = [case_id(name, rules) for name, rules in GAMES]
 BUDGET = {"effort": 24, "seed": 3}
 
 
-@pytest.mark.parametrize("name,rules", GAMES, ids=[f"{n}-{r.get('players', '')}" for n, r in GAMES])
+@pytest.mark.parametrize("name,rules", GAMES, ids=IDS)
 def test_progress_is_monotonic_and_ends_at_total(name, rules):
     decisions = set()
     for state, seat in to_act(positions(name, rules, 4, seed=4242)):
@@ -37,31 +38,31 @@ def test_progress_is_monotonic_and_ends_at_total(name, rules):
     assert decisions
 
 
-@pytest.mark.parametrize("name,rules", GAMES, ids=[f"{n}-{r.get('players', '')}" for n, r in GAMES])
+@pytest.mark.parametrize("name,rules", GAMES, ids=IDS)
 def test_the_offered_effort_searches_every_world(name, rules):
     """A hint that searched a sample offers the effort that searches every world
     (`all_worlds_effort`, the page's "Search all deals"), or None when that would be
-    more than search.ALL_WORLDS_CAP world-action searches (Raven and Voren, whose
-    worlds are astronomically many, never offer it), there is one choice, or
+    more than search.ALL_WORLDS_CAP world-action searches (each world costing what
+    the game's evaluator says: an action's playout, or Tricksters' exact trick play;
+    Raven's and Voren's worlds are astronomically many), there is one choice, or
     hard's tree searched (Lunar's and Raven's card play: one playout of each deal
-    would tell less than the tree's thousands; tests/solver/test_lunar_hints.py); asked
-    so ({"all_worlds": true}), the hint searches every world."""
-    from solver.search import ALL_WORLDS_CAP
-    offered = 0
+    would tell less than the tree's thousands; tests/solver/test_lunar_hints.py),
+    and only then; asked so ({"all_worlds": true}), the hint searches every world."""
+    from pycore.records import replay
+    from solver.evaluate import make_evaluator
+    from solver.search import all_worlds_effort_of
+    from solver.view import view_of
     for state, seat in to_act(positions(name, rules, 12, seed=4242)):
         record = dumps(state)
         quick = api.hint(record, seat, BUDGET)
         effort = quick["all_worlds_effort"]
         actions = len(quick["actions"])
-        too_many = (actions * quick["worlds"] > ALL_WORLDS_CAP
-                    and (name, quick["decision"]) != ("tricksters", "play"))
-        if actions <= 1 or quick["tree"] or too_many:
-            assert effort is None
+        evaluator = make_evaluator(view_of(replay(record), seat))
+        too_many = all_worlds_effort_of(quick["worlds"], actions, evaluator) is None
+        assert (effort is None) == (actions <= 1 or quick["tree"] or too_many), quick
         if quick["all_worlds"] or effort is None or effort > 3000:
             continue
         full = api.hint(record, seat, {"all_worlds": True, "seed": 3})
         assert quick["more"]["budget"] == {"all_worlds": True}      # the offer the page shows
         assert full["all_worlds"] and full["searched_worlds"] == full["worlds"] == quick["worlds"]
         assert all(entry["n"] == full["worlds"] for entry in full["actions"])
-        offered += 1
-    assert offered or name in ("raven", "voren", "lunar")   # Lunar's few deals: the tree's or exact

@@ -12,7 +12,15 @@ from solver.view import adapter_for
 from tests.conformance import hidden_cards_shuffled
 from tests.solver.positions import positions
 
-TABLES = [("raven", 4), ("lunar", 4), ("tricksters", 4), ("voren", 4)]
+from pycore import all_games
+from tests.catalog import example_tables
+
+# each game at its usual table (its first example, Game.examples)
+TABLES = [(name, game.players(game.make_rules(game.examples()[0]))) for name, game in sorted(all_games().items())]
+# ... and at its fewest and most players, where a level may search otherwise (a tree, deeper)
+BUDGET_TABLES = list(dict.fromkeys(example_tables() + [
+    (name, players) for name, game in sorted(all_games().items())
+    for players in (min(game.player_counts()), max(game.player_counts()))]))
 
 
 def other_past(state, seat: int, rng):
@@ -21,13 +29,14 @@ def other_past(state, seat: int, rng):
     another hand), both from the text (pycore/position.py), so both have no
     history: the seat's hand and the trick under way are the same, the cards gone
     before are not."""
-    # cards whose place was public stay put: Lunar's gift to the partner, Tricksters' drafted cards
-    partner = (seat + 2) % 4 if state.game.name == "lunar" else None
+    # cards whose place was public stay put: what the seat's side holds and played (Lunar's
+    # gift to the partner), Tricksters' drafted cards
+    side = state.side(seat)
     drafted = getattr(state, "drafted", None) or ((),) * state.players
     earlier = [(i, j) for i, t in enumerate(state.tricks[:-1]) for j, (s, c) in enumerate(t.plays)
-               if s not in (seat, partner) and c not in drafted[s]]
+               if s not in side and c not in drafted[s]]
     hidden = {n: cs for n, cs in state.hidden_places(seat).items()
-              if n.startswith("hand:") and cs and n != f"hand:{partner}"}
+              if n.startswith("hand:") and cs and int(n.partition(":")[2]) not in side}
     if not earlier or not hidden:
         return None
     i, j = earlier[rng.randrange(len(earlier))]
@@ -86,8 +95,7 @@ def test_easy_reads_no_hidden_card(game, players):
         assert bots.choose(other, seat, "easy", seed=4) == move
 
 
-@pytest.mark.parametrize("game,players", TABLES + [("raven", 2), ("raven", 5), ("raven", 6),
-                                                   ("lunar", 2)])
+@pytest.mark.parametrize("game,players", BUDGET_TABLES)
 def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, players, monkeypatch):
     """normal and hard spend their playouts (solver.bots.LEVELS), never time: at
     every position the search spends at most the level's budget plus one first
@@ -112,7 +120,7 @@ def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, player
     monkeypatch.setattr(bots, "rank_steps", counting)
     monkeypatch.setattr(bots, "grow_trees", counting_trees)
     totals = {"normal": 0, "hard": 0}
-    trees = deep = 0
+    trees = deep = tree_decisions = 0
     adapter = adapter_for(game)
     for state, _ in positions(game, {"players": players}, 8, seed=5, starts=2):
         for level in ("normal", "hard"):
@@ -122,6 +130,7 @@ def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, player
                 assert spent == []
                 continue
             (how, budget, used, ranking), = spent
+            tree_decisions += level == "hard" and adapter.tree_search(state)
             if how == "tree":
                 assert level == "hard" and budget == bots.TREE_ITERATIONS[level] and 0 < used <= budget
                 trees += 1
@@ -133,5 +142,4 @@ def test_a_search_level_stays_inside_its_budget_counted_in_playouts(game, player
                     assert used <= budget + max(2 * len(ranking.stats), 60), (level, ranking.stopped)
             totals[level] += used
     assert totals["hard"] > totals["normal"] > 0
-    assert (trees > 0) == (game == "lunar" or (game == "raven" and players in (2, 3, 4)))
-    assert (deep > 0) == ((game == "raven" and players in (5, 6)) or game == "tricksters")
+    assert trees == tree_decisions     # hard grows a tree exactly where the game's adapter says

@@ -17,20 +17,25 @@ from pathlib import Path
 import pytest
 
 from pycore.answer import ActionValue as Value, Hint
-from pycore.game import get_game
+from pycore.game import all_games, get_game
 from pycore.records import dumps, load_record, replay
 from solver import api, bots, hints, review as rv
 from solver.faceup import face_up
 from solver.reference.plain import plain_points
 from solver.view import adapter_for, view_of
+from tests.catalog import example_tables
 from tests.engine_tokens import engine_tokens
 
 ROOT = Path(__file__).resolve().parents[2]
 BUDGET = {"effort": 24, "seed": 3}
-GAMES = [("raven", {"players": 4}), ("raven", {"players": 3}), ("tricksters", {}),
-         ("lunar", {"players": 4}), ("lunar", {"players": 2}), ("voren", {"players": 3})]
-IDS = [f"{name}-{rules.get('players', 4)}" for name, rules in GAMES]
+# (name, players): each game's examples (Game.examples), and each game at its fewest
+# players, where the face-up column reaches its exact search soonest
+TABLES = list(dict.fromkeys(example_tables() + [(name, min(game.player_counts()))
+                                                for name, game in sorted(all_games().items())]))
 SEAT = 0
+PLAIN_UP_TO = 8   # cards left where the plain search of every line (no memo) checks a game's own
+#                   exact face-up values (`exact_values`) in seconds: 8 is Tricksters' last two
+#                   tricks; from 12 (its third) it takes minutes
 
 
 @functools.lru_cache(maxsize=None)
@@ -39,8 +44,7 @@ def record_text(name: str, players: int, hands: int = 1, easy_every: int = 2) ->
     `easy_every`-th decision with a choice and the normal bot (the hint's best)
     otherwise; the others play the easy bot."""
     game = get_game(name)
-    rules = {} if name == "tricksters" else {"players": players}
-    state = game.new_game(rules, seed=11)
+    state = game.new_game({"players": players}, seed=11)
     mine = 0
     while not state.is_terminal and len(state.finished_hands) < hands:
         seat = state.current_player
@@ -60,7 +64,7 @@ def exported(name: str, players: int) -> dict:
 
 
 def cases():
-    return [pytest.param(name, rules.get("players", 4), id=i) for (name, rules), i in zip(GAMES, IDS)]
+    return [pytest.param(name, players, id=f"{name}-{players}") for name, players in TABLES]
 
 
 def prefix_state(text: str, upto: int):
@@ -174,7 +178,7 @@ def test_sure_losses_are_labelled_in_the_order_of_their_cost():
     seat played the easy bot throughout, in Lunar with four players: clear
     losses): of the losses the review is sure of, a larger one is never
     labelled milder; every unsure one says so, with what it could be."""
-    hands = [exported(name, rules.get("players", 4))["hands"][0] for name, rules in GAMES]
+    hands = [exported(name, players)["hands"][0] for name, players in TABLES]
     hands.append(rv.review(record_text("lunar", 4, easy_every=1), SEAT, 1, BUDGET, cache={})["hands"][0])
     sizes = {"small loss": 1, "big loss": 2}
     seen = {"sure": 0, "unclear": 0}
@@ -222,14 +226,16 @@ def test_face_up_is_exact_search_where_it_says_exact(name, players):
         if not up["exact"]:
             continue
         assert up["intervals"] is None and up["cost_interval"] is None
-        if name == "tricksters" and d["trick"] < 3:
-            continue            # the plain search takes minutes at the first tricks
         state = prefix_state(text, d["index"])
+        adapter = adapter_for(name)
+        if adapter.exact_values is not None and adapter.cards_left(state) > PLAIN_UP_TO:
+            continue
         assert up["values"] == plain_values(state, SEAT)
         assert up["values"][up["best"]] == max(up["values"].values())
         checked += 1
-    assert checked, "the last tricks of every hand are searched exactly face up"
-    if name == "tricksters":
+    if players == min(get_game(name).player_counts()):    # a bigger table may never come in reach
+        assert checked, "the last tricks of every hand are searched exactly face up"
+    if adapter_for(name).exact_values is not None:     # the game's own exact search, at every trick
         assert all(d["face_up"]["exact"] for d in hand["decisions"] if d["decision"] == "play")
 
 

@@ -76,7 +76,13 @@ class Layout:
             LAYOUTS[game] = cls()
 
     def seat_classes(self, obs: dict, seat: int) -> str:
-        return ""
+        """A seat's box on your side or the other (the engine's `sides`, where the
+        game has them now: Lunar's teams, Tricksters' pairs once chosen)."""
+        sides = obs.get("sides")
+        if not sides:
+            return ""
+        mine = next(side for side in sides if obs["seat"] in side)
+        return " pair-ours" if seat in mine else " pair-theirs"
 
     def is_special(self, token: str) -> bool:
         return token in self.specials

@@ -48,7 +48,7 @@ Why = Callable[[str], "str | None"]      # a token -> why it may not be chosen n
 # Observation fields drawn in their own place (the rest go to the generic panels).
 _PLACED = {"game", "rules", "seat", "players", "to_act", "terminal", "legal", "history",
            "hands", "totals", "winners", "hand", "phase", "past_bids", "hand_starts", "ranking",
-           "hand_results"}
+           "hand_results", "sides"}
 MANY_CHOICES = 8   # more verb+cards tokens than this: pick cards, then confirm
 # The hint's suggestion on an element that offers it: seen (style.css) and heard.
 SUGGESTED = ' data-suggested="true" aria-description="the hint’s choice"'

@@ -76,9 +76,6 @@ class Lunar(Layout, game="lunar"):
         """A team as the listener says it: "You and Across", "Left and Right" (2 players: one seat)."""
         return tell.seats(tell.words.team((tell.obs.get("teams") or [[0], [1]])[team][0], tell))
 
-    def seat_classes(self, obs, seat):
-        return " pair-ours" if self._ours(obs, self.team_of(obs, seat)) else " pair-theirs"
-
     def seat_badges(self, tell, seat):
         obs = tell.obs
         out = []

@@ -110,10 +110,6 @@ class Tricksters(Layout, game="tricksters"):
         me = obs["seat"]
         return "ours" if seat == me or partners[seat] == me else "theirs"
 
-    def seat_classes(self, obs, seat):
-        pair = self.pair_of(obs, seat)
-        return f" pair-{pair}" if pair else ""
-
     def seat_badges(self, tell, seat):
         obs = tell.obs
         out = []

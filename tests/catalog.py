@@ -1,0 +1,39 @@
+"""The registered games as the shared tests take them: every fact about one game
+is asked of its own modules (the engine's `Game`, the solver's adapter, the
+page's `Layout`, the game's own test files), never listed here or in a shared
+test (tests/test_catalog.py fails on a game's name compared or on a hand-kept
+list of every game).
+
+- `examples()`: (name, rules) of each game's examples (`Game.examples`: its usual
+  table first, then each other form), the cases a test takes when it does not
+  take every preset;
+- `example_tables()`: the same as (name, players);
+- `own_tests(name)`: the game's own engine tests, tests/games/test_<game>.py, which
+  also say what the game's table captions read (`SEAT_NUMBERS`,
+  `check_table_captions`, for tests/test_captions.py).
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from pycore import all_games
+
+
+def examples() -> list[tuple[str, dict]]:
+    return [(name, rules) for name, game in sorted(all_games().items()) for rules in game.examples()]
+
+
+def example_tables() -> list[tuple[str, int]]:
+    games = all_games()
+    return [(name, games[name].players(games[name].make_rules(rules))) for name, rules in examples()]
+
+
+def case_id(name: str, rules: dict) -> str:
+    """A test id for a game's example: the name, and the players where the rules say them."""
+    return f"{name}-{rules['players']}" if "players" in rules else name
+
+
+def own_tests(name: str) -> ModuleType:
+    """The game's own engine tests (tests/games/test_<game>.py)."""
+    return importlib.import_module(f"tests.games.test_{name}")

@@ -1,0 +1,217 @@
+"""Every fact about a game lives in the game's own modules, and the shared tests and
+benchmarks derive their tables from the catalog (tests/catalog.py): read from the
+source with `ast`, like tests/test_layers.py.
+
+- No game's name compared (`==`, `!=`, `in`, `match`) in a shared test or bench
+  script outside an `assert` (an assertion may still name the game it expects);
+- no hand-kept list of every game: a literal (tuple, list, set, dict) that names
+  every registered game;
+- each game's own files are exempt: tests/games/test_<game>.py,
+  tests/solver/test_<game>_*.py, bench/<game>_*.py, and tests/data/.
+
+A registered game with a part missing is named with the part and the file to add
+it to (test_every_game_has_every_part). The engine tokens a page must never show
+come from the games (tests/engine_tokens.py), checked here too.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from pycore import all_games
+from tests.engine_tokens import engine_tokens
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ("tests", "bench")
+
+# Shared files that still compare a game's name or list every game, each with what
+# it is waiting for: the test fails when one is clean (strike it from here) and for
+# any file not listed, so the list only shrinks.
+NOT_YET = {
+    "bench/exact_check.py": "per-game exact depths",
+    "bench/par.py": "its player counts",
+    "bench/review.py": "Tricksters' first-lead cost",
+    "bench/same_answers.py": "its configurations, kept as they are so its output stays comparable",
+    "bench/web.py": "its positions",
+    "tests/browser/test_card_table.py": "its tables",
+    "tests/browser/test_moments.py": "CASES (short whole games) and FIND_UNAVAILABLE (README step 8)",
+    "tests/browser/test_review.py": "its cases",
+    "tests/browser/test_site.py": "its tables",
+    "tests/browser/test_table.py": "each game's regions, and its phone tables",
+    "tests/solver/test_adaptive_search.py": "its positions",
+    "tests/solver/test_hint_summary.py": "its cases",
+    "tests/solver/test_par.py": "its cases",
+    "tests/solver/test_partners.py": "Lunar's and Tricksters' cases",
+    "tests/solver/test_reference_bots.py": "its tables",
+    "tests/solver/test_spread_search.py": "its decisions",
+    "tests/solver/test_worlds.py": "GAMES, each game's model checks (README step 6)",
+    "tests/test_answer.py": "its cases",
+    "tests/test_card_art.py": "each game's named cards",
+    "tests/test_conformance.py": "test_every_game_is_registered (README step 3)",
+    "tests/test_layouts.py": "its cases",
+    "tests/test_position.py": "each game's malformed fields",
+    "tests/test_share.py": "its cases",
+    "tests/test_spelling.py": "its tables",
+    "tests/test_web.py": "its cases",
+}
+
+
+def own_file(where: str, names: set[str]) -> bool:
+    """A game's own test file, bench script or data."""
+    games = "|".join(sorted(names))
+    return (where.startswith("tests/data/")
+            or re.fullmatch(rf"tests/games/test_({games})\.py", where) is not None
+            or re.fullmatch(rf"tests/solver/test_({games})_\w+\.py", where) is not None
+            or re.fullmatch(rf"bench/({games})_\w+\.py", where) is not None)
+
+
+def _names(node, names: set[str]) -> set[str]:
+    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and n.value in names}
+
+
+def game_name_findings(tree: ast.Module, names: set[str]) -> list[tuple[int, str]]:
+    """(line, what) for each game name compared outside an assertion, and each literal
+    naming every game in `names`."""
+    asserted = {id(n) for a in ast.walk(tree) if isinstance(a, ast.Assert) for n in ast.walk(a)}
+    inside_a_list: set[int] = set()
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)) and id(node) not in inside_a_list:
+            inside_a_list.update(id(n) for n in ast.walk(node) if n is not node)
+            if len(names) > 1 and _names(node, names) == names:
+                out.append((node.lineno, "a list of every game"))
+        if id(node) in asserted:
+            continue
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(isinstance(s, (ast.Constant, ast.Tuple, ast.List, ast.Set)) and _names(s, names) for s in sides):
+                out.append((node.lineno, f"compares a game's name: {ast.unparse(node)[:60]}"))
+        elif isinstance(node, ast.MatchValue) and _names(node.value, names):
+            out.append((node.lineno, "matches a game's name"))
+    return sorted(out)
+
+
+def findings() -> dict[str, list[tuple[int, str]]]:
+    names = set(all_games())
+    out = {}
+    for top in SHARED:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            if own_file(where, names):
+                continue
+            found = game_name_findings(ast.parse(path.read_text(encoding="utf-8")), names)
+            if found:
+                out[where] = found
+    return out
+
+
+def test_the_finder_finds_comparisons_and_lists_of_every_game():
+    source = '''
+ALL = [("skat", 4), ("whist", 4), ("hearts", 4), ("bridge", 4)]
+SOME = [("skat", 3), ("whist", 4)]
+def f(name, obs):
+    assert name == "skat"
+    if obs["game"] == "bridge":
+        return 1
+    match name:
+        case "whist":
+            return 2
+    return name in ("skat", "whist"), get_game("skat")
+'''
+    found = game_name_findings(ast.parse(source), {"skat", "whist", "hearts", "bridge"})
+    assert [line for line, _ in found] == [2, 6, 9, 11]
+
+
+def test_the_own_files_of_a_game_are_its_tests_bench_scripts_and_data():
+    names = {"raven", "lunar"}
+    assert own_file("tests/games/test_raven.py", names) and own_file("tests/solver/test_lunar_hints.py", names)
+    assert own_file("bench/lunar_levels.py", names) and own_file("tests/data/golden/x.py", names)
+    assert not own_file("tests/test_captions.py", names) and not own_file("tests/solver/test_review.py", names)
+
+
+def test_no_game_name_branch_or_list_of_every_game_in_shared_tests_and_benches():
+    found = findings()
+    new = {where: spots for where, spots in found.items() if where not in NOT_YET}
+    clean = sorted(where for where in NOT_YET if where not in found)
+    said = "; ".join(f"{where}:{line} {what}" for where, spots in sorted(new.items()) for line, what in spots)
+    assert not new, ("a shared test or bench script names games: derive the table from the catalog "
+                     f"(tests/catalog.py) or ask the game's modules instead: {said}")
+    assert not clean, f"no game named in these any more: strike them from NOT_YET: {clean}"
+
+
+# --- a game's parts ---------------------------------------------------------------------------
+def parts(name: str) -> list[tuple[str, str, bool]]:
+    """(what, the file to add it to, present) of each part of a registered game
+    (README's "How to add a fifth game")."""
+    from manyhands_web import layouts
+    from solver.view import adapter_for
+    from tests.solver import test_worlds
+
+    def adapter_declared() -> bool:
+        try:
+            return adapter_for(name) is not None
+        except Exception:
+            return False
+
+    readme = (ROOT / "web/manyhands_web/rules/README.md").read_text(encoding="utf-8")
+    return [
+        ("its rules for players, as the engine follows them", f"web/manyhands_web/rules/{name}.md",
+         (ROOT / f"web/manyhands_web/rules/{name}.md").exists()),
+        ("a row in the rules folder's README", "web/manyhands_web/rules/README.md", f"{name}.md" in readme),
+        ("its engine tests, one scenario per rule and Ruling", f"tests/games/test_{name}.py",
+         (ROOT / f"tests/games/test_{name}.py").exists()),
+        ("its perft positions (python -m tests.perft FILE)", f"tests/data/perft/{name}.json",
+         (ROOT / f"tests/data/perft/{name}.json").exists()),
+        ("golden games (python -m tests.golden)", f"tests/data/golden/{name}-*.json",
+         any((ROOT / "tests/data/golden").glob(f"{name}-*.json"))),
+        ("its solver adapter, ADAPTER = Adapter(...)", f"solver/games/{name}.py", adapter_declared()),
+        ("its solver tests calling tests/solver/checks.py", f"tests/solver/test_{name}_hints.py",
+         (ROOT / f"tests/solver/test_{name}_hints.py").exists()),
+        ("a row in GAMES of the constraint model's checks", "tests/solver/test_worlds.py",
+         name in test_worlds.GAMES),
+        ("its table layout, class ...(Layout, game=...)", f"web/manyhands_web/games/{name}.py",
+         name in layouts.LAYOUTS),
+        ("its player's guide", f"web/guide/{name}.md", (ROOT / f"web/guide/{name}.md").exists()),
+        ("its complete rules for players", f"web/reference/{name}.md", (ROOT / f"web/reference/{name}.md").exists()),
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_every_game_has_every_part(name):
+    import sys
+    sys.path.insert(0, str(ROOT / "web"))
+    import manyhands_web.games  # noqa: F401  (registers every game's layout)
+    missing = [f"{what} ({where})" for what, where, present in parts(name) if not present]
+    assert not missing, f"{name} lacks: " + "; ".join(missing)
+
+
+def test_a_missing_part_is_named_with_its_file(monkeypatch):
+    import sys
+    sys.path.insert(0, str(ROOT / "web"))
+    from manyhands_web import layouts
+    import manyhands_web.games  # noqa: F401
+    name = sorted(all_games())[0]
+    monkeypatch.delitem(layouts.LAYOUTS, name)
+    with pytest.raises(AssertionError, match=rf"{name} lacks: its table layout.*\(web/manyhands_web/games/{name}\.py\)"):
+        test_every_game_has_every_part(name)
+
+
+# --- engine tokens from the games ---------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_every_card_token_that_is_not_a_word_is_an_engine_token(name):
+    game = all_games()[name]
+    tokens = [game.deck.token(card) for card in range(len(game.deck))]
+    missed = [t for t in tokens if not re.fullmatch(r"[A-Z]?[a-z]+", t) and not engine_tokens(f"play {t} now")]
+    assert not missed
+    state = game.new_game(game.examples()[0], seed=2)
+    several = [t for t in (game.action_token(state, a) for a in state.legal_actions()) if " " in t]
+    assert all(engine_tokens(t) for t in several), several
+
+
+def test_player_words_are_not_engine_tokens():
+    for words in ["10 of Shields", "Deal with a poke", "the Raven", "You and Across take the trick",
+                  "Wolf is trump", "Bid 2 so far"]:
+        assert not engine_tokens(words), words
