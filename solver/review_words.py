@@ -73,10 +73,13 @@ def _named(d: dict, which: str) -> str:
 
 
 def decision_words(d: dict, unit: str, threshold: float | None = None) -> str:
-    """The decision in one plain sentence: when, what you chose, what would have
-    been better and by about how much, and how sure, in words."""
-    played = d.get("decision") == "play"
-    head = f"{d['when']}: you {'played' if played else 'chose'} {_named(d, 'choice')}"
+    """The decision in one plain sentence: what you chose, what would have been
+    better and by about how much, and how sure, in words ("you played the 2 of
+    Swords; the Wolf was probably better, by about 1.3 points"; the text puts
+    when before it, the page its heading)."""
+    named = _named(d, "choice")
+    played = d.get("decision") == "play" and not named.startswith("\u201c")     # a card, not a named lead
+    head = f"you {'played' if played else 'chose'} {named}"
     verdict, cost, best = d["verdict"], d.get("cost") or 0, _named(d, "best")
     if verdict == "best":
         return f"{head}, the best {'card' if played else 'choice'} by what you could see."
