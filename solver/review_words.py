@@ -128,14 +128,7 @@ def lesson_line(h: dict) -> str:
     sure_first = {"sure": 0, "probably": 1}
     worst = max(losses, key=lambda d: (d["cost"], -sure_first.get(SURENESS.get(d.get("sureness") or ""), 2)))
     when = f"{worst['when'][0].lower()}{worst['when'][1:]}"
-    better, yours, size = _named(worst, "best"), _named(worst, "choice"), _about(worst["cost"], unit)
-    if worst["verdict"] in SURE_LOSSES and SURENESS[worst.get("sureness") or "clear"] == "sure":
-        how = f"was better than your {yours} by {size}, and that is sure"
-    elif worst["verdict"] in SURE_LOSSES:
-        how = f"was probably better than your {yours}, by about {size}"
-    else:
-        how = f"was probably better than your {yours}, by about {size}, but that is not sure"
-    return f"The biggest lesson: at {when}, {better} {how}."
+    return f"The biggest lesson: at {when}, {worst.get('said') or decision_words(worst, unit, threshold)}"
 
 
 def verdict_how(d: dict, unit: str) -> str | None:
