@@ -547,7 +547,7 @@ def table(export: dict, details: bool = False) -> str:
             lines.append(h["face_up_rule"])
         for k, d in enumerate(h["decisions"], 1):
             mark = "!" if d["big"] else " "
-            lines.append(f"{mark}{k:>3}. {d.get('said') or decision_words(d, unit, h.get('big_loss'))}")
+            lines.append(f"{mark}{k:>3}. {d['when']}: {d.get('said') or decision_words(d, unit, h.get('big_loss'))}")
             for extra in (d.get("face_up_said"), d.get("why_said")):
                 if extra:
                     lines.append(f"      {extra}")

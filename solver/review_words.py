@@ -73,10 +73,13 @@ def _named(d: dict, which: str) -> str:
 
 
 def decision_words(d: dict, unit: str, threshold: float | None = None) -> str:
-    """The decision in one plain sentence: when, what you chose, what would have
-    been better and by about how much, and how sure, in words."""
-    played = d.get("decision") == "play"
-    head = f"{d['when']}: you {'played' if played else 'chose'} {_named(d, 'choice')}"
+    """The decision in one plain sentence: what you chose, what would have been
+    better and by about how much, and how sure, in words ("you played the 2 of
+    Swords; the Wolf was probably better, by about 1.3 points"; the text puts
+    when before it, the page its heading)."""
+    named = _named(d, "choice")
+    played = d.get("decision") == "play" and not named.startswith("\u201c")     # a card, not a named lead
+    head = f"you {'played' if played else 'chose'} {named}"
     verdict, cost, best = d["verdict"], d.get("cost") or 0, _named(d, "best")
     if verdict == "best":
         return f"{head}, the best {'card' if played else 'choice'} by what you could see."
@@ -125,14 +128,7 @@ def lesson_line(h: dict) -> str:
     sure_first = {"sure": 0, "probably": 1}
     worst = max(losses, key=lambda d: (d["cost"], -sure_first.get(SURENESS.get(d.get("sureness") or ""), 2)))
     when = f"{worst['when'][0].lower()}{worst['when'][1:]}"
-    better, yours, size = _named(worst, "best"), _named(worst, "choice"), _about(worst["cost"], unit)
-    if worst["verdict"] in SURE_LOSSES and SURENESS[worst.get("sureness") or "clear"] == "sure":
-        how = f"was better than your {yours} by {size}, and that is sure"
-    elif worst["verdict"] in SURE_LOSSES:
-        how = f"was probably better than your {yours}, by about {size}"
-    else:
-        how = f"was probably better than your {yours}, by about {size}, but that is not sure"
-    return f"The biggest lesson: at {when}, {better} {how}."
+    return f"The biggest lesson: at {when}, {worst.get('said') or decision_words(worst, unit, threshold)}"
 
 
 def verdict_how(d: dict, unit: str) -> str | None:

@@ -119,7 +119,7 @@ def test_the_page_s_review_keeps_the_report_words_behind_how_do_we_know(name, ru
     assert len(folds) == len(hand["decisions"]) + 1        # one per decision, one for the hand
     for d, fold in zip(hand["decisions"], folds[1:]):
         assert d["face_up"]["certainty"] in _text(fold)
-        assert d["said"] in outside
+        assert d["said"][0].upper() + d["said"][1:] in outside
 
 
 def test_the_report_words_are_found_where_they_are():

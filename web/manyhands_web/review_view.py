@@ -99,7 +99,7 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_lo
                  f'{with_unit(_num(values[d["best"]]), unit)} expected{yours}.</p>')
     up = d["face_up"]
     why = f'<p class="why">{esc(d["why"])}</p>' if d.get("why") else ""
-    said = "".join(f'<p class="{kind}">{esc(d[key])}</p>' for key, kind in
+    said = "".join(f'<p class="{kind}">{esc(d[key][0].upper() + d[key][1:])}</p>' for key, kind in
                    (("said", "decision-said"), ("face_up_said", "faceup-line"), ("why_said", "decision-why"))
                    if d.get(key))
     how = f'<p class="note">{esc(d["verdict_how"])}</p>' if d.get("verdict_how") else ""
