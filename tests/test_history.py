@@ -17,7 +17,7 @@ from pycore.records import replay
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
-from manyhands_web import history, replay_view, stats  # noqa: E402
+from manyhands_web import history, history_view, replay_view, stats, stats_view  # noqa: E402
 from manyhands_web.session import Session  # noqa: E402
 from manyhands_web.storage import MemoryStore, PageStorage  # noqa: E402
 from tests.test_storage import Clock, played  # noqa: E402
@@ -91,6 +91,59 @@ def test_statistics_equal_a_direct_computation_from_the_records():
     voren3 = next(g for g in groups if g["players"] == 3)
     assert [s["avg_cost"] for s in voren3["series"]] == [pytest.approx(0.625), pytest.approx(0.875)]  # by game, in time
     assert voren3["kinds"]["follow"]["decisions"] == 2        # the unvalued one is not counted
+
+
+def test_the_hands_still_without_a_par_are_those_finished_and_not_kept():
+    kept, ids = kept_history()
+    lunar = kept.entry(ids[3])                       # every finished hand has its par
+    hands = len(lunar["summary"]["points"])
+    assert hands > 2 and history.par_missing(lunar) == []
+    kept.note(ids[3], par={k: v for k, v in lunar["par"].items() if k != "2"})
+    assert history.par_missing(kept.entry(ids[3])) == [2]
+    going = played("raven", {"players": 4}, 9, 120)       # a game in progress: its finished hands only
+    game_id = kept.new_id()
+    kept.save_game(game_id, going.saved(), going.summary())
+    done = len(going.state.finished_hands)
+    assert done >= 1 and history.par_missing(kept.entry(game_id)) == list(range(1, done + 1))
+    # a par that could not be worked out is kept as such, with why, until its par comes
+    history.keep_par_failure(kept, ids[3], 2, "the workers were lost")
+    entry = kept.entry(ids[3])
+    assert entry["par_failed"] == {"2": "the workers were lost"} and history.par_missing(entry) == [2]
+    history.keep_par(kept, ids[3], {"hands": [{"hand": 2, "score": 1, "par": 3}]})
+    entry = kept.entry(ids[3])
+    assert entry["par_failed"] == {} and history.par_missing(entry) == [] and entry["par"]["2"] == {"score": 1, "par": 3}
+
+
+def test_a_hand_without_a_par_says_so_where_its_par_would_stand():
+    kept, ids = kept_history()
+    kept.note(ids[3], par={"1": {"score": 4, "par": 6}}, par_failed={"3": "the solver refused it"})
+    entry = kept.entry(ids[3])
+    word = entry["summary"]["hand_word"]
+    assert history_view.par_hand_text(entry, 1, word) == f"{word.capitalize()} 1: you 4, par 6"
+    assert history_view.par_hand_text(entry, 2, word) == f"{word.capitalize()} 2: par being worked out…"
+    assert history_view.par_hand_text(entry, 3, word).startswith(
+        f"{word.capitalize()} 3: no par, it could not be worked out (the solver refused it); it is asked again")
+    hands = len(entry["summary"]["points"])
+    assert history_view.par_text(entry, word).count(" · ") == hands - 1      # every finished hand, said
+    html = history_view.entry_html(entry)
+    assert html.count('<li data-hand=') == hands and "could not be worked out (the solver refused it)" in html
+
+
+def test_the_statistics_say_how_many_hands_their_par_counts():
+    assert stats_view.counted_text(6, 8, "hand") == "over 6 of 8 hands"
+    assert stats_view.counted_text(8, 8, "round") == "over all 8 rounds"
+    assert stats_view.counted_text(1, 1, "hand") == "over the one hand"
+    assert stats_view.counted_text(0, 1, "hand") == "over 0 of 1 hand"
+    kept, ids = kept_history()
+    lunar = kept.entry(ids[3])
+    hands = len(lunar["summary"]["points"])
+    kept.note(ids[3], par={k: v for k, v in lunar["par"].items() if k != "1"})
+    group = next(g for g in stats.statistics(kept.games()) if g["game"] == "lunar")
+    assert (group["par_hands"], group["hands"]) == (hands - 1, hands)
+    word = group["hand_word"]
+    assert f"(over {hands - 1} of {hands} {word}s)" in stats_view.group_html(group, 0)
+    voren = next(g for g in stats.statistics(kept.games()) if g["players"] == 3)
+    assert f"(over all {voren['hands']} {voren['hand_word']}s)" in stats_view.group_html(voren, 0)
 
 
 def test_unfinished_games_are_no_part_of_the_history():

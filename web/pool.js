@@ -22,6 +22,7 @@ const BOOT_MS = 120000;       // a worker not up by then is ended and replaced
 const PREPARE_MS = 30000;     // building a position ahead may take this long
 const TREE_GRACE_MS = 400;    // trees grown to a time limit: their results may come this much later
 const TREE_EARLY_S = 0.05;    // ... and stop growing this much before it (their results travel back)
+const TREE_MS_EACH = 2;       // trees counted in iterations (a hard move, a par): at least this long an iteration
 const DEADLINE_GRACE_MS = 60; // a timed batch waits this long past its time for chunks under way
 const SNAPSHOT_WAIT_MS = 15000; // the other workers wait this long at most for the first one's snapshot
 const LEADER_STALLED = "the leading worker stalled on a chunk of its own search";
@@ -484,7 +485,12 @@ export class Pool {
     };
     if (!knows) message.spec = work.spec;
     const cost = chunk.reduce((sum, i) => sum + work.costs[i], 0);
-    const expected = batch.trees ? 1000 * (message.seconds ?? 0) + TREE_GRACE_MS
+    // trees counted in iterations take as long as their iterations do (1,500 of a
+    // hard move took 1.6 s on a busy 2-core machine; a slower device, longer):
+    // judged by the slowest rate seen, never by a timed tree's grace
+    const counted = batch.trees && message.seconds === null;
+    const expected = counted ? cost * Math.max(TREE_MS_EACH, this.treeMs || 0)
+      : batch.trees ? 1000 * (message.seconds ?? 0) + TREE_GRACE_MS
       : (job.msPerCost ? cost * job.msPerCost : 500);
     const softMs = Math.max(STALL_MS, 6 * expected) + (knows ? 0 : 4000);
     const sent = performance.now();
@@ -522,10 +528,9 @@ export class Pool {
         return;
       }
       member.keys.add(work.key);
-      if (!batch.trees) {
-        const ms = (performance.now() - sent) / Math.max(cost, 1e-9);
-        job.msPerCost = job.msPerCost ? 0.7 * job.msPerCost + 0.3 * ms : ms;
-      }
+      const ms = (performance.now() - sent) / Math.max(cost, 1e-9);
+      if (!batch.trees) job.msPerCost = job.msPerCost ? 0.7 * job.msPerCost + 0.3 * ms : ms;
+      else if (counted) this.treeMs = Math.max(this.treeMs || 0, ms);
       chunk.forEach((i, k) => {
         if (batch.done[i]) return;
         batch.done[i] = true;

@@ -2,81 +2,139 @@
 review when the player has turned automatic review on, asked of the pool of
 workers in the background (worker_client.background) one after the other, kept with the game
 (history.py) and shown on the hand's score sheet ("You 7, par 5") and in the
-history. The table never waits for them."""
+history. The table never waits for them.
+
+Nothing asked is dropped. What is pending is not held here but re-derived from
+the kept games (history.par_missing): at a page load, after an import and when a
+game comes to the table, every finished hand without a par is asked again, so a
+reload, a closed tab or a resumed game loses nothing. A par whose workers were
+lost (pool.js gives a request up after its workers were lost three times) is
+asked again after a wait, twice; a par that still could not be worked out, or
+that the solver refused, is kept as such with why (history.keep_par_failure),
+shown where the par would stand, and asked again at the next page load."""
 from __future__ import annotations
 
 import asyncio
+import traceback
 
 from . import history, worker_client
 from .address import BUDGET
 from .dom import announce
 from .session import hand_end, review_key
-from .worker_client import WorkerError
+from .storage import SavedGameError
+from .worker_client import WorkerError, WorkerRefusal
 
 
-CATCH_UP_WAIT = 8.0
+CATCH_UP_WAIT = 8.0            # a page load boots the hint worker first
+RETRY_WAITS = (15.0, 60.0)     # a par whose workers were lost: asked again after these waits
 
 
 class Background:
     def __init__(self, app) -> None:
         self.app = app                 # the page (app.py): the games kept, the table to redraw
-        self.asked: set = set()        # (game id, hand) asked this visit
+        self.queued: set = set()       # (game id, hand) queued, under way or waiting to be asked again
+        self.failures: dict = {}       # (game id, hand) -> times its workers were lost this visit
         self.queue: asyncio.Queue | None = None
         self.task = None
 
-    def hand_finished(self, game_id: str, session, hand: int) -> None:
+    def hand_finished(self, game_id: str, hand: int) -> None:
         """A hand of the game at the table just finished: its par (and review) queued."""
-        if (game_id, hand) in self.asked:
+        self.want(game_id, hand)
+
+    def want(self, game_id: str, hand: int) -> None:
+        if (game_id, hand) in self.queued:
             return
-        self.asked.add((game_id, hand))
-        record = session.record()
-        work = {"game": game_id, "hand": hand, "record": record, "seat": session.seat,
-                "level": session.level, "theme": session.theme}
+        self.queued.add((game_id, hand))
         if self.queue is None:
             self.queue = asyncio.Queue()
-        self.queue.put_nowait(work)
+        self.queue.put_nowait((game_id, hand))
         if self.task is None or self.task.done():
             self.task = asyncio.ensure_future(self.run())
 
-    def catch_up(self, game_id: str, session) -> None:
-        """A kept game back at the table: the par of its finished hands that have
-        none yet (a page closed before it was worked out) queued, CATCH_UP_WAIT
-        seconds later (a page load boots the hint worker first)."""
-        entry = self.app.kept.entry(game_id)
-        have = (entry or {}).get("par") or {}
-        missing = [h for h in range(1, len(session.state.finished_hands) + 1) if str(h) not in have]
-        if missing:
-            asyncio.ensure_future(self._later(game_id, session, missing))
+    def catch_up(self, game_id: str | None = None, wait: float = CATCH_UP_WAIT) -> None:
+        """`wait` seconds from now, every finished hand without a par queued: of the
+        kept game `game_id`, or of every kept game (the one at the table first)."""
+        asyncio.ensure_future(self._catch_up(game_id, wait))
 
-    async def _later(self, game_id: str, session, hands: list[int]) -> None:
-        await asyncio.sleep(CATCH_UP_WAIT)
-        for hand in hands:
-            self.hand_finished(game_id, session, hand)
+    async def _catch_up(self, game_id: str | None, wait: float) -> None:
+        await asyncio.sleep(wait)
+        entries = self.app.kept.games()
+        first = self.app.table.game_id
+        entries.sort(key=lambda e: e["id"] != first)
+        for entry in entries:
+            if game_id is None or entry["id"] == game_id:
+                for hand in history.par_missing(entry):
+                    self.want(entry["id"], hand)
 
     def auto_review(self) -> bool:
         return bool(self.app.kept.prefs().get("auto_review"))
 
     async def run(self) -> None:
         while not self.queue.empty():
-            work = self.queue.get_nowait()
-            await self.par(work)
-            if self.auto_review():
-                await self.review(work)
+            game_id, hand = self.queue.get_nowait()
+            try:
+                saved = self.app.kept.load_game(game_id)
+            except SavedGameError:             # deleted meanwhile: nothing to show it on
+                self.queued.discard((game_id, hand))
+                continue
+            work = {"game": game_id, "hand": hand, **saved}
+            try:
+                settled = await self.par(work)
+                if self.auto_review():
+                    await self.review(work)
+            except Exception as exc:           # a bug: said where the par would stand, the rest goes on
+                traceback.print_exc()
+                self.failed(work, f"a fault in the page ({type(exc).__name__}: {exc})")
+                settled = True
+            if settled:
+                self.queued.discard((game_id, hand))
 
-    async def par(self, work: dict) -> None:
+    async def par(self, work: dict) -> bool:
+        """The hand's par worked out and kept, or failed for good this visit (said on
+        the hand): True; False: it is asked again after a wait."""
         entry = self.app.kept.entry(work["game"])
         if entry is None or str(work["hand"]) in (entry.get("par") or {}):
-            return
-        end = hand_end(work["record"], work["hand"])
-        request = {"op": "par", "record": dict(work["record"], actions=work["record"]["actions"][:end]),
+            return True
+        record = work["record"]
+        end = hand_end(record, work["hand"])
+        if end is None:                        # not finished in the kept record: nothing to ask
+            return True
+        request = {"op": "par", "record": dict(record, actions=record["actions"][:end]),
                    "seat": work["seat"], "level": work["level"], "hand": work["hand"]}
         try:
             answer = await worker_client.background(request)
-        except WorkerError as exc:
-            announce(f"The par of this hand could not be worked out: {exc}")
-            return
+        except WorkerRefusal as exc:          # the solver refused it: asking again would not help
+            self.failed(work, str(exc))
+            return True
+        except WorkerError as exc:            # its workers were lost: asked again after a wait
+            key = (work["game"], work["hand"])
+            tries = self.failures.get(key, 0)
+            self.failures[key] = tries + 1
+            if tries < len(RETRY_WAITS):
+                asyncio.ensure_future(self._again(key, RETRY_WAITS[tries]))
+                return False
+            self.failed(work, str(exc))
+            return True
         history.keep_par(self.app.kept, work["game"], answer)
-        if self.app.table.game_id == work["game"]:
+        self.shown(work["game"])
+        return True
+
+    async def _again(self, key: tuple, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self.queued.discard(key)
+        self.want(*key)
+
+    def failed(self, work: dict, why: str) -> None:
+        """The par could not be worked out: kept as such (asked again at the next
+        page load), said on the hand's score sheet, the final result and the history."""
+        entry = self.app.kept.entry(work["game"])
+        word = ((entry or {}).get("summary") or {}).get("hand_word", "hand")
+        history.keep_par_failure(self.app.kept, work["game"], work["hand"], why)
+        announce(f"The par of {word} {work['hand']} could not be worked out: {why}")
+        self.shown(work["game"])
+
+    def shown(self, game_id: str) -> None:
+        if self.app.table.game_id == game_id:
             self.app.table.draw()
         self.app.history.redraw()
 

@@ -355,3 +355,4 @@ def main() -> None:
     window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"
     window.document.body.dataset.ready = "true"
     worker_client.start()
+    app.background.catch_up()          # every kept game's finished hands without a par yet

@@ -6,7 +6,9 @@ What a kept game's entry carries beside its summary (Session.summary, which for
 a finished game holds your place, whether you won, your points per hand):
     hints       how many hints you asked in the game
     par         {hand: {"score": your points, "par": the par}} (solver/par.py),
-                worked out in the background after each hand
+                worked out in the background after each hand (background.py)
+    par_failed  {hand: why}: a hand whose par could not be worked out (asked again
+                at the next page load; gone once its par is kept)
     decisions   {hand: [[kind, cost, good], ...]}: each of your decisions the hand
                 review judged (kind: "lead", "follow", or the game's phase in its
                 words, "bidding", "the card draft"...; cost: what it cost by what you could know, in
@@ -78,7 +80,28 @@ def keep_par(kept: PageStorage, game_id: str, answer: dict) -> None:
     entry = kept.entry(game_id)
     if entry is not None:
         got = {str(h["hand"]): {"score": h["score"], "par": h["par"]} for h in answer.get("hands") or []}
-        kept.note(game_id, par={**(entry.get("par") or {}), **got})
+        failed = {h: why for h, why in (entry.get("par_failed") or {}).items() if h not in got}
+        kept.note(game_id, par={**(entry.get("par") or {}), **got}, par_failed=failed)
+
+
+def keep_par_failure(kept: PageStorage, game_id: str, hand: int, why: str) -> None:
+    """A hand whose par could not be worked out, and why (in the game's entry)."""
+    entry = kept.entry(game_id)
+    if entry is not None:
+        kept.note(game_id, par_failed={**(entry.get("par_failed") or {}), str(hand): why})
+
+
+def hands_finished(summary: dict) -> int:
+    """How many hands of a kept game are over (its summary: Session.summary)."""
+    if summary.get("finished"):
+        return len(summary.get("points") or []) or int(summary.get("hand") or 0)
+    return max(0, int(summary.get("hand") or 1) - 1)
+
+
+def par_missing(entry: dict) -> list[int]:
+    """The finished hands of a kept game without a par (still to work out)."""
+    have = entry.get("par") or {}
+    return [h for h in range(1, hands_finished(entry.get("summary") or {}) + 1) if str(h) not in have]
 
 
 def hint_asked(kept: PageStorage, game_id: str) -> None:

@@ -16,6 +16,7 @@ from . import history, history_view, replay_view, stats, stats_view
 from .dom import announce, current_view, el, focus_next, options, set_html
 from .session import ManyhandsError, Session
 from .history_view import compare_html, link_html
+from .markup import esc
 
 
 def now_ms() -> int:
@@ -170,6 +171,7 @@ class HistoryPage:
         result = history.import_games(self.app.kept, games, lambda saved: Session.from_saved(saved).summary(),
                                       keep_review)
         self.say(history.import_text(result))
+        self.app.background.catch_up(wait=0)       # the imported games' hands without a par
 
     # --- the table's notes ------------------------------------------------------------------------
     def table_notes(self, obs: dict) -> dict:
@@ -187,6 +189,11 @@ class HistoryPage:
 
         def par_line(hand: int) -> str:
             got = (entry.get("par") or {}).get(str(hand))
+            why = (entry.get("par_failed") or {}).get(str(hand))
+            if got is None and why:
+                return (f'<p class="par-line" data-par="failed">Par (the hard computer player with your cards, '
+                        f'the same opponents): {history_view.PAR_FAILED} ({esc(why)}); '
+                        f'{history_view.PAR_AGAIN}.</p>')
             if got is None:
                 return ('<p class="par-line" data-par="pending">Par (the hard computer player with your cards, '
                         'the same opponents): being worked out…</p>')
@@ -212,10 +219,9 @@ class HistoryPage:
             note = ""
             if challenge and mine(challenge["hand"]) is not None:
                 note += compare(challenge["hand"])
-            par = entry.get("par") or {}
-            if par:
+            if results:
                 note += (f'<p class="par-line">Against par (the hard computer player with your cards): '
-                         f'{history_view.par_text(entry, word)}</p>')
+                         f'{esc(history_view.par_text(entry, word))}</p>')
             out["end_note"] = note
         return out
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+from .history import hands_finished
 from .markup import esc
 from .your_games import MONTHS, describe, facts_text
 
@@ -21,10 +22,24 @@ def date_text(ms: int) -> str:
 
 
 def par_text(entry: dict, word: str) -> str:
-    """ "Hand 1: you 7, par 5 · Hand 2: ..." (the hands worked out so far)."""
-    par = entry.get("par") or {}
-    return " · ".join(f"{word.capitalize()} {h}: you {got['score']}, par {got['par']}"
-                      for h, got in sorted(par.items(), key=lambda kv: int(kv[0])))
+    """ "Hand 1: you 7, par 5 · Hand 2: ..." (every finished hand, a missing par said as such)."""
+    return " · ".join(par_hand_text(entry, h, word) for h in range(1, hands_finished(entry["summary"]) + 1))
+
+
+def par_hand_text(entry: dict, hand: int, word: str) -> str:
+    """One hand's par where it stands: "Hand 1: you 7, par 5", or why there is none."""
+    name = f"{word.capitalize()} {hand}"
+    got = (entry.get("par") or {}).get(str(hand))
+    if got is not None:
+        return f"{name}: you {got['score']}, par {got['par']}"
+    why = (entry.get("par_failed") or {}).get(str(hand))
+    if why:
+        return f"{name}: {PAR_FAILED} ({why}); {PAR_AGAIN}"
+    return f"{name}: par being worked out…"
+
+
+PAR_FAILED = "no par, it could not be worked out"
+PAR_AGAIN = "it is asked again when the page next opens"
 
 
 def rules_text(summary: dict, game: dict | None) -> str:
@@ -44,8 +59,8 @@ def entry_html(entry: dict, game: dict | None = None, when=date_text) -> str:
     word = s.get("hand_word", "hand")
     place = f"Your place: {s['place']} of {s.get('players')}" if s.get("place") else ""
     scores = " · ".join(f"{esc(name)} <b>{esc(total)}</b>" for name, total in s.get("scores") or [])
-    par = "".join(f'<li>{esc(word.capitalize())} {h}: you {got["score"]}, par {got["par"]}</li>'
-                  for h, got in sorted((entry.get("par") or {}).items(), key=lambda kv: int(kv[0])))
+    par = "".join(f'<li data-hand="{h}">{esc(par_hand_text(entry, h, word))}</li>'
+                  for h in range(1, hands_finished(s) + 1))
     hands = s.get("hand", 1)
     reviewed = len(entry.get("decisions") or {})
     pick_opts = "".join(f'<option value="{i}">{esc(word.capitalize())} {i + 1}</option>' for i in range(hands))

@@ -19,6 +19,13 @@ def percent(x: float | None) -> str:
     return "–" if x is None else f"{round(100 * x)}%"
 
 
+def counted_text(counted: int, hands: int, word: str) -> str:
+    """Which hands a figure counts: "over 6 of 8 hands", "over all 8 hands"."""
+    if counted >= hands:
+        return f"over the one {word}" if hands == 1 else f"over all {hands} {word}s"
+    return f"over {counted} of {hands} {word}{'s' if hands != 1 else ''}"
+
+
 def chart_svg(cid: str, title: str, values: list[float], high: float, label, note: str) -> str:
     """A line chart of `values` (game by game, oldest first) from 0 to `high`;
     `label(v)`: a value in words for the axis and the description."""
@@ -77,7 +84,7 @@ def group_html(g: dict, index: int) -> str:
             ("Hints asked a game", number(g["hints_per_game"], 1) + f" ({g['hints']} in all)")]
     if g["par_hands"]:
         rows.append((f"Your {unit} minus par, a {g['hand_word']}",
-                     f"{g['avg_par_diff']:+.1f} ({g['par_hands']} {g['hand_word']}s)"))
+                     f"{g['avg_par_diff']:+.1f} ({counted_text(g['par_hands'], g['hands'], g['hand_word'])})"))
     q = g["quality"]
     if q["decisions"]:
         rows += [(f"Cost per decision ({unit}, by what you could know)", number(q["avg_cost"])),

@@ -95,8 +95,7 @@ class Table:
         else:
             self.prev_obs = self.prev_tell = None
         self.changed(announce=not resumed)
-        if resumed:
-            self.app.background.catch_up(game_id, session)
+        self.app.background.catch_up(game_id)          # the par of its finished hands, if not kept yet
         if show:
             self.app.views.go("table")
             focus_next(NEXT_DECISION, force=True)
@@ -164,7 +163,7 @@ class Table:
         pause = self.trick_pause
         ended = len(after.get("hand_results") or []) > len(before.get("hand_results") or [])
         if ended:
-            self.app.background.hand_finished(self.game_id, self.session, len(after["hand_results"]))
+            self.app.background.hand_finished(self.game_id, len(after["hand_results"]))
         if ended and pause != "0":
             self.ui.update(sheet=len(after["hand_results"]) - 1, holding="hand")
             self.hold_until = None
