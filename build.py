@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes.util
+import email.utils
 import functools
 import gzip
 import hashlib
@@ -281,8 +282,7 @@ def draw_icons(out: Path) -> None:
 # timestamp). `serve` sends them (Handler); a static host does the same with its
 # precompressed-file option (docs/site.md). Kept in .cache/compressed/ by the
 # original's hash: brotli at quality 11 takes about 25 s for Pyodide's wasm.
-COMPRESS_MIN = 1024            # bytes: smaller files gain nothing worth a request header
-COMPRESS_GAIN = 0.9            # a copy is kept only if it is at most 90% of the original
+COMPRESS_MIN = 1024            # bytes: a smaller file, or a copy saving less, gains nothing worth a header
 ENCODINGS = {"br": ".br", "gzip": ".gz"}
 BROTLI_JS = r"""
 const zlib = require("zlib"), fs = require("fs");
@@ -319,7 +319,7 @@ def precompress(dist: Path) -> None:
         size = path.stat().st_size
         brotli = (cache / f"{keys[path]}.br").read_bytes()
         for data, suffix in ((brotli, ".br"), (gzip.compress(path.read_bytes(), 9, mtime=0), ".gz")):
-            if len(data) <= COMPRESS_GAIN * size:
+            if len(data) <= size - COMPRESS_MIN:
                 path.with_name(path.name + suffix).write_bytes(data)
 
 
@@ -419,6 +419,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        # Cross-origin isolation: every file is the site's own, and Pyodide makes a
+        # shared WebAssembly memory as it loads, which Chromium reports as deprecated
+        # (a SharedArrayBuffer) in a page that is not isolated.
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
     def accepted(self) -> list[str]:
@@ -448,8 +453,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return super().send_head()
         for encoding, variant in variants:
             if encoding in self.accepted():
+                modified = email.utils.formatdate(path.stat().st_mtime, usegmt=True)
+                if self.headers.get("If-Modified-Since") == modified:    # the browser's copy is current
+                    self.send_response(304)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
                 body = open(variant, "rb")
                 self.send_response(200)
+                self.send_header("Last-Modified", modified)
                 self.send_header("Content-Type", self.guess_type(str(path)))
                 self.send_header("Content-Encoding", encoding)
                 self.send_header("Content-Length", str(variant.stat().st_size))

@@ -7,6 +7,7 @@ import gzip
 import json
 import shutil
 import subprocess
+import urllib.error
 import urllib.request
 
 import pytest
@@ -38,12 +39,16 @@ def site():
     s.stop()
 
 
-def get(site, path: str, accept: str | None):
-    request = urllib.request.Request(site.url + path)
+def get(site, path: str, accept: str | None, headers: dict | None = None):
+    """(headers, body) of a GET; its status instead when it is not 200."""
+    request = urllib.request.Request(site.url + path, headers=headers or {})
     if accept is not None:
         request.add_header("Accept-Encoding", accept)
-    with urllib.request.urlopen(request) as response:
-        return response.headers, response.read()
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.headers, response.read()
+    except urllib.error.HTTPError as answer:
+        return answer.code
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node")
@@ -70,11 +75,15 @@ def test_the_server_sends_brotli_or_gzip_when_accepted_and_the_same_bytes(site, 
     plain_headers, plain = get(site, path, None)
     assert "Content-Encoding" not in plain_headers and plain_headers["Vary"] == "Accept-Encoding"
     assert plain == (DIST / (path or "index.html")).read_bytes()
+    # cross-origin isolated (Pyodide's shared memory is no deprecated use then)
+    assert plain_headers["Cross-Origin-Opener-Policy"] == "same-origin"
+    assert plain_headers["Cross-Origin-Embedder-Policy"] == "require-corp"
     headers, body = get(site, path, "gzip, deflate, br, zstd")
     assert headers["Content-Encoding"] == "br" and headers["Vary"] == "Accept-Encoding"
     assert headers["Content-Type"] == plain_headers["Content-Type"]
     assert int(headers["Content-Length"]) == len(body) < len(plain)
     assert brotli_decoded(body) == plain
+    assert get(site, path, "br", {"If-Modified-Since": headers["Last-Modified"]}) == 304   # revalidated
     headers, body = get(site, path, "gzip;q=1.0, br;q=0")
     assert headers["Content-Encoding"] == "gzip" and len(body) < len(plain)
     assert gzip.decompress(body) == plain
