@@ -96,12 +96,13 @@ def npm() -> str:
 
 
 def ensure_node_modules() -> None:
-    """node_modules/ from the committed package-lock.json (pinned Pyodide and PyScript)."""
+    """node_modules/ from the committed package-lock.json (pinned Pyodide and PyScript; axe-core
+    and Lighthouse for tests/browser/test_audit.py and bench/lighthouse.py)."""
     lock = ROOT / "package-lock.json"
     stamp = fingerprint(lock, ROOT / "package.json")
     if (ROOT / "node_modules" / "pyodide").exists() and up_to_date("npm", stamp):
         return
-    log("npm ci (pinned pyodide and @pyscript/core from package-lock.json)")
+    log("npm ci (pinned pyodide and @pyscript/core from package-lock.json; the auditors axe-core and lighthouse, never shipped)")
     run(npm(), "ci", "--no-audit", "--no-fund", cwd=ROOT)
     mark_done("npm", stamp)
 
