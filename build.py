@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import ctypes.util
+import email.utils
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -94,12 +96,13 @@ def npm() -> str:
 
 
 def ensure_node_modules() -> None:
-    """node_modules/ from the committed package-lock.json (pinned Pyodide and PyScript)."""
+    """node_modules/ from the committed package-lock.json (pinned Pyodide and PyScript; axe-core
+    and Lighthouse for tests/browser/test_audit.py and bench/lighthouse.py)."""
     lock = ROOT / "package-lock.json"
     stamp = fingerprint(lock, ROOT / "package.json")
     if (ROOT / "node_modules" / "pyodide").exists() and up_to_date("npm", stamp):
         return
-    log("npm ci (pinned pyodide and @pyscript/core from package-lock.json)")
+    log("npm ci (pinned pyodide and @pyscript/core from package-lock.json; the auditors axe-core and lighthouse, never shipped)")
     run(npm(), "ci", "--no-audit", "--no-fund", cwd=ROOT)
     mark_done("npm", stamp)
 
@@ -274,11 +277,70 @@ def draw_icons(out: Path) -> None:
     shutil.copytree(cache, out)
 
 
+# Precompressed copies of the site's large files, for a browser that accepts them:
+# NAME.br (brotli, quality 11, by Node's zlib: Python's standard library has no
+# brotli, and Node is needed anyway) and NAME.gz (gzip -9, Python's gzip, no
+# timestamp). `serve` sends them (Handler); a static host does the same with its
+# precompressed-file option (docs/site.md). Kept in .cache/compressed/ by the
+# original's hash: brotli at quality 11 takes about 25 s for Pyodide's wasm.
+COMPRESS_MIN = 1024            # bytes: a smaller file, or a copy saving less, gains nothing worth a header
+ENCODINGS = {"br": ".br", "gzip": ".gz"}
+BROTLI_JS = r"""
+const zlib = require("zlib"), fs = require("fs");
+const args = process.argv.slice(1);
+for (let i = 0; i < args.length; i += 2) {
+  const data = fs.readFileSync(args[i]);
+  fs.writeFileSync(args[i + 1], zlib.brotliCompressSync(data, { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+}
+"""
+
+
+def compressible(path: Path) -> bool:
+    return path.stat().st_size >= COMPRESS_MIN and path.suffix not in (".png", ".br", ".gz")
+
+
+def precompress(dist: Path) -> None:
+    """NAME.br and NAME.gz beside every file of `dist` worth compressing (the
+    service worker's list leaves them out: the browser keeps what it decoded)."""
+    cache = ROOT / ".cache" / "compressed"
+    cache.mkdir(parents=True, exist_ok=True)
+    files = [p for p in sorted(dist.rglob("*")) if p.is_file() and compressible(p)]
+    keys = {p: hashlib.sha256(p.read_bytes()).hexdigest()[:24] for p in files}
+    missing = [p for p in files if not (cache / f"{keys[p]}.br").exists()]
+    if missing:
+        node = shutil.which("node")
+        if node is None:
+            raise RuntimeError("node is needed to write the brotli copies (Node 20, as npm)")
+        log(f"brotli for {len(missing)} files (cached in .cache/compressed/)")
+        run(node, "-e", BROTLI_JS, *[x for p in missing for x in (p, cache / f"{keys[p]}.br.tmp")])
+        for p in missing:
+            (cache / f"{keys[p]}.br.tmp").replace(cache / f"{keys[p]}.br")
+    for path in files:
+        size = path.stat().st_size
+        brotli = (cache / f"{keys[path]}.br").read_bytes()
+        for data, suffix in ((brotli, ".br"), (gzip.compress(path.read_bytes(), 9, mtime=0), ".gz")):
+            if len(data) <= size - COMPRESS_MIN:
+                path.with_name(path.name + suffix).write_bytes(data)
+
+
+def strip_source_maps(folder: Path) -> None:
+    """Drop the `//# sourceMappingURL=` comments of the runtimes' scripts: their
+    maps are not shipped, and a browser's developer tools would ask for them (404)."""
+    for path in folder.rglob("*"):
+        if path.suffix in (".js", ".mjs") and path.is_file():
+            text = path.read_text(encoding="utf-8")
+            kept = "\n".join(line for line in text.split("\n") if not line.startswith("//# sourceMappingURL="))
+            if kept != text:
+                path.write_text(kept, encoding="utf-8")
+
+
 def stamp_service_worker(dist: Path) -> str:
     """dist/sw.js from web/sw.js: the list of every file of the site, and a version
     that is the hash of them all (a changed file makes a new version)."""
     (dist / "sw.js").unlink(missing_ok=True)
-    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
+                   if p.is_file() and p.suffix not in (".br", ".gz"))
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode())
@@ -324,6 +386,8 @@ def build_dist() -> Path:
     for path in core.iterdir():
         if path.is_file() and not path.name.endswith(".map"):
             shutil.copy2(path, DIST / "pyscript" / path.name)
+    strip_source_maps(DIST / "pyodide")
+    strip_source_maps(DIST / "pyscript")
     # Our Python, in three zips: the engine (the page and the worker), the browser
     # half of the solver (the worker only: the page never imports it) and the
     # page's package (its Python modules; the rules texts are in dist/rules/).
@@ -338,6 +402,7 @@ def build_dist() -> Path:
         "solver_modules": [p.relative_to(ROOT).as_posix() for p in browser_solver_files()]}, indent=1))
     # The service worker caches every file of the site; its version is their hash.
     version = stamp_service_worker(DIST)
+    precompress(DIST)
     log(f"site version {version}")
     mark_done("dist", stamp)
     return DIST
@@ -355,7 +420,63 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        # Cross-origin isolation: every file is the site's own, and Pyodide makes a
+        # shared WebAssembly memory as it loads, which Chromium reports as deprecated
+        # (a SharedArrayBuffer) in a page that is not isolated.
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
+
+    def accepted(self) -> list[str]:
+        """The encodings of Accept-Encoding this server has copies in, best first (br, gzip)."""
+        offered = {}
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = part.strip().partition(";")
+            q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+            try:
+                offered[name.strip().lower()] = float(q)
+            except ValueError:
+                offered[name.strip().lower()] = 0.0
+        return [e for e in ENCODINGS if offered.get(e, offered.get("*", 0.0)) > 0]
+
+    def send_head(self):
+        """A file's precompressed copy (NAME.br, NAME.gz: build.py's precompress) when
+        the browser accepts its encoding, with Content-Encoding and Vary; else the file."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        if not path.is_file():
+            return super().send_head()
+        # a copy older than its file is stale (the file changed after the build): not sent
+        variants = [(e, v) for e, v in ((e, path.with_name(path.name + ENCODINGS[e])) for e in ENCODINGS)
+                    if v.is_file() and v.stat().st_mtime >= path.stat().st_mtime]
+        if not variants:
+            return super().send_head()
+        for encoding, variant in variants:
+            if encoding in self.accepted():
+                modified = email.utils.formatdate(path.stat().st_mtime, usegmt=True)
+                if self.headers.get("If-Modified-Since") == modified:    # the browser's copy is current
+                    self.send_response(304)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+                body = open(variant, "rb")
+                self.send_response(200)
+                self.send_header("Last-Modified", modified)
+                self.send_header("Content-Type", self.guess_type(str(path)))
+                self.send_header("Content-Encoding", encoding)
+                self.send_header("Content-Length", str(variant.stat().st_size))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return body
+        self.vary = True
+        return super().send_head()
+
+    def send_header(self, keyword, value) -> None:
+        super().send_header(keyword, value)
+        if keyword == "Content-Length" and getattr(self, "vary", False):
+            super().send_header("Vary", "Accept-Encoding")    # the plain file of a compressed one
+            self.vary = False
 
     def log_message(self, format, *args) -> None:
         pass

@@ -51,7 +51,7 @@ def test_the_review_shows_every_decision_in_player_words(name, players):
     assert markup.count("By what you knew") == len(hand["decisions"])
     # "Your choice: Give 3, 4, Wolf and Wolf to your partner.", not "You chose Give ..."
     assert markup.count("<p>Your choice: <b") == len(hand["decisions"]) and "You chose <b" not in markup
-    assert markup.count("<h5>With all hands seen") == len(hand["decisions"])
+    assert markup.count("<h4>With all hands seen") == len(hand["decisions"])
     assert hand["face_up_rule"] in markup.replace("&#x27;", "'")
     assert hand["summary"] in markup.replace("&#x27;", "'")
     big = sum(d["big"] for d in hand["decisions"])

@@ -7,9 +7,9 @@ import json
 import os
 import random
 import re
-import re
 import zipfile
 import sys
+import urllib.parse
 from html import escape as html_escape, unescape as html_unescape
 from pathlib import Path
 
@@ -241,9 +241,12 @@ def test_tricksters_cards_show_every_critter_value_the_led_one_emphasised():
     led = obs["led_suit"]
     card = obs["hand"][0]
     values = obs["values"][card]
-    button = re.search(r'<(?:button|span) type="button" class="card[^>]*>.*?</svg>',
+    button = re.search(r'<button type="button" class="card[^>]*>.*?</button>',
                        html[html.index('id="hand"'):], flags=re.S).group(0)
     assert f'data-led="{led}"' in button
+    # a button's face is an image of the SVG (card_art.image): its text is drawn, not the page's
+    assert "<text" not in button
+    button = urllib.parse.unquote(re.search(r'src="data:image/svg\+xml,([^"]*)"', button).group(1))
     texts = [(float(size), float(y), text) for y, size, text in
              re.findall(r'<text x="[^"]+" y="([^"]+)" font-size="([^"]+)"[^>]*>([^<]*)</text>', button)]
     assert sorted(t for _, _, t in texts) == sorted(str(v) for v in values)

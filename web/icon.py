@@ -3,7 +3,7 @@ front one. Written as PNG files (standard library only) by build.py:
 
     python3 web/icon.py OUT_DIR
 
-makes icon-32.png (favicon), icon-180.png (home screens that ignore the
+makes icon-32.png (favicon), icon-96.png (the header's 28 px at up to 3x), icon-180.png (home screens that ignore the
 manifest), icon-192.png and icon-512.png ("any") and icon-maskable-512.png
 (full-bleed felt, the drawing inside the central safe circle).
 
@@ -138,7 +138,7 @@ def png(size: int, data: bytes) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(data, 9)) + chunk(b"IEND", b"")
 
 
-ICONS = {"icon-32.png": (32, False), "icon-180.png": (180, False), "icon-192.png": (192, False),
+ICONS = {"icon-32.png": (32, False), "icon-96.png": (96, False), "icon-180.png": (180, False), "icon-192.png": (192, False),
          "icon-512.png": (512, False), "icon-maskable-512.png": (512, True)}
 
 

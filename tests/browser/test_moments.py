@@ -45,7 +45,7 @@ TRICK = """() => {
   return {hand: +s.dataset.hand, trick: +s.dataset.trick,
     line: s.querySelector('#trick-winner').textContent,
     won: [...s.querySelectorAll('.play.won')].map(e => +e.dataset.seat),
-    led: [...s.querySelectorAll('svg.face[data-led]')].map(v => v.dataset.led.toLowerCase())};
+    led: [...s.querySelectorAll('.face[data-led]')].map(v => v.dataset.led.toLowerCase())};
 }"""
 
 SHEET = """() => {
@@ -208,7 +208,7 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
             view = page.locator("#trick-view")
             assert view.get_attribute("data-trick") == str(k)
             led = results[last]["led"][k]
-            turned = view.locator("svg.face[data-led]").evaluate_all("vs => vs.map(v => v.dataset.led)")
+            turned = view.locator(".face[data-led]").evaluate_all("vs => vs.map(v => v.dataset.led)")
             assert turned and all(t == led for t in turned)
             if k:
                 page.click('[data-ui="trick-prev"]')

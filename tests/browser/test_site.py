@@ -110,7 +110,7 @@ def test_each_game_starts_in_one_click_with_defaults_and_resumes(page, site):
     page.goto(page.url.split("#")[0] + "#home")
     page.wait_for_selector("#your-games:not([hidden])")
     assert page.locator("#saved-games .saved-game").count() == len(GAMES)
-    assert page.inner_text("#saved-games .saved-game:has(.at-table) h4") == "Voren"
+    assert page.inner_text("#saved-games .saved-game:has(.at-table) h3") == "Voren"
     assert page.is_visible("#resume-voren") and page.inner_text("#play-voren") == "New game"
     assert page.locator("[data-resume]").count() == 1
     page.click("#resume-voren")

@@ -458,12 +458,12 @@ def test_prophecy_theme_renames_the_cards(page, site):
     open_site(page, site)
     start_game(page, "raven", {"players": 4}, seed=6)
     wait_my_turn(page)
-    standard = page.locator("#hand .card svg.face").first.inner_html()
+    standard = page.locator("#hand .card .face").first.get_attribute("src")
     page.click("#theme-toggle")
     # the cards' names (their accessible names) and their faces (Prophecy's own art)
     text = " ".join(page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))"))
     assert any(word in text for word in ("Sunburst", "Spears", "Serpents", "Eagles", "Jaguar", "Monkey", "Lizard"))
-    assert page.locator("#hand .card svg.face").first.inner_html() != standard
+    assert page.locator("#hand .card .face").first.get_attribute("src") != standard
     # the title and every label follow the theme
     assert page.inner_text("#game-title").startswith("Prophecy")
     assert page.inner_text("#status").startswith("Prophecy")

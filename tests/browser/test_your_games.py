@@ -58,7 +58,7 @@ def resume(page, game_id: str) -> None:
 def listed(page) -> list[dict]:
     """The home page's Your games, as shown."""
     return page.evaluate("""() => [...document.querySelectorAll('#saved-games .saved-game')].map((li) => ({
-      id: li.dataset.id, title: li.querySelector('h4').textContent, finished: li.dataset.finished === 'true',
+      id: li.dataset.id, title: li.querySelector('h3').textContent, finished: li.dataset.finished === 'true',
       table: !!li.querySelector('.at-table')}))""")
 
 

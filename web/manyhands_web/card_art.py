@@ -18,7 +18,9 @@ words (cards.card_html's aria-label, "the 5 of Hearts").
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from urllib.parse import quote
 
 W, H = 100, 140
 PAPER, INK = "#fdfbf4", "#1b1b1b"
@@ -82,6 +84,21 @@ def svg(body: str, led: str | None = None) -> str:
     """A face (a game's `Layout.art`) as an SVG picture sized by the page
     (`data-led`: the critter a Tricksters card is turned to)."""
     return _svg(body, attrs=f' data-led="{led}"' if led else "")
+
+
+def image(face: str) -> str:
+    """A face drawn by `svg` as an image of it (a data: URL, so nothing is fetched):
+    for a card that is a button. A button's accessible name must hold every word it
+    shows (WCAG 2.5.3, label in name), and its name is the card's words ("11 of
+    Shields"): the SVG's corner indices, as text in the page, would be words it shows
+    ("11 11"); drawn in an image, they are a picture.
+
+    >>> image(svg(frame(), led="Foxes")).startswith('<img class="face" data-led="Foxes" alt="" src="data:image/svg+xml,')
+    True
+    """
+    led = re.search(r' data-led="([^"]*)"', face)
+    attrs = f' data-led="{led.group(1)}"' if led else ""
+    return f'<img class="face"{attrs} alt="" src="data:image/svg+xml,{quote(face, safe=" =:/;,()#.-")}">'
 
 
 def placed(body: str, x: float, y: float, width: float, rotate: float = 0) -> str:

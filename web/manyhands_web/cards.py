@@ -6,6 +6,7 @@ import re
 
 from pycore.words import Narrator
 
+from .card_art import image
 from .layouts import layout_for
 from .markup import esc, sentence
 
@@ -26,6 +27,7 @@ def card_html(token: str, tell: Narrator, *, action: str | None = None, enabled:
     elif " of " in spoken:       # "3 of Hearts": a class per suit name, for colour
         classes += " of-" + re.sub(r"[^a-z]", "", spoken.split(",")[0].rpartition(" of ")[2].lower())
     if action is not None or attrs or why:
+        face = image(face)        # a button says its words only (its name): the face is a picture
         if why:
             note = f'<span class="visually-hidden why" id="{esc(uid)}">{esc(sentence(why))}</span>'
             return (f'<button type="button" class="card {suit_class} {classes} unavailable"{attrs} '

@@ -117,10 +117,10 @@ def decision_html(d: dict, number: int, unit: str, theme_ok: bool = True, big_lo
             f'<div class="decision-head"><span class="decision-number">{number}</span>'
             f'<span class="when">{esc(d["when"])}</span>{badge}</div>{said}'
             f'<details class="how"><summary>How do we know?</summary>{how}<div class="decision-cols">'
-            f'<div class="col known"><h5>By what you knew</h5>'
+            f'<div class="col known"><h4>By what you knew</h4>'
             f'<p>Your choice: <b class="choice-said">{esc(d["choice_said"])}</b>.</p>{known}'
             f'<p class="certainty note">{esc(_certainty(d))}</p></div>'
-            f'<div class="col faceup"><h5>With all hands seen <span class="note">({esc(up["label"])})</span></h5>'
+            f'<div class="col faceup"><h4>With all hands seen <span class="note">({esc(up["label"])})</span></h4>'
             f'{_face_up_html(d, unit)}{why}</div></div></details>'
             f'<p class="decision-buttons">{"".join(buttons)}</p></li>')
 

@@ -70,7 +70,7 @@ def game_html(entry: dict, now_ms: int, at_table: bool) -> str:
     primary = "" if finished else ' class="primary"'
     return (f'<li class="saved-game{" finished" if finished else ""}" data-id="{gid}" '
             f'data-finished="{str(finished).lower()}">'
-            f'<div class="saved-head"><h4 id="{title_id}">{esc(summary.get("title", ""))}</h4>'
+            f'<div class="saved-head"><h3 id="{title_id}">{esc(summary.get("title", ""))}</h3>'
             f'<span class="saved-state">{esc(state)}</span>{badge}</div>'
             f'<p class="saved-facts">{esc(facts_text(summary))}</p>{outcome}{scores_html(summary)}'
             f'<p class="saved-when">Last played {esc(when_text(entry["updated"], now_ms))}</p>'

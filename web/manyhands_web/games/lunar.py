@@ -96,10 +96,10 @@ class Lunar(Layout, game="lunar"):
             state = "trump" if trump else ("turned down" if tile in down else "face up")
             cls = "tile" + (" down" if tile in down else "") + (" trump" if trump else "")
             token = f"turn {tile}"
-            inner = f'<span class="tile-name">{esc(tile)}</span><span class="tile-state">{esc(state)}</span>'
-            if token in legal:
+            inner = f'<span class="tile-name">{esc(tile)}</span> <span class="tile-state">{esc(state)}</span>'
+            if token in legal:        # its name starts with the words it shows (label in name)
                 tiles.append(f'<li><button type="button" class="{cls} legal" data-action="{esc(token)}" '
-                             f'aria-label="{esc(tell.choice(token))}">{inner}</button></li>')
+                             f'aria-label="{esc(tile)} {esc(state)}: {esc(tell.choice(token))}">{inner}</button></li>')
             else:
                 tiles.append(f'<li><span class="{cls} suit-{esc(tile.lower())}" role="img" '
                              f'aria-label="{esc(tile)}: {esc(state)}">{inner}</span></li>')
