@@ -138,7 +138,7 @@ def test_the_statistics_say_how_many_hands_their_par_counts():
     lunar = kept.entry(ids[3])
     hands = len(lunar["summary"]["points"])
     kept.note(ids[3], par={k: v for k, v in lunar["par"].items() if k != "1"})
-    group = next(g for g in stats.statistics(kept.games()) if g["game"] == "lunar")
+    group = next(g for g in stats.statistics(kept.games()) if g["game"] == lunar["summary"]["game"])
     assert (group["par_hands"], group["hands"]) == (hands - 1, hands)
     word = group["hand_word"]
     assert f"(over {hands - 1} of {hands} {word}s)" in stats_view.group_html(group, 0)

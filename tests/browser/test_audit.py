@@ -12,6 +12,8 @@ import time
 import pytest
 
 from .conftest import ROOT
+from tests.catalog import examples
+
 from .table import open_site, play, start_game, wait_hint, wait_my_turn
 
 pytestmark = pytest.mark.browser
@@ -19,8 +21,8 @@ pytestmark = pytest.mark.browser
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 GOLDEN = ROOT / "tests" / "data" / "golden"
-# Each game once, mid-hand (a player count of each kind: Raven's 4, Lunar's Sky).
-TABLES = [("raven", {"players": 4}), ("tricksters", {}), ("lunar", {"players": 2}), ("voren", {"players": 5})]
+# Each game's examples (its usual table and each other form: Lunar's Sky), mid-hand.
+TABLES = examples()
 
 RUN_AXE = """async (tags) => {
   const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
@@ -31,6 +33,7 @@ RUN_AXE = """async (tags) => {
 
 
 def audit(page, view: str, found: dict) -> None:
+    assert AXE.exists(), f"{AXE} is missing: build.py's npm ci installs axe-core (package-lock.json)"
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     page.wait_for_timeout(150)           # a card still travelling settles
@@ -80,7 +83,6 @@ def every_view(page, tmp_path, found: dict) -> None:
     audit(page, "stats", found)
 
 
-@pytest.mark.skipif(not AXE.exists(), reason="no axe-core in node_modules/ (npm ci installs it)")
 @pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
                          ids=["desktop", "phone"])
 def test_axe_finds_no_violation_in_any_view(browser, site, tmp_path, size):

@@ -37,7 +37,6 @@ PLAY_HANDS = """
 async ([count, timeoutMs]) => {
   const start = Date.now();
   const playOne = %s;
-  const finished = () => +(document.body.dataset.hands || 0);
   while (Date.now() - start < timeoutMs) {
     if (document.querySelector('#final-scores')) return true;
     if (document.querySelectorAll('#score-pad tbody tr').length >= count) return true;
