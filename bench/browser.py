@@ -164,7 +164,7 @@ def in_settings(page, change) -> None:
 
 def set_trick_pause(page, value: str) -> None:
     """The "After a trick" setting: "wait", "1", "2" or "0"."""
-    page.select_option("#trick-pace", value)
+    in_settings(page, lambda p: p.select_option("#trick-pace", value))
 
 
 def play(page, limit: int = 10_000, timeout_s: float = 240) -> dict:
