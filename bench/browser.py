@@ -152,9 +152,19 @@ def set_rule(page, game: str, key: str, value):
         page.fill(box, str(value))
 
 
+def in_settings(page, change) -> None:
+    """`change(page)` made in the table's Settings panel: opened first if it is
+    closed, closed after (as a player leaves it)."""
+    if not page.is_visible("#game-menu"):
+        page.click("#menu-toggle")
+    change(page)
+    if page.is_visible("#game-menu"):
+        page.click("#menu-toggle")
+
+
 def set_trick_pause(page, value: str) -> None:
     """The "After a trick" setting: "wait", "1", "2" or "0"."""
-    page.select_option("#trick-pace", value)
+    in_settings(page, lambda p: p.select_option("#trick-pace", value))
 
 
 def play(page, limit: int = 10_000, timeout_s: float = 240) -> dict:
@@ -169,3 +179,50 @@ def wait_my_turn(page, timeout_s: float = 60):
 def wait_hint(page, timeout: int = 120_000) -> None:
     """Until the hint has come: its first step (the summary line) is shown."""
     page.wait_for_function("(document.querySelector('#hint-summary') || {}).textContent", timeout=timeout)
+
+
+# --- a table at a decision, imported rather than played to -----------------------------------------
+def _tricks(obs: dict) -> tuple[list, list]:
+    """(the current hand's finished tricks, its trick under way or [])."""
+    hands = obs.get("hands") or []
+    if not hands or hands[-1].get("points") is not None:
+        return [], []
+    tricks = hands[-1]["tricks"]
+    done = [t for t in tricks if t.get("winner") is not None]
+    now = tricks[-1]["cards"] if tricks and tricks[-1].get("winner") is None else []
+    return done, now
+
+
+def trick_decision(game: str, rules: dict, seed: int = 1, seat: int = 0):
+    """The engine's state at `seat`'s first decision with cards of a trick on the
+    table and a finished trick of the same hand to look back at (every seat
+    playing its first legal choice); failing that, its first decision with a
+    trick on the table. The engine plays: nothing is kept but the state."""
+    from pycore import get_game
+    state = get_game(game).new_game(rules, seed=seed)
+    fallback = None
+    while not state.is_terminal:
+        if state.current_player == seat:
+            done, now = _tricks(state.observation(seat))
+            if now and done:
+                return state
+            if now and fallback is None:
+                fallback = state
+        state = state.apply_action(state.legal_actions()[0])
+    if fallback is None:
+        raise ValueError(f"{game} {rules} deal {seed}: no decision of seat {seat} with a trick on the table")
+    return fallback
+
+
+def import_state(page, state, name: str = "position.json") -> None:
+    """The table at `state`, imported as a record (the table's or the home page's
+    Import: a game of its own, your seat 0), once it is drawn."""
+    import json
+    from pycore.records import record_of
+    before = page.evaluate("localStorage.getItem('manyhands/open')")
+    data = json.dumps(record_of(state).to_json()).encode()
+    field = "#import-file" if page.evaluate("document.body.dataset.view") == "table" else "#home-import"
+    page.set_input_files(field, files=[{"name": name, "mimeType": "application/json", "buffer": data}])
+    page.wait_for_function("([before, actions]) => localStorage.getItem('manyhands/open') !== before "
+                           "&& +document.body.dataset.actions === actions "
+                           "&& document.body.dataset.view === 'table'", arg=[before, len(state.history)])

@@ -1,22 +1,20 @@
-"""The table as a player sees it: seeded games of every game and player count
-played through the page in Debian's Chromium, with screenshots of the moments a
-player judges a card table by, at a 390 x 844 phone and a 1280 x 800 desktop:
+"""The table as a player sees it, in Debian's Chromium: screenshots of every game
+and preset of the registry at six window sizes (three desktops, two phones
+upright, a phone on its side), and one contact sheet of them all.
 
-- `first`: your first decision (the hand, the table, the prompt);
-- `trick`: the end of a trick (the table waits: "After a trick: wait for me");
-- `hand`: the end of a hand (its score sheet);
-- `end`: the end of the game (the result).
+- `decision` (the default): a decision of yours with a trick on the table, imported
+  as a record (bench/browser.py's `trick_decision`, `import_state`), every table and
+  size on one page; takes under a minute;
+- `--played`: as before, seeded games of every game and player count played through
+  the page, shot at your first decision, a trick's end, a hand's end and the
+  game's end (about 6 minutes on a busy 2-core machine).
 
-Each game is played once (you take the first legal choice, the computer players
-are "easy", house rules that shorten a game where the game has them); at each
-moment the viewport is set to each width in turn. Then one contact sheet of every
-screenshot (`contact.png`: a page of the shots, laid out and screenshotted by the
-same browser). Prints, per table, how long it took and the moments it saw.
+Prints, per table, how long it took and, at each size, whether the page scrolls
+(its scroll size against the window's).
 
-    .venv/bin/python bench/table_shots.py [--out DIR] [--tables raven:6,voren:3] [--seed N]
+    .venv/bin/python bench/table_shots.py [--out DIR] [--tables raven:6,voren:3] [--seed N] [--played]
 
-Run `python3 build.py build` first. Took about 6 minutes for every table on a
-busy 2-core machine.
+Run `python3 build.py build` first.
 """
 from __future__ import annotations
 
@@ -29,9 +27,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import ARGS, CHROMIUM, PLAY_ONE, Site, open_site, set_trick_pause, start_game  # noqa: E402
+from bench.browser import (ARGS, CHROMIUM, PLAY_ONE, Site, import_state, open_site,  # noqa: E402
+                           set_trick_pause, start_game, trick_decision)
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
+SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 640), (844, 390)]
 MOMENTS = ("first", "trick", "hand", "end")
 # Every game and player count, with house rules that keep a whole game short.
 TABLES = [("tricksters", 4, {}), ("lunar", 2, {"target": 6}), ("lunar", 4, {"target": 6})] + [
@@ -93,12 +93,41 @@ def play_table(page, out: Path, game: str, players: int, rules: dict, seed: int,
     return {"table": name, "seconds": time.monotonic() - started, "moments": seen}
 
 
+def shoot_decisions(browser, site, out: Path, tables, seed: int) -> list[dict]:
+    """Every table at a decision with a trick on the table, at each of SIZES."""
+    from pycore import all_games
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    open_site(page, site)
+    results = []
+    for game, players, rules in tables:
+        for preset in all_games()[game].presets():
+            if preset.get("players") != players or set(preset) - {"players"}:
+                continue
+            started = time.monotonic()
+            page.set_viewport_size({"width": 1280, "height": 800})
+            import_state(page, trick_decision(game, preset, seed=seed))
+            shots, fits = [], []
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(350)      # any motion over (each at most 300 ms)
+                path = out / f"{game}-{players}-{width}x{height}.png"
+                page.screenshot(path=str(path))
+                shots.append(path)
+                wide, tall = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+                fits.append(f"{width}x{height}:{'fits' if wide <= width and tall <= height else f'{wide}x{tall}'}")
+            name = f"{game}-{players}"
+            print(f"{name:<13} {time.monotonic() - started:5.1f} s  {' '.join(fits)}", flush=True)
+            results.append({"table": name, "moments": {"decision": shots}})
+    page.close()
+    return results
+
+
 CONTACT = """<!doctype html><html><head><style>
 body { margin: 0; background: #222; color: #eee; font: 14px system-ui, sans-serif; }
 .row { display: flex; gap: 6px; align-items: flex-start; padding: 4px 6px; border-bottom: 1px solid #444; }
 .row h2 { width: 90px; font-size: 14px; margin: 0; }
 figure { margin: 0; } figcaption { font-size: 11px; }
-img.phone { height: 300px; } img.desktop { height: 300px; }
+img { height: 300px; }
 </style></head><body>%s</body></html>"""
 
 
@@ -107,11 +136,11 @@ def contact_sheet(browser, results: list[dict], path: Path) -> None:
     rows = []
     for result in results:
         figures = []
-        for moment in MOMENTS:
-            for shot in result["moments"].get(moment, []):
+        for moment, shots in result["moments"].items():
+            for shot in shots:
                 data = base64.b64encode(shot.read_bytes()).decode()
-                kind = "phone" if shot.stem.endswith("phone") else "desktop"
-                figures.append(f'<figure><img class="{kind}" src="data:image/png;base64,{data}">'
+                kind = shot.stem.rsplit("-", 1)[-1]
+                figures.append(f'<figure><img src="data:image/png;base64,{data}">'
                                f'<figcaption>{moment} {kind}</figcaption></figure>')
         rows.append(f'<div class="row"><h2>{result["table"]}</h2>{"".join(figures)}</div>')
     page = browser.new_page(viewport={"width": 2400, "height": 800})
@@ -126,6 +155,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(ROOT / ".cache" / "table-shots"))
     parser.add_argument("--tables", default=None, metavar="GAME:N,...")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--played", action="store_true", help="play whole games, shoot four moments (390 and 1280 px)")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -139,7 +169,9 @@ def main(argv=None) -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for game, players, rules in tables:
+            if not args.played:
+                results = shoot_decisions(browser, site, out, tables, args.seed)
+            for game, players, rules in (tables if args.played else []):
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
                 page = context.new_page()
                 errors = []

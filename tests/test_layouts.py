@@ -241,7 +241,9 @@ def test_lunar_sky_is_its_own_area_with_what_is_due_this_trick():
                  and any(p["seat"] == 0 for p in o["trick"]) is (len(o["trick"]) == 2))
     html = _html(session, obs)
     sky = _region(html, "sky")
-    assert len(re.findall(r'class="card ', sky)) == len(obs["sky"])
+    # each card of the Sky once, with how many of it the Sky holds
+    assert len(re.findall(r'class="card ', sky)) == len(set(obs["sky"]))
+    assert sum(map(int, re.findall(r'data-count="(\d+)"', sky))) == len(obs["sky"])
     for token in obs["legal"]:
         if token.startswith("sky:"):
             assert f'data-action="{token}"' in sky

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 
-from bench.browser import (PLAY_ONE, PLAY_UNTIL, READY, open_details, open_site,  # noqa: F401
-                           play, set_rule, set_trick_pause, start_game, wait_hint, wait_my_turn)
+from bench.browser import (PLAY_ONE, PLAY_UNTIL, READY, import_state, in_settings, open_details, open_site,  # noqa: F401
+                           play, set_rule, set_trick_pause, start_game, trick_decision, wait_hint, wait_my_turn)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,7 +29,7 @@ def kept_game(page) -> dict | None:
 
 
 def export_record(page) -> dict:
-    if page.is_visible("#menu-toggle") and not page.is_visible("#export"):   # a phone: the game menu
+    if not page.is_visible("#export"):          # in the Settings panel
         page.click("#menu-toggle")
     with page.expect_download() as info:
         page.click("#export")

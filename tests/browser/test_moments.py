@@ -362,9 +362,7 @@ def test_on_a_phone_a_finished_trick_comes_into_view_wherever_you_had_scrolled(b
         page = context.new_page()
         open_site(page, site, "pace=0.3")
         start_game(page, name, rules, seed=5)
-        page.click("#menu-toggle")
         set_trick_pause(page, "wait")
-        page.click("#menu-toggle")
         for _ in range(2000):
             state = table_state(page)
             if state["hold"] == "trick":

@@ -459,6 +459,7 @@ def test_prophecy_theme_renames_the_cards(page, site):
     start_game(page, "raven", {"players": 4}, seed=6)
     wait_my_turn(page)
     standard = page.locator("#hand .card .face").first.get_attribute("src")
+    page.click("#menu-toggle")
     page.click("#theme-toggle")
     # the cards' names (their accessible names) and their faces (Prophecy's own art)
     text = " ".join(page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))"))

@@ -21,7 +21,7 @@ from pycore import get_game
 from pycore.records import load_record, record_of, replay
 
 from .conftest import Requests
-from .table import PLAY_ONE, kept_game, open_site, set_trick_pause, start_game, wait_hint
+from .table import PLAY_ONE, in_settings, kept_game, open_site, set_trick_pause, start_game, wait_hint
 
 pytestmark = pytest.mark.browser
 OWN = "pace=0&forced="      # the computers fast, an only choice as the page's setting says (open_site)
@@ -111,7 +111,7 @@ def test_an_only_choice_plays_itself_as_a_click_would(page, site):
 def test_with_the_setting_off_an_only_choice_waits_for_the_click(page, site):
     open_site(page, site, OWN)
     start_game(page, "voren", seed=3)
-    page.uncheck("#play-forced")
+    in_settings(page, lambda p: p.uncheck("#play-forced"))
     forced = play_until(page, FORCED)
     page.wait_for_timeout(1500)              # 0.25 s is the moment at ?pace=0: it would have played
     assert actions(page) == forced["actions"] and not forced["note"]
@@ -266,7 +266,7 @@ def forced_after_a_hand():
 def import_position(page, tmp_path, state, *, forced_plays: bool, trick_pause: str = "0") -> None:
     """The table at `state` (imported as a record), the settings first: "Play my only
     choice for me" and the pause after a trick."""
-    page.set_checked("#play-forced", forced_plays)
+    in_settings(page, lambda p: p.set_checked("#play-forced", forced_plays))
     set_trick_pause(page, trick_pause)
     path = tmp_path / "position.json"
     path.write_text(json.dumps(record_of(state).to_json()), encoding="utf-8")
@@ -290,7 +290,7 @@ def _waits_while_open(page, tmp_path, open_it, close_it, what: str) -> None:
     token = _your_only_card(state)
     import_position(page, tmp_path, state, forced_plays=False)
     open_it()
-    page.check("#play-forced")
+    in_settings(page, lambda p: p.check("#play-forced"))
     page.wait_for_timeout(QUIET_MS)
     assert actions(page) == len(state.history), f"an only choice played itself under {what}"
     close_it()

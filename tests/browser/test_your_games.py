@@ -100,7 +100,8 @@ def test_every_way_of_starting_a_game_keeps_the_game_in_progress(page, site, tmp
     voren = export_record(page)
     page.click("#play-again")                                              # 2. Play again
     started("Play again")
-    page.click("#new-game")                                                # 3. New game, then a card
+    page.click("#menu-toggle")                                             # 3. New game (Settings), then a card
+    page.click("#new-game")
     page.wait_for_selector("#view-home:not([hidden])")
     page.click("#play-lunar")
     started("New game")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 
-def _polygon(points, fill: str, extra: str = "") -> str:
+def polygon(points, fill: str, extra: str = "") -> str:
     return f'<polygon points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in points)}" fill="{fill}"{extra}/>'
 
 
@@ -25,7 +25,7 @@ def _star_points(cx, cy, outer, inner, spikes, turn=-90.0):
 
 def star(fill: str = "#e0a800", stroke: str = "#5a4300") -> str:
     """A five-pointed star (Lunar's star cards)."""
-    return _polygon(_star_points(50, 54, 48, 20, 5), fill, f' stroke="{stroke}" stroke-width="5" stroke-linejoin="round"')
+    return polygon(_star_points(50, 54, 48, 20, 5), fill, f' stroke="{stroke}" stroke-width="5" stroke-linejoin="round"')
 
 
 # --- Raven: Shields, Swords, Axes, Waters ----------------------------------------------------
@@ -53,7 +53,7 @@ def water(c: str) -> str:
 
 # --- Raven's Prophecy: Sunburst, Spears, Serpents, Eagles --------------------------------------
 def sunburst(c: str) -> str:
-    rays = _polygon(_star_points(50, 50, 49, 30, 12), c)
+    rays = polygon(_star_points(50, 50, 49, 30, 12), c)
     return rays + f'<circle cx="50" cy="50" r="24" fill="{c}" stroke="#fff" stroke-width="5"/>'
 
 

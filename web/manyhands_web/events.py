@@ -195,10 +195,13 @@ def on_confirm_closed(event):          # Escape: nothing is done
 
 @when("click", "#menu-toggle")
 def on_menu(event):
-    menu = el("game-menu")._dom_element
-    opened = not menu.classList.contains("open")
-    menu.classList.toggle("open", opened)
-    event.target.setAttribute("aria-expanded", "true" if opened else "false")
+    show_settings(not el("game-menu")._dom_element.classList.contains("open"))
+
+
+def show_settings(opened: bool) -> None:
+    """The Settings panel opened or closed (closed once one of its buttons has done its work)."""
+    el("game-menu")._dom_element.classList.toggle("open", opened)
+    el("menu-toggle")._dom_element.setAttribute("aria-expanded", "true" if opened else "false")
 
 
 @when("click", "#review-panel")
@@ -304,11 +307,13 @@ def on_hint_close(event):
 
 @when("click", "#export")
 def on_export(event):
+    show_settings(False)
     app.table.export()
 
 
 @when("change", "#import-file, #home-import")
 def on_import(event):
+    show_settings(False)
     files = event.target.files
     if files.length:
         asyncio.ensure_future(app.table.import_file(files.item(0)))
@@ -319,6 +324,7 @@ def on_import(event):
 def on_theme(event):
     session = app.table.session
     themes = list(getattr(session.game, "themes", ())) if session else []
+    show_settings(False)
     if themes:
         session.theme = themes[(themes.index(session.theme) + 1) % len(themes)]
         app.table.save()
@@ -327,6 +333,7 @@ def on_theme(event):
 
 @when("click", "#new-game")
 def on_new(event):
+    show_settings(False)
     app.views.go("home")
 
 

@@ -202,18 +202,21 @@ def ring_trick_html(trick: dict, tell: Narrator, layout, places: dict, *, finish
         side, _ = places[seat]
         cls = " acting" if obs.get("to_act") == seat and not finished else ""
         cls += " won" if seat in winning else ""
-        items.append(f'<li class="play at-{side}{cls}" data-seat="{seat}" style="{_trick_cell(places, seat)}">'
+        items.append(f'<li class="play at-{side}{cls}" data-seat="{seat}" '
+                     f'style="{_trick_cell(places, seat)}; --k: {(seat - tell.me) % tell.players}">'
                      f'<span class="who">{esc(tell.seat(seat))}</span>{"".join(by_seat[seat])}</li>')
     if not finished:
         for seat in layout.plays_in_trick(obs):
             if seat not in by_seat and seat in places:
                 side, _ = places[seat]
                 items.append(f'<li class="play pending at-{side}{" acting" if obs.get("to_act") == seat else ""}" '
-                             f'data-seat="{seat}" aria-hidden="true" style="{_trick_cell(places, seat)}">'
+                             f'data-seat="{seat}" aria-hidden="true" '
+                             f'style="{_trick_cell(places, seat)}; --k: {(seat - tell.me) % tell.players}">'
                              f'<span class="who">{esc(tell.seat(seat))}</span><span class="card slot"></span></li>')
     leader = trick.get("leader")
     led_by = f", led by {tell.seat(leader, start=False)}" if leader is not None else ""
-    grid = f'style="grid-template-columns: repeat({columns}, minmax(0, 1fr))"'
+    rows = max(count_["left"], count_["right"], 1) + (2 if count_["top"] else 1)
+    grid = f'style="grid-template-columns: repeat({columns}, minmax(0, 1fr)); --cols: {columns}; --rows: {rows}; --plays: {max(len(items), 1)}"'
     if finished:
         line = tell.trick_taken(trick, *where) if winner is not None else ""
         label = f"{title}{led_by}"
@@ -456,7 +459,7 @@ def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecti
             prompt.append('<div class="choices">' + "".join(
                 f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(tell.choice(t))}</button>'
                 for t in groups["buttons"]) + "</div>")
-    elif ui.get("holding") and not obs.get("terminal"):   # the table waits for you, not for them
+    elif ui.get("holding") and not ui.get("pausing") and not obs.get("terminal"):   # it waits for your click
         prompt.append(f'<p id="prompt-text">{esc(tell.seat(obs["to_act"]))} is next, once you continue.</p>')
     elif not obs.get("terminal"):
         prompt.append(f'<p id="prompt-text">Waiting for {esc(tell.seat(obs["to_act"], start=False))}…</p>')
@@ -504,17 +507,14 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     elif obs.get("terminal") and not ui.get("end_closed"):
         moment = game_end_html(tell, layout, closed=False, note=ui.get("end_note", ""))
     middle = moment + regions + trick_area_html(tell, layout, places, ui)
-    ring = []
-    for side in ("top", "left", "right", "bottom"):
-        ring.append(f'<div class="side side-{side}">'
-                    + "".join(html_ for _, html_ in sorted(boxes[side])) + "</div>")
-    ring.insert(3, f'<div class="middle" id="middle">{middle}</div>')
-    out.append(f'<div class="ring ring-{n}" id="ring" data-me="{me}">{"".join(ring)}</div>')
-    out.append(below)
-    out.append(table_tools_html(tell, layout, ui))
+    others = "".join(f'<div class="side side-{side}">' + "".join(html_ for _, html_ in sorted(boxes[side])) + "</div>"
+                     for side in ("top", "left", "right"))
+    out.append(f'<div class="ring ring-{n}" id="ring" data-me="{me}"><div class="others">{others}</div>'
+               f'<div class="middle" id="middle">{middle}</div></div>')
+    out.append(f'<div class="below">{below}</div>' if below else "")
+    out.append(table_tools_html(tell, layout, ui, details_html(tell, ui, layout, groups)))
     if ui.get("show_scores"):
         out.append(score_pad_html(tell, layout))
-    out.append(details_html(tell, ui, layout, groups))
 
     # --- your hand and the prompt, last: docked at the bottom of the screen --------------------
     selecting = {verb: toks for verb, toks in groups["verbs"].items() if len(toks) > MANY_CHOICES}
@@ -579,8 +579,8 @@ def mark_suggestion(drawn: str, token: str | None) -> str:
     return re.sub(r"<[a-z]+ [^>]*" + re.escape(carried) + r"[^>]*>", mark, drawn)
 
 
-def table_tools_html(tell: Narrator, layout, ui: dict) -> str:
-    """One click away: the finished tricks of the hand and the score pad."""
+def table_tools_html(tell: Narrator, layout, ui: dict, details: str = "") -> str:
+    """One click away: the finished tricks of the hand, the score pad, `details`."""
     obs = tell.obs
     h = viewed_hand(obs)
     tricks = finished_tricks(obs, h) if h is not None else []
@@ -593,4 +593,4 @@ def table_tools_html(tell: Narrator, layout, ui: dict) -> str:
         on = bool(ui.get("show_scores"))
         out.append(f'<button type="button" data-ui="scores" aria-expanded="{str(on).lower()}" '
                    f'aria-controls="score-pad">Score pad</button>')
-    return f'<div class="table-tools" id="table-tools">{"".join(out)}</div>' if out else ""
+    return f'<div class="table-tools" id="table-tools">{"".join(out)}{details}</div>'

@@ -165,10 +165,10 @@ class Table:
         if ended:
             self.app.background.hand_finished(self.game_id, len(after["hand_results"]))
         if ended and pause != "0":
-            self.ui.update(sheet=len(after["hand_results"]) - 1, holding="hand")
+            self.ui.update(sheet=len(after["hand_results"]) - 1, holding="hand", pausing=False)
             self.hold_until = None
         elif new and pause != "0" and self.session.computer_to_act:
-            self.ui["holding"] = "trick"
+            self.ui.update(holding="trick", pausing=pause != "wait")   # pausing: it goes on by itself
             self.hold_until = None if pause == "wait" else time.monotonic() + float(pause)
         if after.get("terminal") and not before.get("terminal"):
             self.ui["end_closed"] = False

@@ -125,7 +125,7 @@ class Lunar(Layout, game="lunar"):
                 f'title="{esc(self.team_name(tell, t))}">{esc(self._marker(tell, t))}</span>'
                 for t, n in enumerate(won) if n == count_)
             cells.append(f'<li class="track-cell{" scoring" if value else ""}"><span class="track-n">{count_}</span>'
-                         f'<span class="track-v">{"★" * value if value else "·"}</span>{markers}</li>')
+                         f'<span class="track-v" title="points on the track">{"●" * value if value else "·"}</span>{markers}</li>')
         teams = []
         for t, n in enumerate(won):
             stars = (obs.get("stars_won") or [[]] * len(won))[t]
@@ -183,8 +183,14 @@ class Lunar(Layout, game="lunar"):
         playing = why is not None and obs.get("phase") == "play"
 
         def row(cards, offset):
-            return "".join(_clickable(f"sky:{c}", legal, tell, c, why=why if playing else None,
-                                      uid=f"why-sky-{offset + i}") for i, c in enumerate(cards))
+            """Each card of the Sky once, with how many the Sky holds (six Bats take one place)."""
+            piles = {c: cards.count(c) for c in cards}
+            return "".join(f'<span class="sky-pile" data-count="{n}">'
+                           + _clickable(f"sky:{c}", legal, tell, c, why=why if playing else None,
+                                        uid=f"why-sky-{offset + i}")
+                           + (f'<span class="pile-n" aria-hidden="true">×{n}</span>'
+                              f'<span class="visually-hidden">{n} in the Sky</span>' if n > 1 else "")
+                           + "</span>" for i, (c, n) in enumerate(piles.items()))
         return (f'<section class="region sky" id="sky" aria-label="The Sky: {count(len(sky), "card")} both players play from">'
                 f'<h3>The Sky ({len(sky)})</h3>'
                 f'<ul class="due" id="sky-due" aria-label="Still due this trick">{"".join(self._due(tell))}</ul>'

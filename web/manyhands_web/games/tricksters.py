@@ -50,7 +50,7 @@ def tricksters_face(values: tuple, led: str | None = None) -> str:
         edge = where[critter]
         colour = CRITTER_COLOURS[critter]
         is_led = critter == led
-        out.append(sym._polygon(shapes[edge], colour, "" if is_led or not led else ' opacity=".82"'))
+        out.append(sym.polygon(shapes[edge], colour, "" if is_led or not led else ' opacity=".82"'))
         icon = CRITTER_ICONS[critter]("#fff")
         if edge in ("top", "bottom"):
             size = 40 if is_led else 26

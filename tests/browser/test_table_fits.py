@@ -1,0 +1,174 @@
+"""The table fits the window: at six window sizes (three desktops, two phones
+upright, one on its side), for every game and preset of the registry, at a
+decision of yours with a trick on the table (imported as a record, not played
+to), the page does not scroll, and the status, every choice you may make, the
+trick's cards and every seat's name are inside the window and are the element
+found at their own centre (nothing covers them). One page for every table and
+size: each table is imported once and looked at in each size."""
+from __future__ import annotations
+
+import pytest
+
+from pycore import all_games
+
+from .conftest import Requests
+from .table import import_state, open_site, set_trick_pause, trick_decision
+
+pytestmark = pytest.mark.browser
+SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 640), (844, 390)]
+PRESETS = [(name, rules) for name, game in sorted(all_games().items()) for rules in game.presets()]
+IDS = [f"{name}-{index}" for index, (name, _) in enumerate(PRESETS)]
+# The tables that do not fit yet, and where (the rest must): a table listed here that
+# comes to fit fails the test too, so that this list only shrinks. The smallest phone
+# (360 x 640) and the phone on its side (844 x 390) are the ones left to do.
+UNFIT_YET = {
+    "lunar-0": "390x844 360x640 844x390",
+    "lunar-1": "390x844 360x640 844x390",
+    "lunar-2": "390x844 360x640 844x390",
+    "lunar-3": "390x844 360x640 844x390",
+    "raven-4": "844x390",
+    "raven-5": "844x390",
+    "raven-8": "844x390",
+    "raven-9": "844x390",
+    "raven-10": "360x640 844x390",
+    "raven-11": "360x640 844x390",
+    "raven-12": "360x640 844x390",
+    "raven-13": "360x640 844x390",
+    "tricksters-14": "844x390",
+    "tricksters-15": "844x390",
+    "voren-16": "844x390",
+    "voren-17": "844x390",
+    "voren-18": "360x640 844x390",
+    "voren-19": "360x640 844x390",
+    "voren-20": "360x640 844x390",
+    "voren-21": "390x844 360x640 844x390",
+    "voren-22": "844x390",
+    "voren-23": "360x640 844x390",
+    "voren-24": "844x390",
+}
+
+# What does not fit: the page scrolling, or an element that must be seen and is outside
+# the window or not the element found at its centre (covered, clipped away, not drawn).
+UNFIT = """() => {
+  const out = [];
+  const doc = document.documentElement;
+  if (doc.scrollHeight > innerHeight) out.push(`the page is ${doc.scrollHeight} px tall`);
+  if (doc.scrollWidth > innerWidth) out.push(`the page is ${doc.scrollWidth} px wide`);
+  const say = (e) => e ? `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${(e.getAttribute('class') || '').split(' ').join('.')}` : 'nothing';
+  const seen = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return out.push(`${what}: not drawn`);
+    if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
+      return out.push(`${what}: outside the window (${r.left|0},${r.top|0} ${r.width|0}x${r.height|0})`);
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!top || !el.contains(top)) out.push(`${what}: covered by ${say(top)}`);
+  };
+  const header = document.querySelector('header.site').getBoundingClientRect().height;
+  if (header > 52) out.push(`the header is ${header|0} px tall (it wraps)`);
+  const status = document.querySelector('#status');
+  status ? seen(status, 'the status') : out.push('no status');
+  const choices = document.querySelectorAll('#table :is([data-action], [data-sub], [data-toggle]):not([disabled]):not([aria-disabled=true])');
+  if (!choices.length) out.push('no choice');
+  for (const el of choices) seen(el, `the choice ${el.getAttribute('aria-label') || el.dataset.action || el.textContent.trim()}`);
+  const trick = document.querySelectorAll('#current-trick .card:not(.slot)');
+  if (!trick.length) out.push('no trick');
+  for (const el of trick) seen(el, `the trick's ${el.getAttribute('aria-label')}`);
+  const seats = document.querySelectorAll('#ring .seatbox .seat-who');
+  for (const el of seats) seen(el, `the seat ${el.textContent}`);
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def table(browser, site):
+    # no motion: a card still travelling to the trick is not where it lies (test_card_table.py checks motion)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    requests = Requests(ctx, site.url)
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    open_site(page, site, "pace=0")
+    yield page
+    ctx.close()
+    assert not requests.outside(), f"requests left the page's origin: {requests.outside()[:5]}"
+
+
+@pytest.mark.parametrize("name,rules,known", [(n, r, UNFIT_YET.get(i, "")) for (n, r), i in zip(PRESETS, IDS)], ids=IDS)
+def test_the_table_fits_the_window_at_every_size(table, name, rules, known):
+    """The page no larger than the window; the status, your choices, the trick and
+    every seat's name in it and uncovered, at each size (but those of UNFIT_YET)."""
+    page = table
+    state = trick_decision(name, rules, seed=1)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    import_state(page, state)
+    unfit = {}
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(120)
+        problems = page.evaluate(UNFIT)
+        if problems:
+            unfit[f"{width}x{height}"] = problems
+    expected = set(known.split())
+    assert not set(unfit) - expected, f"{name} {rules} does not fit: {unfit}"
+    assert not expected - set(unfit), f"{name} {rules} fits at {sorted(expected - set(unfit))}: take it off UNFIT_YET"
+    assert not page.errors
+
+
+def test_the_settings_panel_closes_once_it_has_done_its_work(table):
+    """On a phone, the Settings panel (a panel over the table) closes after the theme
+    switch and after New game, uncovering the table it was over."""
+    page = table
+    page.set_viewport_size({"width": 390, "height": 844})
+    themed = next((n, r) for n, r in PRESETS if getattr(all_games()[n], "themes", ()))
+    import_state(page, trick_decision(*themed, seed=1))
+    page.click("#menu-toggle")
+    page.click("#theme-toggle")
+    page.wait_for_timeout(150)
+    assert not page.is_visible("#game-menu"), "the panel stays open after the theme switch"
+    page.click("#menu-toggle")
+    page.click("#new-game")
+    page.wait_for_selector("#view-home:not([hidden])")
+    page.evaluate("location.hash = '#table'")
+    page.wait_for_selector("#view-table:not([hidden])")
+    assert not page.is_visible("#game-menu"), "the panel stays open after New game"
+    assert page.get_attribute("#menu-toggle", "aria-expanded") == "false"
+
+
+def _tricks_done(state) -> int:
+    return sum(t.get("winner") is not None for h in state.observation(0).get("hands") or [] for t in h["tricks"])
+
+
+def ending_a_trick():
+    """(a state, your card that ends the trick under way), after which a computer
+    plays on in the same hand: the first such of the registry's first game."""
+    name, rules = PRESETS[0]
+    state = all_games()[name].new_game(rules, seed=1)
+    while not state.is_terminal:
+        obs = state.observation(0)
+        if state.current_player == 0 and obs.get("phase") == "play":
+            for token in obs["legal"]:
+                if token not in (obs.get("hand") or []):
+                    continue
+                after = state.apply_action(state.game.parse_action(state, token))
+                if (_tricks_done(after) > _tricks_done(state) and not after.is_terminal and after.current_player != 0
+                        and len(after.observation(0).get("hand_results") or []) == len(obs.get("hand_results") or [])):
+                    return state, token
+        state = state.apply_action(state.legal_actions()[0])
+    raise AssertionError("no card of yours ends a trick with a computer to play on")
+
+
+def test_during_the_pause_after_a_trick_nothing_asks_for_a_click(table):
+    """The pause after a trick set to 2 seconds: while it lasts, the line under your
+    hand says whom the table waits for, not that it waits for you to continue."""
+    page = table
+    page.set_viewport_size({"width": 1280, "height": 800})
+    state, token = ending_a_trick()
+    import_state(page, state)
+    set_trick_pause(page, "2")
+    try:
+        page.click(f'#hand [data-action="{token}"]')
+        page.wait_for_selector("body[data-hold=trick]", state="attached")
+        said = page.text_content("#prompt")
+    finally:
+        set_trick_pause(page, "0")
+    assert "once you continue" not in said, said
