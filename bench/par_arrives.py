@@ -14,7 +14,7 @@ waits (at most `--wait` seconds) until the kept game has a par for every hand,
 and reads the three places a player would. Printed per game: the hands, the
 hints asked, the time to play, the time from the end of the game to the last
 par, the pars ("hand: you / par"), what the final result, #history and the
-statistics say, and every search the pool started again (a worker judged
+statistics say, the hints that failed, and every search the pool started again (a worker judged
 stalled or lost). Exit status 1 when any par is missing anywhere.
 Run `python3 build.py build` first.
 """
@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import ARGS, CHROMIUM, PLAY_ONE, Site, open_site, start_game, wait_hint  # noqa: E402
+from bench.browser import ARGS, CHROMIUM, PLAY_ONE, Site, open_site, start_game  # noqa: E402
 
 ENTRY = """() => { const id = localStorage.getItem('manyhands/open');
   return JSON.parse(localStorage.getItem('manyhands/games')).find((e) => e.id === id); }"""
@@ -37,18 +37,31 @@ WATCH = """() => { window.restarts = window.restarts || [];
   window.manyhands.pool.onRestart = (job, why) => window.restarts.push(`${job.kind} ${job.request.op}: ${why}`); }"""
 
 
-def play_with_hints(page, limit_s: float) -> int:
-    """Your every decision: a hint asked and waited for, then the first legal choice."""
-    hints = 0
+HINT_DONE = """() => {
+  const summary = (document.querySelector('#hint-summary') || {}).textContent;
+  const error = document.querySelector('#hint-body .error');
+  return summary ? 'ok' : error ? error.textContent : null; }"""
+
+
+def play_with_hints(page, limit_s: float) -> tuple[int, list]:
+    """Your every decision: a hint asked and waited for (at most 3 minutes), then
+    the first legal choice. The hints asked, and those that failed (why)."""
+    hints, failed = 0, []
     start = time.monotonic()
     while time.monotonic() - start < limit_s:
         if page.locator("#final-scores").count():
-            return hints
+            return hints, failed
         if page.evaluate("document.body.dataset.turn") == "you":
             if page.locator("#hint:not([disabled])").count():
                 page.click("#hint")
                 hints += 1
-                wait_hint(page)
+                asked = time.monotonic()
+                got = None
+                while got is None and time.monotonic() - asked < 180:
+                    got = page.evaluate(HINT_DONE)
+                    time.sleep(0.1)
+                if got != "ok":
+                    failed.append(got or "no answer in 180 s")
                 if page.locator("#hint-close").is_visible():
                     page.click("#hint-close")
             page.evaluate(PLAY_ONE)
@@ -63,7 +76,7 @@ def one_game(page, game: str, players: int, seed: int, level: str, wait_s: float
     start_game(page, game, {"players": players}, seed=seed, level=level)
     page.evaluate(WATCH)
     began = time.monotonic()
-    hints = play_with_hints(page, 3600)
+    hints, hint_failures = play_with_hints(page, 3600)
     played = time.monotonic() - began
     entry = page.evaluate(ENTRY)
     hands = len(entry["summary"]["points"])
@@ -85,8 +98,11 @@ def one_game(page, game: str, players: int, seed: int, level: str, wait_s: float
     page.goto(page.url.split("#")[0] + "#stats")
     page.wait_for_selector(".stats-group")
     head = f"{entry['summary']['title']}, {players} players"
-    group = page.locator(".stats-group", has=page.locator(f'h3:text-matches("^{head}")'))
-    stats = [t for t in group.locator("td[data-stat]").all_inner_texts() if " over " in t]
+    stats = []
+    for group in page.locator(".stats-group").all():
+        title = group.locator("h3").inner_text()
+        if title.startswith(head):
+            stats += [f"{title}: {t}" for t in group.locator("td[data-stat]").all_inner_texts() if "over " in t]
     page.goto(page.url.split("#")[0] + "#table")
     found = {h: f"{word.capitalize()} {h}: you {par[str(h)]['score']}, par {par[str(h)]['par']}"
              for h in range(1, hands + 1) if str(h) in par}
@@ -96,7 +112,7 @@ def one_game(page, game: str, players: int, seed: int, level: str, wait_s: float
             "failed": entry.get("par_failed") or {},
             "on_final_result": sum(text in final for text in found.values()),
             "in_history": sum(any(text == item for item in listed) for text in found.values()),
-            "statistics": stats, "restarts": page.evaluate("window.restarts")}
+            "statistics": stats, "restarts": page.evaluate("window.restarts"), "hint_failures": hint_failures}
 
 
 def main() -> int:
@@ -128,6 +144,7 @@ def main() -> int:
                 print(f"  par (you, par) by hand: {json.dumps(got['par'])}; failed: {json.dumps(got['failed'])}")
                 print(f"  on the final result: {got['on_final_result']} of {n}; in #history: {got['in_history']} of {n}; "
                       f"statistics: {'; '.join(got['statistics']) or 'no par figure'}")
+                print(f"  hints that failed: {len(got['hint_failures'])} {json.dumps(got['hint_failures'][:3])}")
                 print(f"  searches started again: {len(got['restarts'])} {json.dumps(got['restarts'][:5])}", flush=True)
             if errors:
                 print(f"page errors: {errors[:3]}")
