@@ -39,7 +39,8 @@ from __future__ import annotations
 from collections import Counter as Multiset
 from functools import lru_cache
 
-from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
+from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, TYPES, Give, Play,
+                                card_type,
                                 Turn, gift_shape, is_rank, lead_suit_after, playable, rank_value,
                                 next_leader, partner_of, round_points, stars_taken, team_of,
                                 trick_order, trick_winner, winner_with)
@@ -54,13 +55,6 @@ from ..worlds import Model
 from .common import playout_to_simulator, states_from
 
 COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
-TYPES = ("rank", "suit")
-
-
-def _type(card: int) -> str:
-    return "rank" if is_rank(card) else "suit"
-
-
 def _card_of(token: str) -> tuple[int, bool]:
     """(card, from the Sky) of a play token."""
     if token.startswith("sky:"):
@@ -100,7 +94,7 @@ class KindCounter:
         # kinds of one type together (they share no place with the other type)
         self.groups = [(card, n, tuple(sorted(index[p] for p in where)))
                        for (card, where), n in sorted(groups.items(),
-                                                      key=lambda x: (_type(x[0][0]), x[0][0],
+                                                      key=lambda x: (card_type(x[0][0]), x[0][0],
                                                                      sorted(x[0][1])))]
         self.start = tuple(model.places[p] for p in self.places)
         self.check = check
@@ -237,11 +231,11 @@ def place_sizes(obs: dict, seat: int) -> dict[str, int]:
         if _is_play(token):
             card, sky = _card_of(token)
             if not sky:
-                played[actor][_type(card)] += 1
+                played[actor][card_type(card)] += 1
     sizes = {}
     exchange = obs["exchange"]
     delivered = n == 4 and obs["phase"] != "exchange"
-    known = Multiset(_type(c) for c in DECK.cards(obs["partner_known"] or []))
+    known = Multiset(card_type(c) for c in DECK.cards(obs["partner_known"] or []))
     for other in range(n):
         if other == seat:
             continue
@@ -284,7 +278,7 @@ def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     else:
         sizes = place_sizes(obs, seat)
     unseen = unseen_cards(obs, seat)
-    allowed = {c: {p for p in sizes if mixed or p.endswith("/" + _type(c))} for c in set(unseen)}
+    allowed = {c: {p for p in sizes if mixed or p.endswith("/" + card_type(c))} for c in set(unseen)}
     states = states_from(state, start, positions)
     history = state.history
     plays = []                                   # (history index, actor, Play)
@@ -543,9 +537,9 @@ def inference(view: SeatView) -> dict:
         else:       # the mixed deal: the expected number of each type
             for t in TYPES:
                 entry["types"][t] = round(sum(e for (c, p), (e, _) in expected.items()
-                                              if p == name and _type(c) == t), 4)
+                                              if p == name and card_type(c) == t), 4)
         for card in sorted(set(model.cards)):
-            if kind and _type(card) != kind:
+            if kind and card_type(card) != kind:
                 continue
             if name not in model.allowed_of(card):
                 if not is_rank(card) and base.startswith("hand:"):
