@@ -2,13 +2,13 @@
 
 The same choices the hint ranks, valued in the true deal with every hand known,
 in the seat's points for the hand (Voren: chips):
-- exactly, where a search of every line finishes in EXACT_VISITS positions
-  looked up (about 0.1 s natively): Tricksters' trick play by its exact trick
-  solver (`games/tricksters.py`), the other games' at any decision by their
-  endgame search (`solver/endgame.py`: max^n in Raven and Voren, each seat
-  playing for its own points; team minimax in Lunar, the other team keeping
-  your points down), which covers their last tricks, most of Voren's
-  play-or-fold decisions and many plays before the last three tricks;
+- exactly, where a search of every line finishes in EXACT_NODES positions
+  expanded (about 1 s natively at most): Tricksters' trick play by its exact
+  trick solver (`games/tricksters.py`), the other games' at any decision of
+  trick play (and Voren's play-or-fold) by the perfect-information solver
+  (`solver/perfect.py`: max^n in Raven and Voren, each seat playing for its own
+  points; two sides in Lunar, the other team keeping your points down), which
+  covers most of a hand's card play (bench/README.md: the share per game);
 - else estimated, with a 95% interval: the rest of the hand played out
   PLAYTHROUGHS times on the true deal by the computer's quick play, one move in
   five (EXPLORE) chosen at random among the legal ones so that the play-throughs
@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .perfect import Perfect, solve_actions
 from .stats import half_width
 from .view import adapter_for
 
@@ -69,49 +70,35 @@ class FaceUp:
         return diff > 0 if self.exact else width is not None and diff - width > 0
 
 
-# The exact search is tried where at most EXACT_CARDS cards are left, plus one trick
-# (a card a player), and given up past EXACT_VISITS positions looked up (natively
-# 20-100 us each, so 0.1-0.5 s) for an estimate. Over seeded hands played by the
-# easy bot (bench/exact_check.py --coverage), it finishes in time for every play
-# with 12 cards left in Raven with four players, Lunar's at up to 16, most of
-# Voren's play-or-fold decisions with up to five players; with two players
-# (Raven, Lunar's Sky) at up to 10 or 12.
+# The exact search (solver/perfect.py) is tried at every decision of trick play and
+# wherever few cards are left (Voren's play-or-fold), and given up past EXACT_NODES
+# positions expanded for an estimate (natively 10-30 us each: about 1 s at most on an
+# idle machine). Over seeded hands (bench/perfect.py --coverage) it finishes in time
+# at the share of card-play decisions bench/README.md gives per game.
 EXACT_CARDS = 12
-EXACT_VISITS = 5_000
+EXACT_NODES = 40_000
+EXPLAIN_NODES = 5_000   # the same in each of `explain`'s deals (two dozen of them)
 PLAYTHROUGHS = 8        # play-throughs of each choice where not exact
 EXPLORE = 0.2           # of their moves, the share chosen at random among the legal ones
 FINALISTS = 8           # more choices than this: screened by one quick playout first
 
 
 def worth_searching(adapter, state) -> bool:
-    """Whether the exact search is tried: few enough cards left that it usually
-    finishes within EXACT_VISITS (before that, trying costs the whole budget)."""
-    return adapter.search_exactly(state) or adapter.cards_left(state) <= EXACT_CARDS + state.players
-
-
-class _TooLong(Exception):
-    pass
-
-
-class _Capped(dict):
-    """A search table that stops the search once EXACT_VISITS positions were looked up."""
-    visits = 0
-
-    def get(self, key, default=None):
-        self.visits += 1
-        if self.visits > EXACT_VISITS:
-            raise _TooLong
-        return super().get(key, default)
+    """Whether the exact search is tried: in trick play, or with few cards left
+    (before that, a search of the whole hand and its bids cannot finish in time)."""
+    return (adapter.search_exactly(state) or adapter.current_trick_index(state) is not None
+            or adapter.cards_left(state) <= EXACT_CARDS + state.players)
 
 
 def face_up(state, seat: int, tokens: list[str] | None = None, memo: dict | None = None,
-            seed: int = 0, exact: bool = True, keep: tuple = ()) -> FaceUp:
+            seed: int = 0, exact: bool = True, keep: tuple = (), nodes: int = EXACT_NODES) -> FaceUp:
     """Each legal choice of `seat` (to act in `state`, the true position) valued
     with every hand known (see the module docstring); `tokens` limits it to those
     choices; `keep`, choices an estimate values whatever the screening says (the
     choice made, the hint's best). `memo` may be shared between positions of one
     decision in different worlds (the trick solver's table holds in all of
-    them); `exact=False` estimates without trying to search."""
+    them); `exact=False` estimates without trying to search; `nodes`, the exact
+    search's budget in positions expanded."""
     game = state.game
     adapter = adapter_for(game.name)
     if state.current_player != seat:
@@ -125,16 +112,12 @@ def face_up(state, seat: int, tokens: list[str] | None = None, memo: dict | None
     if own is not None:         # the game's own exact search (Tricksters' trick play)
         values = {token: own[legal[token]] for token in chosen}
         return FaceUp(values, True, _order(chosen, values))
-    if exact and adapter.exact_final is not None and worth_searching(adapter, state):
-        table = _Capped()
-        try:
-            values = {}
-            for token in chosen:
-                final = adapter.exact_final(state.apply_action(legal[token]), seat, mark, table)
-                values[token] = adapter.hand_points(final, seat, mark)
-            return FaceUp(values, True, _order(chosen, values), positions=table.visits)
-        except _TooLong:
-            pass
+    if exact and adapter.exact_values is None and worth_searching(adapter, state):
+        solver = Perfect(adapter, state, seat, mark, memo.setdefault("perfect", {}))
+        got = solve_actions(adapter, state, seat, [legal[t] for t in chosen], nodes=nodes, solver=solver)
+        if got.values is not None:
+            values = {token: got.values[legal[token]] for token in chosen}
+            return FaceUp(values, True, _order(chosen, values), positions=got.report.nodes)
     return _estimate(adapter, state, seat, mark, legal, chosen, seed, keep)
 
 
@@ -229,7 +212,8 @@ def explain(view, truth: dict, known: str, better: str, count: int = 24,
     memo: dict = {}
     wins, places = [], []
     for world in worlds:
-        got = face_up(view.world_state(world), view.seat, [known, better], memo, seed, exact)
+        got = face_up(view.world_state(world), view.seat, [known, better], memo, seed, exact,
+                      nodes=EXPLAIN_NODES)
         wins.append(got.values[better] > got.values[known])
         places.append(_places(world))
     diff = Difference(known, better, len(worlds), all_worlds, sum(wins))

@@ -126,41 +126,51 @@ class Perfect:
             raise OutOfBudget
 
     # --- the table's key and the moves worth searching ------------------------------------------
-    def key(self, state):
-        order = self.order
-        if order is None:
+    def places(self, state) -> dict | None:
+        """Where each card still in play is: {card: {place, ...}} (None: the trick
+        under way), or None where the game merges no cards."""
+        if self.order is None:
+            return None
+        places = {}
+        for place, cards in self.order.holdings(state).items():
+            for card in cards:
+                held = places.get(card)
+                if held is None:
+                    places[card] = {place}
+                else:
+                    held.add(place)
+        for _, card in (state.tricks[-1].plays if state.tricks else ()):
+            places.setdefault(card, set()).add(None)
+        return places
+
+    def key(self, state, places: dict | None = None):
+        """The table's key: `memo_key()` with the cards in play renamed by their
+        order in their group (see the module docstring); with the seat where two
+        sides play for its points."""
+        if self.order is None:
             base = state.memo_key()
         else:
-            places = {}
-            for place, cards in order.holdings(state).items():
-                for card in cards:
-                    places.setdefault(card, set()).add(place)
-            trick = state.tricks[-1].plays if state.tricks else ()
-            for _, card in trick:
-                places.setdefault(card, set()).add(None)
+            if places is None:
+                places = self.places(state)
             rename = {}
-            for group in order.groups:
+            for group in self.order.groups:
                 i = group[0]
                 for card in group:
                     if card in places:
                         if card != i:
                             rename[card] = i
                         i += 1
-            base = state.renamed_memo_key(rename, order.slots) if rename else state.memo_key()
+            base = state.renamed_memo_key(rename, self.order.slots) if rename else state.memo_key()
         return base if self.sides is None else (self.seat, base)
 
-    def moves(self, state, legal: list) -> list[int]:
+    def moves(self, state, legal: list, places: dict | None = None) -> list[int]:
         """The indices of `legal` worth searching: the first of each run of
         equivalent cards (see the module docstring), in legal order."""
         order = self.order
         if order is None or len(legal) < 2:
             return list(range(len(legal)))
-        places = {}
-        for place, cards in order.holdings(state).items():
-            for card in cards:
-                places.setdefault(card, set()).add(place)
-        for _, card in (state.tricks[-1].plays if state.tricks else ()):
-            places.setdefault(card, set()).add(None)
+        if places is None:
+            places = self.places(state)
         out, seen = [], set()
         for i, action in enumerate(legal):
             got = order.play(state, action)
@@ -170,9 +180,9 @@ class Perfect:
             card, place = got
             # walk down the group while the cards in play below are held only in `place`
             run, low = card, card - 1
-            group = self.order.groups[self.group_of[card]]
+            bottom = order.groups[self.group_of[card]][0]
             if places.get(card) == {place}:
-                while low >= group[0]:
+                while low >= bottom:
                     held = places.get(low)
                     if held is None:
                         low -= 1
@@ -220,7 +230,8 @@ class Perfect:
         bound on it beyond that side of the window."""
         if self.hand_mark(state) != self.mark:
             return self.sides[1](state)
-        key = self.key(state)
+        places = self.places(state)
+        key = self.key(state, places)
         got = self.table.get(key)
         lo, hi, best = got if got is not None else (-INF, INF, None)
         if self.ranged:
@@ -234,7 +245,7 @@ class Perfect:
         a, b = max(alpha, lo), min(beta, hi)
         maximise = self.sides[0](state.current_player)
         legal = state.legal_actions()
-        moves = self.moves(state, legal)
+        moves = self.moves(state, legal, places)
         trick = state.tricks[-1] if state.tricks else None
         ply = (len(state.tricks), len(trick.plays) if trick else 0)
         killer = self.killers.get(ply)
@@ -278,7 +289,8 @@ class Perfect:
     def _maxn(self, state):
         if self.hand_mark(state) != self.mark:
             return state.finished_hands[self.mark][1]
-        key = self.key(state)
+        places = self.places(state)
+        key = self.key(state, places)
         got = self.table.get(key)
         if got is not None:
             return got[0]
@@ -287,7 +299,7 @@ class Perfect:
         top = self.range(state, seat, self.mark)[1] if self.range is not None else INF
         legal = state.legal_actions()
         best = chosen = None
-        for i in self.moves(state, legal):
+        for i in self.moves(state, legal, places):
             value = self._maxn(state.apply_trusted(legal[i]))
             if best is None or value[seat] > best[seat]:
                 best, chosen = value, i

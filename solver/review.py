@@ -207,13 +207,16 @@ def analyse_steps(state, seat: int, budget: dict, cache=None, choice: str | None
     reading = read_hint(hint)
     legal = {state.game.action_token(state, a) for a in state.legal_actions()}
     from_hint = reading.worlds == 1 and legal <= set(reading.values)
-    if from_hint:
+    up = None if from_hint and reading.exact else \
+        face_up(state, seat, seed=budget["seed"], keep=tuple(t for t in (choice, reading.best) if t))
+    if from_hint and (up is None or not up.exact):
         # every hand is known already: the hint's values are the face-up ones (where it valued
-        # every choice: a tree search leaves the ones it never tried unvalued)
+        # every choice: a tree search leaves the ones it never tried unvalued), unless the
+        # exact search of the one deal finished
         up = FaceUp(dict(reading.values), reading.exact, sorted(reading.values, key=lambda t: -reading.values[t]),
                     {} if reading.exact else dict(reading.intervals))
     else:
-        up = face_up(state, seat, seed=budget["seed"], keep=tuple(t for t in (choice, reading.best) if t))
+        from_hint = False
     # the face-up best: of those tied at the top, your choice, else the hint's best, else the
     # one the hint liked most
     tied = [t for t in up.order if up.values[t] == up.values[up.best]]
