@@ -267,6 +267,7 @@ class GameState:
     MEMO_REDUCED: ClassVar[dict[str, tuple[Callable[[Any], Any], str]]] = {}
     _memo_whole: ClassVar[Callable[[Any], tuple]] = staticmethod(lambda state: ())
     _memo_reduced: ClassVar[Callable[[Any], tuple] | None] = None
+    _memo_where: ClassVar[dict[str, int]] = {}
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -283,6 +284,7 @@ class GameState:
         # attrgetter of two or more names gives a tuple (of one, the bare value)
         getter = attrgetter(*whole) if whole else (lambda state: ())
         cls._memo_whole = staticmethod(getter if len(whole) != 1 else lambda state: (getter(state),))
+        cls._memo_where = {s: 3 + i for i, s in enumerate(whole)}     # a whole slot's place in the key
         pairs = [(attrgetter(s), reduce) for s, (reduce, _) in cls.MEMO_REDUCED.items()]
         cls._memo_reduced = staticmethod(lambda state: tuple([reduce(get(state)) for get, reduce in pairs])) \
             if pairs else None
@@ -387,6 +389,35 @@ class GameState:
         if self._memo_reduced is not None:
             key += self._memo_reduced(self)
         return key
+
+    def renamed_memo_key(self, rename: dict, slots: tuple) -> tuple:
+        """`memo_key()` of this position with its cards renamed (`rename`: card ->
+        its new name) in `slots` (cards, or tuples of them, nested) and in the trick
+        under way: for a search that merges cards which play alike
+        (solver/perfect.py, whose tests hold it to the plain search). The same key
+        as that of a renamed copy of the position, built without the copy.
+
+        >>> game = get_game("raven")
+        >>> state = game.new_game({"players": 3}, seed=2)
+        >>> state.renamed_memo_key({}, ("hands",)) == state.memo_key()
+        True
+        >>> state.renamed_memo_key({0: 1, 1: 0}, ("hands",)) == state.memo_key()
+        False
+        """
+        key = list(self.memo_key())
+        get = rename.get
+        trick = key[2]
+        if trick is not None:
+            key[2] = trick._replace(plays=tuple([(seat, get(card, card)) for seat, card in trick.plays]))
+        where = self._memo_where
+        for slot in slots:
+            i = where[slot]
+            value = key[i]
+            if value and isinstance(value[0], tuple):
+                key[i] = tuple([tuple([get(c, c) for c in part]) for part in value])
+            elif value:
+                key[i] = tuple([get(c, c) for c in value])
+        return tuple(key)
 
     def apply_token(self, token: str) -> "GameState":
         return self.apply_action(self.game.parse_action(self, token))

@@ -130,6 +130,17 @@ Optional capabilities (a keyword left out takes the default here):
                                          (Tricksters: the seat's pair, the tricks it
                                          takes this round). Default: None (with
                                          `allies`, the seat's points; without, max^n).
+    card_order(state) -> CardOrder | None
+                                         cards of the hand under way that play alike
+                                         but for their order (suits), which the
+                                         perfect-information solver (solver/perfect.py)
+                                         merges in its table and its moves. Default:
+                                         None (no card merged).
+    points_range(state, seat, mark) -> (low, high)
+                                         the seat's points for hand `mark` can still end
+                                         within these (the tricks left, a bonus in
+                                         reach): the perfect-information solver's
+                                         cut-offs. Default: None (no bound).
     big_loss(state) -> (threshold, unit, reason)
                                          the hand review's scale: a loss is marked past
                                          `threshold` `unit`s (half a trick's worth in the
@@ -185,7 +196,7 @@ OPTIONAL_FUNCTIONS = ("consistent", "consistent_fast", "took_trick", "hand_mark"
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
                       "tree_search", "split_trees", "deep_search", "same_choice", "model_world", "exact_sides",
-                      "big_loss", "face_up_rule", "settled")
+                      "big_loss", "face_up_rule", "settled", "card_order", "points_range")
 
 
 # --- the defaults of the replay test and of the end of a hand ---------------------------------
@@ -345,6 +356,8 @@ class Adapter:
     model_world: Callable = staticmethod(_same_places)
     exact_sides: Callable | None = None
     big_loss: Callable = staticmethod(half_a_trick)
+    card_order: Callable | None = None
+    points_range: Callable | None = None
     face_up_rule: Callable = staticmethod(_no_words)
     settled: Callable = staticmethod(_nothing_settled)
     partners: Partners | None = None

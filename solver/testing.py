@@ -10,9 +10,10 @@ import json
 import random
 
 from pycore.game import get_game
+from pycore.games.lunar import TYPES, card_type
 from pycore.games.tricksters import ROUND_POINTS
 from solver import work
-from solver.games import lunar, voren
+from solver.games import voren
 from solver.worlds import Counter, Model
 
 
@@ -66,8 +67,8 @@ def truth(state, seat) -> dict:
 
 def lunar_by_type(world: dict) -> dict:
     """Lunar: a world of the engine's places in the model's (one place per type)."""
-    return {f"{name}/{kind}": tuple(c for c in cards if lunar._type(c) == kind)
-            for name, cards in world.items() for kind in lunar.TYPES}
+    return {f"{name}/{kind}": tuple(c for c in cards if card_type(c) == kind)
+            for name, cards in world.items() for kind in TYPES}
 
 
 def lunar_truth(state, seat) -> dict:
@@ -130,9 +131,9 @@ def reduce_lunar(view, true_world, rng, limit=16, count=None) -> Model:
     home = [(c, p) for p, cs in true_world.items() for c in cs]
     rng.shuffle(home)
     full = {c: len(model.allowed_of(c)) for c in set(model.cards)}
-    widest = {lunar._type(c): max(n for k, n in full.items() if lunar._type(k) == lunar._type(c))
+    widest = {card_type(c): max(n for k, n in full.items() if card_type(k) == card_type(c))
               for c in full}
-    home.sort(key=lambda x: full[x[0]] != widest[lunar._type(x[0])])
+    home.sort(key=lambda x: full[x[0]] != widest[card_type(x[0])])
     home = [(c, p) for c, p in home
             if any(k == c and p in w and len(w) > 1 for k, w in model.allowed)]
     # pin in bulk while many copies are free (counting big models is slow), then

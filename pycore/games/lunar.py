@@ -47,6 +47,14 @@ def rank_value(card: int) -> int:
     return card + 1
 
 
+TYPES = ("rank", "suit")
+
+
+def card_type(card: int) -> str:
+    """A card's type: "rank" (R1-R8) or "suit" (Wolf, Owl, Lynx, Bat)."""
+    return "rank" if is_rank(card) else "suit"
+
+
 # is_rank by card, for the rules of trick play (the playouts ask them at every card)
 _IS_RANK = tuple(is_rank(card) for card in range(len(DECK)))
 

@@ -39,7 +39,8 @@ from __future__ import annotations
 from collections import Counter as Multiset
 from functools import lru_cache
 
-from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, SUIT_COPIES, SUITS, Give, Play,
+from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, RANKS, SUIT_COPIES, SUITS, TYPES, Give, Play,
+                                card_type,
                                 Turn, gift_shape, is_rank, lead_suit_after, playable, rank_value,
                                 next_leader, partner_of, round_points, stars_taken, team_of,
                                 trick_order, trick_winner, winner_with)
@@ -47,6 +48,7 @@ from pycore.errors import ManyhandsError
 from pycore.records import Record
 
 from .. import endgame
+from ..perfect import CardOrder
 from ..adapter import Adapter, Partners, Played, consistent  # noqa: F401  (the replay test, as tests ask it)
 from ..errors import InconsistentWorld, SolverError
 from ..view import SeatView, blank_probe
@@ -54,13 +56,6 @@ from ..worlds import Model
 from .common import playout_to_simulator, states_from
 
 COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
-TYPES = ("rank", "suit")
-
-
-def _type(card: int) -> str:
-    return "rank" if is_rank(card) else "suit"
-
-
 def _card_of(token: str) -> tuple[int, bool]:
     """(card, from the Sky) of a play token."""
     if token.startswith("sky:"):
@@ -100,7 +95,7 @@ class KindCounter:
         # kinds of one type together (they share no place with the other type)
         self.groups = [(card, n, tuple(sorted(index[p] for p in where)))
                        for (card, where), n in sorted(groups.items(),
-                                                      key=lambda x: (_type(x[0][0]), x[0][0],
+                                                      key=lambda x: (card_type(x[0][0]), x[0][0],
                                                                      sorted(x[0][1])))]
         self.start = tuple(model.places[p] for p in self.places)
         self.check = check
@@ -237,11 +232,11 @@ def place_sizes(obs: dict, seat: int) -> dict[str, int]:
         if _is_play(token):
             card, sky = _card_of(token)
             if not sky:
-                played[actor][_type(card)] += 1
+                played[actor][card_type(card)] += 1
     sizes = {}
     exchange = obs["exchange"]
     delivered = n == 4 and obs["phase"] != "exchange"
-    known = Multiset(_type(c) for c in DECK.cards(obs["partner_known"] or []))
+    known = Multiset(card_type(c) for c in DECK.cards(obs["partner_known"] or []))
     for other in range(n):
         if other == seat:
             continue
@@ -284,7 +279,7 @@ def build_view(state, seat: int, positions: list | None = None) -> SeatView:
     else:
         sizes = place_sizes(obs, seat)
     unseen = unseen_cards(obs, seat)
-    allowed = {c: {p for p in sizes if mixed or p.endswith("/" + _type(c))} for c in set(unseen)}
+    allowed = {c: {p for p in sizes if mixed or p.endswith("/" + card_type(c))} for c in set(unseen)}
     states = states_from(state, start, positions)
     history = state.history
     plays = []                                   # (history index, actor, Play)
@@ -543,9 +538,9 @@ def inference(view: SeatView) -> dict:
         else:       # the mixed deal: the expected number of each type
             for t in TYPES:
                 entry["types"][t] = round(sum(e for (c, p), (e, _) in expected.items()
-                                              if p == name and _type(c) == t), 4)
+                                              if p == name and card_type(c) == t), 4)
         for card in sorted(set(model.cards)):
-            if kind and _type(card) != kind:
+            if kind and card_type(card) != kind:
                 continue
             if name not in model.allowed_of(card):
                 if not is_rank(card) and base.startswith("hand:"):
@@ -773,6 +768,60 @@ def exact_final(state, seat: int, mark: int, memo: dict):
     return endgame.exact_final(ADAPTER, state, seat, mark, memo)
 
 
+# --- the perfect-information solver's hooks (solver/perfect.py) -------------------------------
+def _holdings(state) -> dict:
+    places = dict(enumerate(state.hands))
+    if state.sky:
+        places["sky"] = state.sky
+    return places
+
+
+def _play(state, action):
+    if not isinstance(action, Play):
+        return None
+    return action.card, ("sky" if action.sky else state.current_player)
+
+
+@lru_cache(maxsize=16)
+def _card_order(stars: tuple) -> CardOrder:
+    groups, run = [], []
+    for card in RANKS:
+        if card in stars:
+            groups.append(run)
+            run = []
+        else:
+            run.append(card)
+    groups.append(run)
+    return CardOrder(groups=tuple(tuple(g) for g in groups if len(g) > 1), slots=("hands", "sky"),
+                     holdings=_holdings, play=_play)
+
+
+def card_order(state):
+    """In trick play the rank cards between two star ranks play alike but for their
+    ranks (equal ranks tie, so copies of a kind stay one kind); star cards score,
+    suit cards have no rank: neither is merged."""
+    return _card_order(tuple(state.rules.star_cards)) if state.phase == "play" else None
+
+
+def points_range(state, seat: int, mark: int) -> tuple:
+    """The seat's team's points for the round lie between the least and the most
+    the track gives for its tricks so far up to those plus every trick left, plus
+    the star cards it kept (and at most every star still in play)."""
+    if state.phase != "play" or len(state.finished_hands) != mark:
+        return (-float("inf"), float("inf"))
+    team = team_of(seat)
+    plays = state.tricks[-1].plays
+    cards = sum(len(h) for h in state.hands) + len(state.sky or ())
+    left = (cards + len(plays)) // 4
+    won = state.tricks_won[team]
+    track = state.rules.track[won:won + left + 1]
+    stars = state.rules.star_cards
+    out = sum(1 for h in state.hands for c in h if c in stars) + sum(1 for c in state.sky or () if c in stars) \
+        + sum(1 for _, c in plays if c in stars)
+    kept = len(state.stars[team])
+    return (min(track) + kept, max(track) + kept + out)
+
+
 def tree_search(state) -> bool:
     """The hard level plays its cards by the tree search (solver/tree.py) until
     the exact endgame. With four players: over 200 deals ISMCTS at 1,000
@@ -873,4 +922,4 @@ ADAPTER = Adapter(
     current_trick_index=current_trick_index, cards_left=cards_left, consistent_fast=consistent_fast,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     inference=inference, open_places=open_places, allies=allies, tree_search=tree_search, split_trees=split_trees,
-    face_up_rule=face_up_rule, partners=PARTNERSHIPS)
+    face_up_rule=face_up_rule, partners=PARTNERSHIPS, card_order=card_order, points_range=points_range)

@@ -24,6 +24,7 @@ from pycore.errors import ManyhandsError
 from pycore.records import Record
 
 from .. import endgame
+from ..perfect import CardOrder
 from ..adapter import Adapter, Played, consistent  # noqa: F401  (the replay test, as tests ask it)
 from ..errors import SolverError
 from ..view import SeatView, blank_probe
@@ -483,6 +484,42 @@ def exact_final(state, seat: int, mark: int, memo: dict):
     return endgame.exact_final(ADAPTER, state, seat, mark, memo)
 
 
+# --- the perfect-information solver's hooks (solver/perfect.py) -------------------------------
+_SUIT_GROUPS = tuple(tuple(range(s * RANKS, (s + 1) * RANKS)) for s in range(4))
+
+
+def _holdings(state) -> dict:
+    return dict(enumerate(state.hands))
+
+
+def _play(state, action):
+    return (action.card, state.current_player) if isinstance(action, Play) else None
+
+
+_CARD_ORDER = CardOrder(groups=_SUIT_GROUPS, slots=("hands",), holdings=_holdings, play=_play)
+
+
+def card_order(state):
+    """In trick play a suit's cards play alike but for their ranks (trump is a
+    suit; a Dwarf led names a suit but ranks below every card of it; the Shaman
+    takes the place of the card before it): the specialists are merged with none."""
+    return _CARD_ORDER if state.phase == "play" else None
+
+
+def points_range(state, seat: int, mark: int) -> tuple:
+    """The seat's points for the hand lie within its tricks so far and those plus
+    every trick left, the exact-bid bonus added where the bid is still in reach."""
+    if state.phase != "play" or len(state.finished_hands) != mark:
+        return (-float("inf"), float("inf"))
+    won = state.tricks_won[seat]
+    left = (sum(len(h) for h in state.hands) + len(state.tricks[-1].plays)) // state.players
+    bid = bid_value(state.bids[seat])
+    high = won + left
+    if won <= bid <= won + left:
+        high = max(high, bid + state.rules.sizes[3])
+    return (won, high)
+
+
 def target_of(state, seat: int, action):
     """The bid the seat is playing to (the one it makes now, or has made)."""
     if isinstance(action, Bid):
@@ -513,4 +550,4 @@ ADAPTER = Adapter(
     current_trick_index=current_trick_index, cards_left=cards_left, consistent_fast=consistent_fast,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     bids=True, target_of=target_of, tricks_taken=tricks_taken, tree_search=tree_search, split_trees=split_trees,
-    deep_search=deep_search, same_choice=same_choice)
+    deep_search=deep_search, same_choice=same_choice, card_order=card_order, points_range=points_range)

@@ -771,3 +771,10 @@ def check_table_captions(tell, tree, boxes) -> None:
     assert tiles == ([obs["trump"]] if obs.get("trump") and "tiles_up" in obs else []), tiles
     start = {s for s, box in boxes.items() if any(b.text() == "Start player" for b in box.find_all(cls="badge"))}
     assert start == ({obs["start"]} if obs["start"] is not None else set()), "the start player"
+
+
+def plain_endgame_cards(rules: dict) -> int:
+    """Endgames the perfect-information solver's test holds to the plain search
+    (tests/solver/test_perfect.py): the Sky's hands hold a third of its cards;
+    with four, three tricks, where rank cards between star ranks merge."""
+    return 9 if rules.get("players") == 2 else 12

@@ -56,7 +56,7 @@ def lunar_brute_force(view, model):
 def lunar_narrowed_by_plays(view) -> bool:
     """Some kind may not be in every place of its type."""
     sizes = view.model.places
-    return any(len(w) < sum(1 for p in sizes if p.endswith(lunar._type(c)))
+    return any(len(w) < sum(1 for p in sizes if p.endswith(lunar.card_type(c)))
                for c, w in view.model.allowed)
 
 

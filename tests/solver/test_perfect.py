@@ -1,0 +1,149 @@
+"""The perfect-information solver (solver/perfect.py) against the plain search it
+speeds up (solver/reference/plain.py), for every registered game and preset:
+the same points for every legal action and the same line of play, move by move;
+its merged table keys join only positions the plain search values alike; a
+search cut short by its budget says so and goes on from its table."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.catalog import own_tests
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pycore.game import all_games, get_game
+from solver.perfect import Perfect, solve_actions
+from solver.reference.plain import plain_final
+from solver.view import adapter_for
+from tests.solver.test_endgame import endgames
+
+PRESETS = [(name, rules) for name in sorted(all_games()) for rules in get_game(name).presets()]
+
+
+def preset_id(case) -> str:
+    name, rules = case
+    return name + "-" + "-".join(f"{k}{v}" for k, v in rules.items() if k != "deck") + \
+        ("-deck" if "deck" in rules else "")
+
+
+def plain_value(adapter, state, seat: int, mark: int):
+    """What the solver's value is, by the plain search: two sides, the side's score
+    of the plain line's end; max^n, every seat's points for the hand."""
+    solver = Perfect(adapter, state, seat, mark)
+    final = plain_final(adapter, state, seat, mark)
+    return final.finished_hands[mark][1] if solver.sides is None else solver.sides[1](final)
+
+
+def same_as_plain(state) -> Perfect:
+    """Every legal action of the seat to act, by one solver (one table for all) and
+    by the plain search: the same points and the same line."""
+    adapter = adapter_for(state.game.name)
+    seat, mark = state.current_player, adapter.hand_mark(state)
+    solver = Perfect(adapter, state, seat, mark)
+    start = len(state.history)
+    got = solve_actions(adapter, state, seat, state.legal_actions(), solver=solver)
+    assert got.report.finished
+    for action in state.legal_actions():
+        after = state.apply_action(action)
+        plain = plain_final(adapter, after, seat, mark)
+        token = state.game.action_token(state, action)
+        assert got.values[action] == adapter.hand_points(plain, seat, mark), \
+            f"{token}: solver {got.values[action]}, plain {adapter.hand_points(plain, seat, mark)} " \
+            f"at {state.game.position_text(state)}"
+        assert solver.final(after).history[start:] == plain.history[start:], f"{token}: another line"
+    return solver
+
+
+def endgame_cards(name: str, rules: dict) -> int:
+    """Endgames small enough for the plain search (a few seconds a preset): 8 cards
+    left, or what the game's own tests say (`plain_endgame_cards(rules)` in
+    tests/games/test_<game>.py, where merged cards need more to show)."""
+    own = getattr(own_tests(name), "plain_endgame_cards", None)
+    return own(rules) if own else 8
+
+
+@pytest.mark.parametrize("case", PRESETS, ids=preset_id)
+def test_the_solver_equals_the_plain_search(case):
+    name, rules = case
+    found = endgames(name, rules, 5, endgame_cards(name, rules), seed=7)
+    assert len(found) == 5
+    for state in found:
+        same_as_plain(state)
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_merged_keys_join_only_positions_of_one_value(name):
+    """Positions of one seeded deal's endgame that the solver's table merges
+    (one key) though their own memo keys differ: the plain search gives them the
+    same value. Where the game merges cards at all, some such pairs are found."""
+    game = get_game(name)
+    adapter = adapter_for(name)
+    merged = 0
+    for rules in game.presets()[:2]:
+        for state in endgames(name, rules, 4, endgame_cards(name, rules), seed=11):
+            seat, mark = state.current_player, adapter.hand_mark(state)
+            solver = Perfect(adapter, state, seat, mark)
+            seen: dict = {}
+            frontier = [state]
+            for _ in range(4):          # every position up to four moves ahead
+                frontier = [s.apply_action(a) for s in frontier for a in s.legal_actions()
+                            if adapter.hand_mark(s) == mark]
+                for position in frontier:
+                    if adapter.hand_mark(position) != mark:
+                        continue
+                    key = solver.key(position)
+                    first = seen.setdefault(key, position)
+                    if first is not position and first.memo_key() != position.memo_key():
+                        merged += 1
+                        assert plain_value(adapter, first, seat, mark) == \
+                            plain_value(adapter, position, seat, mark), game.position_text(position)
+    if adapter.card_order is not None:
+        assert merged > 0
+    else:
+        assert merged == 0
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_a_search_past_its_budget_says_so_and_goes_on(name):
+    """Out of budget: no values, the report says so; the same solver given more
+    then finishes from its table with the values of a solver never cut short."""
+    game = get_game(name)
+    rules = game.presets()[0]
+    adapter = adapter_for(name)
+    state = endgames(name, rules, 1, endgame_cards(name, rules), seed=5)[0]
+    seat, mark = state.current_player, adapter.hand_mark(state)
+    whole = solve_actions(adapter, state, seat, state.legal_actions())
+    assert whole.report.finished and whole.report.nodes > 2
+    solver = Perfect(adapter, state, seat, mark)
+    short = solve_actions(adapter, state, seat, state.legal_actions(), nodes=2, solver=solver)
+    assert short.values is None and not short.report.finished and short.report.nodes == 3
+    again = solve_actions(adapter, state, seat, state.legal_actions(), solver=solver)
+    assert again.report.finished and again.values == whole.values
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=st.sampled_from(PRESETS), seed=st.integers(0, 10**6))
+def test_any_seeded_endgame_equals_the_plain_search(case, seed):
+    name, rules = case
+    found = endgames(name, rules, 1, endgame_cards(name, rules), seed=seed)
+    same_as_plain(found[0])
+
+
+def test_a_move_is_merged_only_with_its_neighbours_held_in_one_place():
+    """Of the seat's legal cards, those the solver searches: one of each run of
+    cards next to each other among those in play, held in the one place, in every
+    game that merges cards; never fewer than one a run."""
+    for name in sorted(all_games()):
+        adapter = adapter_for(name)
+        if adapter.card_order is None:
+            continue
+        rng = random.Random(name)
+        for state in endgames(name, get_game(name).presets()[0], 6, 16, seed=rng.randrange(99)):
+            solver = Perfect(adapter, state, state.current_player, adapter.hand_mark(state))
+            legal = state.legal_actions()
+            kept = solver.moves(state, legal)
+            assert kept == sorted(set(kept)) and kept and kept[0] == 0
+            plays = [solver.order.play(state, legal[i]) for i in kept]
+            assert len(set(plays)) == len(plays)
