@@ -36,15 +36,15 @@ UNFIT_YET = {
     "raven-13": "360x640 844x390",
     "tricksters-14": "844x390",
     "tricksters-15": "844x390",
-    "voren-16": "844x390",
-    "voren-17": "844x390",
+    "voren-16": "360x640 844x390",
+    "voren-17": "360x640 844x390",
     "voren-18": "360x640 844x390",
     "voren-19": "360x640 844x390",
     "voren-20": "360x640 844x390",
     "voren-21": "390x844 360x640 844x390",
-    "voren-22": "844x390",
+    "voren-22": "360x640 844x390",
     "voren-23": "360x640 844x390",
-    "voren-24": "844x390",
+    "voren-24": "360x640 844x390",
 }
 
 # What does not fit: the page scrolling, or an element that must be seen and is outside
