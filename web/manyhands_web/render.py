@@ -511,7 +511,9 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
                      for side in ("top", "left", "right"))
     out.append(f'<div class="ring ring-{n}" id="ring" data-me="{me}"><div class="others">{others}</div>'
                f'<div class="middle" id="middle">{middle}</div></div>')
-    out.append(f'<div class="below">{below}</div>' if below else "")
+    # a region that may scroll where the window is short: keyboard users reach it too
+    out.append(f'<div class="below" tabindex="0" role="region" aria-label="More of the table">{below}</div>'
+               if below else "")
     out.append(table_tools_html(tell, layout, ui, details_html(tell, ui, layout, groups)))
     if ui.get("show_scores"):
         out.append(score_pad_html(tell, layout))
