@@ -5,7 +5,8 @@ source with `ast`, like tests/test_layers.py.
 - No game's name compared (`==`, `!=`, `in`, `match`) in a shared test or bench
   script outside an `assert` (an assertion may still name the game it expects);
 - no hand-kept list of every game: a literal (tuple, list, set, dict) that names
-  every registered game, outside an assertion (tests/test_conformance.py asserts
+  every registered game, or all but one (a list kept by hand before the newest
+  game came), outside an assertion (tests/test_conformance.py asserts
   the catalog holds the games it should);
 - each game's own files are exempt: tests/games/test_<game>.py,
   tests/solver/test_<game>_*.py, bench/<game>_*.py, and tests/data/.
@@ -69,7 +70,7 @@ def _names(node, names: set[str]) -> set[str]:
 
 def game_name_findings(tree: ast.Module, names: set[str]) -> list[tuple[int, str]]:
     """(line, what) for each game name compared outside an assertion, and each literal
-    naming every game in `names`."""
+    naming every game in `names`, or all but one."""
     asserted = {id(n) for a in ast.walk(tree) if isinstance(a, ast.Assert) for n in ast.walk(a)}
     inside_a_list: set[int] = set()
     out = []
@@ -77,7 +78,7 @@ def game_name_findings(tree: ast.Module, names: set[str]) -> list[tuple[int, str
         if isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)) and id(node) not in inside_a_list \
                 and id(node) not in asserted:
             inside_a_list.update(id(n) for n in ast.walk(node) if n is not node)
-            if len(names) > 1 and _names(node, names) == names:
+            if len(_names(node, names)) >= max(2, len(names) - 1):
                 out.append((node.lineno, "a list of every game"))
         if id(node) in asserted:
             continue
@@ -108,6 +109,7 @@ def test_the_finder_finds_comparisons_and_lists_of_every_game():
     source = '''
 ALL = [("skat", 4), ("whist", 4), ("hearts", 4), ("bridge", 4)]
 SOME = [("skat", 3), ("whist", 4)]
+MOST = {"skat": 1, "whist": 2, "hearts": 3}
 def f(name, obs):
     assert name == "skat"
     if obs["game"] == "bridge":
@@ -118,7 +120,7 @@ def f(name, obs):
     return name in ("skat", "whist"), get_game("skat")
 '''
     found = game_name_findings(ast.parse(source), {"skat", "whist", "hearts", "bridge"})
-    assert [line for line, _ in found] == [2, 6, 9, 11]
+    assert [line for line, _ in found] == [2, 4, 7, 10, 12]
 
 
 def test_the_own_files_of_a_game_are_its_tests_bench_scripts_and_data():
