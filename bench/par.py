@@ -22,15 +22,15 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from pycore import get_game, record_of     # noqa: E402
+from bench.hints import player_counts      # noqa: E402
+from pycore import all_games, get_game, record_of   # noqa: E402
 from solver import api, bots               # noqa: E402
 
-COUNTS = {"tricksters": (4,), "lunar": (4, 2), "raven": (2, 3, 4, 5, 6), "voren": (3, 5, 8)}
 
 
 def players_record(game: str, players: int, seed: int) -> dict:
     """Hand 1 of the game of `seed`, played by the easy player in every seat."""
-    state = get_game(game).new_game({} if game == "tricksters" else {"players": players}, seed=seed)
+    state = get_game(game).new_game({"players": players}, seed=seed)
     while not state.is_terminal and not state.finished_hands:
         state = state.apply_action(bots.choose(state, state.current_player, "easy", bots.page_seed(state)))
     return record_of(state).to_json()
@@ -38,19 +38,20 @@ def players_record(game: str, players: int, seed: int) -> dict:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--games", default="tricksters,lunar,raven,voren")
+    p.add_argument("--games", default=None, help="games, e.g. raven,voren (default: every game)")
     p.add_argument("--deals", type=int, default=3)
     p.add_argument("--level", default="normal", help="the other seats' level")
-    p.add_argument("--players", help="player counts, e.g. 2,4 (default: those in COUNTS)")
+    p.add_argument("--players", help="player counts, e.g. 2,4 (default: the game's examples', "
+                                     "its fewest and its most)")
     p.add_argument("--seed", type=int, default=1)
     a = p.parse_args(argv)
     print(f"par of hand 1, seat 0, the others {a.level}, through solver.api.par, CPython "
           f"{sys.version.split()[0]} (native), {a.deals} deals each, seed {a.seed}")
     print(f"{'game':>10} {'pl':>2} {'moves':>5} {'hard':>4} {'wall med':>8} {'max':>6} {'cpu med':>7} {'max':>6}")
     started = time.time()
-    for game in a.games.split(","):
-        counts = COUNTS[game] if not a.players else [int(n) for n in a.players.split(",")
-                                                     if int(n) in COUNTS[game]]
+    for game in a.games.split(",") if a.games else all_games():
+        counts = player_counts(game) if not a.players else [int(n) for n in a.players.split(",")
+                                                            if int(n) in get_game(game).player_counts()]
         for players in counts:
             walls, cpus, moves, hards = [], [], [], []
             for deal in range(a.deals):

@@ -27,18 +27,17 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from pycore.game import get_game            # noqa: E402
+from bench.hints import player_counts       # noqa: E402
+from pycore.game import all_games, get_game  # noqa: E402
 from pycore.records import dumps            # noqa: E402
 from solver import bots, hints              # noqa: E402
 from solver import review as hand_review    # noqa: E402
 
-DEFAULT_GAMES = "raven:4,raven:2,raven:6,tricksters:4,lunar:4,lunar:2,voren:5,voren:3"
 
 
 def hand_record(name: str, players: int, seed: int) -> str:
     game = get_game(name)
-    rules = {} if name == "tricksters" else {"players": players}
-    state = game.new_game(rules, seed=seed)
+    state = game.new_game({"players": players}, seed=seed)
     while not state.is_terminal and not state.finished_hands:
         state = state.apply_action(bots.choose(state, state.current_player, "easy", seed))
     return dumps(state)
@@ -86,7 +85,8 @@ def measure(record: str, effort: int) -> dict:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("--games", default=DEFAULT_GAMES, help="game:players, comma-separated")
+    p.add_argument("--games", default=None, help="game:players, comma-separated (default: every game at "
+                                                  "its examples', its fewest and its most players)")
     p.add_argument("--hands", type=int, default=5)
     p.add_argument("--effort", type=int, default=hints.DEFAULT_EFFORT)
     p.add_argument("--seed", type=int, default=1)
@@ -96,9 +96,11 @@ def main(argv=None) -> int:
           f"CPython {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}")
     print(f"{'game':<12} {'decisions':>9} {'wall s':>7} {'cpu s':>6} {'max cpu':>7} {'hint %':>6} "
           f"{'ms/decision':>11} {'why':>4} {'2nd look ms':>11}")
-    for item in a.games.split(","):
+    games = a.games.split(",") if a.games else [f"{name}:{players}" for name in sorted(all_games())
+                                                for players in player_counts(name)]
+    for item in games:
         name, _, players = item.partition(":")
-        players = int(players or 4)
+        players = int(players) if players else get_game(name).player_counts()[0]
         rng = random.Random(f"bench/review/{name}/{players}/{a.seed}")
         rows = [measure(hand_record(name, players, rng.randrange(10**6)), a.effort) for _ in range(a.hands)]
         cpu = [r["cpu"] for r in rows]

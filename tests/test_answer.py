@@ -11,10 +11,10 @@ import pytest
 from pycore.answer import AnswerError, Hint
 from pycore.records import dumps
 from solver import api
+from tests.catalog import examples
 from tests.solver.positions import positions
 
-CASES = [("raven", {"players": 4}), ("raven", {"players": 2}), ("tricksters", {}),
-         ("lunar", {"players": 4}), ("lunar", {"players": 2}), ("voren", {"players": 5})]
+CASES = examples()          # each game's examples (Game.examples)
 
 
 def answers() -> list[dict]:

@@ -5,7 +5,9 @@ source with `ast`, like tests/test_layers.py.
 - No game's name compared (`==`, `!=`, `in`, `match`) in a shared test or bench
   script outside an `assert` (an assertion may still name the game it expects);
 - no hand-kept list of every game: a literal (tuple, list, set, dict) that names
-  every registered game;
+  every registered game, or all but one (a list kept by hand before the newest
+  game came), outside an assertion (tests/test_conformance.py asserts
+  the catalog holds the games it should);
 - each game's own files are exempt: tests/games/test_<game>.py,
   tests/solver/test_<game>_*.py, bench/<game>_*.py, and tests/data/.
 
@@ -32,8 +34,6 @@ SHARED = ("tests", "bench")
 # any file not listed, so the list only shrinks.
 NOT_YET = {
     "bench/exact_check.py": "per-game exact depths",
-    "bench/par.py": "its player counts",
-    "bench/review.py": "Tricksters' first-lead cost",
     "bench/same_answers.py": "its configurations, kept as they are so its output stays comparable",
     "bench/web.py": "its positions",
     "tests/browser/test_card_table.py": "its tables",
@@ -41,21 +41,15 @@ NOT_YET = {
     "tests/browser/test_review.py": "its cases",
     "tests/browser/test_site.py": "its tables",
     "tests/browser/test_table.py": "each game's regions, and its phone tables",
-    "tests/solver/test_adaptive_search.py": "its positions",
     "tests/solver/test_hint_summary.py": "its cases",
     "tests/solver/test_par.py": "its cases",
     "tests/solver/test_partners.py": "Lunar's and Tricksters' cases",
     "tests/solver/test_reference_bots.py": "its tables",
     "tests/solver/test_spread_search.py": "its decisions",
     "tests/solver/test_worlds.py": "GAMES, each game's model checks (README step 6)",
-    "tests/test_answer.py": "its cases",
     "tests/test_card_art.py": "each game's named cards",
-    "tests/test_conformance.py": "test_every_game_is_registered (README step 3)",
-    "tests/test_layouts.py": "its cases",
     "tests/test_position.py": "each game's malformed fields",
-    "tests/test_share.py": "its cases",
     "tests/test_spelling.py": "its tables",
-    "tests/test_web.py": "its cases",
 }
 
 
@@ -74,14 +68,15 @@ def _names(node, names: set[str]) -> set[str]:
 
 def game_name_findings(tree: ast.Module, names: set[str]) -> list[tuple[int, str]]:
     """(line, what) for each game name compared outside an assertion, and each literal
-    naming every game in `names`."""
+    naming every game in `names`, or all but one."""
     asserted = {id(n) for a in ast.walk(tree) if isinstance(a, ast.Assert) for n in ast.walk(a)}
     inside_a_list: set[int] = set()
     out = []
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)) and id(node) not in inside_a_list:
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)) and id(node) not in inside_a_list \
+                and id(node) not in asserted:
             inside_a_list.update(id(n) for n in ast.walk(node) if n is not node)
-            if len(names) > 1 and _names(node, names) == names:
+            if len(_names(node, names)) >= max(2, len(names) - 1):
                 out.append((node.lineno, "a list of every game"))
         if id(node) in asserted:
             continue
@@ -112,6 +107,7 @@ def test_the_finder_finds_comparisons_and_lists_of_every_game():
     source = '''
 ALL = [("skat", 4), ("whist", 4), ("hearts", 4), ("bridge", 4)]
 SOME = [("skat", 3), ("whist", 4)]
+MOST = {"skat": 1, "whist": 2, "hearts": 3}
 def f(name, obs):
     assert name == "skat"
     if obs["game"] == "bridge":
@@ -122,7 +118,7 @@ def f(name, obs):
     return name in ("skat", "whist"), get_game("skat")
 '''
     found = game_name_findings(ast.parse(source), {"skat", "whist", "hearts", "bridge"})
-    assert [line for line, _ in found] == [2, 6, 9, 11]
+    assert [line for line, _ in found] == [2, 4, 7, 10, 12]
 
 
 def test_the_own_files_of_a_game_are_its_tests_bench_scripts_and_data():

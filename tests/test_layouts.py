@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT / "web"))
 from manyhands_web import cards, hint_view, layouts, render  # noqa: E402
 from manyhands_web.session import Session  # noqa: E402
 from pycore.words import count  # noqa: E402
+from tests.catalog import examples  # noqa: E402
 from tests.conformance import hidden_cards_shuffled  # noqa: E402
 
 
@@ -327,8 +328,7 @@ def test_voren_pot_turned_card_choices_and_three_tricks():
 VIEWS = {"view_trick": 0, "show_scores": True, "sheet": 0, "show_details": True, "moment": None}
 
 
-@pytest.mark.parametrize("name,rules", [("tricksters", {}), ("lunar", {}), ("lunar", {"players": 2}),
-                                        ("raven", {"players": 3}), ("voren", {"players": 4})])
+@pytest.mark.parametrize("name,rules", examples())
 def test_no_position_of_a_game_shows_a_hidden_card(name, rules):
     """All through a game: the table is the same HTML whatever the other seats'
     hidden cards are (hands, concealed bids, the poke, cards out of play)."""

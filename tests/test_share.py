@@ -10,14 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pycore import get_game, load_record
+from pycore import all_games, get_game, load_record
 from pycore.records import Record, positions
 from pycore.share import (LEVELS, PARAM, VERSION, LinkError, challenge_of, code_of, decode,
                           encode, pack, payload, share_link)
+from tests.catalog import examples
 from tests.solver.positions import random_hands
 
-GAMES = [("tricksters", {}), ("lunar", {"players": 4}), ("lunar", {"players": 2}),
-         ("raven", {"players": 4}), ("raven", {"players": 3, "short_game": True}), ("voren", {"players": 5})]
+# each game's examples (Game.examples), and each game's last preset (Raven's short game...)
+GAMES = examples() + [(name, game.presets()[-1]) for name, game in sorted(all_games().items())]
 
 
 def other_deals(record: dict, seed: int) -> dict:

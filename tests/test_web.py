@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from manyhands_web import hint_view, render, worker_api  # noqa: E402
 from manyhands_web.session import Session, describe_games  # noqa: E402
+from tests.catalog import examples  # noqa: E402
 from tests.conformance import hidden_cards_shuffled  # noqa: E402
 
 
@@ -324,8 +325,7 @@ def _page_text(markup: str) -> str:
     return _html.unescape(_re.sub(r"<[^>]+>", " ", markup))
 
 
-@pytest.mark.parametrize("game,rules", [("raven", {"players": 4}), ("tricksters", {}),
-                                        ("lunar", {"players": 2}), ("voren", {"players": 5})])
+@pytest.mark.parametrize("game,rules", examples())
 def test_the_hint_panel_is_player_words_step_by_step(game, rules):
     """The hint in the page, for seeded decisions of every game: the first step is
     one suggestion and its reason ("Consider ..."), then how sure it is; every
@@ -453,8 +453,8 @@ def test_the_hint_panel_speaks_a_card_players_words():
     from pycore.words import Narrator
     from tests.solver.positions import positions
     seen = set()
-    for game, rules in (("tricksters", {}), ("lunar", {"players": 4}), ("lunar", {"players": 2}),
-                        ("raven", {"players": 4}), ("raven", {"players": 6}), ("voren", {"players": 4})):
+    most = [(name, {"players": max(game.player_counts())}) for name, game in sorted(all_games().items())]
+    for game, rules in examples() + most:      # each game's examples, and at its most players
         for state, _ in positions(game, rules, 4, seed=12, starts=2):
             seat = state.current_player
             answer = json.loads(worker_api.handle(json.dumps(

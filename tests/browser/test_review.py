@@ -32,14 +32,14 @@ pytestmark = pytest.mark.browser
 QUERY = "pace=0&budget=8"
 
 # Play your decisions until `count` hands are finished (the score pad's button
-# appears with the first), or the game is over.
+# appears with the first): "hands"; or the game is over: "over"; "" on time out.
 PLAY_HANDS = """
 async ([count, timeoutMs]) => {
   const start = Date.now();
   const playOne = %s;
   while (Date.now() - start < timeoutMs) {
-    if (document.querySelector('#final-scores')) return true;
-    if (document.querySelectorAll('#score-pad tbody tr').length >= count) return true;
+    if (document.querySelector('#final-scores')) return 'over';
+    if (document.querySelectorAll('#score-pad tbody tr').length >= count) return 'hands';
     if (!document.querySelector('#score-pad') && document.querySelector('[data-ui="scores"]')) {
       document.querySelector('[data-ui="scores"]').click();
       continue;
@@ -47,7 +47,7 @@ async ([count, timeoutMs]) => {
     if (document.body.dataset.turn === 'you' && await playOne()) continue;
     await new Promise(r => setTimeout(r, 5));
   }
-  return false;
+  return '';
 }
 """ % PLAY_ONE
 
@@ -81,7 +81,10 @@ def _deal(record: dict) -> tuple:
 
 def _review_first_hand(page, name: str) -> dict:
     """Play hand 1, open its score sheet, Review this hand; the review once shown."""
-    assert page.evaluate(PLAY_HANDS, [1, 120_000]), "the first hand did not finish"
+    ended = page.evaluate(PLAY_HANDS, [1, 120_000])
+    assert ended, "the first hand did not finish in 120 s"
+    assert ended == "hands", ("the game ended with its first hand: the review is made while the next "
+                              "hand is played, so this case's rules need a second hand")
     page.click('#score-pad [data-ui="sheet"][data-hand="0"]')
     page.wait_for_selector("#score-sheet")
     page.evaluate(PROGRESS)

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from pycore import all_games
 from pycore.records import dumps
 from solver import api
 from solver.search import (FLAT_WORLDS, HINT_FIRST_ROUND, SAME_MIN_WORLDS, ActionStats, Budget, Race, Ranking,
@@ -192,8 +193,7 @@ def test_a_choice_let_go_against_an_overtaken_leader_races_the_new_one(recheck):
         assert against_best(ranking, stats["a"]).group == "close"
 
 
-@pytest.mark.parametrize("game,rules", [("tricksters", {}), ("raven", {"players": 4}),
-                                        ("voren", {"players": 5}), ("lunar", {"players": 4})])
+@pytest.mark.parametrize("game,rules", [(name, game.examples()[0]) for name, game in sorted(all_games().items())])
 def test_the_hint_says_whether_the_best_was_separated_or_the_budget_ran_out(game, rules):
     """Real positions, effort only (no clock): the search never spends more than
     its effort plus one round of every choice, and the hint's certainty line says
