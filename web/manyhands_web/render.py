@@ -509,7 +509,7 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     middle = moment + regions + trick_area_html(tell, layout, places, ui)
     others = "".join(f'<div class="side side-{side}">' + "".join(html_ for _, html_ in sorted(boxes[side])) + "</div>"
                      for side in ("top", "left", "right"))
-    out.append(f'<div class="ring ring-{n}" id="ring" data-me="{me}"><div class="others">{others}</div>'
+    out.append(f'<div class="ring ring-{n}" id="ring" data-me="{me}"><div class="others" tabindex="0" role="region" aria-label="The other players">{others}</div>'
                f'<div class="middle" id="middle">{middle}</div></div>')
     # a region that may scroll where the window is short: keyboard users reach it too
     out.append(f'<div class="below" tabindex="0" role="region" aria-label="More of the table">{below}</div>'

@@ -116,7 +116,7 @@ class Raven(Layout, game="raven"):
         out = []
         if items:
             out.append(f'<section class="region schedule" id="trump-schedule" aria-label="Trump by hand">'
-                       f'<h3>Trump by hand</h3><ol class="schedule-row">{"".join(items)}</ol></section>')
+                       f'<h3>Trump by hand</h3><ol class="schedule-row" tabindex="0" aria-label="Trump by hand">{"".join(items)}</ol></section>')
         if obs.get("terminal"):
             return "".join(out)
         trump = obs.get("trump")
