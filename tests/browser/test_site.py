@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.browser import build_module
+from bench.browser import build_module, import_state, trick_decision
 from pycore import all_games
 
 from .conftest import ARGS, CHROMIUM, ROOT, SCREENSHOTS, Requests
@@ -225,45 +225,68 @@ PHONE_CASES = [("raven", {"players": 4}), ("tricksters", {}), ("lunar", {"player
                ("lunar", {"players": 2}), ("voren", {"players": 5})]
 
 
-@pytest.mark.parametrize("name,rules", PHONE_CASES, ids=[f"{n}-{r.get('players', 4)}p" for n, r in PHONE_CASES])
-def test_a_phone_shows_hand_trick_turn_and_decision_without_scrolling(browser, site, name, rules):
-    """At 390 x 844: your hand, the trick (the middle of the table), whose turn it is
-    and your decision are all inside the screen; nothing is wider than it; every
-    control is at least 44 px; the hint opens as a sheet in view, focused, and closes."""
+@pytest.fixture(scope="module")
+def phone(browser, site):
+    """One page at 390 x 844 for the phone's tables: each test imports its position."""
     context = browser.new_context(viewport=PHONE)
     requests = Requests(context, site.url)
-    try:
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        open_site(page, site)
-        start_game(page, name, rules, seed=4)
-        for _ in range(2):                      # the first decision, then one further in
-            wait_my_turn(page)
-            trick = "#middle .ring-trick" if page.locator("#middle .ring-trick").count() else "#middle"
-            # (a choice drawn on the table, a centre card or a card of the Sky, is made there)
-            decision = "#prompt [data-action], #hand [data-action]:not([disabled]), #hand [data-toggle], #table [data-action]"
-            for selector in ("#hand", trick, "#prompt-text", decision):
-                assert inside_viewport(page, selector), (selector, page.locator(selector).first.bounding_box())
-            assert page.evaluate("document.documentElement.scrollWidth") <= 392
-            assert page.evaluate(SMALL_TARGETS, "#view-table") == []
-            play(page, limit=2)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    open_site(page, site)
+    yield page
+    context.close()
+    assert not page.errors and not requests.outside(), (page.errors, requests.outside()[:5])
+
+
+@pytest.mark.parametrize("name,rules", PHONE_CASES, ids=[f"{n}-{r.get('players', 4)}p" for n, r in PHONE_CASES])
+def test_a_phone_shows_hand_trick_turn_and_decision_without_scrolling(phone, name, rules):
+    """At 390 x 844: your hand, the trick (the middle of the table), whose turn it is
+    and your decision are all inside the screen; nothing is wider than it; every
+    control is at least 44 px; the hint opens as a sheet in view, focused, and closes.
+    (A decision with a trick on the table, imported, then one further in.)"""
+    page = phone
+    page.set_viewport_size(PHONE)
+    import_state(page, trick_decision(name, rules, seed=4))
+    for _ in range(2):
         wait_my_turn(page)
-        tag = f"{name}-{rules.get('players', 4)}p"
-        shot(page, f"phone-{tag}")
-        page.click("#hint")
-        wait_hint(page)
-        page.wait_for_function("document.activeElement && document.activeElement.id === 'hint-panel'")
-        assert inside_viewport(page, "#hint-summary")
-        assert inside_viewport(page, "#hint-close")
-        shot(page, f"phone-{tag}-hint")
-        page.click("#hint-close")
-        assert page.is_hidden("#hint-panel")
-        assert focused(page) != "body"
-        assert not errors
-        assert not requests.outside()
-    finally:
-        context.close()
+        trick = "#middle .ring-trick" if page.locator("#middle .ring-trick").count() else "#middle"
+        # (a choice drawn on the table, a centre card or a card of the Sky, is made there)
+        decision = "#prompt [data-action], #hand [data-action]:not([disabled]), #hand [data-toggle], #table [data-action]"
+        for selector in ("#hand", trick, "#prompt-text", decision):
+            assert inside_viewport(page, selector), (selector, page.locator(selector).first.bounding_box())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 392
+        assert page.evaluate(SMALL_TARGETS, "#view-table") == []
+        play(page, limit=1)
+    wait_my_turn(page)
+    tag = f"{name}-{rules.get('players', 4)}p"
+    shot(page, f"phone-{tag}")
+    page.click("#hint")
+    wait_hint(page)
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'hint-panel'")
+    assert inside_viewport(page, "#hint-summary")
+    assert inside_viewport(page, "#hint-close")
+    shot(page, f"phone-{tag}-hint")
+    page.click("#hint-close")
+    assert page.is_hidden("#hint-panel")
+    assert focused(page) != "body"
+
+
+@pytest.mark.parametrize("size", [{"width": 844, "height": 390}, {"width": 768, "height": 1024}],
+                         ids=["landscape-phone", "tablet"])
+def test_landscape_phones_and_tablets_are_tidy(phone, size):
+    page = phone
+    page.set_viewport_size(size)
+    import_state(page, trick_decision("lunar", {"players": 4}, seed=3))
+    wait_my_turn(page)
+    for selector in ("#hand", "#prompt-text"):
+        assert inside_viewport(page, selector), selector
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"] + 2
+    shot(page, f"lunar-{size['width']}x{size['height']}")
+    page.click("#hint")
+    wait_hint(page)
+    assert inside_viewport(page, "#hint-summary")
+    page.click("#hint-close")
 
 
 def test_home_and_rules_on_a_phone(browser, site):
@@ -286,28 +309,6 @@ def test_home_and_rules_on_a_phone(browser, site):
             assert page.evaluate("document.documentElement.scrollWidth") <= 392, name
             assert page.evaluate(SMALL_TARGETS, "#view-rules") == [], name
         shot(page, "rules-phone")
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("size", [{"width": 844, "height": 390}, {"width": 768, "height": 1024}],
-                         ids=["landscape-phone", "tablet"])
-def test_landscape_phones_and_tablets_are_tidy(browser, site, size):
-    context = browser.new_context(viewport=size)
-    try:
-        page = context.new_page()
-        open_site(page, site)
-        start_game(page, "lunar", {"players": 4}, seed=3)
-        wait_my_turn(page)
-        play(page, limit=6)
-        wait_my_turn(page)
-        for selector in ("#hand", "#prompt-text"):
-            assert inside_viewport(page, selector), selector
-        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"] + 2
-        shot(page, f"lunar-{size['width']}x{size['height']}")
-        page.click("#hint")
-        wait_hint(page)
-        assert inside_viewport(page, "#hint-summary")
     finally:
         context.close()
 

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from bench.browser import import_state
 from pycore import all_games
 
 from .conftest import SCREENSHOTS, Requests, Site
@@ -92,15 +93,15 @@ BROKEN_WORDS = """() => [...document.querySelectorAll('.hint-hands th, .hint-han
   .map(cell => cell.textContent)"""
 
 
-@pytest.mark.parametrize("game,players,width", [("lunar", 4, 390), ("lunar", 4, 1280), ("raven", 5, 390),
-                                                ("raven", 5, 1280), ("voren", 4, 1280)])
-def test_the_other_hands_table_keeps_its_words_whole(browser, site, game, players, width):
+@pytest.mark.parametrize("game,players,widths", [("lunar", 4, (390, 1280)), ("raven", 5, (390, 1280)),
+                                                 ("voren", 4, (1280,))])
+def test_the_other_hands_table_keeps_its_words_whole(browser, site, game, players, widths):
     """The table of the other hands (a column a suit) in the phone's panel and
     the desktop's side panel: every header and count on one line (the headers
     read "Ha" / "nd", "Shie" / "lds" when the last column's list could squeeze
     them to a letter), and no column out of sight: beside the suits a hand's
     other cards take a line of their own."""
-    context = browser.new_context(viewport={"width": width, "height": 844})
+    context = browser.new_context(viewport={"width": widths[0], "height": 844})
     try:
         page = context.new_page()
         open_site(page, site, "pace=0")
@@ -114,12 +115,15 @@ def test_the_other_hands_table_keeps_its_words_whole(browser, site, game, player
                 break
             page.click("#hint-close")
         page.click("#hint-inference summary")
-        assert page.locator(".hint-hands tbody tr").count() >= 2
-        assert not page.evaluate(BROKEN_WORDS), page.evaluate(BROKEN_WORDS)
-        for box in ("#hint-panel", ".hint-table-wrap"):     # nor scrolls sideways to show a column
-            wide, room = page.evaluate(f"() => {{ const p = document.querySelector('{box}');"
-                                       " return [p.scrollWidth, p.clientWidth]; }")
-            assert wide <= room + 1, (box, wide, room)
+        for width in widths:                # the same hint, the phone's panel then the side panel
+            page.set_viewport_size({"width": width, "height": 844})
+            page.wait_for_timeout(150)
+            assert page.locator(".hint-hands tbody tr").count() >= 2
+            assert not page.evaluate(BROKEN_WORDS), (width, page.evaluate(BROKEN_WORDS))
+            for box in ("#hint-panel", ".hint-table-wrap"):     # nor scrolls sideways to show a column
+                wide, room = page.evaluate(f"() => {{ const p = document.querySelector('{box}');"
+                                           " return [p.scrollWidth, p.clientWidth]; }")
+                assert wide <= room + 1, (width, box, wide, room)
     finally:
         context.close()
 
@@ -502,40 +506,58 @@ def test_the_control_you_focused_keeps_focus_when_the_table_is_drawn_again(page,
     assert page.evaluate("document.activeElement.dataset.ui") == "details"
 
 
-@pytest.mark.parametrize("name,players", _cases())
-def test_each_games_table_fits_a_phone(browser, site, name, players):
-    """At 390 px: the game's own regions are there, the seats sit around the middle,
-    nothing is wider than the screen; a screenshot per game for people to look at."""
+def your_decision(name: str, rules: dict, seed: int, number: int):
+    """The engine's state at seat 0's `number`-th decision, every seat playing its
+    first legal choice."""
+    state = all_games()[name].new_game(rules, seed=seed)
+    while True:
+        if state.current_player == 0:
+            number -= 1
+            if not number:
+                return state
+        state = state.apply_action(state.legal_actions()[0])
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site):
+    """One page at 390 px for every game's table: each test imports its position."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     requests = Requests(context, site.url)
-    try:
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        open_site(page, site)
-        start_game(page, name, _rules(name, players), seed=4)
-        wait_my_turn(page)
-        play(page, limit=2)
-        wait_my_turn(page)
-        for selector in GAME_REGIONS[name] + (["#sky"] if players == 2 else []):
-            assert page.locator(f"#table {selector}").count() == 1, selector
-        seats = players or getattr(all_games()[name].Rules(), "players", 4)
-        assert page.locator("#ring .seatbox").count() == seats - 1      # yours is docked with your hand
-        assert page.locator("#table .hand .seatbox.me").count() == 1
-        assert page.locator("#table .seatbox.acting").count() == 1
-        tag = f"{name}-{players}p" if players else name
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"{tag}-390px.png"), full_page=True)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 392, f"{name}: page is {width}px wide on a 390px screen"
-        # every public field in full, folded away behind one button (kept open across redraws)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    open_site(page, site)
+    yield page
+    context.close()
+    assert not page.errors and not requests.outside(), (page.errors, requests.outside()[:5])
+
+
+@pytest.mark.parametrize("name,players", _cases())
+def test_each_games_table_fits_a_phone(phone, name, players):
+    """At 390 px: the game's own regions are there, the seats sit around the middle,
+    nothing is wider than the screen; a screenshot per game for people to look at.
+    (Your third decision, every seat playing its first choice, imported.)"""
+    page = phone
+    import_state(page, your_decision(name, _rules(name, players), seed=4, number=3))
+    wait_my_turn(page)
+    for selector in GAME_REGIONS[name] + (["#sky"] if players == 2 else []):
+        assert page.locator(f"#table {selector}").count() == 1, selector
+    seats = players or getattr(all_games()[name].Rules(), "players", 4)
+    assert page.locator("#ring .seatbox").count() == seats - 1      # yours is docked with your hand
+    assert page.locator("#table .hand .seatbox.me").count() == 1
+    assert page.locator("#table .seatbox.acting").count() == 1
+    tag = f"{name}-{players}p" if players else name
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{tag}-390px.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392, f"{name}: page is {width}px wide on a 390px screen"
+    # every public field in full, folded away behind one button (kept open across redraws)
+    details = page.get_attribute('#table [data-ui="details"]', "aria-expanded")
+    if details == "true":           # (kept open from the game before)
         page.click('#table [data-ui="details"]')
-        page.wait_for_selector("#table #seats")
-        assert page.get_attribute('#table [data-ui="details"]', "aria-expanded") == "true"
-        assert page.evaluate("document.activeElement.dataset.ui") == "details"
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 392, f"{name}: with the details open the page is {width}px wide"
-        assert not errors
-        assert not requests.outside()
-    finally:
-        context.close()
+    page.click('#table [data-ui="details"]')
+    page.wait_for_selector("#table #seats")
+    assert page.get_attribute('#table [data-ui="details"]', "aria-expanded") == "true"
+    assert page.evaluate("document.activeElement.dataset.ui") == "details"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392, f"{name}: with the details open the page is {width}px wide"
