@@ -279,8 +279,9 @@ def _tick(batch: Batch, done: int, total: int, pending: float) -> None:
 
 def _sub_spending(spending, batch: Batch):
     """The trees' own spending: the search's, counted apart and added back by the
-    search from the results (each iteration one playout)."""
-    return Spending(Budget(int(sum(batch.costs)), spending.seconds_left()), spending.progress)
+    search from the results (each iteration one playout); forced trees have no clock."""
+    return Spending(Budget(int(sum(batch.costs)), None if batch.force else spending.seconds_left()),
+                    spending.progress)
 
 
 def drive(steps, run=run_here):
