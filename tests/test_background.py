@@ -154,7 +154,7 @@ def test_a_review_whose_workers_were_lost_says_why_and_comes_at_the_next_load(ba
     assert history_view.review_failed_text(entry, word) == [
         f"{word.capitalize()} 1: no review, it could not be worked out (the workers were lost three times); "
         "it is asked again when the page next opens"]
-    assert 'data-review="failed"' in history_view.entry_html(entry)
+    assert 'data-auto-review="failed"' in history_view.entry_html(entry)
     pool, said = visit(background, kept, game_id, reviewed)            # the next page load
     entry = kept.entry(game_id)
     assert pool.asked == ["review"] and entry["review_failed"] == {} and "1" in entry["decisions"]

@@ -85,7 +85,7 @@ def entry_html(entry: dict, game: dict | None = None, when=date_text) -> str:
             + (f'<ul class="history-par" aria-label="Your points and the par, hand by hand">{par}</ul>'
                if par else "")
             + (f'<p class="note">{reviewed} {esc(word)}{"s" if reviewed != 1 else ""} reviewed</p>' if reviewed else "")
-            + "".join(f'<p class="note" data-review="failed">{esc(line)}</p>'
+            + "".join(f'<p class="note" data-auto-review="failed">{esc(line)}</p>'
                       for line in review_failed_text(entry, word))
             + f'<div class="saved-buttons">'
             f'<button type="button" class="primary" data-history="replay" data-id="{gid}" '
