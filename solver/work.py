@@ -244,7 +244,8 @@ class Batch:
         spending = self.spending
         out = {"key": s.key, "spec": s.spec, "kind": self.kind, "items": items,
                "costs": list(self.costs), "listed": self.listed, "stream": self.stream,
-               "trees": self.trees, "force": self.force, "seconds": spending.seconds_left(),
+               "trees": self.trees, "force": self.force,
+               "seconds": None if self.force else spending.seconds_left(),     # forced: no clock
                "progress": {"every": self.every, "spent": spending.spent, "limit": spending.limit,
                             "elapsed": spending.elapsed(), "seconds": spending.budget.seconds}}
         return out

@@ -12,22 +12,25 @@ import time
 import pytest
 
 from solver import hints, work
-from solver.testing import positions, to_act
+from solver.testing import Split, positions, to_act
 from tests.catalog import case_id, examples
 
 GAMES = examples()            # each game's examples (Game.examples)
 IDS = [case_id(name, rules) for name, rules in GAMES]
 
 
-def late_hint(state, seat) -> dict:
-    """The hint of a 0.05-second budget whose clock ran out a minute ago."""
-    return work.drive(hints.hint_steps(state, seat, seconds=0.05, started=time.monotonic() - 60))
+def late_hint(state, seat, workers: int = 1) -> dict:
+    """The hint of a 0.05-second budget whose clock ran out a minute ago, valued
+    here or (`workers` > 1) through JSON by that many workers, as the page's pool does."""
+    steps = hints.hint_steps(state, seat, seconds=0.05, started=time.monotonic() - 60, workers=workers)
+    return work.drive(steps) if workers == 1 else work.drive(steps, Split(workers).run)
 
 
+@pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("name,rules", GAMES, ids=IDS)
-def test_a_hint_out_of_time_before_it_began_still_values_its_suggestion(name, rules):
+def test_a_hint_out_of_time_before_it_began_still_values_its_suggestion(name, rules, workers):
     for state, seat in to_act(positions(name, rules, 8, seed=55), 3, most_choices=12):
-        got = late_hint(state, seat)
+        got = late_hint(state, seat, workers)
         best = got["actions"][0]
         assert best["n"] >= 1 and best["ev"] is not None, (name, got["decision"], best)
         assert got["summary"].startswith(("Consider", "Only one choice")), got["summary"]
