@@ -504,12 +504,26 @@ def _tree(searcher, stats, spending, stream: str, trees: int):
         if got is None:         # a tree its worker could not grow in the time: searched without it
             settled = done = False
             continue
-        for k, *fact in got["facts"]:
-            work.add(stats[searcher.legal[k]], fact)
-        spending.spent += got["iterations"]
+        _grown(searcher, stats, spending, got)
         settled = settled and got["settled"]
         done = done and (got["settled"] or got["iterations"] >= planned)
+    if not any(s.n for s in stats.values()):
+        # The time was up before any tree grew (the request waited behind other work, or
+        # the replay took it all): tree 0's first iterations, one for each choice (a new
+        # tree expands every root action once first), grown whatever the clock, as the
+        # race's first world is: a hint always has a value for its suggestion.
+        first = [(0, len(searcher.legal))]
+        results = yield work.Batch(searcher, work.TREES, first, [float(first[0][1])], spending,
+                                   stream=stream, trees=trees, force=True)
+        _grown(searcher, stats, spending, results[0])
     return "settled" if settled else "effort" if done else "time"
+
+
+def _grown(searcher, stats, spending, got: dict) -> None:
+    """A grown tree's iterations recorded for the root actions they began with."""
+    for k, *fact in got["facts"]:
+        work.add(stats[searcher.legal[k]], fact)
+    spending.spent += got["iterations"]
 
 
 def _run(searcher, stats, spending, items: list, listed: bool, force: bool = False,

@@ -244,7 +244,8 @@ class Batch:
         spending = self.spending
         out = {"key": s.key, "spec": s.spec, "kind": self.kind, "items": items,
                "costs": list(self.costs), "listed": self.listed, "stream": self.stream,
-               "trees": self.trees, "force": self.force, "seconds": spending.seconds_left(),
+               "trees": self.trees, "force": self.force,
+               "seconds": None if self.force else spending.seconds_left(),     # forced: no clock
                "progress": {"every": self.every, "spent": spending.spent, "limit": spending.limit,
                             "elapsed": spending.elapsed(), "seconds": spending.budget.seconds}}
         return out
@@ -279,8 +280,9 @@ def _tick(batch: Batch, done: int, total: int, pending: float) -> None:
 
 def _sub_spending(spending, batch: Batch):
     """The trees' own spending: the search's, counted apart and added back by the
-    search from the results (each iteration one playout)."""
-    return Spending(Budget(int(sum(batch.costs)), spending.seconds_left()), spending.progress)
+    search from the results (each iteration one playout); forced trees have no clock."""
+    return Spending(Budget(int(sum(batch.costs)), None if batch.force else spending.seconds_left()),
+                    spending.progress)
 
 
 def drive(steps, run=run_here):

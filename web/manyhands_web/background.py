@@ -5,13 +5,15 @@ workers in the background (worker_client.background) one after the other, kept w
 history. The table never waits for them.
 
 Nothing asked is dropped. What is pending is not held here but re-derived from
-the kept games (history.par_missing): at a page load, after an import and when a
-game comes to the table, every finished hand without a par is asked again, so a
-reload, a closed tab or a resumed game loses nothing. A par whose workers were
-lost (pool.js gives a request up after its workers were lost three times) is
-asked again after a wait, twice; a par that still could not be worked out, or
-that the solver refused, is kept as such with why (history.keep_par_failure),
-shown where the par would stand, and asked again at the next page load."""
+the kept games (history.par_missing, history.review_missing: a wanted review is
+noted with the game before it is asked): at a page load, after an import and
+when a game comes to the table, every finished hand without a par, or without
+its wanted review, is asked again, so a reload, a closed tab or a resumed game
+loses nothing. A par or review whose workers were lost (pool.js gives a request
+up after its workers were lost three times) is asked again after a wait, twice;
+one that still could not be worked out, or that the solver refused, is kept as
+such with why (history.keep_par_failure, keep_review_failure), shown where it
+would stand, and asked again at the next page load."""
 from __future__ import annotations
 
 import asyncio
@@ -39,6 +41,8 @@ class Background:
 
     def hand_finished(self, game_id: str, hand: int) -> None:
         """A hand of the game at the table just finished: its par (and review) queued."""
+        if self.auto_review():
+            history.want_review(self.app.kept, game_id, hand)
         self.want(game_id, hand)
 
     def want(self, game_id: str, hand: int) -> None:
@@ -52,8 +56,9 @@ class Background:
             self.task = asyncio.ensure_future(self.run())
 
     def catch_up(self, game_id: str | None = None, wait: float = CATCH_UP_WAIT) -> None:
-        """`wait` seconds from now, every finished hand without a par queued: of the
-        kept game `game_id`, or of every kept game (the one at the table first)."""
+        """`wait` seconds from now, every finished hand without a par or without its
+        wanted review queued: of the kept game `game_id`, or of every kept game (the
+        one at the table first)."""
         asyncio.ensure_future(self._catch_up(game_id, wait))
 
     async def _catch_up(self, game_id: str | None, wait: float) -> None:
@@ -63,7 +68,8 @@ class Background:
         entries.sort(key=lambda e: e["id"] != first)
         for entry in entries:
             if game_id is None or entry["id"] == game_id:
-                for hand in history.par_missing(entry):
+                reviews = history.review_missing(entry) if self.auto_review() else []
+                for hand in sorted({*history.par_missing(entry), *reviews}):
                     self.want(entry["id"], hand)
 
     def auto_review(self) -> bool:
@@ -78,20 +84,14 @@ class Background:
                 self.queued.discard((game_id, hand))
                 continue
             work = {"game": game_id, "hand": hand, **saved}
-            try:
-                settled = await self.par(work)
-                if self.auto_review():
-                    await self.review(work)
-            except Exception as exc:           # a bug: said where the par would stand, the rest goes on
-                traceback.print_exc()
-                self.failed(work, f"a fault in the page ({type(exc).__name__}: {exc})")
-                settled = True
+            settled = await self.settle(work, "par", self.par)
+            if self.auto_review():
+                settled = await self.settle(work, "review", self.review) and settled
             if settled:
                 self.queued.discard((game_id, hand))
 
     async def par(self, work: dict) -> bool:
-        """The hand's par worked out and kept, or failed for good this visit (said on
-        the hand): True; False: it is asked again after a wait."""
+        """The hand's par worked out and kept (WorkerError: not)."""
         entry = self.app.kept.entry(work["game"])
         if entry is None or str(work["hand"]) in (entry.get("par") or {}):
             return True
@@ -101,22 +101,29 @@ class Background:
             return True
         request = {"op": "par", "record": dict(record, actions=record["actions"][:end]),
                    "seat": work["seat"], "level": work["level"], "hand": work["hand"]}
+        answer = await worker_client.background(request)
+        history.keep_par(self.app.kept, work["game"], answer)
+        self.shown(work["game"])
+        return True
+
+    async def settle(self, work: dict, what: str, ask) -> bool:
+        """`ask(work)` (the par or the review): True once it is kept or failed for
+        good this visit (said on the hand); False: it is asked again after a wait."""
         try:
-            answer = await worker_client.background(request)
+            return await ask(work)
         except WorkerRefusal as exc:          # the solver refused it: asking again would not help
-            self.failed(work, str(exc))
-            return True
+            self.failed(work, what, str(exc))
         except WorkerError as exc:            # its workers were lost: asked again after a wait
-            key = (work["game"], work["hand"])
+            key = (work["game"], work["hand"], what)
             tries = self.failures.get(key, 0)
             self.failures[key] = tries + 1
             if tries < len(RETRY_WAITS):
-                asyncio.ensure_future(self._again(key, RETRY_WAITS[tries]))
+                asyncio.ensure_future(self._again(key[:2], RETRY_WAITS[tries]))
                 return False
-            self.failed(work, str(exc))
-            return True
-        history.keep_par(self.app.kept, work["game"], answer)
-        self.shown(work["game"])
+            self.failed(work, what, str(exc))
+        except Exception as exc:           # a bug: said where it would stand, the rest goes on
+            traceback.print_exc()
+            self.failed(work, what, f"a fault in the page ({type(exc).__name__}: {exc})")
         return True
 
     async def _again(self, key: tuple, wait: float) -> None:
@@ -124,13 +131,15 @@ class Background:
         self.queued.discard(key)
         self.want(*key)
 
-    def failed(self, work: dict, why: str) -> None:
-        """The par could not be worked out: kept as such (asked again at the next
-        page load), said on the hand's score sheet, the final result and the history."""
+    def failed(self, work: dict, what: str, why: str) -> None:
+        """The par or review could not be worked out: kept as such (asked again at the
+        next page load), said where it would stand (a par on the hand's score sheet,
+        the final result and the history; a review in the history)."""
         entry = self.app.kept.entry(work["game"])
         word = ((entry or {}).get("summary") or {}).get("hand_word", "hand")
-        history.keep_par_failure(self.app.kept, work["game"], work["hand"], why)
-        announce(f"The par of {word} {work['hand']} could not be worked out: {why}")
+        keep = history.keep_par_failure if what == "par" else history.keep_review_failure
+        keep(self.app.kept, work["game"], work["hand"], why)
+        announce(f"The {what} of {word} {work['hand']} could not be worked out: {why}")
         self.shown(work["game"])
 
     def shown(self, game_id: str) -> None:
@@ -138,10 +147,11 @@ class Background:
             self.app.table.draw()
         self.app.history.redraw()
 
-    async def review(self, work: dict) -> None:
+    async def review(self, work: dict) -> bool:
+        """The hand's review worked out and its decisions kept (WorkerError: not)."""
         entry = self.app.kept.entry(work["game"])
-        if entry is None or str(work["hand"]) in (entry.get("decisions") or {}):
-            return
+        if entry is None or work["hand"] not in history.review_missing(entry):
+            return True
         record, hand, seat, theme = work["record"], work["hand"], work["seat"], work["theme"]
         end = hand_end(record, hand)
         key = review_key(record, end, seat, hand, BUDGET, theme)
@@ -149,13 +159,11 @@ class Background:
         if saved is None:
             request = {"op": "review", "record": dict(record, actions=record["actions"][:end]), "seat": seat,
                        "hand": hand, "budget": BUDGET, "theme": theme}
-            try:
-                saved = await worker_client.background(request)
-            except WorkerError:
-                return
+            saved = await worker_client.background(request)
             if not saved.pop("available", True):
-                return
+                raise WorkerRefusal(saved.get("message") or "the review was refused")
             saved.pop("reused", None)
             self.app.kept.keep_review(key, saved)
         history.keep_review(self.app.kept, work["game"], saved)
         self.app.history.redraw()
+        return True

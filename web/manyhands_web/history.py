@@ -13,6 +13,11 @@ a finished game holds your place, whether you won, your points per hand):
                 review judged (kind: "lead", "follow", or the game's phase in its
                 words, "bidding", "the card draft"...; cost: what it cost by what you could know, in
                 the game's unit, None where not searched; good: as good as the best)
+    review_wanted  [hand, ...]: hands finished with automatic review on, whose review
+                is worked out in the background (asked again at each page load until
+                its decisions are kept)
+    review_failed  {hand: why}: a wanted review that could not be worked out (asked
+                again at the next page load; gone once its decisions are kept)
 
 The export (HISTORY_FORMAT, docs/history.md): {"format", "exported", "games": [...]},
 each game {"record" (shared/spec/records.md), "seat", "level", "theme", "played"
@@ -72,7 +77,30 @@ def keep_review(kept: PageStorage, game_id: str, review: dict) -> None:
     """A review made for a kept game: its decisions into the game's entry."""
     entry = kept.entry(game_id)
     if entry is not None:
-        kept.note(game_id, decisions={**(entry.get("decisions") or {}), **judged(review)})
+        got = judged(review)
+        failed = {h: why for h, why in (entry.get("review_failed") or {}).items() if h not in got}
+        kept.note(game_id, decisions={**(entry.get("decisions") or {}), **got}, review_failed=failed)
+
+
+def want_review(kept: PageStorage, game_id: str, hand: int) -> None:
+    """A finished hand's review wanted (automatic review on): kept with the game
+    before it is asked, so that a reload while it is worked out loses nothing."""
+    entry = kept.entry(game_id)
+    if entry is not None and hand not in (entry.get("review_wanted") or []):
+        kept.note(game_id, review_wanted=sorted({*(entry.get("review_wanted") or []), hand}))
+
+
+def keep_review_failure(kept: PageStorage, game_id: str, hand: int, why: str) -> None:
+    """A wanted review that could not be worked out, and why (in the game's entry)."""
+    entry = kept.entry(game_id)
+    if entry is not None:
+        kept.note(game_id, review_failed={**(entry.get("review_failed") or {}), str(hand): why})
+
+
+def review_missing(entry: dict) -> list[int]:
+    """The hands of a kept game whose review is wanted and not kept (still to work out)."""
+    have = entry.get("decisions") or {}
+    return [h for h in entry.get("review_wanted") or [] if str(h) not in have]
 
 
 def keep_par(kept: PageStorage, game_id: str, answer: dict) -> None:

@@ -193,7 +193,7 @@ class HistoryPage:
             if got is None and why:
                 return (f'<p class="par-line" data-par="failed">Par (the hard computer player with your cards, '
                         f'the same opponents): {history_view.PAR_FAILED} ({esc(why)}); '
-                        f'{history_view.PAR_AGAIN}.</p>')
+                        f'{history_view.ASKED_AGAIN}.</p>')
             if got is None:
                 return ('<p class="par-line" data-par="pending">Par (the hard computer player with your cards, '
                         'the same opponents): being worked out…</p>')

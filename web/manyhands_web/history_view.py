@@ -34,12 +34,21 @@ def par_hand_text(entry: dict, hand: int, word: str) -> str:
         return f"{name}: you {got['score']}, par {got['par']}"
     why = (entry.get("par_failed") or {}).get(str(hand))
     if why:
-        return f"{name}: {PAR_FAILED} ({why}); {PAR_AGAIN}"
+        return f"{name}: {PAR_FAILED} ({why}); {ASKED_AGAIN}"
     return f"{name}: par being worked out…"
 
 
 PAR_FAILED = "no par, it could not be worked out"
-PAR_AGAIN = "it is asked again when the page next opens"
+ASKED_AGAIN = "it is asked again when the page next opens"
+REVIEW_FAILED = "no review, it could not be worked out"
+
+
+def review_failed_text(entry: dict, word: str) -> list[str]:
+    """Each wanted review that could not be worked out, where the reviews stand:
+    "Hand 3: no review, it could not be worked out (why); it is asked again..." """
+    failed = entry.get("review_failed") or {}
+    return [f"{word.capitalize()} {h}: {REVIEW_FAILED} ({failed[h]}); {ASKED_AGAIN}"
+            for h in sorted(failed, key=int) if h not in (entry.get("decisions") or {})]
 
 
 def rules_text(summary: dict, game: dict | None) -> str:
@@ -76,6 +85,8 @@ def entry_html(entry: dict, game: dict | None = None, when=date_text) -> str:
             + (f'<ul class="history-par" aria-label="Your points and the par, hand by hand">{par}</ul>'
                if par else "")
             + (f'<p class="note">{reviewed} {esc(word)}{"s" if reviewed != 1 else ""} reviewed</p>' if reviewed else "")
+            + "".join(f'<p class="note" data-auto-review="failed">{esc(line)}</p>'
+                      for line in review_failed_text(entry, word))
             + f'<div class="saved-buttons">'
             f'<button type="button" class="primary" data-history="replay" data-id="{gid}" '
             f'aria-describedby="{title_id}">Replay</button>'
