@@ -69,13 +69,34 @@ class Requests:
                 if not (u.startswith(self.origin) or u.startswith("blob:") or u.startswith("data:"))]
 
 
-@pytest.fixture
-def context(browser, site):
+@pytest.fixture(scope="module")
+def warm_context(browser, site):
+    """One browser context for a test module's pages: after the first, each opens
+    warm (the site from the HTTP cache, Pyodide from the memory snapshot the first
+    page's worker kept), as a returning player's would. Nothing else carries over:
+    each test's page leaves with its storage emptied (`context`)."""
     ctx = browser.new_context(accept_downloads=True, viewport={"width": 1200, "height": 900})
     ctx.requests = Requests(ctx, f"http://127.0.0.1:{site.port}/")
     yield ctx
-    outside = ctx.requests.outside()
     ctx.close()
+
+
+FORGET = """() => { localStorage.clear(); sessionStorage.clear(); }"""
+
+
+@pytest.fixture
+def context(warm_context):
+    """The module's context for one test: the requests it makes recorded, and its
+    pages closed afterwards with the site's storage (games, settings) emptied."""
+    warm_context.requests.urls.clear()
+    yield warm_context
+    outside = warm_context.requests.outside()
+    for pg in warm_context.pages:
+        pg.close()
+    blank = warm_context.new_page()     # (a file of the site with no script: nothing saves again)
+    blank.goto(warm_context.requests.origin + "manifest.webmanifest")
+    blank.evaluate(FORGET)
+    blank.close()
     assert not outside, f"requests left the page's origin: {outside[:5]}"
 
 

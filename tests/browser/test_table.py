@@ -480,11 +480,13 @@ GAME_REGIONS = {"tricksters": ["#draft-centre"], "lunar": ["#trump-tiles", "#tea
                 "raven": ["#trump-schedule"], "voren": ["#pot", "#turnup"]}
 
 
-def test_the_control_you_focused_keeps_focus_when_the_table_is_drawn_again(page, site):
+@pytest.mark.parametrize("control", ['#table [data-ui="details"]', "#table [data-action]"], ids=["details", "choice"])
+def test_the_control_you_focused_keeps_focus_when_the_table_is_drawn_again(page, site, control):
     """A redraw you did not ask for (here a finished hand's par, worked out in the
-    background, arriving while you look at the table's details) draws the
-    focused control anew: focus stays on it, not on the page's body. The par
-    is held until the details button has focus, then let through."""
+    background, arriving while you look at the table's details, or while a card
+    or choice of yours has the keyboard's focus) draws the focused control anew:
+    focus stays on it, not on the page's body. The par is held until the control
+    has focus, then let through."""
     open_site(page, site)
     page.evaluate("""() => {
       const pool = window.manyhands.pool;
@@ -500,10 +502,12 @@ def test_the_control_you_focused_keeps_focus_when_the_table_is_drawn_again(page,
             break
         play(page, limit=1)
     page.wait_for_function("window.releasePar !== null", timeout=60_000)
-    page.click('#table [data-ui="details"]')
+    page.locator(control).first.focus()
     page.evaluate("window.focusedBefore = document.activeElement; window.releasePar()")
     page.wait_for_function("!window.focusedBefore.isConnected", timeout=60_000)    # drawn again
-    assert page.evaluate("document.activeElement.dataset.ui") == "details"
+    assert page.evaluate("""() => { const [was, now] = [window.focusedBefore, document.activeElement];
+      return now !== document.body && now.isConnected && now.tagName === was.tagName
+        && ["data-ui", "data-action"].every((a) => now.getAttribute(a) === was.getAttribute(a)); }""")
 
 
 def your_decision(name: str, rules: dict, seed: int, number: int):

@@ -322,13 +322,14 @@ class Table:
 
 def _table_control(node) -> str | None:
     """A selector for the table's control `node`, to focus it again once a redraw
-    (a computer's move, the pace) has replaced it: a card of your hand chosen
-    while others play, or a button named by its data-ui (and its card or hand);
+    (a computer's move, the pace, a par arriving) has replaced it: a card or
+    choice of yours, or a button named by its data-ui (and its card or hand);
     None for anything else."""
     if not node or not hasattr(node, "closest") or node.closest("#table") is None:
         return None
-    if node.hasAttribute("data-prepick"):
-        return f'#table [data-prepick="{node.getAttribute("data-prepick")}"]'
+    for name in ("data-prepick", "data-action", "data-toggle"):     # a card or choice of yours
+        if node.hasAttribute(name):
+            return f'#table [{name}="{node.getAttribute(name)}"]'
     if not node.hasAttribute("data-ui"):
         return None
     return f'#table [data-ui="{node.getAttribute("data-ui")}"]' + "".join(
