@@ -12,6 +12,8 @@ import random
 import re
 import sys
 from pathlib import Path
+from urllib.parse import unquote
+from xml.etree import ElementTree
 
 import pytest
 
@@ -49,6 +51,11 @@ def test_every_card_has_a_face_of_its_own_without_a_token(game, theme):
     assert len(set(faces.values())) == len(faces), "two cards drawn alike"
     for token, face in faces.items():
         assert face.startswith('<svg class="face"') and 'aria-hidden="true"' in face
+        # as the image a card button shows: the whole face in its URL (a "#" would end
+        # the URL there, and the picture would not draw), well-formed as an SVG file must be
+        url = re.search(r'src="data:image/svg\+xml,([^"]*)"', card_art.image(face)).group(1)
+        assert "#" not in url and unquote(url) == face, token
+        ElementTree.fromstring(face)
         for _, _, size, text in TEXT.findall(face):
             assert text != token and len(text) <= 2, (token, text)      # indices and values only
             assert float(size) >= 24                                    # the page keeps them >= 12 px

@@ -95,10 +95,16 @@ def image(face: str) -> str:
 
     >>> image(svg(frame(), led="Foxes")).startswith('<img class="face" data-led="Foxes" alt="" src="data:image/svg+xml,')
     True
+
+    A colour's "#" is escaped: in a URL it starts the fragment, and the image
+    would end there (an SVG cut short, drawn as a broken image).
+
+    >>> image('<svg><rect fill="#1b2550"/></svg>')
+    '<img class="face" alt="" src="data:image/svg+xml,%3Csvg%3E%3Crect fill=%22%231b2550%22/%3E%3C/svg%3E">'
     """
     led = re.search(r' data-led="([^"]*)"', face)
     attrs = f' data-led="{led.group(1)}"' if led else ""
-    return f'<img class="face"{attrs} alt="" src="data:image/svg+xml,{quote(face, safe=" =:/;,()#.-")}">'
+    return f'<img class="face"{attrs} alt="" src="data:image/svg+xml,{quote(face, safe=" =:/;,().-")}">'
 
 
 def placed(body: str, x: float, y: float, width: float, rotate: float = 0) -> str:
