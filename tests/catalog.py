@@ -10,7 +10,9 @@ list of every game).
 - `example_tables()`: the same as (name, players);
 - `own_tests(name)`: the game's own engine tests, tests/games/test_<game>.py, which
   also say what the game's table captions read (`SEAT_NUMBERS`,
-  `check_table_captions`, for tests/test_captions.py).
+  `check_table_captions`, for tests/test_captions.py);
+- `own_cases(table)`: (name, *case) for each case the games' own tests list under
+  `table` (a game without the table has none), game by game.
 """
 from __future__ import annotations
 
@@ -37,3 +39,8 @@ def case_id(name: str, rules: dict) -> str:
 def own_tests(name: str) -> ModuleType:
     """The game's own engine tests (tests/games/test_<game>.py)."""
     return importlib.import_module(f"tests.games.test_{name}")
+
+
+def own_cases(table: str) -> list[tuple]:
+    """(name, *case) for each case of `table` in the games' own tests, game by game."""
+    return [(name, *case) for name in sorted(all_games()) for case in getattr(own_tests(name), table, ())]

@@ -778,3 +778,13 @@ def plain_endgame_cards(rules: dict) -> int:
     (tests/solver/test_perfect.py): the Sky's hands hold a third of its cards;
     with four, three tricks, where rank cards between star ranks merge."""
     return 9 if rules.get("players") == 2 else 12
+
+
+# --- positions this game refuses (tests/test_position.py) ---------------------------------------
+IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+    ({"players": 2}, 1, "turned=Wolf", "turned=R1", "lists up to 3 different tiles"),
+    ({"players": 4}, 1, "round=1", "round=x", "field 'round': 'x' is not a whole number"),
+    ({"players": 4}, 1, "?/?/?", "?/?/Wolf", "the gifts are chosen clockwise from the start"),
+    ({"players": 4}, 1, "sky=-", "sky=R1", "only the 2-player game has a Sky"),
+    ({"players": 2}, 1, "sky=", "sky=R1,", "the cards held, in the Sky, given and played"),
+]

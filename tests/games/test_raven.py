@@ -649,3 +649,9 @@ def bids_made(state) -> dict:
             bids.setdefault(made // state.players, {})[seat] = sum(c // 14 for c in action.cards)
             made += 1
     return bids
+
+
+# --- positions this game refuses (tests/test_position.py) ---------------------------------------
+IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+    ({"players": 3}, 1, "phase=bid", "phase=play", "every seat has bid in phase play"),
+]

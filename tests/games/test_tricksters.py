@@ -500,3 +500,11 @@ def check_table_captions(tell, tree, boxes) -> None:
     for role, who in (obs.get("roles") or {}).items():
         word = layouts.layout_for(obs["game"]).ROLE[role]
         assert {s for s, box in boxes.items() if any(b.text() == word for b in box.find_all(cls="badge"))} == {who}
+
+
+# --- positions this game refuses (tests/test_position.py) ---------------------------------------
+IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+    ({}, 12, "partners=-", "partners=1,0,3,3", "does not pair the four seats"),
+    ({}, 3, "phase=draft", "phase=play", "phase play does not fit"),
+    ({}, 14, "suits=", "suits=Ravens,Ravens,Rats,Toads,", "lists per seat one of"),
+]

@@ -598,3 +598,10 @@ def check_table_captions(tell, tree, boxes) -> None:
         assert (f"Trump: {want}" if want else "No trump") in turnup.text()
     else:
         assert turnup.text() == "Not dealt yet"
+
+
+# --- positions this game refuses (tests/test_position.py) ---------------------------------------
+IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+    ({"players": 4}, 1, "choices=?,?,?,?", "choices=?,?,play,?", "clockwise from the dealer's left"),
+    ({"players": 4}, 0, "options=-", "options=poke", "after phase options"),
+]
