@@ -788,3 +788,13 @@ IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the pos
     ({"players": 4}, 1, "sky=-", "sky=R1", "only the 2-player game has a Sky"),
     ({"players": 2}, 1, "sky=", "sky=R1,", "the cards held, in the Sky, given and played"),
 ]
+
+
+# --- how this game's cards are drawn (tests/test_card_art.py) -----------------------------------
+HOME_PICTURE_CARDS = ("Owl",)     # the cards on the home page's picture of the game
+
+
+def check_card_faces(faces: dict, drawn_face) -> None:
+    """A tile in the Sky is drawn as in a hand; a star card differs from a plain one."""
+    assert drawn_face("lunar", "sky:Owl") == faces["Owl"]
+    assert drawn_face("lunar", "R1", star=True) != faces["R1"]

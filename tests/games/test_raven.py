@@ -655,3 +655,9 @@ def bids_made(state) -> dict:
 IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
     ({"players": 3}, 1, "phase=bid", "phase=play", "every seat has bid in phase play"),
 ]
+
+
+# --- how this game's cards are drawn (tests/test_card_art.py) -----------------------------------
+HOME_PICTURE_CARDS = ("Sh9", "Sw14", "Raven")      # the cards on the home page's picture of the game
+SAME_RANK_IN_EACH_SUIT = ("Sh5", "Sw5", "Ax5", "Wa5")
+NAMED_CARDS = ("Raven", "Wolf", "Shaman", "Dwarf")

@@ -508,3 +508,12 @@ IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the pos
     ({}, 3, "phase=draft", "phase=play", "phase play does not fit"),
     ({}, 14, "suits=", "suits=Ravens,Ravens,Rats,Toads,", "lists per seat one of"),
 ]
+
+
+# --- how this game's cards are drawn (tests/test_card_art.py) -----------------------------------
+def drawn_with(card: int) -> dict:
+    """What the table draws a card with besides its token: its four values."""
+    return {"values": GAME.Rules().deck[card]}
+
+
+HOME_PICTURE_CARDS = ("T1",)      # the cards on the home page's picture of the game

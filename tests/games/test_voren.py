@@ -605,3 +605,8 @@ IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the pos
     ({"players": 4}, 1, "choices=?,?,?,?", "choices=?,?,play,?", "clockwise from the dealer's left"),
     ({"players": 4}, 0, "options=-", "options=poke", "after phase options"),
 ]
+
+
+# --- how this game's cards are drawn (tests/test_card_art.py) -----------------------------------
+HOME_PICTURE_CARDS = ("5H", "GS", "Wolf")      # the cards on the home page's picture of the game
+SAME_RANK_IN_EACH_SUIT = ("5C", "5D", "5H", "5S")
