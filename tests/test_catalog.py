@@ -47,7 +47,6 @@ NOT_YET = {
     "tests/solver/test_reference_bots.py": "its tables",
     "tests/solver/test_spread_search.py": "its decisions",
     "tests/solver/test_worlds.py": "GAMES, each game's model checks (README step 6)",
-    "tests/test_spelling.py": "its tables",
 }
 
 

@@ -798,3 +798,8 @@ def check_card_faces(faces: dict, drawn_face) -> None:
     """A tile in the Sky is drawn as in a hand; a star card differs from a plain one."""
     assert drawn_face("lunar", "sky:Owl") == faces["Owl"]
     assert drawn_face("lunar", "R1", star=True) != faces["R1"]
+
+
+# --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
+SPELLED_TABLES = [(4, "", False), (2, "", True)]      # (players, theme, its first hand reviewed)
+

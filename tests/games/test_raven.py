@@ -661,3 +661,8 @@ IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the pos
 HOME_PICTURE_CARDS = ("Sh9", "Sw14", "Raven")      # the cards on the home page's picture of the game
 SAME_RANK_IN_EACH_SUIT = ("Sh5", "Sw5", "Ax5", "Wa5")
 NAMED_CARDS = ("Raven", "Wolf", "Shaman", "Dwarf")
+
+
+# --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
+SPELLED_TABLES = [(4, "", False), (2, "prophecy", False), (6, "prophecy", True)]   # (players, theme, reviewed)
+

@@ -517,3 +517,8 @@ def drawn_with(card: int) -> dict:
 
 
 HOME_PICTURE_CARDS = ("T1",)      # the cards on the home page's picture of the game
+
+
+# --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
+SPELLED_TABLES = [(4, "", True)]      # (players, theme, its first hand reviewed)
+

@@ -610,3 +610,8 @@ IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the pos
 # --- how this game's cards are drawn (tests/test_card_art.py) -----------------------------------
 HOME_PICTURE_CARDS = ("5H", "GS", "Wolf")      # the cards on the home page's picture of the game
 SAME_RANK_IN_EACH_SUIT = ("5C", "5D", "5H", "5S")
+
+
+# --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
+SPELLED_TABLES = [(3, "", True), (6, "", False)]      # (players, theme, its first hand reviewed)
+
