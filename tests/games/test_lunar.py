@@ -803,3 +803,8 @@ def check_card_faces(faces: dict, drawn_face) -> None:
 # --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
 SPELLED_TABLES = [(4, "", False), (2, "", True)]      # (players, theme, its first hand reviewed)
 
+
+# --- par cases (tests/solver/test_par.py) ---------------------------------------------------------
+PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
+    (2, "normal", 1, 10),
+]

@@ -666,3 +666,8 @@ NAMED_CARDS = ("Raven", "Wolf", "Shaman", "Dwarf")
 # --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
 SPELLED_TABLES = [(4, "", False), (2, "prophecy", False), (6, "prophecy", True)]   # (players, theme, reviewed)
 
+
+# --- par cases (tests/solver/test_par.py) ---------------------------------------------------------
+PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
+    (2, "normal", 4, 10),
+]

@@ -522,3 +522,8 @@ HOME_PICTURE_CARDS = ("T1",)      # the cards on the home page's picture of the 
 # --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
 SPELLED_TABLES = [(4, "", True)]      # (players, theme, its first hand reviewed)
 
+
+# --- par cases (tests/solver/test_par.py) ---------------------------------------------------------
+PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
+    (4, "easy", 3, 10),
+]

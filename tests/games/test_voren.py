@@ -615,3 +615,9 @@ SAME_RANK_IN_EACH_SUIT = ("5C", "5D", "5H", "5S")
 # --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
 SPELLED_TABLES = [(3, "", True), (6, "", False)]      # (players, theme, its first hand reviewed)
 
+
+# --- par cases (tests/solver/test_par.py) ---------------------------------------------------------
+PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
+    (4, "easy", 2, None),
+    (5, "hard", 8, None),
+]
