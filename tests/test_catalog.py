@@ -44,7 +44,6 @@ NOT_YET = {
     "tests/solver/test_hint_summary.py": "its cases",
     "tests/solver/test_partners.py": "Lunar's and Tricksters' cases",
     "tests/solver/test_reference_bots.py": "its tables",
-    "tests/solver/test_spread_search.py": "its decisions",
     "tests/solver/test_worlds.py": "GAMES, each game's model checks (README step 6)",
 }
 

@@ -808,3 +808,7 @@ SPELLED_TABLES = [(4, "", False), (2, "", True)]      # (players, theme, its fir
 PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
     (2, "normal", 1, 10),
 ]
+
+
+# --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
+SPREAD_DECISIONS = [(4, "give"), (4, "follow"), (2, "lead")]      # (players, the kind of decision)

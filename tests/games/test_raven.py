@@ -671,3 +671,7 @@ SPELLED_TABLES = [(4, "", False), (2, "prophecy", False), (6, "prophecy", True)]
 PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
     (2, "normal", 4, 10),
 ]
+
+
+# --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
+SPREAD_DECISIONS = [(4, "lead"), (2, "bid")]      # (players, the kind of decision)

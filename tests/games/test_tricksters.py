@@ -527,3 +527,7 @@ SPELLED_TABLES = [(4, "", True)]      # (players, theme, its first hand reviewed
 PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
     (4, "easy", 3, 10),
 ]
+
+
+# --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
+SPREAD_DECISIONS = [(4, "draft"), (4, "follow")]      # (players, the kind of decision)

@@ -621,3 +621,7 @@ PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None fo
     (4, "easy", 2, None),
     (5, "hard", 8, None),
 ]
+
+
+# --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
+SPREAD_DECISIONS = [(5, "follow")]      # (players, the kind of decision)
