@@ -42,7 +42,6 @@ NOT_YET = {
     "tests/browser/test_site.py": "its tables",
     "tests/browser/test_table.py": "each game's regions, and its phone tables",
     "tests/solver/test_hint_summary.py": "its cases",
-    "tests/solver/test_partners.py": "Lunar's and Tricksters' cases",
     "tests/solver/test_reference_bots.py": "its tables",
     "tests/solver/test_worlds.py": "GAMES, each game's model checks (README step 6)",
 }

@@ -531,3 +531,7 @@ PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None fo
 
 # --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
 SPREAD_DECISIONS = [(4, "draft"), (4, "follow")]      # (players, the kind of decision)
+
+
+# --- partners (tests/solver/test_partners.py) ------------------------------------------------------
+HARD_PLAYS_BY_THE_FLAT_SEARCH = True    # so on a sure trick the hint's card is hard's, at its effort and seed
