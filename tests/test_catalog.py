@@ -33,7 +33,6 @@ SHARED = ("tests", "bench")
 # it is waiting for: the test fails when one is clean (strike it from here) and for
 # any file not listed, so the list only shrinks.
 NOT_YET = {
-    "bench/exact_check.py": "per-game exact depths",
     "bench/same_answers.py": "its configurations, kept as they are so its output stays comparable",
     "bench/web.py": "its positions",
     "tests/browser/test_card_table.py": "its tables",

@@ -250,3 +250,11 @@ def test_a_tree_hint_over_few_deals_offers_no_search_of_every_deal():
                 seen += 1
             state = state.apply_action(bots.choose(state, state.current_player, "easy"))
     assert seen >= 10
+
+
+# --- where bench/exact_check.py checks this game's exact values ------------------------------------
+# players: the tables it checks by default; endgame: cards left where the hint's search is exact;
+# face_up: (players) -> cards left just above it, where the review's face-up column may still be exact
+# (default solver.faceup.EXACT_CARDS + players); before_tricks: its decisions before the tricks count
+# too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
+EXACT_CHECK = {"players": (2, 4), "endgame": 12}

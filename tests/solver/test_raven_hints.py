@@ -217,3 +217,11 @@ def test_the_hint_counts_bids_about_as_good_and_names_cards():
             assert (len(close) <= 3) == ("more" not in h["close_call"]), h["close_call"]
             named += 1
     assert named >= 2
+
+
+# --- where bench/exact_check.py checks this game's exact values ------------------------------------
+# players: the tables it checks by default; endgame: cards left where the hint's search is exact;
+# face_up: (players) -> cards left just above it, where the review's face-up column may still be exact
+# (default solver.faceup.EXACT_CARDS + players); before_tricks: its decisions before the tricks count
+# too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
+EXACT_CHECK = {"players": (2, 3, 4, 6), "endgame": 6, "narrowed": True}

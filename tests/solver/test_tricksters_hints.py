@@ -381,3 +381,11 @@ def test_the_other_hands_table_has_no_suit_columns_for_cards_of_every_critter():
         assert "suit" not in said["note"] and (said["rows"] or said["facts"]), said
     state, _ = positions("raven", {"players": 4}, 1, seed=3)[0]
     assert table(state)["suits"] == ["Shields", "Swords", "Axes", "Waters"]
+
+
+# --- where bench/exact_check.py checks this game's exact values ------------------------------------
+# players: the tables it checks by default; endgame: cards left where the hint's search is exact;
+# face_up: (players) -> cards left just above it, where the review's face-up column may still be exact
+# (default solver.faceup.EXACT_CARDS + players); before_tricks: its decisions before the tricks count
+# too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
+EXACT_CHECK = {"players": (4,), "endgame": 12, "face_up": lambda players: 12}
