@@ -11,8 +11,12 @@ list of every game).
 - `own_tests(name)`: the game's own engine tests, tests/games/test_<game>.py, which
   also say what the game's table captions read (`SEAT_NUMBERS`,
   `check_table_captions`, for tests/test_captions.py);
-- `own_cases(table)`: (name, *case) for each case the games' own tests list under
-  `table` (a game without the table has none), game by game.
+  `own_tests(name, "worlds")` is its solver tests of that part
+  (tests/solver/test_<game>_worlds.py, whose `WORLD_CHECKS` says how
+  tests/solver/test_worlds.py checks its constraint model);
+- `own_cases(table, solver_part)`: (name, *case) for each case the games' own tests
+  (of that solver part) list under `table` (a game without the table has none),
+  game by game.
 """
 from __future__ import annotations
 
@@ -36,11 +40,16 @@ def case_id(name: str, rules: dict) -> str:
     return f"{name}-{rules['players']}" if "players" in rules else name
 
 
-def own_tests(name: str) -> ModuleType:
-    """The game's own engine tests (tests/games/test_<game>.py)."""
+def own_tests(name: str, solver_part: str | None = None) -> ModuleType:
+    """The game's own engine tests (tests/games/test_<game>.py), or its solver
+    tests of `solver_part` (tests/solver/test_<game>_<part>.py)."""
+    if solver_part:
+        return importlib.import_module(f"tests.solver.test_{name}_{solver_part}")
     return importlib.import_module(f"tests.games.test_{name}")
 
 
-def own_cases(table: str) -> list[tuple]:
-    """(name, *case) for each case of `table` in the games' own tests, game by game."""
-    return [(name, *case) for name in sorted(all_games()) for case in getattr(own_tests(name), table, ())]
+def own_cases(table: str, solver_part: str | None = None) -> list[tuple]:
+    """(name, *case) for each case of `table` in the games' own tests (of their
+    solver's `solver_part`), game by game; a case that is not a tuple is one value."""
+    return [(name, *case) if isinstance(case, tuple) else (name, case) for name in sorted(all_games())
+            for case in getattr(own_tests(name, solver_part), table, ())]

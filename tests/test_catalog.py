@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from pycore import all_games
+from tests.catalog import own_tests
 from tests.engine_tokens import engine_tokens
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,7 +43,6 @@ NOT_YET = {
     "tests/browser/test_table.py": "each game's regions, and its phone tables",
     "tests/solver/test_hint_summary.py": "its cases",
     "tests/solver/test_reference_bots.py": "its tables",
-    "tests/solver/test_worlds.py": "GAMES, each game's model checks (README step 6)",
 }
 
 
@@ -137,7 +137,6 @@ def parts(name: str) -> list[tuple[str, str, bool]]:
     (README's "How to add a fifth game")."""
     from manyhands_web import layouts
     from solver.view import adapter_for
-    from tests.solver import test_worlds
 
     def adapter_declared() -> bool:
         try:
@@ -159,8 +158,9 @@ def parts(name: str) -> list[tuple[str, str, bool]]:
         ("its solver adapter, ADAPTER = Adapter(...)", f"solver/games/{name}.py", adapter_declared()),
         ("its solver tests calling tests/solver/checks.py", f"tests/solver/test_{name}_hints.py",
          (ROOT / f"tests/solver/test_{name}_hints.py").exists()),
-        ("a row in GAMES of the constraint model's checks", "tests/solver/test_worlds.py",
-         name in test_worlds.GAMES),
+        ("its constraint model's checks, WORLD_CHECKS = ModelChecks(...)", f"tests/solver/test_{name}_worlds.py",
+         (ROOT / f"tests/solver/test_{name}_worlds.py").exists()
+         and hasattr(own_tests(name, "worlds"), "WORLD_CHECKS")),
         ("its table layout, class ...(Layout, game=...)", f"web/manyhands_web/games/{name}.py",
          name in layouts.LAYOUTS),
         ("its player's guide", f"web/guide/{name}.md", (ROOT / f"web/guide/{name}.md").exists()),
