@@ -675,3 +675,7 @@ PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None fo
 
 # --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
 SPREAD_DECISIONS = [(4, "lead"), (2, "bid")]      # (players, the kind of decision)
+
+
+# --- the tables bench/web.py times the computer players' moves at ----------------------------------
+TIMED_BOT_TABLES = [{"players": n} for n in (2, 3, 4, 5, 6)]

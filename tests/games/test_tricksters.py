@@ -535,3 +535,7 @@ SPREAD_DECISIONS = [(4, "draft"), (4, "follow")]      # (players, the kind of de
 
 # --- partners (tests/solver/test_partners.py) ------------------------------------------------------
 HARD_PLAYS_BY_THE_FLAT_SEARCH = True    # so on a sure trick the hint's card is hard's, at its effort and seed
+
+
+# --- the tables bench/web.py times the computer players' moves at ----------------------------------
+TIMED_BOT_TABLES = [{}]

@@ -625,3 +625,7 @@ PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None fo
 
 # --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
 SPREAD_DECISIONS = [(5, "follow")]      # (players, the kind of decision)
+
+
+# --- the tables bench/web.py times the computer players' moves at ----------------------------------
+TIMED_BOT_TABLES = [{"players": 5}]
