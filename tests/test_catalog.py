@@ -41,7 +41,6 @@ NOT_YET = {
     "tests/browser/test_site.py": "its tables",
     "tests/browser/test_table.py": "each game's regions, and its phone tables",
     "tests/solver/test_hint_summary.py": "its cases",
-    "tests/solver/test_reference_bots.py": "its tables",
 }
 
 

@@ -258,3 +258,12 @@ def test_a_tree_hint_over_few_deals_offers_no_search_of_every_deal():
 # (default solver.faceup.EXACT_CARDS + players); before_tricks: its decisions before the tricks count
 # too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
 EXACT_CHECK = {"players": (2, 4), "endgame": 12}
+
+
+# --- the reference opponents and hard's tree (tests/solver/test_reference_bots.py) -----------------
+REFERENCE_TABLES = (4, 2)       # player counts the reference opponents are checked at
+ARENA_PLAYERS = 4               # the arena's deal of hard against ISMCTS
+TREE_TABLES = (4, 2)            # player counts where hard may play its cards by the tree
+ONE_TREE = (2,)                 # of those, where the hint grows one tree (adapter.split_trees)
+ONE_POSSIBLE_DEAL = (2,)        # the Sky: the seat can tell every card, no other deal to redeal to
+REDEAL = {"truth_of": lunar_truth, "differs": redeal_differs}     # checks.other_world_state's options

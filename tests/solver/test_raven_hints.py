@@ -225,3 +225,10 @@ def test_the_hint_counts_bids_about_as_good_and_names_cards():
 # (default solver.faceup.EXACT_CARDS + players); before_tricks: its decisions before the tricks count
 # too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
 EXACT_CHECK = {"players": (2, 3, 4, 6), "endgame": 6, "narrowed": True}
+
+
+# --- the reference opponents and hard's tree (tests/solver/test_reference_bots.py) -----------------
+REFERENCE_TABLES = (4,)       # player counts the reference opponents are checked at
+ARENA_PLAYERS = 3               # the arena's deal of hard against ISMCTS
+TREE_TABLES = (4, 3, 2)         # player counts where hard may play its cards by the tree
+ONE_TREE = (3,)                 # of those, where the hint grows one tree (adapter.split_trees)

@@ -389,3 +389,8 @@ def test_the_other_hands_table_has_no_suit_columns_for_cards_of_every_critter():
 # (default solver.faceup.EXACT_CARDS + players); before_tricks: its decisions before the tricks count
 # too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
 EXACT_CHECK = {"players": (4,), "endgame": 12, "face_up": lambda players: 12}
+
+
+# --- the reference opponents and hard's tree (tests/solver/test_reference_bots.py) -----------------
+REFERENCE_TABLES = (4,)       # player counts the reference opponents are checked at
+ARENA_PLAYERS = 4               # the arena's deal of hard against ISMCTS

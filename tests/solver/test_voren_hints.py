@@ -160,3 +160,8 @@ def test_endgame_ranking_is_the_exact_average_over_all_worlds():
 # too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
 EXACT_CHECK = {"players": (3, 5), "endgame": 6, "face_up": lambda players: 3 * players, "before_tricks": True,
                "narrowed": True}
+
+
+# --- the reference opponents and hard's tree (tests/solver/test_reference_bots.py) -----------------
+REFERENCE_TABLES = (4,)       # player counts the reference opponents are checked at
+ARENA_PLAYERS = 3               # the arena's deal of hard against ISMCTS
