@@ -40,7 +40,6 @@ NOT_YET = {
     "tests/browser/test_review.py": "its cases",
     "tests/browser/test_site.py": "its tables",
     "tests/browser/test_table.py": "each game's regions, and its phone tables",
-    "tests/solver/test_hint_summary.py": "its cases",
 }
 
 

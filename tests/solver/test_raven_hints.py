@@ -232,3 +232,10 @@ REFERENCE_TABLES = (4,)       # player counts the reference opponents are checke
 ARENA_PLAYERS = 3               # the arena's deal of hard against ISMCTS
 TREE_TABLES = (4, 3, 2)         # player counts where hard may play its cards by the tree
 ONE_TREE = (3,)                 # of those, where the hint grows one tree (adapter.split_trees)
+
+
+# --- the tables tests/solver/test_hint_summary.py reads this game's hints at -----------------------
+LIKELY_CARDS_TABLES = [{"players": 4}]        # a likely card is one that what was seen made likelier
+ALIKE_ROWS_TABLES = [{"players": 4}]          # rows all alike are one sentence, your own hand has no row
+SURE_CARDS_TABLES = [{"players": 6}]          # a hand's sure cards and a suit's voids are one sentence each
+HAND_OR_ROUND_TABLES = [{"players": 4}]       # the hint's value for this hand or round, as the table calls it

@@ -394,3 +394,9 @@ EXACT_CHECK = {"players": (4,), "endgame": 12, "face_up": lambda players: 12}
 # --- the reference opponents and hard's tree (tests/solver/test_reference_bots.py) -----------------
 REFERENCE_TABLES = (4,)       # player counts the reference opponents are checked at
 ARENA_PLAYERS = 4               # the arena's deal of hard against ISMCTS
+
+
+# --- the tables tests/solver/test_hint_summary.py reads this game's hints at -----------------------
+LIKELY_CARDS_TABLES = [{}]        # a likely card is one that what was seen made likelier
+HAND_OR_ROUND_TABLES = [{}]       # the hint's value for this hand or round, as the table calls it
+NO_OPPONENT_ROWS = True         # no suit columns and nothing to put in a row: one sentence

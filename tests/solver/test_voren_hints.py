@@ -165,3 +165,9 @@ EXACT_CHECK = {"players": (3, 5), "endgame": 6, "face_up": lambda players: 3 * p
 # --- the reference opponents and hard's tree (tests/solver/test_reference_bots.py) -----------------
 REFERENCE_TABLES = (4,)       # player counts the reference opponents are checked at
 ARENA_PLAYERS = 3               # the arena's deal of hard against ISMCTS
+
+
+# --- the tables tests/solver/test_hint_summary.py reads this game's hints at -----------------------
+ALIKE_ROWS_TABLES = [{"players": 5}]          # rows all alike are one sentence, your own hand has no row
+SURE_CARDS_TABLES = [{"players": 4}]          # a hand's sure cards and a suit's voids are one sentence each
+HAND_OR_ROUND_TABLES = [{"players": 4}]       # the hint's value for this hand or round, as the table calls it
