@@ -129,6 +129,29 @@ def test_no_game_name_branch_or_list_of_every_game_in_shared_tests_and_benches()
 
 
 # --- a game's parts ---------------------------------------------------------------------------
+# The cases every game gives the shared tests and benchmarks, at the end of its own tests
+# (None: tests/games/test_<game>.py; "hints": tests/solver/test_<game>_hints.py), each with
+# who reads it. The optional ones (a game's own kind of card, partners, a tree) are read
+# with a default: docs/testing.md lists them too.
+SHARED_CASES = [
+    ("IMPOSSIBLE_POSITIONS", None, "tests/test_position.py"),
+    ("HOME_PICTURE_CARDS", None, "tests/test_card_art.py"),
+    ("SPELLED_TABLES", None, "tests/test_spelling.py"),
+    ("PAR_CASES", None, "tests/solver/test_par.py"),
+    ("SPREAD_DECISIONS", None, "tests/solver/test_spread_search.py"),
+    ("TIMED_BOT_TABLES", None, "bench/web.py"),
+    ("REFERENCE_TABLES", "hints", "tests/solver/test_reference_bots.py"),
+    ("ARENA_PLAYERS", "hints", "tests/solver/test_reference_bots.py"),
+    ("HAND_OR_ROUND_TABLES", "hints", "tests/solver/test_hint_summary.py"),
+    ("EXACT_CHECK", "hints", "bench/exact_check.py"),
+]
+
+
+def declares(name: str, part: str | None, hook: str) -> bool:
+    where = ROOT / (f"tests/solver/test_{name}_{part}.py" if part else f"tests/games/test_{name}.py")
+    return where.exists() and hasattr(own_tests(name, part), hook)
+
+
 def parts(name: str) -> list[tuple[str, str, bool]]:
     """(what, the file to add it to, present) of each part of a registered game
     (README's "How to add a fifth game")."""
@@ -156,13 +179,13 @@ def parts(name: str) -> list[tuple[str, str, bool]]:
         ("its solver tests calling tests/solver/checks.py", f"tests/solver/test_{name}_hints.py",
          (ROOT / f"tests/solver/test_{name}_hints.py").exists()),
         ("its constraint model's checks, WORLD_CHECKS = ModelChecks(...)", f"tests/solver/test_{name}_worlds.py",
-         (ROOT / f"tests/solver/test_{name}_worlds.py").exists()
-         and hasattr(own_tests(name, "worlds"), "WORLD_CHECKS")),
+         declares(name, "worlds", "WORLD_CHECKS")),
         ("its table layout, class ...(Layout, game=...)", f"web/manyhands_web/games/{name}.py",
          name in layouts.LAYOUTS),
         ("its player's guide", f"web/guide/{name}.md", (ROOT / f"web/guide/{name}.md").exists()),
         ("its complete rules for players", f"web/reference/{name}.md", (ROOT / f"web/reference/{name}.md").exists()),
-    ]
+    ] + [(f"{hook}, read by {reader}", f"tests/solver/test_{name}_{part}.py" if part else f"tests/games/test_{name}.py",
+          declares(name, part, hook)) for hook, part, reader in SHARED_CASES]
 
 
 @pytest.mark.parametrize("name", sorted(all_games()))
@@ -172,6 +195,14 @@ def test_every_game_has_every_part(name):
     import manyhands_web.games  # noqa: F401  (registers every game's layout)
     missing = [f"{what} ({where})" for what, where, present in parts(name) if not present]
     assert not missing, f"{name} lacks: " + "; ".join(missing)
+
+
+def test_a_missing_case_for_the_shared_tests_is_named_with_its_file(monkeypatch):
+    name = sorted(all_games())[0]
+    monkeypatch.delattr(own_tests(name, "hints"), "EXACT_CHECK")
+    with pytest.raises(AssertionError, match=rf"{name} lacks: EXACT_CHECK, read by bench/exact_check\.py "
+                                             rf"\(tests/solver/test_{name}_hints\.py\)"):
+        test_every_game_has_every_part(name)
 
 
 def test_a_missing_part_is_named_with_its_file(monkeypatch):

@@ -272,5 +272,5 @@ REDEAL = {"truth_of": lunar_truth, "differs": redeal_differs}     # checks.other
 # --- the tables tests/solver/test_hint_summary.py reads this game's hints at -----------------------
 LIKELY_CARDS_TABLES = [{"players": 4}]        # a likely card is one that what was seen made likelier
 ALIKE_ROWS_TABLES = [{"players": 4}]          # rows all alike are one sentence, your own hand has no row
-SURE_CARDS_TABLES = [{"players": 2}, {"players": 4}]          # a hand's sure cards and a suit's voids are one sentence each
+SURE_CARDS_TABLES = [{"players": 2}, {"players": 4}]     # a hand's sure cards, a suit's voids: a sentence each
 HAND_OR_ROUND_TABLES = [{"players": 4}]       # the hint's value for this hand or round, as the table calls it
