@@ -15,15 +15,19 @@ list of every game).
   (tests/solver/test_<game>_worlds.py, whose `WORLD_CHECKS` says how
   tests/solver/test_worlds.py checks its constraint model);
 - `own_cases(table, solver_part)`: (name, *case) for each case the games' own tests
-  (of that solver part) list under `table` (a game without the table has none),
-  game by game.
+  (of that solver part) list under `table`, plain data read from the source (a
+  game without the table has none), game by game.
 """
 from __future__ import annotations
 
+import ast
 import importlib
+from pathlib import Path
 from types import ModuleType
 
 from pycore import all_games
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def examples() -> list[tuple[str, dict]]:
@@ -52,4 +56,19 @@ def own_cases(table: str, solver_part: str | None = None) -> list[tuple]:
     """(name, *case) for each case of `table` in the games' own tests (of their
     solver's `solver_part`), game by game; a case that is not a tuple is one value."""
     return [(name, *case) if isinstance(case, tuple) else (name, case) for name in sorted(all_games())
-            for case in getattr(own_tests(name, solver_part), table, ())]
+            for case in own_table(name, table, solver_part)]
+
+
+def own_table(name: str, table: str, solver_part: str | None = None) -> list:
+    """The game's own `table` of cases, read as plain data (a literal) from its test
+    module's source, not imported: the engine suites also run inside Pyodide
+    (tests/test_pyodide.py), where a game's other tests may need what is not
+    there (hypothesis). Empty where the game has no such table."""
+    where = ROOT / (f"tests/solver/test_{name}_{solver_part}.py" if solver_part else f"tests/games/test_{name}.py")
+    for node in ast.parse(where.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == table for t in node.targets):
+            try:
+                return ast.literal_eval(node.value)
+            except ValueError as error:
+                raise ValueError(f"{table} in {where.relative_to(ROOT)} is not plain data: {error}") from None
+    return []

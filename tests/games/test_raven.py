@@ -678,4 +678,4 @@ SPREAD_DECISIONS = [(4, "lead"), (2, "bid")]      # (players, the kind of decisi
 
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------
-TIMED_BOT_TABLES = [{"players": n} for n in (2, 3, 4, 5, 6)]
+TIMED_BOT_TABLES = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}, {"players": 6}]
