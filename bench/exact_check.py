@@ -12,13 +12,14 @@ act asks
   at most MOST_WORLDS deals): every choice it marks exact must equal the mean
   over every consistent deal of the plain search's value
   (solver/reference/plain.py: every line to the end of the hand, no memo);
-  In Raven and Voren, whose hint is rarely exact as it stands (deals by the
-  million), the hint's search of every deal is also run on the view narrowed
+  In a game whose hint is rarely exact as it stands (deals by the million:
+  Raven, Voren), the hint's search of every deal is also run on the view narrowed
   to at most 30 deals (hidden cards pinned where they truly are), each value
   against the mean of the plain search over them;
 - the review's face-up column (solver/faceup.py) on the true deal: where it
   says exact, every value must equal the plain search's.
-A plain search that looks at more than `--limit` positions is skipped and
+Each game's own solver tests say its tables, endgame and the rest (`EXACT_CHECK`
+in tests/solver/test_<game>_hints.py). A plain search that looks at more than `--limit` positions is skipped and
 counted. Printed per row: positions, values checked and wrong, skipped; how
 many face-up columns were exact. Exits 1 if any value is wrong.
 
@@ -42,18 +43,21 @@ from pycore.answer import Hint               # noqa: E402
 from pycore.game import get_game            # noqa: E402
 from solver.hints import hint               # noqa: E402
 from solver.view import adapter_for, view_of  # noqa: E402
-
-DEFAULT_GAMES = "raven:2,raven:3,raven:4,raven:6,lunar:2,lunar:4,voren:3,voren:5,tricksters:4"
-# cards left at which positions are drawn: the hint's exact endgame, and where the
-# review's face-up column tries its exact search (solver.faceup.worth_searching)
-ENDGAME = {"raven": 6, "voren": 6, "lunar": 12, "tricksters": 12}
-
+from tests.catalog import own_tests         # noqa: E402
 
 MOST_WORLDS = 200       # "Search all deals" asked for with at most this many
 
 
-def rules_of(name: str, players: int) -> dict:
-    return {} if name == "tricksters" else {"players": players}
+def checked(name: str) -> dict:
+    """How the game is checked (its own solver tests' EXACT_CHECK): positions are drawn
+    at its exact endgame, and just above it where the review's face-up column tries
+    its exact search (solver.faceup.worth_searching)."""
+    return own_tests(name, "hints").EXACT_CHECK
+
+
+def default_games() -> str:
+    from pycore import all_games
+    return ",".join(f"{name}:{players}" for name in sorted(all_games()) for players in checked(name)["players"])
 
 
 def positions(name: str, players: int, count: int, cards: int, seed: int = 0):
@@ -63,11 +67,11 @@ def positions(name: str, players: int, count: int, cards: int, seed: int = 0):
     rng = random.Random(f"exact-check/{name}/{players}/{cards}/{seed}")
     out = []
     while len(out) < count:
-        state = game.new_game(rules_of(name, players), seed=rng.randrange(10**6))
+        state = game.new_game({"players": players}, seed=rng.randrange(10**6))
         stop = rng.randrange(0, 4)
         while not state.is_terminal and not state.finished_hands:
             late = adapter.cards_left(state) <= cards and (
-                adapter.current_trick_index(state) is not None or name == "voren")
+                adapter.current_trick_index(state) is not None or checked(name).get("before_tricks"))
             if late and len(state.legal_actions()) > 1:
                 if stop == 0:
                     out.append(state)
@@ -81,9 +85,6 @@ def plain_value(adapter, state, seat: int, mark: int, limit: int):
     """The plain search's value for `seat` (TooLong past `limit` positions)."""
     from solver.reference.plain import plain_points
     return plain_points(adapter, state, seat, mark, limit)
-
-
-NARROWED = ("raven", "voren")     # games whose hint is rarely exact as it stands (deals by the million)
 
 
 def narrowed(adapter, state, seat: int, mark: int, limit: int, row: dict) -> None:
@@ -120,8 +121,8 @@ def check(name: str, players: int, count: int, limit: int) -> dict:
     row = {"positions": 0, "hint_exact": 0, "narrowed": 0, "hint_wrong": 0, "face_exact": 0, "face_values": 0,
            "face_wrong": 0, "skipped": 0, "faces": 0}
     from solver.faceup import EXACT_CARDS
-    above = 3 * players if name == "voren" else ENDGAME[name] if name == "tricksters" else EXACT_CARDS + players
-    found = positions(name, players, count // 2, ENDGAME[name]) + \
+    above = checked(name).get("face_up", lambda players: EXACT_CARDS + players)(players)
+    found = positions(name, players, count // 2, checked(name)["endgame"]) + \
         positions(name, players, count - count // 2, above, 1)
     for state in found:
         row["positions"] += 1
@@ -146,7 +147,7 @@ def check(name: str, players: int, count: int, limit: int) -> dict:
                               f"{state.game.position_text(state)}", flush=True)
             except TooLong:
                 row["skipped"] += 1
-        if name in NARROWED and adapter.search_exactly(state):
+        if checked(name).get("narrowed") and adapter.search_exactly(state):
             narrowed(adapter, state, seat, mark, limit, row)
         # the face-up column on the true deal
         up = face_up(state, seat)
@@ -169,7 +170,7 @@ def check(name: str, players: int, count: int, limit: int) -> dict:
 def timing(name: str, players: int, count: int) -> dict:
     adapter = adapter_for(name)
     searches, hints = [], []
-    for state in positions(name, players, count, ENDGAME[name]):
+    for state in positions(name, players, count, checked(name)["endgame"]):
         seat, mark = state.current_player, adapter.hand_mark(state)
         if adapter.exact_final is not None and adapter.search_exactly(state):
             start = time.process_time()
@@ -189,7 +190,7 @@ def timing(name: str, players: int, count: int) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default=DEFAULT_GAMES)
+    parser.add_argument("--games", default=default_games())
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--limit", type=int, default=300_000, help="plain search: most positions")
     parser.add_argument("--time", action="store_true")

@@ -77,6 +77,7 @@ sys.path.insert(0, str(ROOT))
 from bench.browser import ARGS, CHROMIUM, DIST, READY, Site, open_site, start_game, wait_my_turn  # noqa: E402
 from bench.hints import percentile  # noqa: E402
 from pycore import all_games  # noqa: E402
+from tests.catalog import own_cases  # noqa: E402
 
 
 def time_to_ready(page, url: str) -> float:
@@ -410,10 +411,8 @@ def hint_by_decision(browser, positions: int, hint_seconds: float | None = None)
     return out
 
 
-BOT_TABLES = [("raven", {"players": 2}), ("raven", {"players": 3}), ("raven", {"players": 4}),
-              ("raven", {"players": 5}), ("raven", {"players": 6}),
-              ("tricksters", {}), ("lunar", {"players": 4}),
-              ("lunar", {"players": 2}), ("voren", {"players": 5})]
+# (game, rules) of each table whose computer moves are timed: each game's own tests say (TIMED_BOT_TABLES).
+BOT_TABLES = own_cases("TIMED_BOT_TABLES")
 
 TIME_BOT_ANSWERS = """() => {
   if (window.botTimes) return;
@@ -527,8 +526,8 @@ def pool_sizes(browser, sizes: list[int], per_kind: int, runs: int) -> dict:
     """The pool at each of `sizes` (?workers=N): hint playouts per second and
     latency per kind of decision at the page's default budget, interleaved;
     each worker's memory; the first-table time at each size."""
-    from bench.hint_quality import GAMES, KINDS
-    from bench.hints import positions
+    from bench.hint_quality import GAMES
+    from bench.hints import kinds, positions
     from pycore.records import dumps
     site = Site()
     out: dict = {"sizes": sizes, "load_before": _load_average(), "hints": [], "moves": [], "loads": {}}
@@ -542,9 +541,7 @@ def pool_sizes(browser, sizes: list[int], per_kind: int, runs: int) -> dict:
             pages[n] = page
         asked = 0
         for game, players in GAMES:
-            for kind in KINDS[game]:
-                if game == "lunar" and players == 2 and kind == "give":
-                    continue
+            for kind in kinds(game, players):       # (the kinds of decision at this table)
                 for i, state in enumerate(positions(game, players, per_kind, 1, decision=kind)):
                     asking = {"record": json.loads(dumps(state)), "seat": state.current_player}
                     request = json.dumps({"op": "hint", **asking, "budget": {"seconds": HINT_SECONDS, "seed": i}})

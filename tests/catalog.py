@@ -10,14 +10,24 @@ list of every game).
 - `example_tables()`: the same as (name, players);
 - `own_tests(name)`: the game's own engine tests, tests/games/test_<game>.py, which
   also say what the game's table captions read (`SEAT_NUMBERS`,
-  `check_table_captions`, for tests/test_captions.py).
+  `check_table_captions`, for tests/test_captions.py);
+  `own_tests(name, "worlds")` is its solver tests of that part
+  (tests/solver/test_<game>_worlds.py, whose `WORLD_CHECKS` says how
+  tests/solver/test_worlds.py checks its constraint model);
+- `own_cases(table, solver_part)`: (name, *case) for each case the games' own tests
+  (of that solver part) list under `table`, plain data read from the source (a
+  game without the table has none), game by game.
 """
 from __future__ import annotations
 
+import ast
 import importlib
+from pathlib import Path
 from types import ModuleType
 
 from pycore import all_games
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def examples() -> list[tuple[str, dict]]:
@@ -34,6 +44,31 @@ def case_id(name: str, rules: dict) -> str:
     return f"{name}-{rules['players']}" if "players" in rules else name
 
 
-def own_tests(name: str) -> ModuleType:
-    """The game's own engine tests (tests/games/test_<game>.py)."""
+def own_tests(name: str, solver_part: str | None = None) -> ModuleType:
+    """The game's own engine tests (tests/games/test_<game>.py), or its solver
+    tests of `solver_part` (tests/solver/test_<game>_<part>.py)."""
+    if solver_part:
+        return importlib.import_module(f"tests.solver.test_{name}_{solver_part}")
     return importlib.import_module(f"tests.games.test_{name}")
+
+
+def own_cases(table: str, solver_part: str | None = None) -> list[tuple]:
+    """(name, *case) for each case of `table` in the games' own tests (of their
+    solver's `solver_part`), game by game; a case that is not a tuple is one value."""
+    return [(name, *case) if isinstance(case, tuple) else (name, case) for name in sorted(all_games())
+            for case in own_table(name, table, solver_part)]
+
+
+def own_table(name: str, table: str, solver_part: str | None = None) -> list:
+    """The game's own `table` of cases, read as plain data (a literal) from its test
+    module's source, not imported: the engine suites also run inside Pyodide
+    (tests/test_pyodide.py), where a game's other tests may need what is not
+    there (hypothesis). Empty where the game has no such table."""
+    where = ROOT / (f"tests/solver/test_{name}_{solver_part}.py" if solver_part else f"tests/games/test_{name}.py")
+    for node in ast.parse(where.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == table for t in node.targets):
+            try:
+                return ast.literal_eval(node.value)
+            except ValueError as error:
+                raise ValueError(f"{table} in {where.relative_to(ROOT)} is not plain data: {error}") from None
+    return []

@@ -26,6 +26,7 @@ from manyhands_web import card_art, cast, log_view, render, worker_api  # noqa: 
 from manyhands_web.games import tricksters  # noqa: E402
 from manyhands_web.layouts import layout_for  # noqa: E402
 from manyhands_web.session import Session  # noqa: E402
+from tests.catalog import own_tests  # noqa: E402
 
 TEXT = re.compile(r'<text x="([^"]+)" y="([^"]+)" font-size="([^"]+)"[^>]*>([^<]*)</text>')
 COLOURS = re.compile(r'(fill|stroke)="[^"]*"')
@@ -36,16 +37,22 @@ def drawn_face(game: str, token: str, theme: str = "", **drawn) -> str:
     return card_art.svg(layout_for(game).art(token, theme, **drawn), led=drawn.get("led"))
 
 
+def drawn_with(game: str, token: str) -> dict:
+    """What the table draws a card with besides its token (its game's own tests say)."""
+    own = getattr(own_tests(game), "drawn_with", None)
+    return own(get_game(game).deck.card(token)) if own else {}
+
+
 def _faces(game: str, theme: str = "") -> dict[str, str]:
-    g = get_game(game)
-    tokens = list(g.deck.tokens)
-    if game == "tricksters":
-        deck = g.Rules().deck
-        return {t: drawn_face(game, t, values=deck[i]) for i, t in enumerate(tokens)}
-    return {t: drawn_face(game, t, theme) for t in tokens}
+    return {t: drawn_face(game, t, theme, **drawn_with(game, t)) for t in get_game(game).deck.tokens}
 
 
-@pytest.mark.parametrize("game,theme", [(g, "") for g in sorted(all_games())] + [("raven", "prophecy")])
+def themes(games) -> list[tuple[str, str]]:
+    """(game, theme) for each of `games` in its standard names and in each theme."""
+    return [(g, theme) for g in games for theme in ("", *get_game(g).words.themes)]
+
+
+@pytest.mark.parametrize("game,theme", themes(sorted(all_games())))
 def test_every_card_has_a_face_of_its_own_without_a_token(game, theme):
     faces = _faces(game, theme)
     assert len(set(faces.values())) == len(faces), "two cards drawn alike"
@@ -59,23 +66,21 @@ def test_every_card_has_a_face_of_its_own_without_a_token(game, theme):
         for _, _, size, text in TEXT.findall(face):
             assert text != token and len(text) <= 2, (token, text)      # indices and values only
             assert float(size) >= 24                                    # the page keeps them >= 12 px
-    if game == "lunar":
-        assert drawn_face("lunar", "sky:Owl") == faces["Owl"]
-        assert drawn_face("lunar", "R1", star=True) != faces["R1"]
+    getattr(own_tests(game), "check_card_faces", lambda faces, drawn_face: None)(faces, drawn_face)
 
 
-@pytest.mark.parametrize("game,theme", [("raven", ""), ("raven", "prophecy"), ("voren", "")])
+@pytest.mark.parametrize("game,theme", themes(g for g in sorted(all_games())
+                                               if hasattr(own_tests(g), "SAME_RANK_IN_EACH_SUIT")))
 def test_suits_differ_by_shape_as_well_as_colour(game, theme):
     """Colour-blind players and forced colours: with every colour taken away, the
-    same rank in each suit still looks different."""
-    rank = {"raven": lambda s: f"{s}5", "voren": lambda s: f"5{s}"}[game]
-    suits = {"raven": ("Sh", "Sw", "Ax", "Wa"), "voren": ("C", "D", "H", "S")}[game]
-    shapes = [COLOURS.sub("", drawn_face(game, rank(s), theme)) for s in suits]
-    assert len(set(shapes)) == len(suits)
-    if game == "raven":      # the named cards too, and the themes differ
-        named = [COLOURS.sub("", drawn_face(game, t, theme)) for t in ("Raven", "Wolf", "Shaman", "Dwarf")]
-        assert len(set(named)) == 4
-        assert drawn_face("raven", "Sh5") != drawn_face("raven", "Sh5", "prophecy")
+    same rank in each suit still looks different, and so do the named cards."""
+    own = own_tests(game)
+    for cards in (own.SAME_RANK_IN_EACH_SUIT, getattr(own, "NAMED_CARDS", ())):
+        shapes = [COLOURS.sub("", drawn_face(game, t, theme)) for t in cards]
+        assert len(set(shapes)) == len(cards)
+    if theme:                # the themes differ
+        card = own.SAME_RANK_IN_EACH_SUIT[0]
+        assert drawn_face(game, card) != drawn_face(game, card, theme)
 
 
 def _placed_values(face: str) -> dict[str, tuple[float, float, float]]:
@@ -110,12 +115,10 @@ def test_a_tricksters_card_turns_its_led_critter_toward_you(led):
 
 
 def test_the_home_pages_pictures_are_the_tables_cards():
-    for game, tokens in (("raven", ("Sh9", "Sw14", "Raven")), ("voren", ("5H", "GS", "Wolf")),
-                         ("lunar", ("Owl",))):
+    for game in sorted(all_games()):
         picture = layout_for(game).picture
-        for token in tokens:
-            assert layout_for(game).art(token) in picture, (game, token)
-    assert layout_for("tricksters").art("T1", values=(1, 2, 5, 4)) in layout_for("tricksters").picture
+        for token in own_tests(game).HOME_PICTURE_CARDS:
+            assert layout_for(game).art(token, **drawn_with(game, token)) in picture, (game, token)
     assert card_art.back_body() in layout_for("raven").picture
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from pycore import all_games
+from tests.catalog import own_tests
 from tests.engine_tokens import engine_tokens
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,23 +34,12 @@ SHARED = ("tests", "bench")
 # it is waiting for: the test fails when one is clean (strike it from here) and for
 # any file not listed, so the list only shrinks.
 NOT_YET = {
-    "bench/exact_check.py": "per-game exact depths",
     "bench/same_answers.py": "its configurations, kept as they are so its output stays comparable",
-    "bench/web.py": "its positions",
     "tests/browser/test_card_table.py": "its tables",
     "tests/browser/test_moments.py": "CASES (short whole games) and FIND_UNAVAILABLE (README step 8)",
     "tests/browser/test_review.py": "its cases",
     "tests/browser/test_site.py": "its tables",
     "tests/browser/test_table.py": "each game's regions, and its phone tables",
-    "tests/solver/test_hint_summary.py": "its cases",
-    "tests/solver/test_par.py": "its cases",
-    "tests/solver/test_partners.py": "Lunar's and Tricksters' cases",
-    "tests/solver/test_reference_bots.py": "its tables",
-    "tests/solver/test_spread_search.py": "its decisions",
-    "tests/solver/test_worlds.py": "GAMES, each game's model checks (README step 6)",
-    "tests/test_card_art.py": "each game's named cards",
-    "tests/test_position.py": "each game's malformed fields",
-    "tests/test_spelling.py": "its tables",
 }
 
 
@@ -139,12 +129,34 @@ def test_no_game_name_branch_or_list_of_every_game_in_shared_tests_and_benches()
 
 
 # --- a game's parts ---------------------------------------------------------------------------
+# The cases every game gives the shared tests and benchmarks, at the end of its own tests
+# (None: tests/games/test_<game>.py; "hints": tests/solver/test_<game>_hints.py), each with
+# who reads it. The optional ones (a game's own kind of card, partners, a tree) are read
+# with a default: docs/testing.md lists them too.
+SHARED_CASES = [
+    ("IMPOSSIBLE_POSITIONS", None, "tests/test_position.py"),
+    ("HOME_PICTURE_CARDS", None, "tests/test_card_art.py"),
+    ("SPELLED_TABLES", None, "tests/test_spelling.py"),
+    ("PAR_CASES", None, "tests/solver/test_par.py"),
+    ("SPREAD_DECISIONS", None, "tests/solver/test_spread_search.py"),
+    ("TIMED_BOT_TABLES", None, "bench/web.py"),
+    ("REFERENCE_TABLES", "hints", "tests/solver/test_reference_bots.py"),
+    ("ARENA_PLAYERS", "hints", "tests/solver/test_reference_bots.py"),
+    ("HAND_OR_ROUND_TABLES", "hints", "tests/solver/test_hint_summary.py"),
+    ("EXACT_CHECK", "hints", "bench/exact_check.py"),
+]
+
+
+def declares(name: str, part: str | None, hook: str) -> bool:
+    where = ROOT / (f"tests/solver/test_{name}_{part}.py" if part else f"tests/games/test_{name}.py")
+    return where.exists() and hasattr(own_tests(name, part), hook)
+
+
 def parts(name: str) -> list[tuple[str, str, bool]]:
     """(what, the file to add it to, present) of each part of a registered game
     (README's "How to add a fifth game")."""
     from manyhands_web import layouts
     from solver.view import adapter_for
-    from tests.solver import test_worlds
 
     def adapter_declared() -> bool:
         try:
@@ -166,13 +178,14 @@ def parts(name: str) -> list[tuple[str, str, bool]]:
         ("its solver adapter, ADAPTER = Adapter(...)", f"solver/games/{name}.py", adapter_declared()),
         ("its solver tests calling tests/solver/checks.py", f"tests/solver/test_{name}_hints.py",
          (ROOT / f"tests/solver/test_{name}_hints.py").exists()),
-        ("a row in GAMES of the constraint model's checks", "tests/solver/test_worlds.py",
-         name in test_worlds.GAMES),
+        ("its constraint model's checks, WORLD_CHECKS = ModelChecks(...)", f"tests/solver/test_{name}_worlds.py",
+         declares(name, "worlds", "WORLD_CHECKS")),
         ("its table layout, class ...(Layout, game=...)", f"web/manyhands_web/games/{name}.py",
          name in layouts.LAYOUTS),
         ("its player's guide", f"web/guide/{name}.md", (ROOT / f"web/guide/{name}.md").exists()),
         ("its complete rules for players", f"web/reference/{name}.md", (ROOT / f"web/reference/{name}.md").exists()),
-    ]
+    ] + [(f"{hook}, read by {reader}", f"tests/solver/test_{name}_{part}.py" if part else f"tests/games/test_{name}.py",
+          declares(name, part, hook)) for hook, part, reader in SHARED_CASES]
 
 
 @pytest.mark.parametrize("name", sorted(all_games()))
@@ -182,6 +195,14 @@ def test_every_game_has_every_part(name):
     import manyhands_web.games  # noqa: F401  (registers every game's layout)
     missing = [f"{what} ({where})" for what, where, present in parts(name) if not present]
     assert not missing, f"{name} lacks: " + "; ".join(missing)
+
+
+def test_a_missing_case_for_the_shared_tests_is_named_with_its_file(monkeypatch):
+    name = sorted(all_games())[0]
+    monkeypatch.delattr(own_tests(name, "hints"), "EXACT_CHECK")
+    with pytest.raises(AssertionError, match=rf"{name} lacks: EXACT_CHECK, read by bench/exact_check\.py "
+                                             rf"\(tests/solver/test_{name}_hints\.py\)"):
+        test_every_game_has_every_part(name)
 
 
 def test_a_missing_part_is_named_with_its_file(monkeypatch):

@@ -9,6 +9,7 @@ import pycore.game
 import pycore.position
 from pycore import PositionError, all_games, get_game
 from pycore.games import lunar, raven, tricksters, voren
+from tests.catalog import own_cases
 
 CASES = [(name, preset) for name, game in sorted(all_games().items()) for preset in game.presets()]
 
@@ -127,19 +128,7 @@ def _played(name, rules, actions, seed=4):
     return game, game.position_text(state)
 
 
-@pytest.mark.parametrize("name,rules,actions,old,new,message", [
-    ("tricksters", {}, 12, "partners=-", "partners=1,0,3,3", "does not pair the four seats"),
-    ("tricksters", {}, 3, "phase=draft", "phase=play", "phase play does not fit"),
-    ("tricksters", {}, 14, "suits=", "suits=Ravens,Ravens,Rats,Toads,", "lists per seat one of"),
-    ("lunar", {"players": 2}, 1, "turned=Wolf", "turned=R1", "lists up to 3 different tiles"),
-    ("lunar", {"players": 4}, 1, "round=1", "round=x", "field 'round': 'x' is not a whole number"),
-    ("lunar", {"players": 4}, 1, "?/?/?", "?/?/Wolf", "the gifts are chosen clockwise from the start"),
-    ("lunar", {"players": 4}, 1, "sky=-", "sky=R1", "only the 2-player game has a Sky"),
-    ("lunar", {"players": 2}, 1, "sky=", "sky=R1,", "the cards held, in the Sky, given and played"),
-    ("voren", {"players": 4}, 1, "choices=?,?,?,?", "choices=?,?,play,?", "clockwise from the dealer's left"),
-    ("voren", {"players": 4}, 0, "options=-", "options=poke", "after phase options"),
-    ("raven", {"players": 3}, 1, "phase=bid", "phase=play", "every seat has bid in phase play"),
-])
+@pytest.mark.parametrize("name,rules,actions,old,new,message", own_cases("IMPOSSIBLE_POSITIONS"))
 def test_each_game_refuses_an_impossible_position(name, rules, actions, old, new, message):
     game, text = _played(name, rules, actions)
     game.from_position(text)

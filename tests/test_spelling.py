@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT / "web"))
 from manyhands_web import (history, history_view, hint_view, log_view, pages, render, replay_view,  # noqa: E402
                            review_view, stats, stats_view)
 from manyhands_web.session import card_namer, describe_games  # noqa: E402
+from tests.catalog import own_cases  # noqa: E402
 from tests.moments import moments  # noqa: E402
 
 # The site writes British spellings (centre, neighbour) and American ones: either is right.
@@ -37,13 +38,12 @@ DICTIONARIES = "en_US,en_GB"
 DICTIONARY_FILES = [Path(f"/usr/share/hunspell/{d}.dic") for d in DICTIONARIES.split(",")]
 WORDS = ROOT / "tests" / "data" / "words.txt"
 SEED = 2
-# The games harvested: every game, its player counts where the words change
-# (two players: "Opponent"; more than four: "Player 5"), Raven in both themes;
-# the first hand reviewed in one table of each game (the review's words do not
-# change with the player count, and a review is the slow part).
-TABLES = [("tricksters", 4, ""), ("lunar", 4, ""), ("lunar", 2, ""), ("raven", 4, ""),
-          ("raven", 2, "prophecy"), ("raven", 6, "prophecy"), ("voren", 3, ""), ("voren", 6, "")]
-REVIEWED = {("tricksters", 4), ("lunar", 2), ("raven", 6), ("voren", 3)}
+# The games harvested, as each game's own tests list them (SPELLED_TABLES): every
+# game, its player counts where the words change (two players: "Opponent"; more
+# than four: "Player 5"), each theme; the first hand reviewed in one table of each
+# game (the review's words do not change with the player count, and a review is
+# the slow part). (name, players, theme, reviewed)
+TABLES = own_cases("SPELLED_TABLES")
 HINTS_PER_GAME = 4
 HINT_BUDGET = {"effort": 8, "seed": 1}
 REVIEW_BUDGET = {"effort": 6, "seed": 1}
@@ -242,11 +242,12 @@ def tmp(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("spelling")
 
 
-@pytest.mark.parametrize("name,players,theme", TABLES, ids=[f"{n}-{p}{'-' + t if t else ''}" for n, p, t in TABLES])
-def test_the_table_log_hints_and_review_are_spelled_right(name, players, theme, tmp):
+@pytest.mark.parametrize("name,players,theme,reviewed", TABLES,
+                         ids=[f"{n}-{p}{'-' + t if t else ''}" for n, p, t, _ in TABLES])
+def test_the_table_log_hints_and_review_are_spelled_right(name, players, theme, reviewed, tmp):
     texts, end = table_texts(name, players, theme)
     texts += hint_texts(name, players, theme)
-    if (name, players) in REVIEWED:
+    if reviewed:
         texts += review_texts(name, end, theme)
     wrong = misspelled(texts, tmp)
     assert not wrong, "\n".join(f"{word}: {line[:160]}" for word, line in wrong.items())

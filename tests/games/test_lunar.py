@@ -778,3 +778,41 @@ def plain_endgame_cards(rules: dict) -> int:
     (tests/solver/test_perfect.py): the Sky's hands hold a third of its cards;
     with four, three tricks, where rank cards between star ranks merge."""
     return 9 if rules.get("players") == 2 else 12
+
+
+# --- positions this game refuses (tests/test_position.py) ---------------------------------------
+IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+    ({"players": 2}, 1, "turned=Wolf", "turned=R1", "lists up to 3 different tiles"),
+    ({"players": 4}, 1, "round=1", "round=x", "field 'round': 'x' is not a whole number"),
+    ({"players": 4}, 1, "?/?/?", "?/?/Wolf", "the gifts are chosen clockwise from the start"),
+    ({"players": 4}, 1, "sky=-", "sky=R1", "only the 2-player game has a Sky"),
+    ({"players": 2}, 1, "sky=", "sky=R1,", "the cards held, in the Sky, given and played"),
+]
+
+
+# --- how this game's cards are drawn (tests/test_card_art.py) -----------------------------------
+HOME_PICTURE_CARDS = ("Owl",)     # the cards on the home page's picture of the game
+
+
+def check_card_faces(faces: dict, drawn_face) -> None:
+    """A tile in the Sky is drawn as in a hand; a star card differs from a plain one."""
+    assert drawn_face("lunar", "sky:Owl") == faces["Owl"]
+    assert drawn_face("lunar", "R1", star=True) != faces["R1"]
+
+
+# --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
+SPELLED_TABLES = [(4, "", False), (2, "", True)]      # (players, theme, its first hand reviewed)
+
+
+# --- par cases (tests/solver/test_par.py) ---------------------------------------------------------
+PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
+    (2, "normal", 1, 10),
+]
+
+
+# --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
+SPREAD_DECISIONS = [(4, "give"), (4, "follow"), (2, "lead")]      # (players, the kind of decision)
+
+
+# --- the tables bench/web.py times the computer players' moves at ----------------------------------
+TIMED_BOT_TABLES = [{"players": 4}, {"players": 2}]

@@ -649,3 +649,33 @@ def bids_made(state) -> dict:
             bids.setdefault(made // state.players, {})[seat] = sum(c // 14 for c in action.cards)
             made += 1
     return bids
+
+
+# --- positions this game refuses (tests/test_position.py) ---------------------------------------
+IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+    ({"players": 3}, 1, "phase=bid", "phase=play", "every seat has bid in phase play"),
+]
+
+
+# --- how this game's cards are drawn (tests/test_card_art.py) -----------------------------------
+HOME_PICTURE_CARDS = ("Sh9", "Sw14", "Raven")      # the cards on the home page's picture of the game
+SAME_RANK_IN_EACH_SUIT = ("Sh5", "Sw5", "Ax5", "Wa5")
+NAMED_CARDS = ("Raven", "Wolf", "Shaman", "Dwarf")
+
+
+# --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
+SPELLED_TABLES = [(4, "", False), (2, "prophecy", False), (6, "prophecy", True)]   # (players, theme, reviewed)
+
+
+# --- par cases (tests/solver/test_par.py) ---------------------------------------------------------
+PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
+    (2, "normal", 4, 10),
+]
+
+
+# --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
+SPREAD_DECISIONS = [(4, "lead"), (2, "bid")]      # (players, the kind of decision)
+
+
+# --- the tables bench/web.py times the computer players' moves at ----------------------------------
+TIMED_BOT_TABLES = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}, {"players": 6}]

@@ -500,3 +500,42 @@ def check_table_captions(tell, tree, boxes) -> None:
     for role, who in (obs.get("roles") or {}).items():
         word = layouts.layout_for(obs["game"]).ROLE[role]
         assert {s for s, box in boxes.items() if any(b.text() == word for b in box.find_all(cls="badge"))} == {who}
+
+
+# --- positions this game refuses (tests/test_position.py) ---------------------------------------
+IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+    ({}, 12, "partners=-", "partners=1,0,3,3", "does not pair the four seats"),
+    ({}, 3, "phase=draft", "phase=play", "phase play does not fit"),
+    ({}, 14, "suits=", "suits=Ravens,Ravens,Rats,Toads,", "lists per seat one of"),
+]
+
+
+# --- how this game's cards are drawn (tests/test_card_art.py) -----------------------------------
+def drawn_with(card: int) -> dict:
+    """What the table draws a card with besides its token: its four values."""
+    return {"values": GAME.Rules().deck[card]}
+
+
+HOME_PICTURE_CARDS = ("T1",)      # the cards on the home page's picture of the game
+
+
+# --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
+SPELLED_TABLES = [(4, "", True)]      # (players, theme, its first hand reviewed)
+
+
+# --- par cases (tests/solver/test_par.py) ---------------------------------------------------------
+PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
+    (4, "easy", 3, 10),
+]
+
+
+# --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
+SPREAD_DECISIONS = [(4, "draft"), (4, "follow")]      # (players, the kind of decision)
+
+
+# --- partners (tests/solver/test_partners.py) ------------------------------------------------------
+HARD_PLAYS_BY_THE_FLAT_SEARCH = True    # so on a sure trick the hint's card is hard's, at its effort and seed
+
+
+# --- the tables bench/web.py times the computer players' moves at ----------------------------------
+TIMED_BOT_TABLES = [{}]

@@ -598,3 +598,34 @@ def check_table_captions(tell, tree, boxes) -> None:
         assert (f"Trump: {want}" if want else "No trump") in turnup.text()
     else:
         assert turnup.text() == "Not dealt yet"
+
+
+# --- positions this game refuses (tests/test_position.py) ---------------------------------------
+IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+    ({"players": 4}, 1, "choices=?,?,?,?", "choices=?,?,play,?", "clockwise from the dealer's left"),
+    ({"players": 4}, 0, "options=-", "options=poke", "after phase options"),
+]
+
+
+# --- how this game's cards are drawn (tests/test_card_art.py) -----------------------------------
+HOME_PICTURE_CARDS = ("5H", "GS", "Wolf")      # the cards on the home page's picture of the game
+SAME_RANK_IN_EACH_SUIT = ("5C", "5D", "5H", "5S")
+
+
+# --- the tables whose words are spell-checked (tests/test_spelling.py) ---------------------------
+SPELLED_TABLES = [(3, "", True), (6, "", False)]      # (players, theme, its first hand reviewed)
+
+
+# --- par cases (tests/solver/test_par.py) ---------------------------------------------------------
+PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None for the hard player as it is)
+    (4, "easy", 2, None),
+    (5, "hard", 8, None),
+]
+
+
+# --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
+SPREAD_DECISIONS = [(5, "follow")]      # (players, the kind of decision)
+
+
+# --- the tables bench/web.py times the computer players' moves at ----------------------------------
+TIMED_BOT_TABLES = [{"players": 5}]

@@ -21,6 +21,8 @@ import itertools
 import json
 import math
 import re
+from dataclasses import dataclass, field
+from typing import Callable
 
 import pytest
 
@@ -32,6 +34,31 @@ from solver.testing import positions, reduce, truth  # noqa: F401  (reduce: chec
 from solver.view import view_of
 from solver.worlds import Counter, Model, canonical
 from tests.solver.stats import chi_square_p
+
+
+@dataclass(frozen=True)
+class ModelChecks:
+    """How tests/solver/test_worlds.py checks a game's constraint model: its few
+    differences (each game's `WORLD_CHECKS` in tests/solver/test_<game>_worlds.py)."""
+    name: str
+    adapter: object
+    players: tuple[int, ...]
+    reduce: Callable                     # (view, true world, rng, limit) -> a narrower model
+    small: int                           # worlds per narrowed model: every one replayed
+    truth: Callable = truth              # the true world in the model's places
+    brute: Callable | None = None        # (view, model) -> every consistent world, or None
+    replay_all: Callable | None = None   # every world's replay (default the adapter's fast one)
+    full_replays: int = 1                # worlds per model replayed from the whole record too
+    constrained_if: Callable | None = None
+    same_worlds: Callable | None = None
+    least_brute: int = 30                # cases checked by brute force, at least
+    least_constrained: dict = field(default_factory=dict)   # players -> cases the plays narrowed
+    cpsat_limit: int = 60
+    swaps: int = 12                      # per position, on the first 40 positions
+    least_ruled_out: int = 20            # swaps the replay refused, and kept, at least
+    swap_players: tuple[int, ...] = ()   # default: every player count
+    neighbours: dict = field(default_factory=dict)   # neighbour_swaps' game options
+    sampling_players: int = 4
 
 
 @functools.lru_cache(maxsize=None)

@@ -7,10 +7,12 @@ from typing import NamedTuple
 
 import pytest
 
+from pycore.game import get_game
 from pycore.words import Narrator
 from solver.hints import hint, inference
 from solver.opponents import opponents
 from solver.view import SeatView, adapter_for, view_of
+from tests.catalog import own_cases, own_tests
 from tests.solver.positions import positions
 
 
@@ -283,18 +285,17 @@ def test_a_likely_card_is_one_that_what_was_seen_made_likelier():
     share of the unseen copies. Later, where play has shown something (a void,
     the Raven's whereabouts), a likely card is still said and shown."""
     from solver.opponents import NOTHING_YET
-    for game, rules in (("lunar", {"players": 4}), ("tricksters", {}), ("raven", {"players": 4})):
+    tables = own_cases("LIKELY_CARDS_TABLES", "hints")
+    for game, rules in tables:
         for state, _ in positions(game, rules, 0, seed=21, starts=3):
             said = told(state).said
             assert not [f for f in said["facts"] if " with " in f], said["facts"]
             assert not [row for row in said["rows"] if "%" in row["other"]], said
-            if game == "tricksters":    # no suit columns and nothing to put in a row: one sentence
+            if getattr(own_tests(game, "hints"), "NO_OPPONENT_ROWS", False):    # one sentence
                 assert said["rows"] == [] and said["facts"] == [NOTHING_YET], said
             else:                       # a table, or where every row is alike one sentence
                 assert said["rows"] or said["facts"][0].startswith("No card stands out yet"), said
-    later = [told(state).said for game, rules in (("lunar", {"players": 4}), ("raven", {"players": 4}),
-                                             ("tricksters", {}))
-             for state, _ in positions(game, rules, 40, seed=21)]
+    later = [told(state).said for game, rules in tables for state, _ in positions(game, rules, 40, seed=21)]
     learnt = [f for said in later for f in said["facts"] if " with " in f]
     assert len(learnt) >= 2, learnt
     assert sum("%" in row["other"] for said in later for row in said["rows"]) >= 5
@@ -332,7 +333,7 @@ def test_rows_all_alike_are_one_sentence_and_your_own_hand_has_no_row():
     of no suit still unseen)."""
     from solver.opponents import NOTHING_YET_AMONG
     unseen_own = alike_said = 0
-    for game, rules in (("voren", {"players": 5}), ("raven", {"players": 4}), ("lunar", {"players": 4})):
+    for game, rules in own_cases("ALIKE_ROWS_TABLES", "hints"):
         for state, _ in positions(game, rules, 30, seed=21, starts=2):
             seat = state.current_player
             _, inferred, _, said = told(state)
@@ -356,8 +357,7 @@ def test_a_hands_sure_cards_and_a_suits_voids_are_one_sentence_each():
     two suits one ("Across has no Clubs or Hearts.", where a Voren hint said
     it in two lines)."""
     many_sure = many_voids = one_out_of_two = 0
-    for game, rules in (("lunar", {"players": 2}), ("lunar", {"players": 4}), ("raven", {"players": 6}),
-                        ("voren", {"players": 4})):
+    for game, rules in own_cases("SURE_CARDS_TABLES", "hints"):
         for state, _ in positions(game, rules, 40, seed=21):
             said = told(state).said
             for row in said["rows"]:
@@ -465,8 +465,13 @@ def test_more_playouts_than_possible_deals_says_some_came_twice():
     assert "(so some" not in certainty(r, 1.0)
 
 
-@pytest.mark.parametrize("name,rules,word", [("raven", {"players": 4}, "hand"), ("voren", {"players": 4}, "hand"),
-                                             ("tricksters", {}, "round"), ("lunar", {"players": 4}, "round")])
+def table_word(name: str, rules: dict) -> str:
+    """What the table calls a hand: "round" where its observation counts rounds."""
+    return "round" if "round" in get_game(name).new_game(rules, seed=1).observation(0) else "hand"
+
+
+@pytest.mark.parametrize("name,rules,word", [(name, rules, table_word(name, rules))
+                                             for name, rules in own_cases("HAND_OR_ROUND_TABLES", "hints")])
 def test_a_hint_says_its_value_for_this_hand_or_round_as_the_table_calls_it(name, rules, word):
     """Lunar and Tricksters play rounds (the table says "Round 2"): their hints say
     "about 5.0 points this round", Raven and Voren "this hand"."""

@@ -250,3 +250,27 @@ def test_a_tree_hint_over_few_deals_offers_no_search_of_every_deal():
                 seen += 1
             state = state.apply_action(bots.choose(state, state.current_player, "easy"))
     assert seen >= 10
+
+
+# --- where bench/exact_check.py checks this game's exact values ------------------------------------
+# players: the tables it checks by default; endgame: cards left where the hint's search is exact;
+# face_up: (players) -> cards left just above it, where the review's face-up column may still be exact
+# (default solver.faceup.EXACT_CARDS + players); before_tricks: its decisions before the tricks count
+# too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
+EXACT_CHECK = {"players": (2, 4), "endgame": 12}
+
+
+# --- the reference opponents and hard's tree (tests/solver/test_reference_bots.py) -----------------
+REFERENCE_TABLES = (4, 2)       # player counts the reference opponents are checked at
+ARENA_PLAYERS = 4               # the arena's deal of hard against ISMCTS
+TREE_TABLES = (4, 2)            # player counts where hard may play its cards by the tree
+ONE_TREE = (2,)                 # of those, where the hint grows one tree (adapter.split_trees)
+ONE_POSSIBLE_DEAL = (2,)        # the Sky: the seat can tell every card, no other deal to redeal to
+REDEAL = {"truth_of": lunar_truth, "differs": redeal_differs}     # checks.other_world_state's options
+
+
+# --- the tables tests/solver/test_hint_summary.py reads this game's hints at -----------------------
+LIKELY_CARDS_TABLES = [{"players": 4}]        # a likely card is one that what was seen made likelier
+ALIKE_ROWS_TABLES = [{"players": 4}]          # rows all alike are one sentence, your own hand has no row
+SURE_CARDS_TABLES = [{"players": 2}, {"players": 4}]     # a hand's sure cards, a suit's voids: a sentence each
+HAND_OR_ROUND_TABLES = [{"players": 4}]       # the hint's value for this hand or round, as the table calls it

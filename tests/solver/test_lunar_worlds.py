@@ -9,7 +9,7 @@ import pytest
 from pycore.game import get_game
 from pycore.games.lunar import DECK
 from solver.games import lunar as adapter
-from solver.testing import lunar_truth, reduce_lunar
+from solver.testing import lunar_by_type, lunar_truth, reduce_lunar
 from solver.view import view_of
 from solver.worlds import Counter, canonical
 from tests.solver import checks
@@ -123,3 +123,33 @@ def test_kind_counter_samples_uniformly():
         assert chi_square_p(list(tally.values())) > 1e-4
         return
     pytest.fail("no position with a suitable count")
+
+
+# --- the model's checks in tests/solver/test_worlds.py ---------------------------------------------
+def brute_force(view, model):
+    """Lunar's copies shared out over the engine's places (a hand, not its rank
+    and suit places), split back by type."""
+    return checks.brute_force_copies(view, model, adapter.consistent_fast, cap=250,
+                                     merge=lambda place: place.split("/")[0], split=lunar_by_type)
+
+
+def narrowed_by_plays(view) -> bool:
+    """Some kind may not be in every place of its type."""
+    sizes = view.model.places
+    return any(len(w) < sum(1 for p in sizes if p.endswith(adapter.card_type(c)))
+               for c, w in view.model.allowed)
+
+
+def swap(world, a, ca, b, cb):
+    """Two copies swapped: one copy of `ca` out of `a`, one of `cb` out of `b`."""
+    other = dict(world)
+    other[a] = tuple(sorted(list(adapter._minus(world[a], [ca])) + [cb]))
+    other[b] = tuple(sorted(list(adapter._minus(world[b], [cb])) + [ca]))
+    return other
+
+
+WORLD_CHECKS = checks.ModelChecks(
+    "lunar", adapter, (4, 2), reduce_lunar, small=16, truth=lunar_truth, brute=brute_force,
+    constrained_if=narrowed_by_plays, least_constrained={4: 20}, swaps=30, swap_players=(4,),
+    same_worlds=lambda worlds, expected: {canonical(adapter.engine_places(dict(w))) for w in worlds} == expected,
+    neighbours={"swap": swap, "may_swap": lambda a, b: a.split("/")[1] == b.split("/")[1]})

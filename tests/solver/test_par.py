@@ -16,6 +16,7 @@ from pycore import get_game, record_of, replay
 from pycore.errors import RecordError
 from solver import api, arena, bots, par
 from solver.errors import SolverError
+from tests.catalog import own_cases
 
 from .positions import random_hands
 from .test_api_validation import refusal, worker_api
@@ -44,17 +45,11 @@ def arena_first_hands(game: str, players: int, level: str, deal_seed: int, effor
     return out
 
 
-@pytest.mark.parametrize("game,players,level,deal_seed,effort", [
-    ("voren", 4, "easy", 2, None),        # the hard player as it is
-    ("voren", 5, "hard", 8, None),
-    ("raven", 2, "normal", 4, 10),        # smaller efforts: the same code, hard's tree search too
-    ("lunar", 2, "normal", 1, 10),
-    ("tricksters", 4, "easy", 3, 10),
-])
+# Each game's own cases (PAR_CASES): smaller efforts run the same code, hard's tree search too.
+@pytest.mark.parametrize("game,players,level,deal_seed,effort", own_cases("PAR_CASES"))
 def test_par_is_the_arenas_result_for_hard_in_the_seat(game, players, level, deal_seed, effort):
     arena_hands = arena_first_hands(game, players, level, deal_seed, effort)
-    rules = {} if game == "tricksters" else {"players": players}
-    record = random_hands(game, rules, deal_seed, 1)          # the player's own game of the deal
+    record = random_hands(game, {"players": players}, deal_seed, 1)          # the player's own game of the deal
     assert sorted(arena_hands) == list(range(players))
     differs = False
     for seat, (points, tokens) in arena_hands.items():

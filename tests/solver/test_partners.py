@@ -8,7 +8,11 @@ import pytest
 
 from pycore.game import get_game
 from solver import partners
+from tests.catalog import example_tables, own_tests
 from tests.conformance import hidden_cards_shuffled
+
+# The tables of each game played in partnerships.
+TABLES = [(name, players) for name, players in example_tables() if partners.has_partners(name, players)]
 
 
 def play_positions(game: str, players: int, count: int):
@@ -37,14 +41,12 @@ def engine_takes(state, seat: int) -> bool:
     def rec(s) -> bool:
         if len(s.finished_hands) != mark or len(s.tricks) - 1 != index or s.tricks[index].winner is not None:
             trick = (s.finished_hands[mark][0] if len(s.finished_hands) != mark else s.tricks)[index]
-            if state.game.name == "lunar":
-                return trick.winner % 2 == seat % 2
-            return trick.winner in (seat, state.partner[seat])
+            return trick.winner in (seat, partners.partner_of(state, seat))
         return all(rec(s.apply_action(a)) for a in s.legal_actions())
     return rec(state)
 
 
-@pytest.mark.parametrize("game,players", [("lunar", 4), ("tricksters", 4)])
+@pytest.mark.parametrize("game,players", TABLES)
 def test_a_sure_trick_cannot_be_lost(game, players):
     states = play_positions(game, players, 150)
     sure = 0
@@ -56,7 +58,7 @@ def test_a_sure_trick_cannot_be_lost(game, players):
     assert sure >= 5
 
 
-@pytest.mark.parametrize("game,players", [("lunar", 4), ("tricksters", 4)])
+@pytest.mark.parametrize("game,players", TABLES)
 def test_partner_figures_read_only_the_seat_view(game, players):
     rng = random.Random(game)
     for state in play_positions(game, players, 60):
@@ -106,7 +108,7 @@ def test_the_tie_break_never_gives_up_exact_value():
     assert costly == 0
 
 
-@pytest.mark.parametrize("game,players", [("lunar", 4), ("tricksters", 4)])
+@pytest.mark.parametrize("game,players", TABLES)
 def test_the_thrifty_card_is_no_fault_where_one_was_avoidable(game, players):
     """partners.thrifty, the card bench/partners.py sets against a counted fault:
     neither an overtake nor (where a plain card was there) a discarded winner."""
@@ -191,7 +193,7 @@ def test_hard_spends_least_on_a_sure_trick_among_the_cards_its_tree_calls_alike(
     assert sure >= 5 and changed >= 1
 
 
-@pytest.mark.parametrize("game", ["tricksters", "lunar"])
+@pytest.mark.parametrize("game", sorted({name for name, _ in TABLES}))
 def test_the_hint_suggests_what_hard_spends_on_a_sure_trick(game):
     """On a trick the seat's partner is already sure to take, the hint suggests
     the card hard plays there: the one that spends least among those its search
@@ -207,6 +209,7 @@ def test_the_hint_suggests_what_hard_spends_on_a_sure_trick(game):
     from solver.view import view_of
     from tests.solver import checks
     why = "Your partner has this trick whatever is played"
+    flat = getattr(own_tests(game), "HARD_PLAYS_BY_THE_FLAT_SEARCH", False)
     sure = moved = as_hard = 0
     for state in play_positions(game, 4, 60):
         seat = state.current_player
@@ -226,7 +229,7 @@ def test_the_hint_suggests_what_hard_spends_on_a_sure_trick(game):
             moved += 1
             assert not any("the best" in a["why"] for a in h["actions"][1:]), h["actions"]
             checks.check_hint_words(h)
-        if game == "tricksters" and plain.playouts == rank(view_of(state, seat), 200, 3).playouts:
+        if flat and plain.playouts == rank(view_of(state, seat), 200, 3).playouts:
             assert pick == bots.choose(state, seat, "hard", seed=3)
             as_hard += 1
-    assert sure >= 5 and moved >= 1 and (as_hard >= 5 or game != "tricksters"), (sure, moved, as_hard)
+    assert sure >= 5 and moved >= 1 and (as_hard >= 5 or not flat), (sure, moved, as_hard)

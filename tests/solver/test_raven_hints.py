@@ -217,3 +217,25 @@ def test_the_hint_counts_bids_about_as_good_and_names_cards():
             assert (len(close) <= 3) == ("more" not in h["close_call"]), h["close_call"]
             named += 1
     assert named >= 2
+
+
+# --- where bench/exact_check.py checks this game's exact values ------------------------------------
+# players: the tables it checks by default; endgame: cards left where the hint's search is exact;
+# face_up: (players) -> cards left just above it, where the review's face-up column may still be exact
+# (default solver.faceup.EXACT_CARDS + players); before_tricks: its decisions before the tricks count
+# too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
+EXACT_CHECK = {"players": (2, 3, 4, 6), "endgame": 6, "narrowed": True}
+
+
+# --- the reference opponents and hard's tree (tests/solver/test_reference_bots.py) -----------------
+REFERENCE_TABLES = (4,)       # player counts the reference opponents are checked at
+ARENA_PLAYERS = 3               # the arena's deal of hard against ISMCTS
+TREE_TABLES = (4, 3, 2)         # player counts where hard may play its cards by the tree
+ONE_TREE = (3,)                 # of those, where the hint grows one tree (adapter.split_trees)
+
+
+# --- the tables tests/solver/test_hint_summary.py reads this game's hints at -----------------------
+LIKELY_CARDS_TABLES = [{"players": 4}]        # a likely card is one that what was seen made likelier
+ALIKE_ROWS_TABLES = [{"players": 4}]          # rows all alike are one sentence, your own hand has no row
+SURE_CARDS_TABLES = [{"players": 6}]          # a hand's sure cards and a suit's voids are one sentence each
+HAND_OR_ROUND_TABLES = [{"players": 4}]       # the hint's value for this hand or round, as the table calls it

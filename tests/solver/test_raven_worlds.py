@@ -1,11 +1,13 @@
 """Raven's own checks of the constraint model (the checks every game passes are
 in test_worlds.py): the fast path for the bid piles, and Ruling R2's Shaman."""
+import functools
 import random
 
 from pycore.games.raven import SHAMAN
 from solver.games import raven as adapter
-from solver.testing import truth
+from solver.testing import reduce, truth
 from solver.view import view_of
+from tests.solver import checks
 
 
 def test_bid_piles_fast_path_matches_asking_the_engine():
@@ -40,3 +42,10 @@ def test_lone_shaman_reveal_is_a_known_card():
         if found >= 3:
             break
     assert found >= 1
+
+
+# --- the model's checks in tests/solver/test_worlds.py ---------------------------------------------
+WORLD_CHECKS = checks.ModelChecks(
+    "raven", adapter, (2, 3, 4, 5, 6), reduce, small=12, full_replays=2,
+    brute=functools.partial(checks.brute_force, consistent=adapter.consistent_fast, cap=150),
+    least_constrained={p: 20 for p in (2, 3, 4, 5, 6)}, swaps=15)

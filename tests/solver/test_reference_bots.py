@@ -8,16 +8,31 @@ import random
 import pytest
 
 import build
+from pycore import all_games
 from pycore.game import get_game
 from solver import arena, reference
 from solver.reference import pimc  # noqa: F401  (reference.pimc below)
 from solver.errors import SolverError
 from solver.games import lunar
-from solver.testing import lunar_truth, positions, truth
+from solver.testing import positions
 from solver.view import adapter_for
+from tests.catalog import own_tests
 from tests.solver import checks
 
-TABLES = [("raven", 4), ("tricksters", 4), ("lunar", 4), ("lunar", 2), ("voren", 4)]
+
+def tables(part: str) -> list[tuple[str, int]]:
+    """(game, players) of each player count the games' own solver tests list as `part`."""
+    return [(game, players) for game in sorted(all_games())
+            for players in getattr(own_tests(game, "hints"), part, ())]
+
+
+def one_possible_deal(game: str, players: int) -> bool:
+    """Whether the seat can tell every card (Lunar's Sky): there is no other deal."""
+    return players in getattr(own_tests(game, "hints"), "ONE_POSSIBLE_DEAL", ())
+
+
+TABLES = tables("REFERENCE_TABLES")
+TREE_TABLES = tables("TREE_TABLES")
 SMALL = {"ismcts": "ismcts:40", "pimc": "pimc:4"}
 
 
@@ -33,16 +48,14 @@ def decisions(game: str, players: int, count: int) -> list:
 
 
 def redeal_options(game: str) -> dict:
-    if game != "lunar":
-        return {}
-    return {"truth_of": lunar_truth,
-            "differs": lambda world, state, seat: lunar.engine_places(world) != truth(state, seat)}
+    """How checks.other_world_state redeals the game (its own solver tests say)."""
+    return getattr(own_tests(game, "hints"), "REDEAL", {})
 
 
-# (Lunar with two players is left out here: the seat can deduce every card, so
-# there is no other deal to redeal to.)
+# (A table where the seat can deduce every card is left out here: there is no
+# other deal to redeal to.)
 @pytest.mark.parametrize("kind", ["ismcts", "pimc"])
-@pytest.mark.parametrize("game,players", [t for t in TABLES if t != ("lunar", 2)])
+@pytest.mark.parametrize("game,players", [t for t in TABLES if not one_possible_deal(*t)])
 def test_reference_bots_decide_from_the_seat_view_only(kind, game, players):
     adapter = adapter_for(game)
     rng = random.Random(f"reference/{kind}/{game}/{players}")
@@ -86,7 +99,8 @@ def test_reference_names_are_checked():
             reference.parse(bad)
 
 
-@pytest.mark.parametrize("game,players", [("raven", 3), ("tricksters", 4), ("lunar", 4), ("voren", 3)])
+@pytest.mark.parametrize("game,players", [(game, own_tests(game, "hints").ARENA_PLAYERS)
+                                          for game in sorted(all_games())])
 def test_the_arena_plays_hard_against_ismcts(game, players, capsys):
     arena.main(["--game", game, "--players", str(players), "--bots", "hard,ismcts:20", "--deals", "1",
                 "--effort", "hard=8", "--jobs", "1"])
@@ -126,8 +140,7 @@ def test_the_tree_search_stops_once_its_move_is_settled_and_moves_the_same(monke
     assert early >= 3, f"the search stopped early at {early} of {full} positions"
 
 
-@pytest.mark.parametrize("game,players", [("lunar", 4), ("lunar", 2),
-                                          ("raven", 4), ("raven", 3), ("raven", 2)])
+@pytest.mark.parametrize("game,players", TREE_TABLES)
 def test_hard_plays_cards_by_the_tree_from_the_seat_view_only(game, players, monkeypatch):
     """Where the adapter says the tree pays (Lunar's card play, the Sky's too,
     and Raven's with two to four players, before the exact endgame), hard plays the tree
@@ -139,7 +152,7 @@ def test_hard_plays_cards_by_the_tree_from_the_seat_view_only(game, players, mon
     real = bots.grow_trees
     monkeypatch.setattr(bots, "grow_trees", lambda *a, **k: searched.append(a[1]) or real(*a, **k))
     adapter = adapter_for(game)
-    sky = (game, players) == ("lunar", 2)
+    sky = one_possible_deal(game, players)
     rng = random.Random(f"hard/tree/{game}")
     played = changed_world = 0
     for state in decisions(game, players, 40):
@@ -181,8 +194,7 @@ def test_the_sky_turns_its_trump_by_the_tree_and_four_players_do_not(monkeypatch
             assert hint(state, state.current_player, effort=60, seed=5)["tree"] is treed
 
 
-@pytest.mark.parametrize("game,players", [("lunar", 4), ("lunar", 2),
-                                          ("raven", 4), ("raven", 3), ("raven", 2)])
+@pytest.mark.parametrize("game,players", TREE_TABLES)
 def test_the_hint_searches_cards_with_hard_s_tree(game, players):
     """Where hard plays by the tree (Lunar's card play, the Sky's too, and
     Raven's with two to four players, before the exact endgame), the hint searches with
@@ -197,8 +209,8 @@ def test_the_hint_searches_cards_with_hard_s_tree(game, players):
     from solver.view import view_of
     EFFORT = 600        # (several trees: search.trees_for)
     adapter = adapter_for(game)
-    sky = (game, players) == ("lunar", 2)
-    one_tree = sky or (game, players) == ("raven", 3)      # (adapter.split_trees: one tree was stronger)
+    sky = one_possible_deal(game, players)
+    one_tree = players in getattr(own_tests(game, "hints"), "ONE_TREE", ())   # (adapter.split_trees)
     checked = multi = 0
     for state in decisions(game, players, 40):
         if checked >= 6:        # (six positions of each table are enough)

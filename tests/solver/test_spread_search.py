@@ -15,12 +15,11 @@ from solver import api, work
 from solver.errors import SolverError
 from solver.testing import Split
 from solver.view import view_of
+from tests.catalog import own_cases
 from web.manyhands_web import worker_api
 
 
-CASES = [("raven", 4, "lead"), ("raven", 2, "bid"), ("lunar", 4, "give"), ("lunar", 4, "follow"),
-         ("lunar", 2, "lead"), ("voren", 5, "follow"), ("tricksters", 4, "draft"),
-         ("tricksters", 4, "follow")]
+CASES = own_cases("SPREAD_DECISIONS")       # (game, players, the kind of decision): each game's own
 
 
 def _records():

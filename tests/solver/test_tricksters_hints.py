@@ -381,3 +381,22 @@ def test_the_other_hands_table_has_no_suit_columns_for_cards_of_every_critter():
         assert "suit" not in said["note"] and (said["rows"] or said["facts"]), said
     state, _ = positions("raven", {"players": 4}, 1, seed=3)[0]
     assert table(state)["suits"] == ["Shields", "Swords", "Axes", "Waters"]
+
+
+# --- where bench/exact_check.py checks this game's exact values ------------------------------------
+# players: the tables it checks by default; endgame: cards left where the hint's search is exact;
+# face_up: (players) -> cards left just above it, where the review's face-up column may still be exact
+# (default solver.faceup.EXACT_CARDS + players); before_tricks: its decisions before the tricks count
+# too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
+EXACT_CHECK = {"players": (4,), "endgame": 12, "face_up": lambda players: 12}
+
+
+# --- the reference opponents and hard's tree (tests/solver/test_reference_bots.py) -----------------
+REFERENCE_TABLES = (4,)       # player counts the reference opponents are checked at
+ARENA_PLAYERS = 4               # the arena's deal of hard against ISMCTS
+
+
+# --- the tables tests/solver/test_hint_summary.py reads this game's hints at -----------------------
+LIKELY_CARDS_TABLES = [{}]        # a likely card is one that what was seen made likelier
+HAND_OR_ROUND_TABLES = [{}]       # the hint's value for this hand or round, as the table calls it
+NO_OPPONENT_ROWS = True         # no suit columns and nothing to put in a row: one sentence

@@ -2,6 +2,7 @@
 are in test_worlds.py): whole models, small enough here to list, against a brute
 force over every deal of the round and CP-SAT; the count the rules file gives;
 and a made-up rule the model learns from the engine alone."""
+import functools
 import itertools
 import random
 
@@ -139,3 +140,15 @@ def test_probes_reveal_what_a_stricter_rule_would_forbid(monkeypatch):
             for w in Counter(model).worlds():
                 assert adapter.consistent_fast(view, w)
     assert narrowed >= 5
+
+
+# --- the model's checks in tests/solver/test_worlds.py ---------------------------------------------
+def seen_cards(state, seat, world) -> list:
+    """The cards of the deck the seat has seen (its own, the centre, the plays)."""
+    hidden = {c for cards in world.values() for c in cards}
+    return [c for c in range(20) if c not in hidden]
+
+
+WORLD_CHECKS = checks.ModelChecks(
+    "tricksters", adapter, (4,), functools.partial(reduce, constrained_last=False), small=12,
+    full_replays=2, least_brute=0, cpsat_limit=100, swaps=6, neighbours={"seen": seen_cards})

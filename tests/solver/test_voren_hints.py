@@ -151,3 +151,23 @@ def test_endgame_ranking_is_the_exact_average_over_all_worlds():
         adapter, "voren", 3, rng=random.Random(8), count=300, truth_of=voren_truth,
         reduce_model=lambda view, world, rng: checks.reduce(view, world, rng, 30, count_when_free=12))
     assert found >= 1
+
+
+# --- where bench/exact_check.py checks this game's exact values ------------------------------------
+# players: the tables it checks by default; endgame: cards left where the hint's search is exact;
+# face_up: (players) -> cards left just above it, where the review's face-up column may still be exact
+# (default solver.faceup.EXACT_CARDS + players); before_tricks: its decisions before the tricks count
+# too; narrowed: its hint is rarely exact as it stands (deals by the million), so also on narrowed views.
+EXACT_CHECK = {"players": (3, 5), "endgame": 6, "face_up": lambda players: 3 * players, "before_tricks": True,
+               "narrowed": True}
+
+
+# --- the reference opponents and hard's tree (tests/solver/test_reference_bots.py) -----------------
+REFERENCE_TABLES = (4,)       # player counts the reference opponents are checked at
+ARENA_PLAYERS = 3               # the arena's deal of hard against ISMCTS
+
+
+# --- the tables tests/solver/test_hint_summary.py reads this game's hints at -----------------------
+ALIKE_ROWS_TABLES = [{"players": 5}]          # rows all alike are one sentence, your own hand has no row
+SURE_CARDS_TABLES = [{"players": 4}]          # a hand's sure cards and a suit's voids are one sentence each
+HAND_OR_ROUND_TABLES = [{"players": 4}]       # the hint's value for this hand or round, as the table calls it

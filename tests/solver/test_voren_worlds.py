@@ -1,14 +1,16 @@
 """Voren's own checks of the constraint model (the checks every game passes are
 in test_worlds.py): the whole model's count before the deal, and scenarios
 written with card names, each forced play and what it reveals."""
+import functools
 import math
 import random
 
 from pycore.game import get_game
 from pycore.games.voren import DECK
 from solver.games import voren as adapter
-from solver.testing import voren_truth
+from solver.testing import reduce, voren_truth
 from solver.view import view_of
+from tests.solver import checks
 
 
 def test_before_the_deal_every_card_may_be_anywhere():
@@ -127,3 +129,19 @@ def test_during_the_tricks_a_world_is_one_way_the_hands_still_in_play_may_lie():
     assert len(worlds) == view.count()
     for world in random.Random(5).sample(worlds, 20):
         assert adapter.consistent(view, world) and adapter.consistent_fast(view, world)
+
+
+# --- the model's checks in tests/solver/test_worlds.py ---------------------------------------------
+def replays(view, world) -> bool:
+    """The adapter's fast replay, which must agree with replaying the whole record."""
+    fast = adapter.consistent_fast(view, world)
+    assert fast == adapter.consistent(view, world), "fast and whole replays disagree"
+    return fast
+
+
+WORLD_CHECKS = checks.ModelChecks(
+    "voren", adapter, (3, 4, 5, 6, 7, 8), functools.partial(reduce, count_when_free=12), small=12,
+    truth=voren_truth, replay_all=replays, cpsat_limit=40,
+    brute=functools.partial(checks.brute_force, consistent=adapter.consistent_fast, cap=400),
+    least_constrained={p: 30 for p in (3, 4, 5, 6, 7, 8)},
+    neighbours={"replays": (adapter.consistent_fast, adapter.consistent)})

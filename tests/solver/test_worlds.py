@@ -1,8 +1,8 @@
 """Every game's constraint model is exactly the set of consistent worlds:
 replaying the history with a world's cards is legal and shows the seat the same
 observation. One test per check, run for every game and player count, with the
-game's few differences in its row of GAMES (Lunar's copies of a kind, Voren's
-place for the cards out of play): the checks are tests/solver/checks.py's.
+game's few differences in its WORLD_CHECKS (tests/solver/test_<game>_worlds.py: Lunar's
+copies of a kind, Voren's place for the cards out of play): the checks are tests/solver/checks.py's.
 
 Whole models are too big to list (Voren's stock alone holds 6 to 27 unseen cards
 that may be anywhere), so each is narrowed to a few worlds by pinning cards where
@@ -10,95 +10,20 @@ they truly are, those the plays constrained pinned last; the whole models are
 checked by neighbour swaps, and per game where they are small (the game's file)."""
 from __future__ import annotations
 
-import functools
 import random
-from dataclasses import dataclass, field
-from typing import Callable
 
 import pytest
 
-from solver.games import lunar, raven, tricksters, voren
-from solver.testing import lunar_by_type, lunar_truth, reduce, reduce_lunar, truth, voren_truth
-from solver.worlds import Counter, canonical
+from pycore import all_games
+from solver.worlds import Counter
+from tests.catalog import own_tests
 from tests.solver import checks
+from tests.solver.checks import ModelChecks
 
 
-@dataclass(frozen=True)
-class Game:
-    name: str
-    adapter: object
-    players: tuple[int, ...]
-    reduce: Callable                     # (view, true world, rng, limit) -> a narrower model
-    small: int                           # worlds per narrowed model: every one replayed
-    truth: Callable = truth              # the true world in the model's places
-    brute: Callable | None = None        # (view, model) -> every consistent world, or None
-    replay_all: Callable | None = None   # every world's replay (default the adapter's fast one)
-    full_replays: int = 1                # worlds per model replayed from the whole record too
-    constrained_if: Callable | None = None
-    same_worlds: Callable | None = None
-    least_brute: int = 30                # cases checked by brute force, at least
-    least_constrained: dict = field(default_factory=dict)   # players -> cases the plays narrowed
-    cpsat_limit: int = 60
-    swaps: int = 12                      # per position, on the first 40 positions
-    least_ruled_out: int = 20            # swaps the replay refused, and kept, at least
-    swap_players: tuple[int, ...] = ()   # default: every player count
-    neighbours: dict = field(default_factory=dict)   # neighbour_swaps' game options
-    sampling_players: int = 4
-
-
-def lunar_brute_force(view, model):
-    """Lunar's copies shared out over the engine's places (a hand, not its rank
-    and suit places), split back by type."""
-    return checks.brute_force_copies(view, model, lunar.consistent_fast, cap=250,
-                                     merge=lambda place: place.split("/")[0], split=lunar_by_type)
-
-
-def lunar_narrowed_by_plays(view) -> bool:
-    """Some kind may not be in every place of its type."""
-    sizes = view.model.places
-    return any(len(w) < sum(1 for p in sizes if p.endswith(lunar.card_type(c)))
-               for c, w in view.model.allowed)
-
-
-def lunar_swap(world, a, ca, b, cb):
-    """Two copies swapped: one copy of `ca` out of `a`, one of `cb` out of `b`."""
-    other = dict(world)
-    other[a] = tuple(sorted(list(lunar._minus(world[a], [ca])) + [cb]))
-    other[b] = tuple(sorted(list(lunar._minus(world[b], [cb])) + [ca]))
-    return other
-
-
-def tricksters_seen(state, seat, world) -> list:
-    """The cards of the deck the seat has seen (its own, the centre, the plays)."""
-    hidden = {c for cards in world.values() for c in cards}
-    return [c for c in range(20) if c not in hidden]
-
-
-def voren_replays(view, world) -> bool:
-    """The adapter's fast replay, which must agree with replaying the whole record."""
-    fast = voren.consistent_fast(view, world)
-    assert fast == voren.consistent(view, world), "fast and whole replays disagree"
-    return fast
-
-
-GAMES = {game.name: game for game in [
-    Game("tricksters", tricksters, (4,), functools.partial(reduce, constrained_last=False), small=12,
-         full_replays=2, least_brute=0, cpsat_limit=100, swaps=6,
-         neighbours={"seen": tricksters_seen}),
-    Game("raven", raven, (2, 3, 4, 5, 6), reduce, small=12, full_replays=2,
-         brute=functools.partial(checks.brute_force, consistent=raven.consistent_fast, cap=150),
-         least_constrained={p: 20 for p in (2, 3, 4, 5, 6)}, swaps=15),
-    Game("lunar", lunar, (4, 2), reduce_lunar, small=16, truth=lunar_truth, brute=lunar_brute_force,
-         constrained_if=lunar_narrowed_by_plays, least_constrained={4: 20}, swaps=30, swap_players=(4,),
-         same_worlds=lambda worlds, expected: {canonical(lunar.engine_places(dict(w)))
-                                               for w in worlds} == expected,
-         neighbours={"swap": lunar_swap, "may_swap": lambda a, b: a.split("/")[1] == b.split("/")[1]}),
-    Game("voren", voren, (3, 4, 5, 6, 7, 8), functools.partial(reduce, count_when_free=12), small=12,
-         truth=voren_truth, replay_all=voren_replays, cpsat_limit=40,
-         brute=functools.partial(checks.brute_force, consistent=voren.consistent_fast, cap=400),
-         least_constrained={p: 30 for p in (3, 4, 5, 6, 7, 8)},
-         neighbours={"replays": (voren.consistent_fast, voren.consistent)}),
-]}
+# Each game's model checks (tests/solver/checks.py's ModelChecks), its WORLD_CHECKS in
+# tests/solver/test_<game>_worlds.py.
+GAMES = {name: own_tests(name, "worlds").WORLD_CHECKS for name in sorted(all_games())}
 
 
 def tables(which=lambda game: game.players):
@@ -106,7 +31,7 @@ def tables(which=lambda game: game.players):
             for game in GAMES.values() for players in which(game)]
 
 
-def cases(game: Game, players: int) -> list:
+def cases(game: ModelChecks, players: int) -> list:
     return checks.view_cases(game.name, players, 100, players)
 
 
