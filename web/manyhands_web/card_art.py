@@ -98,7 +98,7 @@ def image(face: str) -> str:
     """
     led = re.search(r' data-led="([^"]*)"', face)
     attrs = f' data-led="{led.group(1)}"' if led else ""
-    return f'<img class="face"{attrs} alt="" src="data:image/svg+xml,{quote(face, safe=" =:/;,()#.-")}">'
+    return f'<img class="face"{attrs} alt="" src="data:image/svg+xml,{quote(face, safe=" =:/;,().-")}">'
 
 
 def placed(body: str, x: float, y: float, width: float, rotate: float = 0) -> str:
