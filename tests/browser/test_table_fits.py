@@ -234,3 +234,81 @@ UNFIT_SHARE = """() => { const el = document.querySelector('#share-link-sheet');
   if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return [`the link is outside the window (${r.top|0})`];
   const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return el.contains(top) ? [] : [`the link is covered by ${top && top.tagName}`]; }"""
+
+
+# A house rule that is a table of numbers: every column in sight (none scrolled away),
+# each row's name on one line
+UNFIT_GRIDS = """() => {
+  const out = [];
+  for (const d of document.querySelectorAll('#view-home details[id^=house-]')) d.open = true;
+  for (const field of document.querySelectorAll('#view-home .rule-field[data-kind=table]')) {
+    const wrap = field.querySelector('.grid-wrap');
+    if (wrap.scrollWidth > wrap.clientWidth + 1) out.push(`${field.dataset.field}: ${wrap.scrollWidth - wrap.clientWidth} px of columns scrolled away`);
+    const line = parseFloat(getComputedStyle(field.querySelector('tbody th')).lineHeight);
+    for (const th of field.querySelectorAll('tbody th'))
+      if (th.getBoundingClientRect().height > 2 * line + 12) { out.push(`${field.dataset.field}: the row ${th.textContent} takes ${th.getBoundingClientRect().height | 0} px`); break; }
+  }
+  return out;
+}"""
+
+
+def test_a_house_rule_of_numbers_shows_every_column_and_short_row_names(table):
+    """The home page's house rules: a table of numbers (each card's values, say) shows
+    every column in its game's card, and its rows' names do not wrap."""
+    page = table
+    page.evaluate("location.hash = '#home'")
+    page.wait_for_selector("#view-home:not([hidden])")
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(120)
+        assert page.locator("#view-home .rule-field[data-kind=table]").count()
+        assert page.evaluate(UNFIT_GRIDS) == [], f"at {width} x {height}"
+
+
+def a_choice_on_the_table():
+    """The first state of the registry where your decision is a choice drawn on the
+    table that is not a card (a tile, say): each deal played on by first choices."""
+    for name, game in sorted(all_games().items()):
+        for rules in game.presets():
+            state = game.new_game(rules, seed=1)
+            for _ in range(60):
+                if state.is_terminal:
+                    break
+                obs = state.observation(0)
+                hand = set(obs.get("hand") or [])
+                if state.current_player == 0 and any(" " in t and not hand & set(t.split(" ")) for t in obs["legal"]):
+                    return state
+                state = state.apply_action(state.legal_actions()[0])
+    raise AssertionError("no choice drawn on the table")
+
+
+# The hint's tag put on each choice drawn on the table that is not a card: the
+# tag's box (its ::after) against the box of the words inside the choice
+BADGE_COVERS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('#middle [data-action]:not(.card), #table .below [data-action]:not(.card)')) {
+    el.setAttribute('data-suggested', 'true');
+    const r = el.getBoundingClientRect(), tag = getComputedStyle(el, '::after');
+    const top = r.top + parseFloat(tag.top), bottom = top + parseFloat(tag.height);
+    const left = r.left + r.width / 2 - parseFloat(tag.width) / 2, right = left + parseFloat(tag.width);
+    for (const words of el.querySelectorAll('*')) {
+      if (!words.textContent.trim() || words.children.length) continue;
+      const w = words.getBoundingClientRect();
+      if (w.top < bottom - 0.5 && w.bottom > top && w.left < right && w.right > left)
+        out.push(`the tag covers "${words.textContent}" of ${el.getAttribute('aria-label')}`);
+    }
+    el.removeAttribute('data-suggested');
+  }
+  return out;
+}"""
+
+
+def test_the_hints_tag_leaves_the_words_of_the_choice_it_marks(table):
+    """The hint's "Hint" tag on a choice drawn on the table (a tile): clear of its words."""
+    page = table
+    import_state(page, a_choice_on_the_table())
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(120)
+        assert page.locator("#middle [data-action]:not(.card), #table .below [data-action]:not(.card)").count()
+        assert page.evaluate(BADGE_COVERS) == [], f"at {width} x {height}"
