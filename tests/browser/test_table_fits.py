@@ -26,13 +26,9 @@ UNFIT_YET = {
     "lunar-1": "360x640",
     "lunar-2": "360x640",
     "lunar-3": "360x640",
-    "raven-10": "360x640",
-    "raven-11": "360x640",
-    "voren-18": "360x640",
     "voren-19": "360x640",
     "voren-20": "360x640",
     "voren-21": "360x640",
-    "voren-23": "360x640",
 }
 
 # What does not fit: the page scrolling, or an element that must be seen and is outside
