@@ -86,9 +86,8 @@ def on_ui(ui: str, button) -> None:
     elif ui == "end-open":
         state["end_closed"] = False
     elif ui == "review":          # the score sheet's, the end of the game's: review a hand
-        if state.get("holding") == "hand":
-            app.table.release()
-        state["sheet"] = None
+        if state.get("holding") != "hand":      # at a hand's end the sheet stays, to go on from
+            state["sheet"] = None
         state["end_closed"] = True
         app.table.draw()
         asyncio.ensure_future(app.reviews.open_review(int(attr(button, "data-hand") or 0)))

@@ -140,7 +140,10 @@ def field_html(game: str, field: dict, value, name=None) -> str:
     elif kind == "table":
         head = "".join(f'<th scope="col">{esc(c)}</th>' for c in field["columns"])
         rows = "".join(
-            f'<tr><th scope="row">{esc((name or str)(item))}</th>' + "".join(
+            # the row's name for screen readers (its inputs say it too); in sight, its number:
+            # the row's values are what the item is (a card drawn by its values, say)
+            f'<tr><th scope="row"><span aria-hidden="true">{i + 1}</span>'
+            f'<span class="visually-hidden">{esc((name or str)(item))}</span></th>' + "".join(
                 f'<td><input type="number" id="{_fid(game, key, i, j)}" min="0" step="1" inputmode="numeric" '
                 f'value="{esc(v)}" aria-label="{esc((name or str)(item))}, {esc(column)}"></td>'
                 for j, (column, v) in enumerate(zip(field["columns"], row))) + "</tr>"

@@ -460,7 +460,8 @@ def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecti
                 f'<button type="button" class="choice legal" data-action="{esc(t)}">{esc(tell.choice(t))}</button>'
                 for t in groups["buttons"]) + "</div>")
     elif ui.get("holding") and not ui.get("pausing") and not obs.get("terminal"):   # it waits for your click
-        prompt.append(f'<p id="prompt-text">{esc(tell.seat(obs["to_act"]))} is next, once you continue.</p>')
+        who = tell.seat(obs["to_act"]) if obs.get("to_act") is not None else "A new deal"   # under a hand's sheet
+        prompt.append(f'<p id="prompt-text">{esc(who)} is next, once you continue.</p>')
     elif not obs.get("terminal"):
         prompt.append(f'<p id="prompt-text">Waiting for {esc(tell.seat(obs["to_act"], start=False))}…</p>')
     prompt.append(notes_html(tell, ui, my_turn))      # the pace's lines, why a card cannot be chosen

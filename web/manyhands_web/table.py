@@ -31,6 +31,14 @@ NEXT_DECISION = ("#hand [data-action]:not([disabled])", "#hand [data-toggle]", "
                  "#prompt .choice", "#prompt #confirm:not([disabled])", "#table [data-action]", "#table")
 
 
+def under_sheet(obs: dict) -> dict:
+    """The table under a hand's score sheet: the hand as it ended (its tricks, your hand
+    played out), nobody to act: the next hand is dealt, its cards flying to you and its
+    first decision asked, once you go on from the sheet."""
+    done = len(obs.get("hand_results") or [])
+    return dict(obs, to_act=None, legal=[], hand=[], hands=(obs.get("hands") or [])[:done] or obs.get("hands"))
+
+
 class Table:
     def __init__(self, app) -> None:
         self.app = app                 # the page (app.py): the other rooms, the games kept
@@ -142,7 +150,7 @@ class Table:
         self.prev_obs, self.prev_tell = obs, tell
         self.draw(obs)
         if current_view() == "table":
-            focus_next(NEXT_DECISION)
+            focus_next(("#continue", *NEXT_DECISION) if self.ui.get("holding") == "hand" else NEXT_DECISION)
         if bots and session.computer_to_act:
             self.schedule_bot()
 
@@ -196,8 +204,10 @@ class Table:
         if session is None:
             return
         obs = obs or session.observation()
-        tell = session.narrator(obs)
         self.pace.update(obs)
+        if self.ui.get("holding") == "hand":
+            obs = under_sheet(obs)
+        tell = session.narrator(obs)
         ui = dict(self.ui, computer=session.computers(), **self.app.history.table_notes(obs))
         focused = _table_control(window.document.activeElement)
         set_html("table", render.table_html(tell, ui, session.why(tell)))
