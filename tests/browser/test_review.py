@@ -150,12 +150,18 @@ def test_review_from_the_end_of_the_game(page, site):
     page.wait_for_function("(document.querySelector('#result .par-line') || {}).textContent?.includes('Hand 3')",
                            timeout=90_000)
     shot(page, "review-game-end", "#result", block="start")
-    # Cancel (while the review's worker starts: Voren's two decisions take no time
-    # after that): the analysis stops, the panel says so
+    # Cancel while the review is under way (held until cancelled: a warm worker
+    # reviews Voren's decisions before a click could land): the analysis stops,
+    # the panel says so
+    page.evaluate("""() => { const pool = window.manyhands.pool; const run = pool.run.bind(pool);
+      window.restoreRun = () => { pool.run = run; };
+      pool.run = (text, progress, background) => background ? run(text, progress, background)
+        : new Promise(() => {}); }""")
     buttons.nth(0).click()
     page.click("#review-cancel")
     assert "cancelled" in page.text_content("#review-message")
     assert page.is_hidden("#review-progress")
+    page.evaluate("window.restoreRun()")
     page.evaluate(PROGRESS)
     page.locator('#review-hands [data-ui="review"]').nth(1).click()
     page.wait_for_selector("#review-body", timeout=120_000)
