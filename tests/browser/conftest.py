@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.browser import ARGS, CHROMIUM, DIST, ROOT, Site  # noqa: F401  (the browser tests import them from here)
+from bench.browser import ARGS, CHROMIUM, DIST, ROOT, Site, open_site  # noqa: F401  (the browser tests import them from here)
 
 SCREENSHOTS = ROOT / "tests" / "screenshots"
 
@@ -106,3 +106,17 @@ def page(context):
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     yield pg
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site):
+    """One page at 390 x 844 for a module's phone tables: each test imports its position."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    requests = Requests(context, site.url)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    open_site(page, site)
+    yield page
+    context.close()
+    assert not page.errors and not requests.outside(), (page.errors, requests.outside()[:5])

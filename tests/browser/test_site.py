@@ -225,20 +225,6 @@ PHONE_CASES = [("raven", {"players": 4}), ("tricksters", {}), ("lunar", {"player
                ("lunar", {"players": 2}), ("voren", {"players": 5})]
 
 
-@pytest.fixture(scope="module")
-def phone(browser, site):
-    """One page at 390 x 844 for the phone's tables: each test imports its position."""
-    context = browser.new_context(viewport=PHONE)
-    requests = Requests(context, site.url)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    open_site(page, site)
-    yield page
-    context.close()
-    assert not page.errors and not requests.outside(), (page.errors, requests.outside()[:5])
-
-
 @pytest.mark.parametrize("name,rules", PHONE_CASES, ids=[f"{n}-{r.get('players', 4)}p" for n, r in PHONE_CASES])
 def test_a_phone_shows_hand_trick_turn_and_decision_without_scrolling(phone, name, rules):
     """At 390 x 844: your hand, the trick (the middle of the table), whose turn it is

@@ -522,20 +522,6 @@ def your_decision(name: str, rules: dict, seed: int, number: int):
         state = state.apply_action(state.legal_actions()[0])
 
 
-@pytest.fixture(scope="module")
-def phone(browser, site):
-    """One page at 390 px for every game's table: each test imports its position."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    requests = Requests(context, site.url)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    open_site(page, site)
-    yield page
-    context.close()
-    assert not page.errors and not requests.outside(), (page.errors, requests.outside()[:5])
-
-
 @pytest.mark.parametrize("name,players", _cases())
 def test_each_games_table_fits_a_phone(phone, name, players):
     """At 390 px: the game's own regions are there, the seats sit around the middle,
