@@ -9,6 +9,7 @@ these modules read of them at import: an address without parameters."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import importlib
 import sys
 import types
@@ -106,7 +107,10 @@ def visit(background, kept, game_id, review, finished=None):
         for _ in range(200):
             await asyncio.sleep(0)
         return work
-    asyncio.run(run())
+    # (in a thread of its own: in a test process that ran the browser tests first,
+    # Playwright's event loop is the running one here, and asyncio.run refuses)
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, run()).result()
     return pool, said
 
 
