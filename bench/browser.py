@@ -193,22 +193,29 @@ def _tricks(obs: dict) -> tuple[list, list]:
     return done, now
 
 
-def trick_decision(game: str, rules: dict, seed: int = 1, seat: int = 0):
-    """The engine's state at `seat`'s first decision with cards of a trick on the
-    table and a finished trick of the same hand to look back at (every seat
-    playing its first legal choice); failing that, its first decision with a
-    trick on the table. The engine plays: nothing is kept but the state."""
+def first_choices(game: str, rules: dict, seed: int):
+    """Each state of a game from its deal to its end, every seat playing its first
+    legal choice (the engine plays: positions to import, not a person's game)."""
     from pycore import get_game
     state = get_game(game).new_game(rules, seed=seed)
-    fallback = None
+    yield state
     while not state.is_terminal:
-        if state.current_player == seat:
+        state = state.apply_action(state.legal_actions()[0])
+        yield state
+
+
+def trick_decision(game: str, rules: dict, seed: int = 1, seat: int = 0):
+    """The engine's state at `seat`'s first decision with cards of a trick on the
+    table and a finished trick of the same hand to look back at (`first_choices`);
+    failing that, its first decision with a trick on the table."""
+    fallback = None
+    for state in first_choices(game, rules, seed):
+        if not state.is_terminal and state.current_player == seat:
             done, now = _tricks(state.observation(seat))
             if now and done:
                 return state
             if now and fallback is None:
                 fallback = state
-        state = state.apply_action(state.legal_actions()[0])
     if fallback is None:
         raise ValueError(f"{game} {rules} deal {seed}: no decision of seat {seat} with a trick on the table")
     return fallback

@@ -13,6 +13,7 @@ from functools import partial
 
 import pytest
 
+from bench.browser import first_choices
 from pycore import get_game, load_record, replay
 from pycore.records import positions
 from solver.partners import chosen_each_round
@@ -107,15 +108,10 @@ def _pad_points(state, points: list[int]) -> list[int]:
 
 
 def late_in_the_game(name: str, rules: dict, seed: int, hands_left: int):
-    """The start of the game's last `hands_left` hands, every seat playing its first
-    legal choice (the page's players then play on as they will: a game to a target
-    may last longer)."""
-    state = get_game(name).new_game(rules, seed=seed)
-    trail = [state]
-    while not state.is_terminal:
-        state = state.apply_action(state.legal_actions()[0])
-        trail.append(state)
-    starts = state.hand_starts
+    """The start of the game's last `hands_left` hands (`first_choices`; the page's
+    players then play on as they will: a game to a target may last longer)."""
+    trail = list(first_choices(name, rules, seed))
+    starts = trail[-1].hand_starts
     return trail[starts[max(1, len(starts) - hands_left)]]
 
 

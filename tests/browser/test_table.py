@@ -4,11 +4,12 @@ origin (checked by the `context` fixture). Whole games of every game through the
 page, with their moments, are in test_moments.py."""
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
 
-from bench.browser import import_state
+from bench.browser import first_choices, import_state
 from pycore import all_games
 
 from .conftest import SCREENSHOTS, Requests, Site
@@ -511,15 +512,10 @@ def test_the_control_you_focused_keeps_focus_when_the_table_is_drawn_again(page,
 
 
 def your_decision(name: str, rules: dict, seed: int, number: int):
-    """The engine's state at seat 0's `number`-th decision, every seat playing its
-    first legal choice."""
-    state = all_games()[name].new_game(rules, seed=seed)
-    while True:
-        if state.current_player == 0:
-            number -= 1
-            if not number:
-                return state
-        state = state.apply_action(state.legal_actions()[0])
+    """The engine's state at seat 0's `number`-th decision (`first_choices`)."""
+    yours = (state for state in first_choices(name, rules, seed)
+             if not state.is_terminal and state.current_player == 0)
+    return next(itertools.islice(yours, number - 1, None))
 
 
 @pytest.mark.parametrize("name,players", _cases())
