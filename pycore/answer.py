@@ -262,7 +262,9 @@ class HintWords:
     facts every choice shares, one line per choice (in the order of
     `Hint.actions`), the other hands, and, for a longer search at the offer of
     the hint before (Think longer, every deal), what became of its suggestion
-    and how sure the new advice is (`change`; None otherwise)."""
+    and how sure the new advice is (`change`; None otherwise). `sure` is how sure
+    the suggestion is in a card player's words ("Probably the best: ..."), and
+    `certainty` how that was worked out (the page folds it under "How do we know?")."""
     worlds_text: str
     summary: str
     certainty: str
@@ -272,6 +274,7 @@ class HintWords:
     choices: tuple[ChoiceWords, ...]
     opponents: Opponents
     change: str | None = None
+    sure: str = ""
 
 
 # --- the hint ------------------------------------------------------------------------------
@@ -336,7 +339,8 @@ class Hint:
                 "effort": self.effort, "seconds": self.seconds, "seed": self.seed,
                 "best": self.best, "best_name": words.choices[0].name,
                 "summary": words.summary, "why": words.choices[0].why,
-                "certainty": words.certainty, "close_call": words.close_call, "change": words.change,
+                "certainty": words.certainty, "sure": words.sure, "close_call": words.close_call,
+                "change": words.change,
                 "more": more,
                 "actions": [a.to_json(w) for a, w in zip(self.actions, words.choices)],
                 "shared": list(words.shared),
@@ -363,7 +367,8 @@ class Hint:
                           None if more is None else more["label"],
                           _texts(_get(data, "shared", (list,), what), "a hint's shared facts"), choices,
                           Opponents.from_json(_get(data, "opponents", (dict,), what)),
-                          _get(data, "change", (str,), what, True))
+                          _get(data, "change", (str,), what, True),
+                          _get(data, "sure", (str,), what, True) or "")
         hint = cls(_get(data, "game", (str,), what), _get(data, "seat", (int,), what),
                    _get(data, "decision", (str,), what), _get(data, "worlds", (int,), what),
                    _get(data, "searched_worlds", (int,), what), actions,

@@ -40,8 +40,10 @@ def told(r: Hint, tell: Narrator, opponents: Opponents, earlier: str | None = No
     (what became of it: `change`)."""
     choices = explain(r, tell)
     ties = any(a.group == "as good" for a in r.actions[1:])
+    close = close_call(r.actions, r, tell)
     return r.told(HintWords(worlds_text=deals_text(r.worlds), summary=summary(r.actions, r, tell),
-                            certainty=certainty(r, r.seconds, ties), close_call=close_call(r.actions, r, tell),
+                            certainty=certainty(r, r.seconds, ties), close_call=close,
+                            sure="" if close else sureness(r, tell),
                             more_label=more_label(r), shared=tuple(shared_facts(r.actions, r, tell)),
                             choices=choices, opponents=opponents,
                             change=None if earlier is None else change(r, earlier, tell)))
@@ -125,22 +127,27 @@ def _pct(p: float) -> str:
     return f"{round(100 * p)}%"
 
 
+def _share_pct(p: float) -> str:
+    """A share as a percentage, never "0%" or "100%" of a share that is neither: "under 1%"."""
+    return "under 1%" if 0 < p < 0.005 else "over 99%" if 0.995 <= p < 1 else _pct(p)
+
+
 def _rate(p: float, interval: list | None, exact: bool) -> str:
     """"in 62% of the possible deals" (exact), or "62% of the time (48–75%)"
-    with its 95% interval."""
-    if exact:               # never "0%" or "100%" of a share that is neither: "under 1%"
-        share = "under 1%" if 0 < p < 0.005 else "over 99%" if 0.995 <= p < 1 else _pct(p)
-        return f"in {share} of the possible deals"
+    with its 95% interval ("62% of the time" without one)."""
+    if exact:
+        return f"in {_share_pct(p)} of the possible deals"
     if interval is None:
-        return f"{_pct(p)} of the time"
+        return f"{_share_pct(p)} of the time"
     low, high = (_pct(x) for x in interval)
     return f"{_pct(p)} of the time ({low[:-1]}–{high})" if low != high else f"{_pct(p)} of the time"
 
 
-def _facts(entry: ActionValue, r: Hint, trick_words: str, skip=()) -> list[str]:
+def _facts(entry: ActionValue, r: Hint, trick_words: str, skip=(), plain: bool = False) -> list[str]:
     """What a choice does besides its points: takes the trick, makes the bid, the
     game's own outcomes (Voren: takes a trick, is looed); `skip`: facts every
-    choice shares (shared_facts says them once)."""
+    choice shares (shared_facts says them once); `plain`: rates without their
+    ranges (the hint's first step; the table of choices has them)."""
     exact = entry.exact
     facts = [(key, words) for key, words in _fact_words(entry, r, trick_words)
              if key not in skip and not _never(entry, r, key)]
@@ -151,7 +158,7 @@ def _facts(entry: ActionValue, r: Hint, trick_words: str, skip=()) -> list[str]:
                 for key, words in facts if entry.share(key) > 0 or key == "takes_trick"]
     out = []
     for key, words in facts:
-        rate = _rate(entry.share(key), entry.rate(key).interval, exact)
+        rate = _rate(entry.share(key), None if plain else entry.rate(key).interval, exact)
         if entry.share(key) not in (0, 1) or "(" in rate:
             out.append(f"{words} {rate}")
         elif entry.share(key) == 1:      # every possible deal, or so many that its interval reads "100%" too
@@ -280,11 +287,12 @@ def _everywhere(r: Hint) -> str:
 
 
 def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hint, hand_word: str = "hand",
-                 settled: tuple[float, str] | None = None) -> str:
+                 settled: tuple[float, str] | None = None, plain: bool = False) -> str:
     """The choice's points: the best's own value, the others' compared to it
     (`hand_word`: the game's name for a deal played out, "this round";
     `settled`: the hand's points no choice changes any more and their words,
-    the adapter's `settled`: the best's value is then said from here)."""
+    the adapter's `settled`: the best's value is then said from here;
+    `plain`: the best's value without its range, for the hint's first step)."""
     looked = _looked(r)
     if best is None:
         # where part of the hand's points is settled (Voren's chips in the pot), the value from here
@@ -300,7 +308,7 @@ def _value_words(entry: ActionValue, unit: str, best: ActionValue | None, r: Hin
         width = None if low_high is None else (low_high[1] - low_high[0]) / 2
         if width == 0:          # the same on every deal searched: no spread to show, not "± 0"
             return f"{_num(ev)} {_plural(unit)} {this} {_everywhere(r)}"
-        return f"about {_num(ev)} {_plural(unit)} {this}{_pm(width)}"
+        return f"about {_num(ev)} {_plural(unit)} {this}{'' if plain else _pm(width)}"
     group, diff = entry.group, entry.diff if entry.diff is not None else 0.0
     top = "the suggestion" if r.spent_least else "the best"     # what the others are told against
     if looked:
@@ -440,7 +448,7 @@ def _reason(entry: ActionValue, r: Hint, words) -> str | None:
         return _no_time(entry, r, NO_TRICK)
     if key != "exact_bid" and seen.share(key) == 1:
         return _every_time(entry, r, fact)
-    facts = _facts(seen, r, words.trick_taker_words)
+    facts = _facts(seen, r, words.trick_taker_words, plain=True)
     return facts[0] if facts else None
 
 
@@ -453,7 +461,7 @@ def summary(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> str:
     words = tell.game.words
     fact = _reason(best, r, words)
     settled = _settled(r, tell)
-    value = _value_words(best, words.unit, None, r, words.hand_word, settled)
+    value = _value_words(best, words.unit, None, r, words.hand_word, settled, plain=True)
     reason = f"it {fact}, and is worth {value}" if fact else f"it is worth {value}"
     close = [e for e in entries[1:] if e.group in ("as good", "close")]
     text = f"Consider {name}: {reason}."
@@ -530,15 +538,62 @@ def certainty(r: Hint, seconds: float | None, ties: bool = False) -> str:
 
 
 def close_call(entries: tuple[ActionValue, ...], r: Hint, tell: Narrator) -> str | None:
-    """"A close call between ...": the choices the search could not tell apart
-    (counted, not named, where their names are long: see _others)."""
+    """"Too close to call between ...": the choices the search could not tell
+    apart (counted, not named, where their names are long: see _others)."""
     close = [e for e in entries[1:] if e.group == "close"]
     if not close or r.exact:
         return None
     names, counted = _others([entries[0]] + close, r.decision, tell)
     if counted:          # the summary has counted those about as good
-        return "A close call: the search cannot tell which of these choices is best."
-    return f"A close call between {names}: the search cannot tell which is {'better' if len(close) == 1 else 'best'}."
+        return "Too close to call: the search cannot tell which of these choices is best."
+    return f"Too close to call between {names}: the search cannot tell which is {'better' if len(close) == 1 else 'best'}."
+
+
+def _margin(r: Hint, tell: Narrator) -> str:
+    """", about 1.2 points more than the next best" where the next best choice was
+    compared on enough deals to say by how much ("" otherwise)."""
+    rest = [e for e in r.actions[1:] if e.group == "worse" and e.diff is not None and not _few(e, r)]
+    if not rest:
+        return ""
+    gap = min(e.diff for e in rest)
+    if gap <= 0 or _num(gap) == "0":
+        return ""
+    unit = tell.game.words.unit
+    amount = _whole(gap, unit) if r.exact and float(gap).is_integer() else f"{_num(gap)} {_plural(unit, gap)}"
+    # where others are as good as it, the next best is one of them: the gap is to the "Less good"
+    than = "the less good choices" if any(e.group in ("as good", "close") for e in r.actions[1:]) else \
+        "the next best choice"
+    return f"{'' if r.exact else 'about '}{amount} more than {than}"
+
+
+def sureness(r: Hint, tell: Narrator) -> str:
+    """How sure the suggestion is, in a card player's words, and by about how much
+    it beats the next best: "Sure: ...", "Probably the best: ...", "Probably the
+    best, but not sure: ..." ("" with one choice; a close call says "Too close to
+    call" in its own line). How it was worked out (deals, play-outs, what was
+    left out) is the certainty's, behind the panel's "How do we know?"."""
+    if r.stopped == "one choice":
+        return ""
+    if r.exact:
+        head, why = "Sure", ("you can see every card, and every way to play it was checked" if r.worlds == 1
+                             else "every possible deal was checked to the end of the hand")
+    elif _looked(r):
+        head, why = "Probably the best", "you can see every card, but the hand is too long to check to its end"
+    elif r.stopped == "separated" and any(e.group == "as good" for e in r.actions[1:]):
+        head, why = "Probably the best", "nothing came out better on the deals looked at"
+    elif r.stopped in LIKELY:
+        head, why = "Probably the best", LIKELY[r.stopped]
+    else:
+        head = "Probably the best, but not sure"
+        why = f"{'the time ran out' if r.stopped == 'time' else 'the search reached its limit'} before it stood out clearly"
+    margin = _margin(r, tell)
+    return f"{head}: {margin}; {why}." if margin else f"{head}: {why}."
+
+
+# why a suggestion the search did not check on every deal exactly is still probably the best
+LIKELY = {"separated": "it stood out clearly on the deals looked at",
+          "settled": "more thinking would not have changed the suggestion",
+          "all worlds": "every possible deal was played out, though not checked to the end"}
 
 
 
@@ -547,7 +602,7 @@ def change(r: Hint, earlier: str, tell: Narrator) -> str:
     """What a longer search ("Think longer", every deal) says of the suggestion
     of the hint before it (`earlier`, a token): kept, or changed from what to
     what, how sure the new advice is, and how the earlier choice now compares
-    (a number only where it has an interval, or is exact)."""
+    (a number only where it was compared on enough deals, or is exact)."""
     entries = r.actions
     best = entries[0]
     now = _quoted(best, r.decision, tell)
@@ -560,11 +615,9 @@ def change(r: Hint, earlier: str, tell: Narrator) -> str:
     then = _quoted(before, r.decision, tell)
     it = then if r.decision == "play" or len(then) <= NAMED_UP_TO else "the earlier suggestion"
     unit = tell.game.words.unit
-    if before.exact or (before.group == "worse" and not _few(before, r)):
-        width = before.diff_interval
-        pm = " (exact)" if before.exact else "" if width is None else _pm((width[1] - width[0]) / 2)
-        compared = (f"now comes out {_nonzero(before.diff, 2 if before.exact else 1)} "
-                    f"{_plural(unit, before.diff)} less{pm}")
+    if before.exact or (before.group == "worse" and not _few(before, r)):     # (its range: in the table)
+        compared = (f"now comes out {'' if before.exact else 'about '}{_nonzero(before.diff, 2 if before.exact else 1)} "
+                    f"{_plural(unit, before.diff)} less{' (exact)' if before.exact else ''}")
     elif before.group in ("close", "as good"):
         compared = "is about as good"
     else:

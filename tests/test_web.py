@@ -447,11 +447,15 @@ def test_the_hint_panel_speaks_a_card_players_words():
     Seeded hints of every game (opening decisions too: Lunar's gifts, Raven's
     bids, Tricksters' drafts), drawn as the panel draws them (first step, how
     sure, close call, every choice's line and group, the other hands), say none
-    of them outside the choices' own names (a Raven bid "sets aside" cards). The
-    hints cover the ways a search ends, the tree, and choices dropped early."""
+    of them outside the choices' own names (a Raven bid "sets aside" cards). What
+    shows before anything is opened speaks as the review does (none of the
+    statistics report's words: ranges, play-outs, deals searched as a sample);
+    how it was worked out is behind "How do we know?". The hints cover the ways
+    a search ends, the tree, and choices dropped early."""
     from pycore.records import record_of
     from pycore.words import Narrator
     from tests.solver.positions import positions
+    from tests.test_review_player_words import report_words
     seen = set()
     most = [(name, {"players": max(game.player_counts())}) for name, game in sorted(all_games().items())]
     for game, rules in examples() + most:      # each game's examples, and at its most players
@@ -467,9 +471,43 @@ def test_the_hint_panel_speaks_a_card_players_words():
             for name in sorted({tell.choice(a.action) for a in hint.actions}, key=len, reverse=True):
                 text = text.replace(name, "…")
             assert not HINT_JARGON.search(text), (game, HINT_JARGON.findall(text), text)
+            # what shows before anything is opened: the review's player voice
+            shown = _unfolded(page)
+            rates = re.sub(r"\d+% of the (time|possible deals)", "…", shown)
+            assert not report_words(rates) and not SEARCH_REPORT.search(rates), (game, report_words(rates), shown)
+            _sure_agrees_with_its_numbers(answer)
+            if answer["certainty"]:         # how it was worked out: behind "How do we know?"
+                assert html_escape(answer["certainty"]) in page.split('<details id="hint-how">', 1)[1]
             seen |= {answer["stopped"], "tree" if answer["tree"] else "flat"}
             seen |= {"dropped" for a in answer["actions"] if a["group"] == "screened"}
     assert {"separated", "effort", "settled", "tree", "flat", "dropped"} <= seen, seen
+
+
+# how a search went, in its own figures ("Played out 300 deals drawn from 1,296 possible
+# ones", "Searched 24 of about 420 billion possible deals"): for "How do we know?"
+SEARCH_REPORT = re.compile(r"played out [\d,]+|drawn from|searched [\d,]+ of", re.IGNORECASE)
+
+
+def _unfolded(page: str) -> str:
+    """A panel's text outside its folds (<details>, innermost first)."""
+    while True:
+        inner = re.sub(r"<details[^>]*>(?:(?!<details).)*?</details>", " ", page, flags=re.S)
+        if inner == page:
+            return html_unescape(re.sub(r"<[^>]*>", " ", page))
+        page = inner
+
+
+def _sure_agrees_with_its_numbers(answer: dict) -> None:
+    """How sure the suggestion is, said in words, never against its numbers: "Sure"
+    only of exact values; a close call said once, as "Too close to call"; the gap
+    to "the next best" only where no other choice is as good."""
+    sure, close = answer["sure"], answer["close_call"]
+    assert not (sure and close), (sure, close)
+    assert bool(sure or close) == (answer["stopped"] != "one choice"), answer["stopped"]
+    assert sure.startswith("Sure") == (bool(sure) and answer["exact"]), sure
+    assert not close or close.startswith("Too close to call"), close
+    if any(a["group"] in ("as good", "close") for a in answer["actions"][1:]):
+        assert "the next best" not in sure, sure
 
 
 def test_a_lost_score_shows_a_minus_sign_not_a_hyphen():

@@ -38,8 +38,9 @@ def _hint_group(entry: ActionValue) -> str:
 def hint_html(hint: Hint, tell: Narrator, earlier: str | None = None) -> str:
     """The solver's answer as a player reads it, step by step: the hint's first
     step is the summary line above this (hint_sentence: "Consider the 10 of
-    Shields: ..."); here how sure it is, a close call and the offer to search
-    more, then on request every choice grouped against the best (one line each,
+    Shields: ..."); here how sure it is in a card player's words (or that it is
+    too close to call) and the offer to search more, then on request how that
+    was worked out ("How do we know?"), every choice grouped against the best (one line each,
     the solver's words) and what can be told of the other hands, as a table.
     `earlier`: the suggestion of the hint before, when this one searched the same
     position again at its offer (Think longer, every deal): whether it held."""
@@ -48,8 +49,8 @@ def hint_html(hint: Hint, tell: Narrator, earlier: str | None = None) -> str:
     out = ""
     if words.close_call:
         out += f'<p class="hint-close" id="hint-close-call">{esc(words.close_call)}</p>'
-    if words.certainty:
-        out += f'<p class="hint-why" id="hint-certainty">{esc(words.certainty)}</p>'
+    if words.sure:
+        out += f'<p class="hint-sure" id="hint-sure">{esc(words.sure)}</p>'
     if earlier is not None:     # the solver's words for it, where the request named it
         change = words.change
         if not change and hint.best == earlier:
@@ -65,6 +66,9 @@ def hint_html(hint: Hint, tell: Narrator, earlier: str | None = None) -> str:
         out += (f'<p class="hint-all"><button type="button" id="{button_id}" class="hint-more" '
                 f'data-budget="{esc(json.dumps(budget))}">{esc(words.more_label)}</button> '
                 f'<span class="hint-why">{esc(note)}</span></p>')
+    if words.certainty:     # how it was worked out: deals, play-outs, what was left out
+        out += (f'<details id="hint-how"><summary>How do we know?</summary>'
+                f'<p class="hint-why" id="hint-certainty">{esc(words.certainty)}</p></details>')
     if len(ranked) > 1:                  # one choice: the summary line has said it all
         def item(e: ActionValue, said: ChoiceWords) -> str:
             return (f'<li data-token="{esc(e.action)}" data-group="{esc(e.group)}">'
