@@ -816,3 +816,7 @@ SPREAD_DECISIONS = [(4, "give"), (4, "follow"), (2, "lead")]      # (players, th
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------
 TIMED_BOT_TABLES = [{"players": 4}, {"players": 2}]
+
+
+# --- the card table read at a phone's and a desktop's width (tests/browser/test_card_table.py) -----
+CARD_TABLE_CASES = [({"players": 4}, False), ({"players": 2}, False)]      # (rules, played on to the game's end as well)

@@ -679,3 +679,7 @@ SPREAD_DECISIONS = [(4, "lead"), (2, "bid")]      # (players, the kind of decisi
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------
 TIMED_BOT_TABLES = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}, {"players": 6}]
+
+
+# --- the card table read at a phone's and a desktop's width (tests/browser/test_card_table.py) -----
+CARD_TABLE_CASES = [({"players": 6}, False)]      # (rules, played on to the game's end as well)

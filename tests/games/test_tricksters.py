@@ -539,3 +539,7 @@ HARD_PLAYS_BY_THE_FLAT_SEARCH = True    # so on a sure trick the hint's card is 
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------
 TIMED_BOT_TABLES = [{}]
+
+
+# --- the card table read at a phone's and a desktop's width (tests/browser/test_card_table.py) -----
+CARD_TABLE_CASES = [({}, False)]      # (rules, played on to the game's end as well)

@@ -629,3 +629,7 @@ SPREAD_DECISIONS = [(5, "follow")]      # (players, the kind of decision)
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------
 TIMED_BOT_TABLES = [{"players": 5}]
+
+
+# --- the card table read at a phone's and a desktop's width (tests/browser/test_card_table.py) -----
+CARD_TABLE_CASES = [({"players": 3, "hands_per_player": 1}, True)]     # (rules, played on to the game's end as well: three hands)
