@@ -820,3 +820,7 @@ TIMED_BOT_TABLES = [{"players": 4}, {"players": 2}]
 
 # --- the card table read at a phone's and a desktop's width (tests/browser/test_card_table.py) -----
 CARD_TABLE_CASES = [({"players": 4}, False), ({"players": 2}, False)]      # (rules, played on to the game's end as well)
+
+
+# --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
+REVIEW_CASES = [({"players": 4, "target": 12}, False)]      # (rules with a second hand, the review made while it is played; its panel kept as a screenshot)

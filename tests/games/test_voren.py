@@ -633,3 +633,7 @@ TIMED_BOT_TABLES = [{"players": 5}]
 
 # --- the card table read at a phone's and a desktop's width (tests/browser/test_card_table.py) -----
 CARD_TABLE_CASES = [({"players": 3, "hands_per_player": 1}, True)]     # (rules, played on to the game's end as well: three hands)
+
+
+# --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
+REVIEW_CASES = []      # none: its hands are reviewed from the end of a short game (test_review_from_the_end_of_the_game)
