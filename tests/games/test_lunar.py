@@ -824,3 +824,7 @@ CARD_TABLE_CASES = [({"players": 4}, False), ({"players": 2}, False)]      # (ru
 
 # --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
 REVIEW_CASES = [({"players": 4, "target": 12}, False)]      # (rules with a second hand, the review made while it is played; its panel kept as a screenshot)
+
+
+# --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
+PHONE_DECISION_TABLES = [{"players": 4}, {"players": 2}]      # rules

@@ -687,3 +687,7 @@ CARD_TABLE_CASES = [({"players": 6}, False)]      # (rules, played on to the gam
 
 # --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
 REVIEW_CASES = [({"players": 4, "short_game": True}, True)]      # (rules with a second hand, the review made while it is played; its panel kept as a screenshot)
+
+
+# --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
+PHONE_DECISION_TABLES = [{"players": 4}]      # rules

@@ -547,3 +547,7 @@ CARD_TABLE_CASES = [({}, False)]      # (rules, played on to the game's end as w
 
 # --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
 REVIEW_CASES = [({}, False)]      # (rules with a second hand, the review made while it is played; its panel kept as a screenshot)
+
+
+# --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
+PHONE_DECISION_TABLES = [{}]      # rules

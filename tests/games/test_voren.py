@@ -637,3 +637,7 @@ CARD_TABLE_CASES = [({"players": 3, "hands_per_player": 1}, True)]     # (rules,
 
 # --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
 REVIEW_CASES = []      # none: its hands are reviewed from the end of a short game (test_review_from_the_end_of_the_game)
+
+
+# --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
+PHONE_DECISION_TABLES = [{"players": 5}]      # rules
