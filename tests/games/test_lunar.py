@@ -828,3 +828,14 @@ REVIEW_CASES = [({"players": 4, "target": 12}, False)]      # (rules with a seco
 
 # --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
 PHONE_DECISION_TABLES = [{"players": 4}, {"players": 2}]      # rules
+
+
+# --- the hint's table of the other hands at a phone's and a desktop's width (tests/browser/test_table.py)
+OTHER_HANDS_TABLES = [(4, (390, 1280))]      # (players, the widths it is read at)
+
+
+# --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
+PHONE_TABLE_REGIONS = [      # (rules, the regions drawn): both player counts, the Sky at two
+    ({"players": 2}, ["#trump-tiles", "#team-track", "#sky"]),
+    ({"players": 4}, ["#trump-tiles", "#team-track"]),
+]

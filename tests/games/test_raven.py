@@ -691,3 +691,11 @@ REVIEW_CASES = [({"players": 4, "short_game": True}, True)]      # (rules with a
 
 # --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
 PHONE_DECISION_TABLES = [{"players": 4}]      # rules
+
+
+# --- the hint's table of the other hands at a phone's and a desktop's width (tests/browser/test_table.py)
+OTHER_HANDS_TABLES = [(5, (390, 1280))]      # (players, the widths it is read at)
+
+
+# --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
+PHONE_TABLE_REGIONS = [({"short_game": True}, ["#trump-schedule"])]      # (rules, the regions drawn)

@@ -551,3 +551,11 @@ REVIEW_CASES = [({}, False)]      # (rules with a second hand, the review made w
 
 # --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
 PHONE_DECISION_TABLES = [{}]      # rules
+
+
+# --- the hint's table of the other hands at a phone's and a desktop's width (tests/browser/test_table.py)
+OTHER_HANDS_TABLES = []      # (players, the widths it is read at): not checked in this game
+
+
+# --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
+PHONE_TABLE_REGIONS = [({}, ["#draft-centre"])]      # (rules, the regions drawn)

@@ -641,3 +641,11 @@ REVIEW_CASES = []      # none: its hands are reviewed from the end of a short ga
 
 # --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
 PHONE_DECISION_TABLES = [{"players": 5}]      # rules
+
+
+# --- the hint's table of the other hands at a phone's and a desktop's width (tests/browser/test_table.py)
+OTHER_HANDS_TABLES = [(4, (1280,))]      # (players, the widths it is read at)
+
+
+# --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
+PHONE_TABLE_REGIONS = [({}, ["#pot", "#turnup"])]      # (rules, the regions drawn)
