@@ -839,3 +839,12 @@ PHONE_TABLE_REGIONS = [      # (rules, the regions drawn): both player counts, t
     ({"players": 2}, ["#trump-tiles", "#team-track", "#sky"]),
     ({"players": 4}, ["#trump-tiles", "#team-track"]),
 ]
+
+
+# --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
+WHOLE_GAME_CASES = [({"players": 4, "target": 12}, 1), ({"players": 2, "target": 12}, 1)]      # (rules, the hands the page plays)
+UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]      # (rules, where the card is, its choice's verb)
+
+
+# --- cards picked for a choice, the choice not yet made (tests/browser/test_moments.py) ------------
+PARTIAL_SELECTIONS = [({"players": 4}, "give")]      # (rules, the choice's verb)

@@ -699,3 +699,18 @@ OTHER_HANDS_TABLES = [(5, (390, 1280))]      # (players, the widths it is read a
 
 # --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
 PHONE_TABLE_REGIONS = [({"short_game": True}, ["#trump-schedule"])]      # (rules, the regions drawn)
+
+
+# --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
+WHOLE_GAME_CASES = [({"players": 4, "short_game": True}, 2)]      # (rules, the hands the page plays: the ravenclaw hand is the last)
+UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]      # (rules, where the card is, its choice's verb)
+
+
+# --- cards picked for a choice, the choice not yet made (tests/browser/test_moments.py) ------------
+PARTIAL_SELECTIONS = [({"players": 4}, "bid")]      # (rules, the choice's verb)
+NEVER_PICKED_SAYS = "never be bid cards"      # what a card that can never be picked says: a specialist
+
+
+def partial_selection_said(card: str) -> str:
+    """How Confirm starts with only `card` picked: the bid's value so far (its suit's, Shields 0 to Wands 3)."""
+    return f"Bid {['Sh', 'Sw', 'Ax', 'Wa'].index(card[:2])} so far"

@@ -559,3 +559,8 @@ OTHER_HANDS_TABLES = []      # (players, the widths it is read at): not checked 
 
 # --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
 PHONE_TABLE_REGIONS = [({}, ["#draft-centre"])]      # (rules, the regions drawn)
+
+
+# --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
+WHOLE_GAME_CASES = [({}, 1)]      # (rules, the hands the page plays)
+UNAVAILABLE_CARD_TABLES = [({}, "#draft-centre .card.unavailable", "take")]      # (rules, where the card is, its choice's verb)

@@ -649,3 +649,8 @@ OTHER_HANDS_TABLES = [(4, (1280,))]      # (players, the widths it is read at)
 
 # --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
 PHONE_TABLE_REGIONS = [({}, ["#pot", "#turnup"])]      # (rules, the regions drawn)
+
+
+# --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
+WHOLE_GAME_CASES = [({"players": 4, "hands_per_player": 1}, 1)]      # (rules, the hands the page plays)
+UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]      # (rules, where the card is, its choice's verb)
