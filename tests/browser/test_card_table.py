@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.catalog import own_cases
+
 from .conftest import SCREENSHOTS
 from .table import PLAY_ONE, open_site, set_trick_pause, start_game, wait_hint, wait_my_turn
 
@@ -165,16 +167,16 @@ def check_hint(page, name: str) -> None:
         page.click("#hint-close")
 
 
-CASES = [("tricksters", {}), ("raven", {"players": 6}), ("lunar", {"players": 4}), ("lunar", {"players": 2}),
-         ("voren", {"players": 3, "hands_per_player": 1})]
+# (name, rules, played on to the game's end as well), each game's own (its CARD_TABLE_CASES)
+CASES = own_cases("CARD_TABLE_CASES")
 
 
-@pytest.mark.parametrize("name,rules", CASES, ids=[f"{n}-{r.get('players', 4)}p" for n, r in CASES])
-def test_the_table_reads_and_nothing_covers_what_you_need(page, site, name, rules):
+@pytest.mark.parametrize("name,rules,to_the_end", CASES, ids=[f"{n}-{r.get('players', 4)}p" for n, r, _ in CASES])
+def test_the_table_reads_and_nothing_covers_what_you_need(page, site, name, rules, to_the_end):
     """In each game, at both widths: the first decision with the hint open (its
     choice marked in view), a card to play with the trick under way and the hint
     open (the trick in view too), a finished trick waiting for you, the hand's score
-    sheet; in Voren (three hands) the game's end as well."""
+    sheet; on rules of a few hands (Voren's three) the game's end as well."""
     page.set_viewport_size(DESKTOP)
     open_site(page, site, QUERY)
     start_game(page, name, rules, seed=5)
@@ -189,7 +191,7 @@ def test_the_table_reads_and_nothing_covers_what_you_need(page, site, name, rule
     check_view(page, f"{name}: a finished trick")
     advance(page, "hand")
     check_view(page, f"{name}: the hand's score sheet")
-    if name == "voren":
+    if to_the_end:
         advance(page, "over")
         check_view(page, f"{name}: the game's end")
     assert not page.errors

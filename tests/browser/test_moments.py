@@ -17,7 +17,7 @@ from bench.browser import first_choices
 from pycore import get_game, load_record, replay
 from pycore.records import positions
 from solver.partners import chosen_each_round
-from tests.catalog import own_tests
+from tests.catalog import own_cases, own_tests
 from pycore.words import Narrator as EngineNarrator
 
 from .conftest import ROOT, SCREENSHOTS
@@ -31,16 +31,17 @@ from manyhands_web.cast import seat_names  # noqa: E402
 # the page's words: the computer players by their names (manyhands_web/cast.py)
 Narrator = partial(EngineNarrator, namer=seat_names)
 
-# Short games: Raven's 5-hand game, Lunar to 12 points, Voren one deal each; the page
-# plays the last hands (its last two in Raven: the ravenclaw hand is the last), the
-# hands before them imported as a record, so every hand is still on the pad.
-CASES = [
-    pytest.param("raven", {"players": 4, "short_game": True}, 2, id="raven"),
-    pytest.param("tricksters", {}, 1, id="tricksters"),
-    pytest.param("lunar", {"players": 4, "target": 12}, 1, id="lunar-4p"),
-    pytest.param("lunar", {"players": 2, "target": 12}, 1, id="lunar-2p"),
-    pytest.param("voren", {"players": 4, "hands_per_player": 1}, 1, id="voren"),
-]
+# Short games, each game's own (its WHOLE_GAME_CASES: rules, the hands left): the page
+# plays the last hands, the hands before them imported as a record, so every hand is
+# still on the pad. A game with one case is named by its name, else by its players too.
+def _whole_games() -> list:
+    cases = own_cases("WHOLE_GAME_CASES")
+    tables = {name: sum(1 for n, *_ in cases if n == name) for name, *_ in cases}
+    return [pytest.param(name, rules, hands_left, id=name if tables[name] == 1 else f"{name}-{rules['players']}p")
+            for name, rules, hands_left in cases]
+
+
+CASES = _whole_games()
 
 TRICK = """() => {
   const s = document.querySelector('#previous-trick');
@@ -252,22 +253,18 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
 
 
 # --- why a choice is not allowed -------------------------------------------------------------
-FIND_UNAVAILABLE = {
-    "raven": "#hand .card.unavailable",
-    "lunar": "#hand .card.unavailable",
-    "voren": "#hand .card.unavailable",
-    "tricksters": "#draft-centre .card.unavailable",
-}
+# (name, rules, where an unavailable card is found, the verb of the choice it would make:
+# "" for the card alone, or with cards picked for a choice that choice's), each game's own.
+UNAVAILABLE = own_cases("UNAVAILABLE_CARD_TABLES")
 
 
-@pytest.mark.parametrize("name", sorted(FIND_UNAVAILABLE))
-def test_a_card_that_cannot_be_played_says_why(page, site, name):
+@pytest.mark.parametrize("name,rules,selector,verb", UNAVAILABLE, ids=[name for name, *_ in UNAVAILABLE])
+def test_a_card_that_cannot_be_played_says_why(page, site, name, rules, selector, verb):
     """A position where a card is not playable: it stays focusable, says why on
     hover (its tooltip) and on focus, and its accessible description reads the
     engine's reason for that very card."""
     open_site(page, site)
-    start_game(page, name, {"players": 4} if name != "tricksters" else {}, seed=7)
-    selector = FIND_UNAVAILABLE[name]
+    start_game(page, name, rules, seed=7)
     for _ in range(200):
         wait_my_turn(page)
         if table_state(page)["over"]:
@@ -291,7 +288,7 @@ def test_a_card_that_cannot_be_played_says_why(page, site, name):
     tell = Narrator(get_game(name), state.observation(0))
     legal = json.loads(page.get_attribute("#prompt", "data-legal"))
     picking = page.locator("#hand [data-toggle]").count() > 0      # Raven's bid: a specialist
-    asked = (f"take {token}" if name == "tricksters" else
+    asked = (f"{verb} {token}" if verb else
              f"{legal[0].split()[0]} {token}" if picking else token)
     expected = state.why_not(asked, tell)
     assert expected and reason == expected[0].upper() + expected[1:] + ("" if expected.endswith(".") else ".")
@@ -308,10 +305,17 @@ def test_a_card_that_cannot_be_played_says_why(page, site, name):
     assert not page.errors
 
 
-@pytest.mark.parametrize("name,rules,verb", [("raven", {"players": 4}, "bid"), ("lunar", {"players": 4}, "give")])
+# (name, rules, the choice's verb) where cards are picked for a choice, each game's own.
+PARTIAL = own_cases("PARTIAL_SELECTIONS")
+
+
+@pytest.mark.parametrize("name,rules,verb", PARTIAL, ids=[name for name, *_ in PARTIAL])
 def test_a_partial_selection_says_what_is_missing(page, site, name, rules, verb):
     """Picking bid cards (Raven) or a gift (Lunar): until the cards spell a choice,
-    Confirm says what is still missing (Raven: the bid's value so far)."""
+    Confirm says what is still missing (where the game's own tests say how it starts,
+    `partial_selection_said`: Raven's bid's value so far), and a card never picked
+    says so (`NEVER_PICKED_SAYS`: Raven's specialists)."""
+    own = own_tests(name)
     open_site(page, site)
     start_game(page, name, rules, seed=3)
     wait_my_turn(page)
@@ -325,16 +329,15 @@ def test_a_partial_selection_says_what_is_missing(page, site, name, rules, verb)
     state = replay(load_record(export_record(page)))
     expected = state.why_not(f"{verb} {card}", Narrator(get_game(name), state.observation(0)))
     assert said == expected[0].upper() + expected[1:] + "."
-    if name == "raven":
-        value = ["Sh", "Sw", "Ax", "Wa"].index(card[:2])
-        assert said.startswith(f"Bid {value} so far")
+    if hasattr(own, "partial_selection_said"):
+        assert said.startswith(own.partial_selection_said(card))
     page.click("#confirm", force=True)      # Confirm, not yet a choice: says what is missing
     page.wait_for_function("document.getElementById('why-said').textContent.length > 0")
     assert page.inner_text("#why-said") == said
-    if name == "raven":           # a specialist is never a bid card: it says so
+    if hasattr(own, "NEVER_PICKED_SAYS"):
         special = page.locator("#hand .card.unavailable")
         if special.count():
-            assert "never be bid cards" in special.first.get_attribute("title")
+            assert own.NEVER_PICKED_SAYS in special.first.get_attribute("title")
     assert not page.errors
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from solver import review as rv
 
+from tests.catalog import own_cases
 from tests.engine_tokens import engine_tokens
 
 from pycore import get_game
@@ -118,12 +119,12 @@ def _review_first_hand(page, name: str) -> dict:
     return review
 
 
-@pytest.mark.parametrize("game,rules", [
-    pytest.param("raven", {"players": 4, "short_game": True}, id="raven"),
-    pytest.param("tricksters", {}, id="tricksters"),
-    pytest.param("lunar", {"players": 4, "target": 12}, id="lunar"),
-])
-def test_review_a_finished_hand_from_its_score_sheet(page, site, game, rules):
+# (name, rules, its review panel kept as a screenshot), each game's own (its REVIEW_CASES)
+CASES = own_cases("REVIEW_CASES")
+
+
+@pytest.mark.parametrize("game,rules,screenshot", CASES, ids=[name for name, *_ in CASES])
+def test_review_a_finished_hand_from_its_score_sheet(page, site, game, rules, screenshot):
     open_site(page, site, QUERY)
     start_game(page, game, rules, seed=5)
     review = _review_first_hand(page, game)
@@ -135,8 +136,8 @@ def test_review_a_finished_hand_from_its_score_sheet(page, site, game, rules):
     assert page.get_attribute("#review-steps", "data-step") == "1"
     assert page.locator("#review-steps .review-trick li").count() >= 2
     assert page.locator("#review-steps .faces li").count() == seats
-    if game == "raven":
-        shot(page, "review-raven", "#review-panel", block="start")
+    if screenshot:
+        shot(page, f"review-{game}", "#review-panel", block="start")
     assert review["decisions"] and page.errors == []
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from bench.browser import build_module, import_state, trick_decision
 from pycore import all_games
+from tests.catalog import own_cases
 
 from .conftest import ARGS, CHROMIUM, ROOT, SCREENSHOTS, Requests
 from .table import (READY, export_record, kept_game, open_details, open_site, play, set_rule,
@@ -31,6 +32,7 @@ from tests.test_pages import other_value  # noqa: E402
 
 pytestmark = pytest.mark.browser
 GAMES = {g["name"]: g for g in describe_games()}
+FIRST = next(iter(GAMES))      # the home page's first game
 PHONE = {"width": 390, "height": 844}
 SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
@@ -110,10 +112,11 @@ def test_each_game_starts_in_one_click_with_defaults_and_resumes(page, site):
     page.goto(page.url.split("#")[0] + "#home")
     page.wait_for_selector("#your-games:not([hidden])")
     assert page.locator("#saved-games .saved-game").count() == len(GAMES)
-    assert page.inner_text("#saved-games .saved-game:has(.at-table) h3") == "Voren"
-    assert page.is_visible("#resume-voren") and page.inner_text("#play-voren") == "New game"
+    last = sorted(GAMES)[-1]                            # the game started last
+    assert page.inner_text("#saved-games .saved-game:has(.at-table) h3") == GAMES[last]["title"]
+    assert page.is_visible(f"#resume-{last}") and page.inner_text(f"#play-{last}") == "New game"
     assert page.locator("[data-resume]").count() == 1
-    page.click("#resume-voren")
+    page.click(f"#resume-{last}")
     page.wait_for_selector("#view-table:not([hidden])")
     # nothing lost: the same game, every action kept (the computer players may have
     # played on since `before` was read, their moves coming from the hint workers)
@@ -212,8 +215,8 @@ def test_the_rules_pages_are_for_players(page, site):
             if field["ruling"] and field["ruling"] != "gap":
                 assert f"{field['ruling']}: " in page.inner_text("#rules .rulings-note")
         assert focused(page).startswith("- heading")
-        if name == "lunar":
-            shot(page, "rules-lunar-desktop")
+        if name == FIRST:
+            shot(page, f"rules-{name}-desktop")
         page.click("#rules .reference-link a")
         page.wait_for_selector(".reference h2")
         assert "**" not in page.inner_text("#rules")
@@ -221,8 +224,7 @@ def test_the_rules_pages_are_for_players(page, site):
 
 
 # --- phones ------------------------------------------------------------------------------------
-PHONE_CASES = [("raven", {"players": 4}), ("tricksters", {}), ("lunar", {"players": 4}),
-               ("lunar", {"players": 2}), ("voren", {"players": 5})]
+PHONE_CASES = own_cases("PHONE_DECISION_TABLES")      # (name, rules), each game's own
 
 
 @pytest.mark.parametrize("name,rules", PHONE_CASES, ids=[f"{n}-{r.get('players', 4)}p" for n, r in PHONE_CASES])
@@ -263,12 +265,13 @@ def test_a_phone_shows_hand_trick_turn_and_decision_without_scrolling(phone, nam
 def test_landscape_phones_and_tablets_are_tidy(phone, size):
     page = phone
     page.set_viewport_size(size)
-    import_state(page, trick_decision("lunar", {"players": 4}, seed=3))
+    name, rules = PHONE_CASES[0]                        # the first game's first phone table
+    import_state(page, trick_decision(name, rules, seed=3))
     wait_my_turn(page)
     for selector in ("#hand", "#prompt-text"):
         assert inside_viewport(page, selector), selector
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"] + 2
-    shot(page, f"lunar-{size['width']}x{size['height']}")
+    shot(page, f"{name}-{size['width']}x{size['height']}")
     page.click("#hint")
     wait_hint(page)
     assert inside_viewport(page, "#hint-summary")
@@ -281,7 +284,7 @@ def test_home_and_rules_on_a_phone(browser, site):
         page = context.new_page()
         open_site(page, site)
         shot(page, "home-phone")
-        assert inside_viewport(page, "#play-lunar"), "the first game's Play without scrolling"
+        assert inside_viewport(page, f"#play-{FIRST}"), "the first game's Play without scrolling"
         for name in GAMES:
             open_details(page, f"#house-{name}")
             open_details(page, f"#advanced-{name}")
@@ -433,10 +436,10 @@ def test_the_loading_screen_marks_each_step_when_it_happens(browser, site):
         assert page.evaluate("window.__loadingShown") and page.evaluate("document.getElementById('loading-meter').value") == 3
         assert page.is_hidden("#loading")
         # a saved game: the loading screen names it
-        start_game(page, "lunar", {}, seed=2)
+        start_game(page, FIRST, {}, seed=2)
         page.reload()
         page.wait_for_selector(READY, state="attached", timeout=60_000)
-        assert page.evaluate("window.__title") == "Lunar"
+        assert page.evaluate("window.__title") == GAMES[FIRST]["title"]
     finally:
         context.close()
 

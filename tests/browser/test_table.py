@@ -11,34 +11,13 @@ import pytest
 
 from bench.browser import first_choices, import_state
 from pycore import all_games
+from tests.catalog import own_cases
 
 from .conftest import SCREENSHOTS, Requests, Site
 from .table import (READY, export_record, open_site, play, start_game,
                     wait_hint, wait_my_turn)
 
 pytestmark = pytest.mark.browser
-
-# Lunar at both its player counts (4, and 2 with the Sky); other games at their default count.
-PLAYER_COUNTS = {"lunar": [2, 4]}
-# Rules that keep a whole game through the page short enough for CI.
-QUICK = {"raven": {"short_game": True}}
-
-
-def _cases():
-    out = []
-    for name, game in sorted(all_games().items()):
-        for players in PLAYER_COUNTS.get(name, [None]):
-            out.append(pytest.param(name, players, id=f"{name}-{players}p" if players else name))
-    return out
-
-
-def _rules(name, players):
-    rules = dict(QUICK.get(name, {}))
-    if players is not None:
-        rules["players"] = players
-    return rules
-
-
 
 
 def test_hint_panel_ranks_legal_choices(page, site):
@@ -94,8 +73,7 @@ BROKEN_WORDS = """() => [...document.querySelectorAll('.hint-hands th, .hint-han
   .map(cell => cell.textContent)"""
 
 
-@pytest.mark.parametrize("game,players,widths", [("lunar", 4, (390, 1280)), ("raven", 5, (390, 1280)),
-                                                 ("voren", 4, (1280,))])
+@pytest.mark.parametrize("game,players,widths", own_cases("OTHER_HANDS_TABLES"))      # each game's own
 def test_the_other_hands_table_keeps_its_words_whole(browser, site, game, players, widths):
     """The table of the other hands (a column a suit) in the phone's panel and
     the desktop's side panel: every header and count on one line (the headers
@@ -476,9 +454,9 @@ def test_prophecy_theme_renames_the_cards(page, site):
     assert "Sunburst" in page.inner_text("#trump-schedule")
 
 
-# Each game's own regions (web/manyhands_web/games/), looked for at the start of a game.
-GAME_REGIONS = {"tricksters": ["#draft-centre"], "lunar": ["#trump-tiles", "#team-track"],
-                "raven": ["#trump-schedule"], "voren": ["#pot", "#turnup"]}
+# Each game's tables on a phone, with the regions it adds (web/manyhands_web/games/): (name, rules,
+# the regions), each game's own.
+PHONE_TABLES = own_cases("PHONE_TABLE_REGIONS")
 
 
 @pytest.mark.parametrize("control", ['#table [data-ui="details"]', "#table [data-action]"], ids=["details", "choice"])
@@ -518,21 +496,23 @@ def your_decision(name: str, rules: dict, seed: int, number: int):
     return next(itertools.islice(yours, number - 1, None))
 
 
-@pytest.mark.parametrize("name,players", _cases())
-def test_each_games_table_fits_a_phone(phone, name, players):
+@pytest.mark.parametrize("name,rules,regions", PHONE_TABLES,
+                         ids=[f"{n}-{r['players']}p" if "players" in r else n for n, r, _ in PHONE_TABLES])
+def test_each_games_table_fits_a_phone(phone, name, rules, regions):
     """At 390 px: the game's own regions are there, the seats sit around the middle,
     nothing is wider than the screen; a screenshot per game for people to look at.
     (Your third decision, every seat playing its first choice, imported.)"""
     page = phone
-    import_state(page, your_decision(name, _rules(name, players), seed=4, number=3))
+    import_state(page, your_decision(name, rules, seed=4, number=3))
     wait_my_turn(page)
-    for selector in GAME_REGIONS[name] + (["#sky"] if players == 2 else []):
+    for selector in regions:
         assert page.locator(f"#table {selector}").count() == 1, selector
-    seats = players or getattr(all_games()[name].Rules(), "players", 4)
+    game = all_games()[name]
+    seats = game.players(game.make_rules(rules))
     assert page.locator("#ring .seatbox").count() == seats - 1      # yours is docked with your hand
     assert page.locator("#table .hand .seatbox.me").count() == 1
     assert page.locator("#table .seatbox.acting").count() == 1
-    tag = f"{name}-{players}p" if players else name
+    tag = f"{name}-{rules['players']}p" if "players" in rules else name
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{tag}-390px.png"), full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")

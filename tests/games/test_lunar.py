@@ -816,3 +816,35 @@ SPREAD_DECISIONS = [(4, "give"), (4, "follow"), (2, "lead")]      # (players, th
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------
 TIMED_BOT_TABLES = [{"players": 4}, {"players": 2}]
+
+
+# --- the card table read at a phone's and a desktop's width (tests/browser/test_card_table.py) -----
+CARD_TABLE_CASES = [({"players": 4}, False), ({"players": 2}, False)]      # (rules, played on to the game's end as well)
+
+
+# --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
+REVIEW_CASES = [({"players": 4, "target": 12}, False)]      # (rules with a second hand, the review made while it is played; its panel kept as a screenshot)
+
+
+# --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
+PHONE_DECISION_TABLES = [{"players": 4}, {"players": 2}]      # rules
+
+
+# --- the hint's table of the other hands at a phone's and a desktop's width (tests/browser/test_table.py)
+OTHER_HANDS_TABLES = [(4, (390, 1280))]      # (players, the widths it is read at)
+
+
+# --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
+PHONE_TABLE_REGIONS = [      # (rules, the regions drawn): both player counts, the Sky at two
+    ({"players": 2}, ["#trump-tiles", "#team-track", "#sky"]),
+    ({"players": 4}, ["#trump-tiles", "#team-track"]),
+]
+
+
+# --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
+WHOLE_GAME_CASES = [({"players": 4, "target": 12}, 1), ({"players": 2, "target": 12}, 1)]      # (rules, the hands the page plays)
+UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]      # (rules, where the card is, its choice's verb)
+
+
+# --- cards picked for a choice, the choice not yet made (tests/browser/test_moments.py) ------------
+PARTIAL_SELECTIONS = [({"players": 4}, "give")]      # (rules, the choice's verb)

@@ -679,3 +679,38 @@ SPREAD_DECISIONS = [(4, "lead"), (2, "bid")]      # (players, the kind of decisi
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------
 TIMED_BOT_TABLES = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}, {"players": 6}]
+
+
+# --- the card table read at a phone's and a desktop's width (tests/browser/test_card_table.py) -----
+CARD_TABLE_CASES = [({"players": 6}, False)]      # (rules, played on to the game's end as well)
+
+
+# --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
+REVIEW_CASES = [({"players": 4, "short_game": True}, True)]      # (rules with a second hand, the review made while it is played; its panel kept as a screenshot)
+
+
+# --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
+PHONE_DECISION_TABLES = [{"players": 4}]      # rules
+
+
+# --- the hint's table of the other hands at a phone's and a desktop's width (tests/browser/test_table.py)
+OTHER_HANDS_TABLES = [(5, (390, 1280))]      # (players, the widths it is read at)
+
+
+# --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
+PHONE_TABLE_REGIONS = [({"short_game": True}, ["#trump-schedule"])]      # (rules, the regions drawn)
+
+
+# --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
+WHOLE_GAME_CASES = [({"players": 4, "short_game": True}, 2)]      # (rules, the hands the page plays: the ravenclaw hand is the last)
+UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]      # (rules, where the card is, its choice's verb)
+
+
+# --- cards picked for a choice, the choice not yet made (tests/browser/test_moments.py) ------------
+PARTIAL_SELECTIONS = [({"players": 4}, "bid")]      # (rules, the choice's verb)
+NEVER_PICKED_SAYS = "never be bid cards"      # what a card that can never be picked says: a specialist
+
+
+def partial_selection_said(card: str) -> str:
+    """How Confirm starts with only `card` picked: the bid's value so far (its suit's, Shields 0 to Wands 3)."""
+    return f"Bid {['Sh', 'Sw', 'Ax', 'Wa'].index(card[:2])} so far"

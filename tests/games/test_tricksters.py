@@ -539,3 +539,28 @@ HARD_PLAYS_BY_THE_FLAT_SEARCH = True    # so on a sure trick the hint's card is 
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------
 TIMED_BOT_TABLES = [{}]
+
+
+# --- the card table read at a phone's and a desktop's width (tests/browser/test_card_table.py) -----
+CARD_TABLE_CASES = [({}, False)]      # (rules, played on to the game's end as well)
+
+
+# --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
+REVIEW_CASES = [({}, False)]      # (rules with a second hand, the review made while it is played; its panel kept as a screenshot)
+
+
+# --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
+PHONE_DECISION_TABLES = [{}]      # rules
+
+
+# --- the hint's table of the other hands at a phone's and a desktop's width (tests/browser/test_table.py)
+OTHER_HANDS_TABLES = []      # (players, the widths it is read at): not checked in this game
+
+
+# --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
+PHONE_TABLE_REGIONS = [({}, ["#draft-centre"])]      # (rules, the regions drawn)
+
+
+# --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
+WHOLE_GAME_CASES = [({}, 1)]      # (rules, the hands the page plays)
+UNAVAILABLE_CARD_TABLES = [({}, "#draft-centre .card.unavailable", "take")]      # (rules, where the card is, its choice's verb)

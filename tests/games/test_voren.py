@@ -629,3 +629,28 @@ SPREAD_DECISIONS = [(5, "follow")]      # (players, the kind of decision)
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------
 TIMED_BOT_TABLES = [{"players": 5}]
+
+
+# --- the card table read at a phone's and a desktop's width (tests/browser/test_card_table.py) -----
+CARD_TABLE_CASES = [({"players": 3, "hands_per_player": 1}, True)]     # (rules, played on to the game's end as well: three hands)
+
+
+# --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
+REVIEW_CASES = []      # none: its hands are reviewed from the end of a short game (test_review_from_the_end_of_the_game)
+
+
+# --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------
+PHONE_DECISION_TABLES = [{"players": 5}]      # rules
+
+
+# --- the hint's table of the other hands at a phone's and a desktop's width (tests/browser/test_table.py)
+OTHER_HANDS_TABLES = [(4, (1280,))]      # (players, the widths it is read at)
+
+
+# --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
+PHONE_TABLE_REGIONS = [({}, ["#pot", "#turnup"])]      # (rules, the regions drawn)
+
+
+# --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
+WHOLE_GAME_CASES = [({"players": 4, "hands_per_player": 1}, 1)]      # (rules, the hands the page plays)
+UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]      # (rules, where the card is, its choice's verb)
