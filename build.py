@@ -266,6 +266,18 @@ def render_rules_pages(python: Path, out: Path) -> None:
     run(python, "-c", RENDER_MARKDOWN, *pairs)
 
 
+def draw_first_screen(index: Path) -> None:
+    """index.html with the home page and the rules pages' frames drawn in, by the
+    page's own Python (web/manyhands_web/first_screen.py), so that they show, and
+    a game can be chosen, before the runtime has started."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+    try:
+        from manyhands_web import first_screen
+        index.write_text(first_screen.index_html(index.read_text(encoding="utf-8")), encoding="utf-8")
+    finally:
+        del sys.path[:2]
+
+
 def draw_icons(out: Path) -> None:
     """dist/icons/: the icons web/icon.py draws (kept in .cache/ by its hash: drawing
     them in pure Python takes seconds)."""
@@ -367,8 +379,9 @@ def build_dist() -> Path:
     DIST.mkdir()
     web = ROOT / "web"
     for name in ("index.html", "main.py", "pyscript.json", "client.js", "pool.js", "worker.mjs", "style.css",
-                 "cards.css", "fit.css", "table.js", "manifest.webmanifest"):
+                 "cards.css", "fit.css", "table.js", "first_screen.js", "manifest.webmanifest"):
         shutil.copy2(web / name, DIST / name)
+    draw_first_screen(DIST / "index.html")
     draw_icons(DIST / "icons")
     render_rules_pages(python, DIST / "rules")
     # The runtimes, from node_modules (pinned by package-lock.json).

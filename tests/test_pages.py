@@ -359,3 +359,25 @@ def test_hard_names_the_tables_where_it_searches_deeper():
     assert said == {title: () if counts == every_table[title] else counts     # a game's name alone: all its tables
                     for title, counts in tables_where("deep_search").items()}
     assert said == {"Raven": (5, 6), "Tricksters": ()}
+
+
+def test_the_first_screen_is_drawn_into_index_html_at_build_time():
+    """index.html as build.py writes it: the home page's cards (every registered
+    game, at its defaults, as the page's Python draws them for a first visit), the
+    computers' level at Normal with its help, and each game's rules pages as
+    templates around the place of their guide, so that they show before Python;
+    an index.html without a place to draw into is refused, saying which."""
+    from manyhands_web import first_screen
+    source = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    page = first_screen.index_html(source)
+    cards = page.split('<ul id="game-cards" class="game-cards">', 1)[1].split("</ul>\n", 1)[0]
+    assert first_screen.home_cards_html(GAMES, {}, None) in page
+    for name in all_games():
+        assert f'id="game-{name}"' in cards and f'id="play-{name}"' in cards, name
+        for frame in (f"rules-{name}", f"rules-{name}-reference"):
+            template = page.split(f'<template id="{frame}">', 1)[1].split("</template>", 1)[0]
+            assert template.count(first_screen.GUIDE) == 1 and 'class="rules-nav"' in template, frame
+    assert '<option value="normal" selected>' in page and pages.level_help("normal") in unescape(page)
+    assert page.index("</main>") < page.index("<template") < page.index('<script src="./first_screen.js">')
+    with pytest.raises(ValueError, match="game-cards"):
+        first_screen.index_html(source.replace('<ul id="game-cards" class="game-cards">', "<ul>"))

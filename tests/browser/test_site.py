@@ -416,16 +416,20 @@ new MutationObserver(() => {
 addEventListener('manyhands:python', () => {
   window.__title = document.getElementById('loading-title').textContent;
   window.__loadingShown = !!document.getElementById('loading').getClientRects().length;
+  window.__viewAtPython = document.body.dataset.view;
 });
 """
 
 
 def test_the_loading_screen_marks_each_step_when_it_happens(browser, site):
+    """A view that needs Python (here #history) shows the loading screen, each step
+    marked when it happens, and names a saved game being brought back; the home page
+    needs none: it is shown while Python starts (tests/browser/test_first_screen.py)."""
     context = browser.new_context()
     context.add_init_script(STEP_TIMES)
     try:
         page = context.new_page()
-        page.goto(site.url + "?pace=0", wait_until="commit")
+        page.goto(site.url + "?pace=0#history", wait_until="commit")
         page.wait_for_selector("#loading .loading-steps li", state="visible")
         page.wait_for_selector(READY, state="attached", timeout=60_000)
         steps = page.evaluate("window.__steps")
@@ -440,6 +444,10 @@ def test_the_loading_screen_marks_each_step_when_it_happens(browser, site):
         page.reload()
         page.wait_for_selector(READY, state="attached", timeout=60_000)
         assert page.evaluate("window.__title") == GAMES[FIRST]["title"]
+        page.evaluate("location.hash = 'home'")
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        assert page.evaluate("window.__viewAtPython") == "home"
     finally:
         context.close()
 

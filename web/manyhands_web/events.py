@@ -358,6 +358,11 @@ def main() -> None:
     el("play-forced")._dom_element.checked = app.table.pace.auto
     app.home.resume()
     app.views.route()
+    pending = window.document.body.getAttribute("data-pending")    # Play clicked before Python started (first_screen.js)
+    if pending:
+        window.document.body.removeAttribute("data-pending")
+        if str(pending) in app.games:
+            app.home.play(str(pending))
     window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"
     window.document.body.dataset.ready = "true"
     worker_client.start()

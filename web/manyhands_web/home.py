@@ -9,9 +9,9 @@ import time
 
 from pyscript import window
 
-from . import pages, your_games
+from . import first_screen, pages, your_games
 from .dom import announce, attr, el, focus_next, refocus, set_html
-from .session import ManyhandsError, Session, card_namer
+from .session import ManyhandsError, Session
 
 
 def now_ms() -> int:
@@ -24,19 +24,21 @@ class Home:
         self.games_note = ""           # said above Your games (a game dropped, deleted...)
 
     def draw_home(self) -> None:
-        prefs = self.app.kept.prefs()
-        level = prefs.get("level") if prefs.get("level") in {key for key, _, _ in pages.LEVELS} else "normal"
-        el("level").innerHTML = pages.level_options_html(level)
-        el("level-help").textContent = pages.level_help(level)
-        playing = self.app.table.session.game.name if self.app.table.in_progress() else None
-        cards = []
-        for name, game in self.app.games.items():
-            values = prefs.get("rules", {}).get(name, {})
-            values = values if isinstance(values, dict) else {}
-            advanced = prefs.get("advanced", {}).get(name, {})
-            cards.append(pages.game_card_html(game, values, advanced if isinstance(advanced, dict) else {},
-                                              name == playing, card_namer(name)))
-        set_html("game-cards", "".join(cards))
+        """The cards with the player's kept choices; but where the player changed the
+        cards drawn before Python started (first_screen.js), those are kept as they are."""
+        body = window.document.body
+        if body.hasAttribute("data-touched"):
+            body.removeAttribute("data-touched")
+            for name in self.app.games:       # each card's seat choices, for the players chosen
+                self.update_seats(name)
+            el("level-help").textContent = pages.level_help(str(el("level")._dom_element.value))
+        else:
+            prefs = self.app.kept.prefs()
+            level = first_screen.kept_level(prefs)
+            el("level").innerHTML = pages.level_options_html(level)
+            el("level-help").textContent = pages.level_help(level)
+            playing = self.app.table.session.game.name if self.app.table.in_progress() else None
+            set_html("game-cards", first_screen.home_cards_html(self.app.games, prefs, playing))
         self.draw_your_games()
 
     def draw_your_games(self) -> None:

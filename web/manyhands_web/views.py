@@ -10,10 +10,9 @@ import asyncio
 from pyodide.ffi import JsException
 from pyscript import fetch, window
 
-from . import pages
+from . import first_screen
 from .dom import current_view, el, focus_next, set_html
 from .markup import esc
-from .session import card_namer
 from .sharing import is_deal
 from .table import NEXT_DECISION
 
@@ -103,24 +102,12 @@ class Views:
                 return
         if current_view() != "rules":
             return
-        nav = f'<nav class="rules-nav" aria-label="Games">{pages.rules_nav_html(self.app.games, name)}</nav>'
-        back = ('<p class="back"><a class="button" href="#table">Back to your game</a></p>'
-                if self.app.table.session is not None else "")
-        if reference:
-            body = (f'<p class="back"><a href="#rules/{name}">How to play {esc(game["title"])}</a></p>'
-                    f'<article class="guide reference">{self.texts[page]}</article>')
+        session = self.app.table.session
+        if session is not None and session.game.name == name:
+            values, where = session.state.rules.to_dict(), "Your game in progress is played with these."
         else:
-            if self.app.table.session is not None and self.app.table.session.game.name == name:
-                values = self.app.table.session.state.rules.to_dict()
-                where = "Your game in progress is played with these."
-            else:
-                saved = self.app.kept.prefs().get("rules", {}).get(name, {})
-                values = saved if isinstance(saved, dict) else {}
-                where = (f"A new game of {game['title']} is played with these; change them under "
-                         "House rules on the home page.")
-            body = (f'<article class="guide">{self.texts[page]}</article>'
-                    + pages.house_rules_table(game["fields"], values, where, card_namer(name))
-                    + f'<p class="reference-link"><a href="#rules/{name}/reference">The complete rules of '
-                    f'{esc(game["title"])}, every case settled</a></p>')
-        set_html("rules", nav + back + body)
+            saved = self.app.kept.prefs().get("rules", {}).get(name, {})
+            values, where = (saved if isinstance(saved, dict) else {}), first_screen.new_game_where(game)
+        frame = first_screen.rules_page_html(self.app.games, name, reference, values, where, session is not None)
+        set_html("rules", frame.replace(first_screen.GUIDE, self.texts[page]))
         focus_next(["#rules h2"], force=True)
