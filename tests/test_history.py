@@ -159,12 +159,15 @@ def comparable(kept: PageStorage) -> list:
     for e in kept.games():
         saved = kept.load_game(e["id"])
         out.append((history.game_key(saved["record"], saved["seat"]), e["summary"], e["updated"],
-                    e.get("hints"), e.get("par"), e.get("decisions")))
+                    e.get("hints"), e.get("par"), e.get("decisions"), e.get("review_wanted")))
     return sorted(out, key=json.dumps)
 
 
 def test_export_then_import_into_a_fresh_store_gives_the_same_history_twice_without_duplicates():
+    """Games, hints, pars, reviewed decisions, kept reviews and the hands whose
+    automatic review is still to come (asked again after the import) go with the file."""
     kept, ids = kept_history()
+    history.want_review(kept, ids[1], 2)
     review = {"format": "x", "record": kept.load_game(ids[0])["record"], "seat": 0, "budget": {}, "theme": "",
               "hands": [{"hand": 1, "decisions": []}]}
     kept.keep_review("r0", review)

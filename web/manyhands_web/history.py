@@ -156,6 +156,7 @@ def export_games(kept: PageStorage, reviews: list[str], now_ms: int) -> dict:
             continue
         games.append({**saved, "played": entry["updated"], "hints": int(entry.get("hints") or 0),
                       "par": entry.get("par") or {}, "decisions": entry.get("decisions") or {},
+                      "review_wanted": entry.get("review_wanted") or [],
                       "reviews": [r for r in kept_reviews if _belongs(r, saved["record"])
                                   and r.get("seat") == saved["seat"]]})
     return {"format": HISTORY_FORMAT, "exported": now_ms, "games": games}
@@ -210,6 +211,9 @@ def import_games(kept: PageStorage, games: list, summarize: Callable[[dict], dic
         extra = {"hints": game["hints"] if isinstance(game.get("hints"), int) else 0,
                  "par": game["par"] if isinstance(game.get("par"), dict) else {},
                  "decisions": game["decisions"] if isinstance(game.get("decisions"), dict) else {}}
+        wanted = game.get("review_wanted")     # hands whose automatic review is still to be worked out
+        if wanted and isinstance(wanted, list) and all(isinstance(h, int) and not isinstance(h, bool) for h in wanted):
+            extra["review_wanted"] = sorted(set(wanted))
         outcome = kept.save_game(kept.new_id(), saved, summary, updated=played, extra=extra)
         out["dropped"] += outcome.dropped
         if not outcome.ok:
