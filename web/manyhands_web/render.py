@@ -591,7 +591,7 @@ def table_tools_html(tell: Narrator, layout, ui: dict, details: str = "") -> str
     if tricks:
         on = ui.get("view_trick") is not None
         out.append(f'<button type="button" data-ui="tricks" aria-pressed="{str(on).lower()}">'
-                   f'Tricks of {layout.hand_word} {h + 1} ({len(tricks)})</button>')
+                   f'Tricks<span class="tricks-of"> of {layout.hand_word} {h + 1}</span> ({len(tricks)})</button>')
     if obs.get("hand_results"):
         on = bool(ui.get("show_scores"))
         out.append(f'<button type="button" data-ui="scores" aria-expanded="{str(on).lower()}" '
