@@ -75,10 +75,12 @@ class FaceUp:
 # At card play the perfect-information solver is tried at every decision and given up
 # past NODES positions expanded (natively 25-40 thousand a second: about 1 s) for an
 # estimate; a node budget, not a time one, so that a review is the same on every
-# machine. The deals `explain` compares are searched for two choices each, within
-# WHY_NODES each (24 of them).
-NODES = 40_000
-WHY_NODES = 5_000
+# machine. The review scales it with its effort (the hint's: NODES at the default
+# 160, NODES_PER_EFFORT a unit). The deals `explain` compares are searched for two
+# choices each, within an eighth of that each (24 of them: WHY_NODES at the default).
+NODES_PER_EFFORT = 250
+NODES = 160 * NODES_PER_EFFORT
+WHY_NODES = NODES // 8
 # Before the tricks (Voren's play-or-fold, the dealer's options) the endgame search is
 # tried where at most EXACT_CARDS cards are left, plus one trick (a card a player),
 # and given up past EXACT_VISITS positions looked up (natively 20-100 us each, so
@@ -248,14 +250,15 @@ class Difference:
 
 
 def explain(view, truth: dict, known: str, better: str, count: int = 24,
-            seed: int = 0, exact: bool = True) -> Difference:
+            seed: int = 0, exact: bool = True, nodes: int = WHY_NODES) -> Difference:
     """Compare the true deal (`truth`: the hidden places as the engine holds them
     at the decision) with up to `count` worlds of the player's `view` (all of them
     when fewer): in which of them `better` beats `known` with all hands seen, and
     which hidden card's true place goes with that most (the difference between how
     often it is there where `better` won and where it did not, by at least
     MIN_LIFT; else no card is named). `exact=False`:
-    the true deal's values were estimated, so are the worlds' (no search to give up)."""
+    the true deal's values were estimated, so are the worlds' (no search to give up);
+    `nodes`: each world's budget at card play (see `face_up`)."""
     rng = random.Random(f"manyhands/review/why/{seed}/{len(view.state.history)}/{view.seat}")
     total = view.count()
     all_worlds = total <= count
@@ -264,7 +267,7 @@ def explain(view, truth: dict, known: str, better: str, count: int = 24,
     memo: dict = {}
     wins, places = [], []
     for world in worlds:
-        got = face_up(view.world_state(world), view.seat, [known, better], memo, seed, exact, nodes=WHY_NODES)
+        got = face_up(view.world_state(world), view.seat, [known, better], memo, seed, exact, nodes=nodes)
         wins.append(got.values[better] > got.values[known])
         places.append(_places(world))
     diff = Difference(known, better, len(worlds), all_worlds, sum(wins))

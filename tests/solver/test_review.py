@@ -20,7 +20,7 @@ from pycore.answer import ActionValue as Value, Hint
 from pycore.game import all_games, get_game
 from pycore.records import dumps, load_record, replay
 from solver import api, bots, hints, review as rv
-from solver.faceup import EXACT_CARDS, NODES, face_up
+from solver.faceup import EXACT_CARDS, NODES, NODES_PER_EFFORT, face_up
 from solver.perfect import solve_actions
 from solver.reference.plain import TooLong, plain_points
 from solver.view import adapter_for, view_of
@@ -303,7 +303,8 @@ def test_face_up_estimate_is_a_sample_of_play_throughs_with_its_interval():
     up = d["face_up"]
     assert up["playthroughs"] == PLAYTHROUGHS and "estimated" in up["certainty"]
     state = prefix_state(text, d["index"])
-    again = face_up(state, SEAT, seed=BUDGET["seed"], keep=(d["choice"], d["best"]))
+    again = face_up(state, SEAT, seed=BUDGET["seed"], keep=(d["choice"], d["best"]),
+                    nodes=BUDGET["effort"] * NODES_PER_EFFORT)
     assert not again.exact and {t: round(v, 3) for t, v in again.values.items()} == up["values"]
     for token, samples in again.samples.items():
         assert len(samples) == PLAYTHROUGHS and len(set(samples)) >= 1
