@@ -233,10 +233,12 @@ class Perfect:
         places = self.places(state)
         key = self.key(state, places)
         got = self.table.get(key)
-        lo, hi, best = got if got is not None else (-INF, INF, None)
-        if self.ranged:
-            low, high = self.range(state, self.seat, self.mark)
-            lo, hi = max(lo, low), min(hi, high)
+        if got is not None:
+            lo, hi, best = got          # (within the points' range: stored from bounds cut to it)
+        else:
+            lo, hi, best = -INF, INF, None
+            if self.ranged:
+                lo, hi = self.range(state, self.seat, self.mark)
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
