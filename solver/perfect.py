@@ -107,6 +107,7 @@ class Perfect:
             self.group_of = {c: i for i, g in enumerate(self.order.groups) for c in g}
         self.table = {} if table is None else table
         self.nodes = self.probes = 0
+        self.history = {}          # action -> how often it cut the search off, earlier tricks weighing more
         self.killers = {}           # (trick, plays in it) -> the last move that cut the search off there
         self.guess = None           # the last value found: the next sibling's first guess
         self.node_limit = None
@@ -250,6 +251,9 @@ class Perfect:
         moves = self.moves(state, legal, places)
         trick = state.tricks[-1] if state.tricks else None
         ply = (len(state.tricks), len(trick.plays) if trick else 0)
+        history = self.history      # moves that cut off often first, then the killer, then the table's best
+        if len(moves) > 2:
+            moves.sort(key=lambda i: -history.get(legal[i], 0))
         killer = self.killers.get(ply)
         if killer is not None and killer in legal:
             first = legal.index(killer)
@@ -268,6 +272,7 @@ class Perfect:
                     g, chosen = v, i
                 if g >= b:
                     self.killers[ply] = legal[i]
+                    history[legal[i]] = history.get(legal[i], 0) + (30 - ply[0]) ** 2   # early: more
                     break
                 a = max(a, g)
             else:
@@ -275,6 +280,7 @@ class Perfect:
                     g, chosen = v, i
                 if g <= a:
                     self.killers[ply] = legal[i]
+                    history[legal[i]] = history.get(legal[i], 0) + (30 - ply[0]) ** 2   # early: more
                     break
                 b = min(b, g)
         alpha, beta = max(alpha, lo), min(beta, hi)
