@@ -45,6 +45,7 @@ from typing import Callable
 from .adapter import hand_points
 
 INF = float("inf")
+TRICK, SHARED = object(), object()      # a card's place in `Perfect.places`: the trick under way, several
 
 
 class OutOfBudget(Exception):
@@ -128,20 +129,20 @@ class Perfect:
 
     # --- the table's key and the moves worth searching ------------------------------------------
     def places(self, state) -> dict | None:
-        """Where each card still in play is: {card: {place, ...}} (None: the trick
-        under way), or None where the game merges no cards."""
+        """Where each card still in play is: {card: its place} (TRICK: the trick
+        under way; SHARED: copies of it in more than one place), or None where the
+        game merges no cards."""
         if self.order is None:
             return None
         places = {}
+        setdefault = places.setdefault
         for place, cards in self.order.holdings(state).items():
             for card in cards:
-                held = places.get(card)
-                if held is None:
-                    places[card] = {place}
-                else:
-                    held.add(place)
+                if setdefault(card, place) != place:
+                    places[card] = SHARED
         for _, card in (state.tricks[-1].plays if state.tricks else ()):
-            places.setdefault(card, set()).add(None)
+            if setdefault(card, TRICK) is not TRICK:
+                places[card] = SHARED
         return places
 
     def key(self, state, places: dict | None = None):
@@ -182,13 +183,12 @@ class Perfect:
             # walk down the group while the cards in play below are held only in `place`
             run, low = card, card - 1
             bottom = order.groups[self.group_of[card]][0]
-            if places.get(card) == {place}:
+            if places.get(card) == place:
                 while low >= bottom:
-                    held = places.get(low)
-                    if held is None:
+                    if low not in places:
                         low -= 1
                         continue
-                    if held != {place}:
+                    if places[low] != place:
                         break
                     run, low = low, low - 1
             mark = (place, run)
