@@ -230,10 +230,12 @@ def analyse_steps(state, seat: int, budget: dict, cache=None, choice: str | None
         max(tied, key=lambda t: reading.values.get(t, float("-inf")))
     difference = None
     if reading.best in up.values and up.beats(face_best, reading.best):
-        # why it was not the best by what you knew (clearly better face up)
+        # why it was not the best by what you knew (clearly better face up); each deal compared
+        # searched within an eighth of the budget, the one possible deal (the true one) within all
         difference = _difference_json(state, explain(view, state.hidden_places(seat),
                                                      reading.best, face_best, WHY_WORLDS,
-                                                     budget["seed"], up.exact, nodes // 8))
+                                                     budget["seed"], up.exact,
+                                                     nodes if reading.worlds == 1 else nodes // 8))
     got = {"key": key, "decision": hint.decision, "best": reading.best,
            "values": reading.values,
            "intervals": {t: list(v) for t, v in reading.intervals.items()} or None,
