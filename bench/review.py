@@ -10,7 +10,8 @@ first hand; seat 0 is reviewed. Wall-clock and CPU time are both printed (the
 machine may be shared: CPU time is the steadier figure); medians over the hands,
 and the slowest hand. The time inside the hint's search (`solver.hints.ranked_steps`,
 the search the hint button runs) is split from the rest (face-up values, the "why"
-comparison over the player's worlds, the words and the step data).
+comparison over the player's worlds, the words and the step data). The last
+column counts the card-play decisions whose face-up column is exact.
 
 The aim is a full review within 30 s in the browser; Pyodide in Chromium
 runs this pure-Python work slower than CPython 3.11 natively (bench/web.py
@@ -78,9 +79,11 @@ def measure(record: str, effort: int) -> dict:
     second = time.perf_counter() - w
     assert again == export
     hand = export["hands"][0]
+    plays = [d for d in hand["decisions"] if d["trick"] is not None]
     return {"wall": wall, "cpu": cpu, "hint_cpu": inside.cpu, "second": second,
             "decisions": len(hand["decisions"]),
-            "why": sum(d["why"] is not None for d in hand["decisions"])}
+            "why": sum(d["why"] is not None for d in hand["decisions"]),
+            "plays": len(plays), "plays_exact": sum(d["face_up"]["exact"] for d in plays)}
 
 
 def main(argv=None) -> int:
@@ -95,7 +98,7 @@ def main(argv=None) -> int:
     print(f"hand review of seat 0, first hand, effort {a.effort}, {a.hands} seeded hands per row; "
           f"CPython {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}")
     print(f"{'game':<12} {'decisions':>9} {'wall s':>7} {'cpu s':>6} {'max cpu':>7} {'hint %':>6} "
-          f"{'ms/decision':>11} {'why':>4} {'2nd look ms':>11}")
+          f"{'ms/decision':>11} {'why':>4} {'2nd look ms':>11} {'face-up exact':>13}")
     games = a.games.split(",") if a.games else [f"{name}:{players}" for name in sorted(all_games())
                                                 for players in player_counts(name)]
     for item in games:
@@ -109,9 +112,11 @@ def main(argv=None) -> int:
         print(f"{name + ' ' + str(players):<12} {med(r['decisions'] for r in rows):>9} "
               f"{med(r['wall'] for r in rows):>7.2f} {med(cpu):>6.2f} {max(cpu):>7.2f} {share:>6.0f} "
               f"{(med(per) if per else 0):>11.0f} {sum(r['why'] for r in rows):>4} "
-              f"{med(r['second'] for r in rows) * 1000:>11.1f}", flush=True)
+              f"{med(r['second'] for r in rows) * 1000:>11.1f} "
+              f"{sum(r['plays_exact'] for r in rows):>6}/{sum(r['plays'] for r in rows):<6}", flush=True)
     print(f"'hint %': CPU share inside solver.hints.ranked_steps; 'why': decisions (over all {a.hands} hands) "
-          f"where the face-up best differed and the player's worlds were compared.")
+          f"where the face-up best differed and the player's worlds were compared; 'face-up exact': card-play "
+          f"decisions (over all {a.hands} hands) whose face-up column is exact.")
     return 0
 
 

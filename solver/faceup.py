@@ -2,13 +2,15 @@
 
 The same choices the hint ranks, valued in the true deal with every hand known,
 in the seat's points for the hand (Voren: chips):
-- exactly, where a search of every line finishes in EXACT_VISITS positions
-  looked up (about 0.1 s natively): Tricksters' trick play by its exact trick
-  solver (`games/tricksters.py`), the other games' at any decision by their
-  endgame search (`solver/endgame.py`: max^n in Raven and Voren, each seat
-  playing for its own points; team minimax in Lunar, the other team keeping
-  your points down), which covers their last tricks, most of Voren's
-  play-or-fold decisions and many plays before the last three tricks;
+- exactly, where a search of every line finishes in time: Tricksters' trick
+  play by its exact trick solver (`games/tricksters.py`); the other games'
+  card play by the perfect-information solver (`solver/perfect.py`: max^n in
+  Raven and Voren, each seat playing for its own points; team minimax in
+  Lunar, the other team keeping your points down) within NODES positions
+  expanded (about 1 s natively), which covers the second half of most hands;
+  their other decisions (Voren's play-or-fold, the dealer's options) by the
+  endgame search (`solver/endgame.py`, the same definitions) within
+  EXACT_VISITS positions looked up, where few cards are left;
 - else estimated, with a 95% interval: the rest of the hand played out
   PLAYTHROUGHS times on the true deal by the computer's quick play, one move in
   five (EXPLORE) chosen at random among the legal ones so that the play-throughs
@@ -32,6 +34,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .perfect import solve_actions
 from .stats import half_width
 from .view import adapter_for
 
@@ -44,7 +47,7 @@ class FaceUp:
     intervals: dict = field(default_factory=dict)   # token -> (low, high), 95%, where estimated
     playthroughs: int = 0   # where estimated: play-throughs of each choice
     screened: int = 0       # choices left out after one quick playout (many choices)
-    positions: int = 0      # where searched exactly: positions looked up
+    positions: int = 0      # where searched exactly: positions expanded (the endgame search: looked up)
     samples: dict = field(default_factory=dict, repr=False)   # token -> each play-through's points
 
     @property
@@ -69,13 +72,20 @@ class FaceUp:
         return diff > 0 if self.exact else width is not None and diff - width > 0
 
 
-# The exact search is tried where at most EXACT_CARDS cards are left, plus one trick
-# (a card a player), and given up past EXACT_VISITS positions looked up (natively
-# 20-100 us each, so 0.1-0.5 s) for an estimate. Over seeded hands played by the
-# easy bot (bench/exact_check.py --coverage), it finishes in time for every play
-# with 12 cards left in Raven with four players, Lunar's at up to 16, most of
-# Voren's play-or-fold decisions with up to five players; with two players
-# (Raven, Lunar's Sky) at up to 10 or 12.
+# At card play the perfect-information solver is tried at every decision and given up
+# past NODES positions expanded (natively 25-40 thousand a second: about 1 s) for an
+# estimate; a node budget, not a time one, so that a review is the same on every
+# machine. The review scales it with its effort (the hint's: NODES at the default
+# 160, NODES_PER_EFFORT a unit). The deals `explain` compares are searched for two
+# choices each, within an eighth of that each (24 of them: WHY_NODES at the default).
+NODES_PER_EFFORT = 250
+NODES = 160 * NODES_PER_EFFORT
+WHY_NODES = NODES // 8
+# Before the tricks (Voren's play-or-fold, the dealer's options) the endgame search is
+# tried where at most EXACT_CARDS cards are left, plus one trick (a card a player),
+# and given up past EXACT_VISITS positions looked up (natively 20-100 us each, so
+# 0.1-0.5 s) for an estimate: it finishes in time at most of Voren's play-or-fold
+# decisions with up to five players.
 EXACT_CARDS = 12
 EXACT_VISITS = 5_000
 PLAYTHROUGHS = 8        # play-throughs of each choice where not exact
@@ -105,27 +115,54 @@ class _Capped(dict):
 
 
 def face_up(state, seat: int, tokens: list[str] | None = None, memo: dict | None = None,
-            seed: int = 0, exact: bool = True, keep: tuple = ()) -> FaceUp:
+            seed: int = 0, exact: bool = True, keep: tuple = (), nodes: int = NODES) -> FaceUp:
     """Each legal choice of `seat` (to act in `state`, the true position) valued
     with every hand known (see the module docstring); `tokens` limits it to those
     choices; `keep`, choices an estimate values whatever the screening says (the
     choice made, the hint's best). `memo` may be shared between positions of one
     decision in different worlds (the trick solver's table holds in all of
-    them); `exact=False` estimates without trying to search."""
-    game = state.game
-    adapter = adapter_for(game.name)
+    them); `exact=False` estimates without trying to search; `nodes`: the
+    perfect-information solver's budget at card play."""
+    adapter = adapter_for(state.game.name)
+    legal, chosen = _choices(state, seat, tokens)
+    got = _exactly(adapter, state, seat, legal, chosen, memo, nodes) if exact else None
+    if got is not None:
+        return got
+    return _estimate(adapter, state, seat, adapter.hand_mark(state), legal, chosen, seed, keep)
+
+
+def face_up_exactly(state, seat: int, tokens: list[str] | None = None, nodes: int = NODES) -> FaceUp | None:
+    """`face_up` where a search finishes in time (exact values), else None (no estimate made)."""
+    adapter = adapter_for(state.game.name)
+    legal, chosen = _choices(state, seat, tokens)
+    return _exactly(adapter, state, seat, legal, chosen, None, nodes)
+
+
+def _choices(state, seat: int, tokens: list[str] | None) -> tuple[dict, list]:
     if state.current_player != seat:
         raise ValueError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
-    memo = {} if memo is None else memo
+    game = state.game
     legal = {game.action_token(state, a): a for a in state.legal_actions()}
-    chosen = list(legal) if tokens is None else [t for t in tokens if t in legal]
-    mark = adapter.hand_mark(state)
-    own = adapter.exact_values(state, seat, [legal[t] for t in chosen], memo) if (
-        exact and adapter.exact_values is not None) else None
+    return legal, list(legal) if tokens is None else [t for t in tokens if t in legal]
+
+
+def _exactly(adapter, state, seat: int, legal: dict, chosen: list, memo: dict | None,
+             nodes: int) -> FaceUp | None:
+    """The chosen actions' exact values where a search of every line finishes in
+    its budget (see the module docstring), else None."""
+    own = adapter.exact_values(state, seat, [legal[t] for t in chosen], {} if memo is None else memo) if (
+        adapter.exact_values is not None) else None
     if own is not None:         # the game's own exact search (Tricksters' trick play)
         values = {token: own[legal[token]] for token in chosen}
         return FaceUp(values, True, _order(chosen, values))
-    if exact and adapter.exact_final is not None and worth_searching(adapter, state):
+    if adapter.current_trick_index(state) is not None:      # card play: the perfect solver
+        got = solve_actions(adapter, state, seat, [legal[t] for t in chosen], nodes=nodes)
+        if got.values is None:
+            return None
+        values = {token: got.values[legal[token]] for token in chosen}
+        return FaceUp(values, True, _order(chosen, values), positions=got.report.nodes)
+    if adapter.exact_final is not None and worth_searching(adapter, state):
+        mark = adapter.hand_mark(state)
         table = _Capped()
         try:
             values = {}
@@ -135,7 +172,7 @@ def face_up(state, seat: int, tokens: list[str] | None = None, memo: dict | None
             return FaceUp(values, True, _order(chosen, values), positions=table.visits)
         except _TooLong:
             pass
-    return _estimate(adapter, state, seat, mark, legal, chosen, seed, keep)
+    return None
 
 
 def _estimate(adapter, state, seat: int, mark: int, legal: dict, chosen: list, seed: int,
@@ -213,14 +250,15 @@ class Difference:
 
 
 def explain(view, truth: dict, known: str, better: str, count: int = 24,
-            seed: int = 0, exact: bool = True) -> Difference:
+            seed: int = 0, exact: bool = True, nodes: int = WHY_NODES) -> Difference:
     """Compare the true deal (`truth`: the hidden places as the engine holds them
     at the decision) with up to `count` worlds of the player's `view` (all of them
     when fewer): in which of them `better` beats `known` with all hands seen, and
     which hidden card's true place goes with that most (the difference between how
     often it is there where `better` won and where it did not, by at least
     MIN_LIFT; else no card is named). `exact=False`:
-    the true deal's values were estimated, so are the worlds' (no search to give up)."""
+    the true deal's values were estimated, so are the worlds' (no search to give up);
+    `nodes`: each world's budget at card play (see `face_up`)."""
     rng = random.Random(f"manyhands/review/why/{seed}/{len(view.state.history)}/{view.seat}")
     total = view.count()
     all_worlds = total <= count
@@ -229,7 +267,7 @@ def explain(view, truth: dict, known: str, better: str, count: int = 24,
     memo: dict = {}
     wins, places = [], []
     for world in worlds:
-        got = face_up(view.world_state(world), view.seat, [known, better], memo, seed, exact)
+        got = face_up(view.world_state(world), view.seat, [known, better], memo, seed, exact, nodes=nodes)
         wins.append(got.values[better] > got.values[known])
         places.append(_places(world))
     diff = Difference(known, better, len(worlds), all_worlds, sum(wins))

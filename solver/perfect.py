@@ -45,6 +45,7 @@ from typing import Callable
 from .adapter import hand_points
 
 INF = float("inf")
+TRICK, SHARED = object(), object()      # a card's place in `Perfect.places`: the trick under way, several
 
 
 class OutOfBudget(Exception):
@@ -107,6 +108,7 @@ class Perfect:
             self.group_of = {c: i for i, g in enumerate(self.order.groups) for c in g}
         self.table = {} if table is None else table
         self.nodes = self.probes = 0
+        self.history = {}          # action -> how often it cut the search off, earlier tricks weighing more
         self.killers = {}           # (trick, plays in it) -> the last move that cut the search off there
         self.guess = None           # the last value found: the next sibling's first guess
         self.node_limit = None
@@ -127,20 +129,20 @@ class Perfect:
 
     # --- the table's key and the moves worth searching ------------------------------------------
     def places(self, state) -> dict | None:
-        """Where each card still in play is: {card: {place, ...}} (None: the trick
-        under way), or None where the game merges no cards."""
+        """Where each card still in play is: {card: its place} (TRICK: the trick
+        under way; SHARED: copies of it in more than one place), or None where the
+        game merges no cards."""
         if self.order is None:
             return None
         places = {}
+        setdefault = places.setdefault
         for place, cards in self.order.holdings(state).items():
             for card in cards:
-                held = places.get(card)
-                if held is None:
-                    places[card] = {place}
-                else:
-                    held.add(place)
+                if setdefault(card, place) != place:
+                    places[card] = SHARED
         for _, card in (state.tricks[-1].plays if state.tricks else ()):
-            places.setdefault(card, set()).add(None)
+            if setdefault(card, TRICK) is not TRICK:
+                places[card] = SHARED
         return places
 
     def key(self, state, places: dict | None = None):
@@ -181,13 +183,12 @@ class Perfect:
             # walk down the group while the cards in play below are held only in `place`
             run, low = card, card - 1
             bottom = order.groups[self.group_of[card]][0]
-            if places.get(card) == {place}:
+            if places.get(card) == place:
                 while low >= bottom:
-                    held = places.get(low)
-                    if held is None:
+                    if low not in places:
                         low -= 1
                         continue
-                    if held != {place}:
+                    if places[low] != place:
                         break
                     run, low = low, low - 1
             mark = (place, run)
@@ -233,10 +234,12 @@ class Perfect:
         places = self.places(state)
         key = self.key(state, places)
         got = self.table.get(key)
-        lo, hi, best = got if got is not None else (-INF, INF, None)
-        if self.ranged:
-            low, high = self.range(state, self.seat, self.mark)
-            lo, hi = max(lo, low), min(hi, high)
+        if got is not None:
+            lo, hi, best = got          # (within the points' range: stored from bounds cut to it)
+        else:
+            lo, hi, best = -INF, INF, None
+            if self.ranged:
+                lo, hi = self.range(state, self.seat, self.mark)
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -248,6 +251,9 @@ class Perfect:
         moves = self.moves(state, legal, places)
         trick = state.tricks[-1] if state.tricks else None
         ply = (len(state.tricks), len(trick.plays) if trick else 0)
+        history = self.history      # moves that cut off often first, then the killer, then the table's best
+        if len(moves) > 2:
+            moves.sort(key=lambda i: -history.get(legal[i], 0))
         killer = self.killers.get(ply)
         if killer is not None and killer in legal:
             first = legal.index(killer)
@@ -266,6 +272,7 @@ class Perfect:
                     g, chosen = v, i
                 if g >= b:
                     self.killers[ply] = legal[i]
+                    history[legal[i]] = history.get(legal[i], 0) + (30 - ply[0]) ** 2   # early: more
                     break
                 a = max(a, g)
             else:
@@ -273,6 +280,7 @@ class Perfect:
                     g, chosen = v, i
                 if g <= a:
                     self.killers[ply] = legal[i]
+                    history[legal[i]] = history.get(legal[i], 0) + (30 - ply[0]) ** 2   # early: more
                     break
                 b = min(b, g)
         alpha, beta = max(alpha, lo), min(beta, hi)

@@ -51,7 +51,7 @@ from pycore.words import Narrator, count
 from . import hints, work
 from .budget import effort_and_seed
 from .hint_words import choice_in_sentence
-from .faceup import Difference, FaceUp, explain, face_up
+from .faceup import NODES_PER_EFFORT, Difference, FaceUp, explain, face_up, face_up_exactly
 from .errors import SolverError
 from .search import DEFAULT_EFFORT
 from .review_words import (SURE_LOSSES, SURENESS, decision_words, face_up_certainty, face_up_rule,  # noqa: F401
@@ -209,13 +209,20 @@ def analyse_steps(state, seat: int, budget: dict, cache=None, choice: str | None
     reading = read_hint(hint)
     legal = {state.game.action_token(state, a) for a in state.legal_actions()}
     from_hint = reading.worlds == 1 and legal <= set(reading.values)
+    nodes = budget["effort"] * NODES_PER_EFFORT         # the face-up search's, as the hint's effort
+    up = None
+    if from_hint and not reading.exact:
+        # one possible deal, the hint's values estimated: exact face up where the search finishes
+        up = face_up_exactly(state, seat, nodes=nodes)
+        from_hint = up is None
     if from_hint:
         # every hand is known already: the hint's values are the face-up ones (where it valued
         # every choice: a tree search leaves the ones it never tried unvalued)
         up = FaceUp(dict(reading.values), reading.exact, sorted(reading.values, key=lambda t: -reading.values[t]),
                     {} if reading.exact else dict(reading.intervals))
-    else:
-        up = face_up(state, seat, seed=budget["seed"], keep=tuple(t for t in (choice, reading.best) if t))
+    elif up is None:
+        up = face_up(state, seat, seed=budget["seed"], keep=tuple(t for t in (choice, reading.best) if t),
+                     nodes=nodes)
     # the face-up best: of those tied at the top, your choice, else the hint's best, else the
     # one the hint liked most
     tied = [t for t in up.order if up.values[t] == up.values[up.best]]
@@ -223,10 +230,12 @@ def analyse_steps(state, seat: int, budget: dict, cache=None, choice: str | None
         max(tied, key=lambda t: reading.values.get(t, float("-inf")))
     difference = None
     if reading.best in up.values and up.beats(face_best, reading.best):
-        # why it was not the best by what you knew (clearly better face up)
+        # why it was not the best by what you knew (clearly better face up); each deal compared
+        # searched within an eighth of the budget, the one possible deal (the true one) within all
         difference = _difference_json(state, explain(view, state.hidden_places(seat),
                                                      reading.best, face_best, WHY_WORLDS,
-                                                     budget["seed"], up.exact))
+                                                     budget["seed"], up.exact,
+                                                     nodes if reading.worlds == 1 else nodes // 8))
     got = {"key": key, "decision": hint.decision, "best": reading.best,
            "values": reading.values,
            "intervals": {t: list(v) for t, v in reading.intervals.items()} or None,

@@ -20,11 +20,14 @@ from pycore.answer import ActionValue as Value, Hint
 from pycore.game import all_games, get_game
 from pycore.records import dumps, load_record, replay
 from solver import api, bots, hints, review as rv
-from solver.faceup import face_up
-from solver.reference.plain import plain_points
+from solver.faceup import EXACT_CARDS, NODES, NODES_PER_EFFORT, face_up
+from solver.perfect import solve_actions
+from solver.reference.plain import TooLong, plain_points
 from solver.view import adapter_for, view_of
 from tests.catalog import example_tables
 from tests.engine_tokens import engine_tokens
+from tests.solver.test_endgame import endgames
+from tests.solver.test_perfect import endgame_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 BUDGET = {"effort": 24, "seed": 3}
@@ -206,19 +209,25 @@ def test_sure_losses_are_labelled_in_the_order_of_their_cost():
 
 
 # --- the face-up column --------------------------------------------------------------------------
-def plain_values(state, seat: int) -> dict:
+def plain_values(state, seat: int, limit: int | None = None) -> dict:
     """Each legal action's points for `seat` in this (true, face-up) position, by
-    the plain search of every line (solver/reference/plain.py, no memo)."""
+    the plain search of every line (solver/reference/plain.py, no memo; TooLong
+    past `limit` positions an action)."""
     adapter = adapter_for(state.game.name)
     mark = adapter.hand_mark(state)
-    return {state.game.action_token(state, a): plain_points(adapter, state.apply_action(a), seat, mark)
+    return {state.game.action_token(state, a): plain_points(adapter, state.apply_action(a), seat, mark, limit)
             for a in state.legal_actions()}
+
+
+PLAIN_LIMIT = 20_000     # positions an action: a plain search past this is left out (the face-up column's exact
+#                         values come from the first trick on, far beyond what the plain search reaches)
 
 
 @pytest.mark.parametrize("name,players", cases())
 def test_face_up_is_exact_search_where_it_says_exact(name, players):
     text = record_text(name, players)
     hand = exported(name, players)["hands"][0]
+    adapter = adapter_for(name)
     checked = 0
     for d in hand["decisions"]:
         up = d["face_up"]
@@ -227,16 +236,58 @@ def test_face_up_is_exact_search_where_it_says_exact(name, players):
             continue
         assert up["intervals"] is None and up["cost_interval"] is None
         state = prefix_state(text, d["index"])
-        adapter = adapter_for(name)
-        if adapter.exact_values is not None and adapter.cards_left(state) > PLAIN_UP_TO:
+        if adapter.cards_left(state) > PLAIN_UP_TO and adapter.exact_values is not None:
             continue
-        assert up["values"] == plain_values(state, SEAT)
+        try:
+            plain = plain_values(state, SEAT, PLAIN_LIMIT)
+        except TooLong:
+            continue
+        assert up["values"] == plain, d["when"]
         assert up["values"][up["best"]] == max(up["values"].values())
         checked += 1
     if players == min(get_game(name).player_counts()):    # a bigger table may never come in reach
         assert checked, "the last tricks of every hand are searched exactly face up"
-    if adapter_for(name).exact_values is not None:     # the game's own exact search, at every trick
+    if adapter.exact_values is not None:     # the game's own exact search, at every trick
         assert all(d["face_up"]["exact"] for d in hand["decisions"] if d["decision"] == "play")
+
+
+def test_the_face_up_column_is_exact_before_the_last_tricks():
+    """The perfect-information solver (solver/perfect.py) gives the face-up column
+    exact values at card play well before the last tricks (the endgame search it
+    replaced there was tried only with at most 12 cards plus a trick left): in
+    the seeded reviews of every game, some card play with more cards left than
+    that is exact."""
+    early = 0
+    for name, players in TABLES:
+        text, hand = record_text(name, players), exported(name, players)["hands"][0]
+        for d in hand["decisions"]:
+            state = prefix_state(text, d["index"])
+            if d["face_up"]["exact"] and d["trick"] is not None and not d["face_up"]["one_deal"]:
+                early += adapter_for(name).cards_left(state) > EXACT_CARDS + players
+    assert early
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_face_up_exact_within_its_budget_is_the_plain_search(name):
+    """At seeded card-play endgames of every game and preset: the face-up column is
+    exact where the perfect-information solver finishes within the budget it is
+    given (the game's own exact search aside), and then equals the plain search
+    of every line; where it does not finish, the column is an estimate."""
+    adapter = adapter_for(name)
+    estimated = 0
+    for rules in get_game(name).presets():
+        for state in endgames(name, rules, 2, endgame_cards(name, rules), seed=13):
+            seat = state.current_player
+            for nodes in (2, NODES):
+                up = face_up(state, seat, nodes=nodes)
+                if adapter.exact_values is None:
+                    solved = solve_actions(adapter, state, seat, state.legal_actions(), nodes=nodes)
+                    assert up.exact == solved.report.finished, nodes
+                    estimated += not up.exact
+                if up.exact:
+                    assert up.values == plain_values(state, seat)
+            assert face_up(state, seat).exact
+    assert estimated or adapter.exact_values is not None, "a budget of 2 positions finishes nowhere"
 
 
 def test_face_up_estimate_is_a_sample_of_play_throughs_with_its_interval():
@@ -252,7 +303,8 @@ def test_face_up_estimate_is_a_sample_of_play_throughs_with_its_interval():
     up = d["face_up"]
     assert up["playthroughs"] == PLAYTHROUGHS and "estimated" in up["certainty"]
     state = prefix_state(text, d["index"])
-    again = face_up(state, SEAT, seed=BUDGET["seed"], keep=(d["choice"], d["best"]))
+    again = face_up(state, SEAT, seed=BUDGET["seed"], keep=(d["choice"], d["best"]),
+                    nodes=BUDGET["effort"] * NODES_PER_EFFORT)
     assert not again.exact and {t: round(v, 3) for t, v in again.values.items()} == up["values"]
     for token, samples in again.samples.items():
         assert len(samples) == PLAYTHROUGHS and len(set(samples)) >= 1
