@@ -237,7 +237,8 @@ def test_a_hands_score_sheet_is_what_the_table_shows_until_you_go_on(table):
         page.click(f'#hand [data-action="{token}"]')
         page.wait_for_selector("body[data-hold=hand] #score-sheet", state="attached")
         page.wait_for_timeout(700)          # a deal's cards would fly now (220 ms each, staggered)
-        assert "Your turn" not in page.text_content("#status"), page.text_content("#status")
+        status = page.text_content("#status")       # the hand that ended, not the next one's phase
+        assert "Your turn" not in status and status.endswith(" over"), status
         assert not page.locator("#hand :is([data-action], [data-toggle], [data-sub])").count(), \
             "the next deal's cards are choices under the sheet"
         assert page.evaluate("window.flown") == 0, "the next deal's cards fly across the sheet"

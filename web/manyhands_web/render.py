@@ -293,6 +293,11 @@ def status_html(tell: Narrator, layout, my_turn: bool) -> str:
     obs = tell.obs
     bits = [tell.title()]
     number = obs.get("hand_number") or obs.get("round")
+    if obs.get("hand_over"):        # under a hand's score sheet: that hand, not the next one dealt
+        total = obs.get("hands_in_game")
+        word = layout.hand_word.capitalize()
+        bits.append(f"{word} {obs['hand_over']}" + (f" of {total}" if total else "") + f" · {word} over")
+        return f'<p class="status" id="status">{" · ".join(esc(b) for b in bits)}</p>'
     if number is not None:
         total = obs.get("hands_in_game")
         bits.append(f"{layout.hand_word.capitalize()} {number}" + (f" of {total}" if total else ""))
