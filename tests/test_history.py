@@ -120,6 +120,8 @@ def test_a_hand_without_a_par_says_so_where_its_par_would_stand():
     entry = kept.entry(ids[3])
     word = entry["summary"]["hand_word"]
     assert history_view.par_hand_text(entry, 1, word) == f"{word.capitalize()} 1: you 4, par 6"
+    lost = dict(entry, par={"1": {"score": -21, "par": -3}})      # a minus sign, as in print, not a hyphen
+    assert history_view.par_hand_text(lost, 1, word) == f"{word.capitalize()} 1: you \N{MINUS SIGN}21, par \N{MINUS SIGN}3"
     assert history_view.par_hand_text(entry, 2, word) == f"{word.capitalize()} 2: par being worked out…"
     assert history_view.par_hand_text(entry, 3, word).startswith(
         f"{word.capitalize()} 3: no par, it could not be worked out (the solver refused it); it is asked again")

@@ -16,6 +16,7 @@ import pytest
 
 from pycore.records import replay
 from pycore.share import decode
+from pycore.words import minus
 
 from .conftest import SCREENSHOTS, Requests
 from pycore.share import pack, payload
@@ -91,7 +92,7 @@ def test_a_finished_game_is_in_the_history_and_replays_to_the_same_result(finish
     assert item.is_visible()
     par = entry["par"]
     text = item.inner_text()
-    assert f"Hand 1: you {par['1']['score']}, par {par['1']['par']}" in text and "3 hands reviewed" in text
+    assert f"Hand 1: you {minus(str(par['1']['score']))}, par {minus(str(par['1']['par']))}" in text and "3 hands reviewed" in text
     shot(page, "history-390")
     item.locator('[data-history="replay"]').click()
     page.click('#replay [data-history="step"]:text("To the end")')

@@ -14,6 +14,7 @@ import pytest
 
 from pycore import get_game
 from pycore.records import record_of
+from pycore.words import minus
 
 from .conftest import Requests
 from .table import PLAY_ONE, open_site, start_game, wait_hint
@@ -126,7 +127,7 @@ def test_the_par_arrives_on_a_slow_device_with_a_hint_asked_meanwhile(table, tmp
     assert page.evaluate(PAR_KEPT, 1)
     par = page.evaluate(ENTRY)["par"]["1"]
     assert sheet_par(page) == str(par["par"])
-    assert f"You {par['score']}, par {par['par']}" in page.inner_text("#score-sheet .par-line")
+    assert f"You {minus(str(par['score']))}, par {minus(str(par['par']))}" in page.inner_text("#score-sheet .par-line")
 
 
 def test_a_refused_par_says_why_and_a_reload_while_a_par_is_worked_out_loses_nothing(table, tmp_path):

@@ -10,6 +10,7 @@ import asyncio
 import json
 import time
 
+from pycore.words import minus
 from pyscript import window
 
 from . import history, history_view, replay_view, stats, stats_view
@@ -198,7 +199,7 @@ class HistoryPage:
                 return ('<p class="par-line" data-par="pending">Par (the hard computer player with your cards, '
                         'the same opponents): being worked out…</p>')
             return (f'<p class="par-line" data-par="{got["par"]}" data-score="{got["score"]}"><b>You '
-                    f'{got["score"]}, par {got["par"]}</b> (par: the hard computer player with your cards, '
+                    f'{minus(str(got["score"]))}, par {minus(str(got["par"]))}</b> (par: the hard computer player with your cards, '
                     f'against the same opponents)</p>')
 
         def mine(hand: int):

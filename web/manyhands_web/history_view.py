@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+from pycore.words import minus
+
 from .history import hands_finished
 from .markup import esc
 from .your_games import MONTHS, describe, facts_text
@@ -31,7 +33,7 @@ def par_hand_text(entry: dict, hand: int, word: str) -> str:
     name = f"{word.capitalize()} {hand}"
     got = (entry.get("par") or {}).get(str(hand))
     if got is not None:
-        return f"{name}: you {got['score']}, par {got['par']}"
+        return f"{name}: you {minus(str(got['score']))}, par {minus(str(got['par']))}"
     why = (entry.get("par_failed") or {}).get(str(hand))
     if why:
         return f"{name}: {PAR_FAILED} ({why}); {ASKED_AGAIN}"
