@@ -23,7 +23,19 @@ Subclass contract (see games/raven.py for a complete example):
 - conformance hooks `cards_in_play()`, `hidden_places(seat)`, `with_hidden(...)`,
   `action_universe()`;
 - a position as text (pycore/position.py): `position_fields()` writes the game's
-  fields, `_read_position(read)` sets up a blank state from them.
+  fields, `_read_position(read)` sets up a blank state from them (with `read`'s
+  `number`, `seat`, `choice`, `cards`, `places`, `numbers`, `tricks`, `error`,
+  and `check_cards` for every card once), and sets `deals` to the hand's deal as
+  dealt (the cards played put back) and `first_hand` to the hand's index.
+
+The bookkeeping every game does the same way: a hand begins with
+`self._next_deal(dealer)` (the record's deal, or one made from the seed) and
+ends with `self._finish_hand(points)` (one number per seat; a side's points to
+each of its seats), which moves its tricks into `finished_hands`; a hand's score
+sheet, kept as JSON in a slot of the game's own, is named in `MEMO_REDUCED` with
+why (a JSON value cannot be hashed: `memo_key`, tests/test_memo_key.py).
+games/voren.py shows it whole (`_start_hand`, `_end_hand`, `hand_log`); a plain
+trick-taking game keeps that shape and leaves out the pot and the choices.
 """
 from __future__ import annotations
 

@@ -164,10 +164,16 @@ class Words:
 
     def trick_taken(self, trick: dict, tell: "Narrator", hand: int, number: int) -> str:
         """A finished trick in a sentence ("Left takes the trick with the 12 of
-        Shields, trump."): `trick` as the summary writes it, `hand` and `number` its
-        hand's and its own index."""
+        Shields, trump."; where partners play, the engine's `sides`, their side:
+        "You and Across take the trick with Across's Ace of Hearts."): `trick` as
+        the summary writes it, `hand` and `number` its hand's and its own index."""
         winner = trick["winner"]
         card = dict(map(tuple, trick["cards"]))[winner]
+        side = next((s for s in tell.obs.get("sides") or () if winner in s and len(s) > 1), None)
+        if side:             # partners (the engine's sides): the side takes it, with one partner's card
+            side = sorted(side, key=lambda seat: (seat - tell.me) % tell.players)
+            return (f"{tell.seats(side)} {tell.verb('takes', side)} the trick with "
+                    f"{tell.possessive(winner, start=False)} {tell.card(card)}.")
         return f"{tell.seat(winner)} {tell.verb('takes', winner)} the trick with {tell.the(card)}."
 
     def hand_lines(self, result: dict, tell: "Narrator") -> list[str]:

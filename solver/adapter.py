@@ -13,7 +13,12 @@ Required (`REQUIRED`; an Adapter missing one is refused with a SolverError):
 
     build_view(state, seat, positions=None) -> SeatView
         the seat's view: its observation and the constraint model on the cards
-        it cannot see (`positions`: every earlier position, when replayed).
+        it cannot see (`positions`: every earlier position, when replayed). The
+        model holds every public fact about a hidden card: what the plays reveal
+        (`games/common.forbidden_by_plays` asks the engine) and any card seen
+        where it lies (a turned-up card the dealer keeps in hand is in that hand
+        only); tests/solver/test_worlds.py fails where the model's worlds and the
+        consistent ones differ.
     world_record(view, world) -> Record
         the whole game's record with `world`'s hidden cards dealt.
     world_state(view, world) -> GameState

@@ -22,7 +22,8 @@ from pycore import all_games, get_game
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
-from manyhands_web import card_art, cast, log_view, render, worker_api  # noqa: E402
+from manyhands_web import card_art, cast, log_view, render, standard_faces, worker_api  # noqa: E402
+from pycore import standard  # noqa: E402
 from manyhands_web.games import tricksters  # noqa: E402
 from manyhands_web.layouts import layout_for  # noqa: E402
 from manyhands_web.session import Session  # noqa: E402
@@ -123,8 +124,17 @@ def test_the_home_pages_pictures_are_the_tables_cards():
 
 
 def test_the_art_modules_examples_run():
-    for module in (card_art, cast, tricksters):
+    for module in (card_art, cast, standard_faces, tricksters):
         assert doctest.testmod(module).failed == 0
+
+
+def test_the_standard_decks_faces_are_each_its_own():
+    """The standard deck (pycore/standard.py), drawn by standard_faces.py for a
+    game on it: 52 faces, each its own, the corners saying a rank as players do
+    ("10", not the record's "T")."""
+    faces = [standard_faces.standard_face(token) for token in standard.DECK.tokens]
+    assert len(set(faces)) == len(standard.DECK) == 52
+    assert {text for *_, text in TEXT.findall(standard_faces.standard_face("TH"))} == {"10"}
 
 
 # --- the computer players ----------------------------------------------------------------------

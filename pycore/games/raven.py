@@ -15,6 +15,7 @@ from ..errors import TokenError, quote
 from ..game import Game, GameState, register
 from ..position import NONE, cards_text, check_cards, numbers_text, places_text, tricks_text
 from ..rules import Rules, rule
+from ..standard import following
 from ..words import Words, count
 from ..tricks import Trick, clockwise_from, left_of
 
@@ -68,7 +69,7 @@ def playable(hand, plays, led_suit, trump) -> list[int]:
     if led_suit is None:                                   # Wolf led, no suit set yet
         non_trump = [c for c in hand if c < 56 and c // RANKS != trump]
         return non_trump + specialists if non_trump else list(hand)
-    follow = [c for c in hand if c < 56 and c // RANKS == led_suit]
+    follow = following(hand, led_suit, suit_of)
     if not follow and led_suit == trump and RAVEN in hand:
         return specialists                                 # the Raven is the only trump held
     return follow + specialists if follow else list(hand)

@@ -1,8 +1,8 @@
 """Voren (shared/rules/voren.md): Three-card Loo re-themed, 3 to 8 players, a pot of chips.
 
-Cards: suited cards are `suit * 8 + rank` (suits Clubs, Diamonds, Hearts, Spades =
-0..3; ranks 1, 2, 3, 4, 5, Realm, Lesser Crown, Greater Crown = 0..7), then the Wolf
-(32) and the Treachery (33), which have no suit.
+Cards: suited cards are `suit * 8 + rank` (the standard deck's suits, pycore/standard.py:
+Clubs, Diamonds, Hearts, Spades = 0..3; ranks 1, 2, 3, 4, 5, Realm, Lesser Crown,
+Greater Crown = 0..7), then the Wolf (32) and the Treachery (33), which have no suit.
 
 A hand: the pot is paid (phase "options", where the dealer chooses the poke and all
 play), then each seat plays, folds or takes the poke ("decide"), then three tricks
@@ -31,11 +31,10 @@ from ..errors import DealError, TokenError, quote
 from ..game import Game, GameState, register
 from ..position import NONE, UNCHOSEN, cards_text, check_cards, numbers_text, places_text, tricks_text
 from ..rules import Rules, rule
+from ..standard import SUIT_NAMES, SUITS, card_words, following, strength, suit_name
 from ..words import Words, count
 from ..tricks import Trick, clockwise_from, left_of
 
-SUITS = "CDHS"
-SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 RANKS = "12345RLG"
 REALM, LESSER_CROWN, GREATER_CROWN = 5, 6, 7
 WOLF, TREACHERY = 32, 33
@@ -64,12 +63,7 @@ def card_strength(card: int, trump, led) -> int:
     """
     if card >= WOLF:
         return 100 + card              # Treachery 133 over Wolf 132
-    suit = card // 8
-    if suit == trump:
-        return 50 + card % 8
-    if suit == led:
-        return 20 + card % 8
-    return 0
+    return strength(card // 8, card % 8, trump, led)
 
 
 def trick_winner(plays, trump) -> int:
@@ -137,12 +131,12 @@ class VorenWords(Words):
 
     def suit_name(self, code: str, tell=None) -> str:
         """'H' (the record's code) or 'Hearts' (the solver's name) -> 'Hearts'."""
-        return code if code in SUIT_NAMES else SUIT_NAMES[SUITS.index(code)]
+        return suit_name(code)
 
     def card(self, token: str, tell=None) -> str:
         if token in ("Wolf", "Treachery"):
             return token
-        return f"{RANK_NAMES[RANKS.index(token[0])]} of {SUIT_NAMES[SUITS.index(token[1])]}"
+        return card_words(token, RANKS, RANK_NAMES)
 
     def choice(self, token: str, tell) -> str:
         said = self.OPTIONS.get(token) or self.CHOICES.get(token)
@@ -178,7 +172,7 @@ class VorenWords(Words):
         how = self.OPTIONS["deal" + (" poke" if options["poke"] else "")
                            + (" allplay" if options["allplay"] else "")][1]
         turned = tell.the(result["turnup"])
-        trump = (f"{SUIT_NAMES[SUITS.index(result['trump'])]} trump" if result["trump"]
+        trump = (f"{suit_name(result['trump'])} trump" if result["trump"]
                  else "no trump")
         lines = [f"Hand {result['hand']}: {dealer} {how}; the turned card, {turned}, made {trump}."]
         source = ("the loo payments of the hand before" if result["pot_from_loo"] else
@@ -433,7 +427,7 @@ class VorenState(GameState):
         """The cards the following priority allows (before the must-take rule)."""
         led = suit_of(self.tricks[-1].plays[0][1])
         trump = self.trump
-        follow = [c for c in hand if c < WOLF and c // 8 == led]
+        follow = following(hand, led, suit_of)
         if led == trump:
             follow += [c for c in hand if c >= WOLF]  # Treachery and Wolf follow a trump lead
         if follow:

@@ -9,9 +9,10 @@ from pycore.words import count
 from .. import card_symbols as sym
 from ..card_art import INK, PAPER, _at, _indices, _text, frame, svg
 from ..cards import _cards, _clickable
-from ..layouts import Layout, _badge, _pad_cell, _points, _table, _tricks
+from ..layouts import Layout, _badge, _points, _table, _tricks
 from ..markup import esc
 from ..pictures import _placed, _svg
+from ..teams import Teams
 
 # --- the faces: rank cards night-blue with a moon, the kinds with their animals, star
 # cards with a star -----------------------------------------------------------------------
@@ -39,7 +40,7 @@ LUNAR_ART = _svg("A star rank card and an Owl card under a crescent moon",
                  + _placed((lunar_face("R8", star=True), 20, 16, 40, -8), (lunar_face("Owl"), 56, 18, 40, 8)))
 
 
-class Lunar(Layout, game="lunar"):
+class Lunar(Teams, Layout, game="lunar"):
     pitch = ("Partners make every trick together: one plays the suit, the other the rank. "
              "Two players share the face-up Sky.")
     picture = LUNAR_ART
@@ -61,20 +62,6 @@ class Lunar(Layout, game="lunar"):
     def trump_words(self, tell):
         trump = tell.obs.get("trump")
         return f"Trump: {trump}" if trump else ""
-
-    @staticmethod
-    def team_of(obs, seat) -> int:
-        for index, team in enumerate(obs.get("teams") or []):
-            if seat in team:
-                return index
-        return 0
-
-    def _ours(self, obs, team) -> bool:
-        return team == self.team_of(obs, obs["seat"])
-
-    def team_name(self, tell, team: int) -> str:
-        """A team as the listener says it: "You and Across", "Left and Right" (2 players: one seat)."""
-        return tell.seats(tell.words.team((tell.obs.get("teams") or [[0], [1]])[team][0], tell))
 
     def seat_badges(self, tell, seat):
         obs = tell.obs
@@ -230,16 +217,11 @@ class Lunar(Layout, game="lunar"):
         team = next((t for t in tell.obs.get("teams") or [] if trick["winner"] in t), [trick["winner"]])
         return {s for s, _ in trick["cards"] if s in team}
 
-    def pad(self, tell):
-        results = tell.obs.get("hand_results") or []
-        heads = [self.team_name(tell, t) for t in (0, 1)]
-        return heads, [[_pad_cell(t["points"], t["total"]) for t in r["teams"]] for r in results]
-
     def sheet_table(self, tell, result):
         rows = []
         for t, team in enumerate(result["teams"]):
             stars = team["stars"]
-            rows.append((f'data-seats="{esc(team["seats"])}" data-team="{t}"', [
+            rows.append((self.team_row(team, t), [
                 esc(self.team_name(tell, t)), _tricks(team["tricks"]), esc(team["track_points"]),
                 f'{esc(len(stars))}' + (f' <span class="note">({esc(", ".join(map(tell.card, stars)))})</span>'
                                         if stars else ""),

@@ -7,22 +7,18 @@ from functools import lru_cache
 from pycore.words import count
 
 from .. import card_symbols as sym
-from ..card_art import _at, _indices, _named, back, frame
+from ..card_art import _named, back
 from ..cards import _cards, card_html
 from ..layouts import Layout, _backs, _badge, _points, _table, _tricks
 from ..markup import esc
 from ..pictures import _placed, _svg
+from ..standard_faces import suited_face
 
-# --- the faces: Clubs, Diamonds, Hearts and Spades with pips 1 to 5, pictures for
+# --- the faces: the standard suits (standard_faces.py) with pips 1 to 5, pictures for
 # the realms and crowns, and the Wolf and Treachery ---------------------------------------
-VOREN_SUITS = {"C": ("#1b1b1b", sym.club), "D": ("#c0392b", sym.diamond),
-               "H": ("#c0392b", sym.heart), "S": ("#1b1b1b", sym.spade)}
 VOREN_FIGURES = {"R": sym.realm, "L": sym.lesser_crown, "G": sym.greater_crown}
 VOREN_NAMED = {"Wolf": ("W", sym.wolf_head, "#3a1020", "#ffd166"),
                "Treachery": ("T", sym.dagger, "#1e3326", "#d9e4b0")}
-# where a number card's pips go (centres), 1 to 5
-PIPS = {1: [(50, 70)], 2: [(50, 46), (50, 94)], 3: [(50, 40), (50, 70), (50, 100)],
-        4: [(36, 48), (64, 48), (36, 92), (64, 92)], 5: [(36, 46), (64, 46), (50, 70), (36, 94), (64, 94)]}
 
 
 @lru_cache(maxsize=128)
@@ -30,16 +26,7 @@ def voren_face(token: str) -> str:
     if token in VOREN_NAMED:
         letter, picture, ground, ink = VOREN_NAMED[token]
         return _named(letter, picture, ground, ink)
-    rank, suit = token[0], token[1]
-    colour, symbol = VOREN_SUITS[suit]
-    shape = symbol(colour)
-    if rank in VOREN_FIGURES:
-        middle = (f'<rect x="22" y="32" width="56" height="76" rx="5" fill="none" stroke="{colour}" '
-                  f'stroke-width="2" opacity=".5"/>' + _at(VOREN_FIGURES[rank](colour, "#e0a526"), 26, 44, 48))
-    else:
-        size = 36 if rank == "1" else 24
-        middle = "".join(_at(shape, x - size / 2, y - size / 2, size) for x, y in PIPS[int(rank)])
-    return frame() + _indices(rank, colour, shape) + middle
+    return suited_face(token[0], token[1], VOREN_FIGURES)
 
 
 _CHIP = ('<circle cx="{x}" cy="{y}" r="7" fill="#e0a526" stroke="#7a5a00"/>'
