@@ -289,14 +289,17 @@ def finished_tricks(obs: dict, h: int) -> list[dict]:
     return [t for t in obs["hands"][h]["tricks"] if t.get("winner") is not None]
 
 
-def status_html(tell: Narrator, layout, my_turn: bool) -> str:
+def status_html(tell: Narrator, layout, my_turn: bool, ended: int | None = None) -> str:
+    """The status line: the game, the hand, trump, the phase and whose turn; under a
+    hand's score sheet (`ended`: that hand's number) the hand that ended, not the next
+    deal's phase."""
     obs = tell.obs
     bits = [tell.title()]
     number = obs.get("hand_number") or obs.get("round")
-    if obs.get("hand_over"):        # under a hand's score sheet: that hand, not the next one dealt
+    if ended:
         total = obs.get("hands_in_game")
         word = layout.hand_word.capitalize()
-        bits.append(f"{word} {obs['hand_over']}" + (f" of {total}" if total else "") + f" · {word} over")
+        bits.append(f"{word} {ended}" + (f" of {total}" if total else "") + f" · {word} over")
         return f'<p class="status" id="status">{" · ".join(esc(b) for b in bits)}</p>'
     if number is not None:
         total = obs.get("hands_in_game")
@@ -492,7 +495,8 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     legal = list(obs.get("legal") or []) if my_turn else []
     groups = classify(legal, hand, tell.words.picks)
     layout = layouts.layout_for(obs.get("game", ""))
-    out = [status_html(tell, layout, my_turn)]
+    ended = len(obs.get("hand_results") or []) if ui.get("holding") == "hand" else None
+    out = [status_html(tell, layout, my_turn, ended)]
 
     # --- the table: seats around, the middle, the trick -------------------------------------
     legal_set = set(legal)

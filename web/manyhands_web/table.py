@@ -33,11 +33,10 @@ NEXT_DECISION = ("#hand [data-action]:not([disabled])", "#hand [data-toggle]", "
 
 def under_sheet(obs: dict) -> dict:
     """The table under a hand's score sheet: the hand as it ended (its tricks, your hand
-    played out, the status naming it as over: `hand_over`), nobody to act: the next hand is dealt, its cards flying to you and its
+    played out; the status names it as over: render.status_html), nobody to act: the next hand is dealt, its cards flying to you and its
     first decision asked, once you go on from the sheet."""
     done = len(obs.get("hand_results") or [])
-    return dict(obs, to_act=None, legal=[], hand=[], hands=(obs.get("hands") or [])[:done] or obs.get("hands"),
-                hand_over=done)
+    return dict(obs, to_act=None, legal=[], hand=[], hands=(obs.get("hands") or [])[:done] or obs.get("hands"))
 
 
 class Table:
