@@ -486,6 +486,7 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     just finished or None, "holding": "trick" / "hand" while the table waits for Continue,
     "sheet": index of the hand whose score sheet is open or None, "show_scores", "end_closed",
     the pace's "forced", "prepick", "prepick_open", "prepick_said" (pace_view.py)}.
+    "ended": the number of the hand whose score sheet the table is under (table.under_sheet).
     `why(token)`: the engine's reason a choice is refused now (`state.why_not(token, tell)`).
     """
     obs = tell.obs
@@ -495,8 +496,7 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     legal = list(obs.get("legal") or []) if my_turn else []
     groups = classify(legal, hand, tell.words.picks)
     layout = layouts.layout_for(obs.get("game", ""))
-    ended = len(obs.get("hand_results") or []) if ui.get("holding") == "hand" else None
-    out = [status_html(tell, layout, my_turn, ended)]
+    out = [status_html(tell, layout, my_turn, ui.get("ended"))]
 
     # --- the table: seats around, the middle, the trick -------------------------------------
     legal_set = set(legal)

@@ -205,10 +205,12 @@ class Table:
             return
         obs = obs or session.observation()
         self.pace.update(obs)
+        ended = None
         if self.ui.get("holding") == "hand":
             obs = under_sheet(obs)
+            ended = len(obs.get("hand_results") or [])
         tell = session.narrator(obs)
-        ui = dict(self.ui, computer=session.computers(), **self.app.history.table_notes(obs))
+        ui = dict(self.ui, computer=session.computers(), ended=ended, **self.app.history.table_notes(obs))
         focused = _table_control(window.document.activeElement)
         set_html("table", render.table_html(tell, ui, session.why(tell)))
         if focused is not None:     # the control you had focused, drawn again: it stays focused
