@@ -13,11 +13,11 @@ from functools import partial
 
 import pytest
 
-from bench.browser import first_choices
 from pycore import get_game, load_record, replay
 from pycore.records import positions
 from solver.partners import chosen_each_round
 from tests.catalog import own_cases, own_tests
+from tests.moments import late_in_the_game
 from pycore.words import Narrator as EngineNarrator
 
 from .conftest import ROOT, SCREENSHOTS
@@ -106,14 +106,6 @@ def _pad_points(state, points: list[int]) -> list[int]:
     if len(sides) == state.players or chosen_each_round(state.game.name):
         return points
     return [points[side[0]] for side in sides]
-
-
-def late_in_the_game(name: str, rules: dict, seed: int, hands_left: int):
-    """The start of the game's last `hands_left` hands (`first_choices`; the page's
-    players then play on as they will: a game to a target may last longer)."""
-    trail = list(first_choices(name, rules, seed))
-    starts = trail[-1].hand_starts
-    return trail[starts[max(1, len(starts) - hands_left)]]
 
 
 @pytest.mark.parametrize("name,rules,hands_left", CASES)
