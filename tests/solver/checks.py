@@ -434,7 +434,7 @@ def check_exact_endgames(adapter, game: str, players: int, *, reduce_model, trut
     from solver.search import rank
     found = 0
     for state, _ in positions(game, {"players": players}, count, seed=seed):
-        if state.phase != "play" or adapter.cards_left(state) > 6 or len(state.legal_actions()) < 2:
+        if state.phase != "play" or adapter.ADAPTER.cards_left(state) > 6 or len(state.legal_actions()) < 2:
             continue
         seat = state.current_player
         view = view_of(state, seat)
