@@ -5,8 +5,9 @@ adapter's defaults, are solver/adapter.py's).
 
 The plain parts: a trick-taking game whose hidden places are the engine's
 (`hidden_places`: the other hands, the undealt cards), whose card plays reveal
-only what the engine's legality says, and whose hands carry nothing hidden
-from one to the next, needs little of its own. Its adapter, the model to copy
+only what the engine's legality says (a card the rules show where it lies
+besides, `hand_view`'s `placed`), and whose hands carry nothing hidden from one
+to the next, needs little of its own. Its adapter, the model to copy
 (say a Whist, pycore/games/whist.py, on the standard deck of pycore/standard.py,
 its deal a dealer, the hands and a turned-up trump):
 
@@ -146,14 +147,18 @@ def playout_to_simulator(state, mark: int, rng, policy_action, fast_apply, simul
 
 
 # --- the plain parts (the module's docstring: a plain game's adapter) ---------------------------
-def hand_view(state, seat: int, positions: list | None, adapter, play_type, out_of_play=None) -> SeatView:
+def hand_view(state, seat: int, positions: list | None, adapter, play_type, out_of_play=None,
+              placed=None) -> SeatView:
     """The seat's view of the hand under way: its observation and the model of the
     cards it cannot see in the engine's hidden places, each hidden hand's card
     plays (`play_type`) since the hand began ruling out the cards they would have
     made illegal (`forbidden_by_plays`). `out_of_play(state, places)`: those of
     the hidden places (name: size) no play can reach any more, which the model
     holds as one place, `OUT` (Voren's cards out of play during the tricks): each
-    way the cards in play may lie is then one world. `extra` keeps the hand's
+    way the cards in play may lie is then one world. `placed(state, seat)`: the
+    hidden cards the rules show where they lie besides the plays, {card: place}
+    (the holder of a card who must lead the first trick: whoever leads holds it
+    until it is played), each held to that place. `extra` keeps the hand's
     start, its positions and the places merged (`out`), which `dealt_hands` and
     the game's own record read."""
     if state.is_terminal:
@@ -163,6 +168,11 @@ def hand_view(state, seat: int, positions: list | None, adapter, play_type, out_
     places, unseen = unseen_and_places(state, seat)
     states = states_from(state, start, positions)
     forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, play_type)
+    for card, where in (placed(state, seat) if placed else {}).items():
+        if card in unseen:                     # public: the card lies there, and nowhere else
+            for name in places:
+                if name != where:
+                    forbidden.setdefault(name, set()).add(card)
     out = out_of_play(state, places) if out_of_play else {}
     if out:
         places = {name: size for name, size in places.items() if name not in out}

@@ -84,7 +84,8 @@ def test_neighbours_of_worlds_agree_with_replay(game, players):
     options = {"replays": declared_replays(game), "swaps": game.swaps, **game.neighbours}
     disagreements, ruled_out, kept = checks.neighbour_swaps(
         cases(game, players)[:40], random.Random(7), truth_of=game.truth, **options)
-    assert disagreements == 0
+    assert not disagreements, f"{len(disagreements)} swaps where the model and the replay disagree; " \
+                              + "; ".join(disagreements[:2])
     assert ruled_out >= game.least_ruled_out and kept >= game.least_ruled_out, (ruled_out, kept)
 
 
