@@ -182,7 +182,7 @@ def wait_hint(page, timeout: int = 120_000) -> None:
 
 
 # --- a table at a decision, imported rather than played to -----------------------------------------
-def _tricks(obs: dict) -> tuple[list, list]:
+def hand_tricks(obs: dict) -> tuple[list, list]:
     """(the current hand's finished tricks, its trick under way or [])."""
     hands = obs.get("hands") or []
     if not hands or hands[-1].get("points") is not None:
@@ -211,7 +211,7 @@ def trick_decision(game: str, rules: dict, seed: int = 1, seat: int = 0):
     fallback = None
     for state in first_choices(game, rules, seed):
         if not state.is_terminal and state.current_player == seat:
-            done, now = _tricks(state.observation(seat))
+            done, now = hand_tricks(state.observation(seat))
             if now and done:
                 return state
             if now and fallback is None:

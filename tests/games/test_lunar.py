@@ -762,7 +762,8 @@ def check_table_captions(tell, tree, boxes) -> None:
     """Each team's line on the track; the trump tile turned up; the start player's badge."""
     from pycore.words import count
     obs = tell.obs
-    lines = [li.text() for li in tree.by_id("team-track").find_all("li") if "track-cell" not in li.classes]
+    lines = [li.text().replace(" ,", ",") for li in tree.by_id("team-track").find_all("li")     # (a span's edges)
+             if "track-cell" not in li.classes]
     for team, line in enumerate(lines):
         stars = len(obs["stars_won"][team])
         assert line.endswith(f": {count(obs['tricks_won'][team], 'trick')} ({obs['track_points'][team]} "
