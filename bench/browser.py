@@ -221,6 +221,40 @@ def trick_decision(game: str, rules: dict, seed: int = 1, seat: int = 0):
     return fallback
 
 
+def tricks_done(state) -> int:
+    """How many tricks of the game are finished (seat 0's view)."""
+    return sum(t.get("winner") is not None for h in state.observation(0).get("hands") or [] for t in h["tricks"])
+
+
+def trick_you_end(name: str, rules: dict, seed: int = 1):
+    """(the engine's state at your first decision with a trick on the table and a
+    finished one of the same hand to look back at, your choices there that end the
+    trick with the hand going on and a computer to play next: the table holds the
+    trick for you), each seat playing its first choice
+    (`first_choices`); failing that, the first decision with a trick on the table."""
+    fallback = None
+    for state in first_choices(name, rules, seed):
+        if state.is_terminal or state.current_player != 0:
+            continue
+        obs = state.observation(0)
+        done, now = hand_tricks(obs)
+        if not now:
+            continue
+        ending = []
+        for token in obs["legal"]:
+            after = state.apply_action(state.game.parse_action(state, token))
+            if (tricks_done(after) > tricks_done(state) and not after.is_terminal and after.current_player != 0
+                    and len(after.observation(0).get("hand_results") or []) == len(obs.get("hand_results") or [])):
+                ending.append(token)
+        if ending and done:
+            return state, ending
+        if ending and fallback is None:
+            fallback = state, ending
+    if fallback is None:
+        raise ValueError(f"{name} {rules}: no decision of yours that ends a trick")
+    return fallback
+
+
 def import_state(page, state, name: str = "position.json") -> None:
     """The table at `state`, imported as a record (the table's or the home page's
     Import: a game of its own, your seat 0), once it is drawn."""

@@ -17,7 +17,7 @@ import pytest
 from pycore import all_games
 
 from .conftest import Requests
-from .table import first_choices, hand_tricks, import_state, open_site, set_trick_pause, trick_decision
+from .table import import_state, open_site, set_trick_pause, trick_decision, trick_you_end, tricks_done
 
 pytestmark = pytest.mark.browser
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 640), (844, 390)]
@@ -121,39 +121,6 @@ def table(browser, site):
     assert not requests.outside(), f"requests left the page's origin: {requests.outside()[:5]}"
 
 
-def _tricks_done(state) -> int:
-    return sum(t.get("winner") is not None for h in state.observation(0).get("hands") or [] for t in h["tricks"])
-
-
-def a_trick_you_end(name: str, rules: dict, seed: int = 1):
-    """(the engine's state at your first decision with a trick on the table and a
-    finished one of the same hand to look back at, your choices there that end the
-    trick with the hand going on and a computer to play next: the table holds the
-    trick for you), each seat playing its first choice (bench's
-    `first_choices`); failing that, the first decision with a trick on the table."""
-    fallback = None
-    for state in first_choices(name, rules, seed):
-        if state.is_terminal or state.current_player != 0:
-            continue
-        obs = state.observation(0)
-        done, now = hand_tricks(obs)
-        if not now:
-            continue
-        ending = []
-        for token in obs["legal"]:
-            after = state.apply_action(state.game.parse_action(state, token))
-            if (_tricks_done(after) > _tricks_done(state) and not after.is_terminal and after.current_player != 0
-                    and len(after.observation(0).get("hand_results") or []) == len(obs.get("hand_results") or [])):
-                ending.append(token)
-        if ending and done:
-            return state, ending
-        if ending and fallback is None:
-            fallback = state, ending
-    if fallback is None:
-        raise ValueError(f"{name} {rules}: no decision of yours that ends a trick")
-    return fallback
-
-
 def _look(page) -> tuple[dict, dict]:
     """At each size: what does not fit (UNFIT) and what is not seen whole (HIDDEN)."""
     unfit, unseen = {}, {}
@@ -175,7 +142,7 @@ def test_the_table_fits_the_window_at_every_size(table, name, rules, known, hidd
     every seat's facts and what the middle shows whole in it (but those of HIDDEN_YET).
     The same once your card has ended the trick and the table holds it for Continue."""
     page = table
-    state, ending = a_trick_you_end(name, rules)
+    state, ending = trick_you_end(name, rules)
     page.set_viewport_size({"width": 1280, "height": 800})
     import_state(page, state)
     at_decision = _look(page)
@@ -229,7 +196,7 @@ def ending_a_trick():
                 if token not in (obs.get("hand") or []):
                     continue
                 after = state.apply_action(state.game.parse_action(state, token))
-                if (_tricks_done(after) > _tricks_done(state) and not after.is_terminal and after.current_player != 0
+                if (tricks_done(after) > tricks_done(state) and not after.is_terminal and after.current_player != 0
                         and len(after.observation(0).get("hand_results") or []) == len(obs.get("hand_results") or [])):
                     return state, token
         state = state.apply_action(state.legal_actions()[0])
