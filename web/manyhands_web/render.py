@@ -42,7 +42,7 @@ from .cards import card_html
 from .markup import esc, sentence
 from .pace_view import notes_html, waiting_card
 from .score_view import game_end_html, score_pad_html, score_sheet_html
-from .trick_view import current_tricks, finished_tricks, ring_trick_html, trick_area_html, viewed_hand  # noqa: F401
+from .trick_view import finished_tricks, trick_area_html, viewed_hand
 
 Why = Callable[[str], "str | None"]      # a token -> why it may not be chosen now (None: it may)
 
