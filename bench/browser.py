@@ -226,17 +226,21 @@ def tricks_done(state) -> int:
     return sum(t.get("winner") is not None for h in state.observation(0).get("hands") or [] for t in h["tricks"])
 
 
-def trick_you_end(name: str, rules: dict, seed: int = 1):
+def trick_you_end(name: str, rules: dict, seed: int = 1, hand: int = 1):
     """(the engine's state at your first decision with a trick on the table and a
     finished one of the same hand to look back at, your choices there that end the
     trick with the hand going on and a computer to play next: the table holds the
     trick for you), each seat playing its first choice
-    (`first_choices`); failing that, the first decision with a trick on the table."""
+    (`first_choices`); failing that, the first decision with a trick on the table.
+    `hand`: in that hand of the game or a later one (a later hand shows more: the
+    scores so far, what the rules make public from then on), where the game has one."""
     fallback = None
     for state in first_choices(name, rules, seed):
         if state.is_terminal or state.current_player != 0:
             continue
         obs = state.observation(0)
+        if len(obs.get("hands") or []) < hand:
+            continue
         done, now = hand_tricks(obs)
         if not now:
             continue
@@ -250,6 +254,8 @@ def trick_you_end(name: str, rules: dict, seed: int = 1):
             return state, ending
         if ending and fallback is None:
             fallback = state, ending
+    if fallback is None and hand > 1:
+        return trick_you_end(name, rules, seed)
     if fallback is None:
         raise ValueError(f"{name} {rules}: no decision of yours that ends a trick")
     return fallback

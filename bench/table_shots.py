@@ -13,7 +13,7 @@ upright, a phone on its side), and one contact sheet of them all.
 Prints, per table, how long it took and, at each size, whether the page scrolls
 (its scroll size against the window's).
 
-    .venv/bin/python bench/table_shots.py [--out DIR] [--tables raven:6,voren:3] [--seed N] [--played]
+    .venv/bin/python bench/table_shots.py [--out DIR] [--tables raven:6,voren:3] [--seed N] [--hand N] [--played]
 
 Run `python3 build.py build` first.
 """
@@ -109,14 +109,14 @@ def shoot_sizes(page, out: Path, name: str) -> tuple[list[Path], list[str]]:
     return shots, fits
 
 
-def _ending(game: str, rules: dict, seed: int):
+def _ending(game: str, rules: dict, seed: int, hand: int = 1):
     try:
-        return trick_you_end(game, rules, seed=seed)
+        return trick_you_end(game, rules, seed=seed, hand=hand)
     except ValueError:          # no card of yours ends a trick in this deal
         return None
 
 
-def shoot_decisions(browser, site, out: Path, tables, seed: int) -> list[dict]:
+def shoot_decisions(browser, site, out: Path, tables, seed: int, hand: int = 1) -> list[dict]:
     """Every table at a decision with a trick on the table, then with the trick your
     card ends held for Continue, at each of SIZES."""
     from pycore import all_games
@@ -125,12 +125,13 @@ def shoot_decisions(browser, site, out: Path, tables, seed: int) -> list[dict]:
     results = []
     for game, players, rules in tables:
         for preset in all_games()[game].presets():
-            if preset.get("players") != players or set(preset) - {"players"}:
+            if preset.get("players") != players:
                 continue
             started = time.monotonic()
-            name = f"{game}-{players}"
+            name = "-".join([game, str(players)] + [str(v) if isinstance(v, (str, int)) and not isinstance(v, bool) else k
+                                                    for k, v in sorted(preset.items()) if k != "players"])
             page.set_viewport_size({"width": 1280, "height": 800})
-            state, ending = next(found for found in map(lambda s: _ending(game, preset, s), range(seed, seed + 10))
+            state, ending = next(found for found in map(lambda s: _ending(game, preset, s, hand), range(seed, seed + 10))
                                  if found)      # a deal where a card of yours ends a trick, from `seed` on
             import_state(page, state)
             shots, fits = shoot_sizes(page, out, f"{name}-decision")
@@ -179,6 +180,8 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(ROOT / ".cache" / "table-shots"))
     parser.add_argument("--tables", default=None, metavar="GAME:N,...")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--hand", type=int, default=1, help="a decision in this hand of the game or later, "
+                        "where the game has one (default: the first)")
     parser.add_argument("--played", action="store_true", help="play whole games, shoot four moments (390 and 1280 px)")
     args = parser.parse_args(argv)
     out = Path(args.out)
@@ -194,7 +197,7 @@ def main(argv=None) -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             if not args.played:
-                results = shoot_decisions(browser, site, out, tables, args.seed)
+                results = shoot_decisions(browser, site, out, tables, args.seed, args.hand)
             for game, players, rules in (tables if args.played else []):
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
                 page = context.new_page()
