@@ -1,7 +1,8 @@
 """The table fits the window: at six window sizes (three desktops, two phones
 upright, one on its side), for every game and preset of the registry, at a
-decision of yours with a trick on the table (imported as a record, not played
-to), the page does not scroll, and the status, every choice you may make, the
+decision of yours with a trick on the table in the game's second hand where it
+has one (scores so far, and what the rules make public from then on, such as a
+bid set aside face up; imported as a record, not played to), the page does not scroll, and the status, every choice you may make, the
 trick's cards and every seat's name are inside the window and are the element
 found at their own centre (nothing covers them); and every fact the table shows
 (each seat's name, face, score, cards in hand, bid, cards face up; what the
@@ -142,7 +143,7 @@ def test_the_table_fits_the_window_at_every_size(table, name, rules, known, hidd
     every seat's facts and what the middle shows whole in it (but those of HIDDEN_YET).
     The same once your card has ended the trick and the table holds it for Continue."""
     page = table
-    state, ending = trick_you_end(name, rules)
+    state, ending = trick_you_end(name, rules, hand=2)
     page.set_viewport_size({"width": 1280, "height": 800})
     import_state(page, state)
     at_decision = _look(page)

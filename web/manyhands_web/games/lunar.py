@@ -159,7 +159,8 @@ class Lunar(Teams, Layout, game="lunar"):
         lines = []
         for seat, due in enumerate(obs.get("still_due") or []):
             what = tell.words.still_due(due)
-            lines.append(f'<li data-seat="{seat}"{" class=acting" if obs.get("to_act") == seat else ""}>'
+            state = "acting" if obs.get("to_act") == seat else ("done" if not due["cards"] else "")
+            lines.append(f'<li data-seat="{seat}"{f" class={state}" if state else ""}>'
                          f'<b>{esc(tell.seat(seat))}</b>: {esc(what)}</li>')
         return lines
 

@@ -100,7 +100,7 @@ class Raven(Layout, game="raven"):
         if seat < len(scores):
             bonus = (obs.get("bonuses") or [0] * obs["players"])[seat]
             out.append(f'<p class="line">Score <b>{esc(scores[seat])}</b>'
-                       + (f' · {esc(count(bonus, "exact bid"))}' if bonus else "") + "</p>")
+                       + (f'<span class="aside"> · {esc(count(bonus, "exact bid"))}</span>' if bonus else "") + "</p>")
         return "".join(out)
 
     def middle(self, tell, legal, why=None):
@@ -121,7 +121,7 @@ class Raven(Layout, game="raven"):
             return "".join(out)
         trump = obs.get("trump")
         now = (tell.words.suit_name(trump, tell) if trump else
-               f"none: the {tell.card('Raven')} is the only trump")
+               f"the {tell.card('Raven')} only")
         bits = [f'Trump now: <b class="trump-now">{esc(now)}</b>']
         if obs.get("led_suit"):
             bits.append(f"Led: {esc(tell.words.suit_name(obs['led_suit'], tell))}")
