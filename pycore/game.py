@@ -289,6 +289,13 @@ class GameState:
                 if slot not in slots:
                     slots.append(slot)
         cls._slots = tuple(slots)
+        # _copy as straight-line code over the slots (a loop of getattr/setattr costs
+        # three times as much, and the searches copy a position at every move)
+        lines = "".join(f"    new.{slot} = self.{slot}\n" for slot in slots)
+        scope = {"_new": object.__new__, "_cls": cls}
+        exec(f"def _copy(self):\n    new = _new(_cls)\n{lines}    return new\n", scope)
+        if "_copy" not in cls.__dict__:
+            cls._copy = scope["_copy"]
         whole = [s for s in slots if s not in cls.MEMO_BASE_LEFT_OUT and s not in cls.MEMO_REDUCED]
         unknown = set(cls.MEMO_REDUCED) - set(slots)
         if unknown:
@@ -402,12 +409,14 @@ class GameState:
             key += self._memo_reduced(self)
         return key
 
-    def renamed_memo_key(self, rename: dict, slots: tuple) -> tuple:
+    def renamed_memo_key(self, rename: dict, slots: tuple, parts: dict | None = None) -> tuple:
         """`memo_key()` of this position with its cards renamed (`rename`: card ->
         its new name) in `slots` (cards, or tuples of them, nested) and in the trick
         under way: for a search that merges cards which play alike
         (solver/perfect.py, whose tests hold it to the plain search). The same key
         as that of a renamed copy of the position, built without the copy.
+        `parts`: a memo of renamed tuples of cards (a hand -> its renamed hand) for
+        one `rename`, which a search keeps while the cards in play stay the same.
 
         >>> game = get_game("raven")
         >>> state = game.new_game({"players": 3}, seed=2)
@@ -418,6 +427,8 @@ class GameState:
         """
         key = list(self.memo_key())
         get = rename.get
+        if parts is None:
+            parts = {}
         trick = key[2]
         if trick is not None:
             key[2] = trick._replace(plays=tuple([(seat, get(card, card)) for seat, card in trick.plays]))
@@ -426,9 +437,18 @@ class GameState:
             i = where[slot]
             value = key[i]
             if value and isinstance(value[0], tuple):
-                key[i] = tuple([tuple([get(c, c) for c in part]) for part in value])
+                renamed = []
+                for part in value:
+                    got = parts.get(part)
+                    if got is None:
+                        got = parts[part] = tuple([get(c, c) for c in part])
+                    renamed.append(got)
+                key[i] = tuple(renamed)
             elif value:
-                key[i] = tuple([get(c, c) for c in value])
+                got = parts.get(value)
+                if got is None:
+                    got = parts[value] = tuple([get(c, c) for c in value])
+                key[i] = got
         return tuple(key)
 
     def apply_token(self, token: str) -> "GameState":

@@ -106,6 +106,8 @@ class Perfect:
         self.order = adapter.card_order(state) if adapter.card_order is not None else None
         if self.order is not None:
             self.group_of = {c: i for i, g in enumerate(self.order.groups) for c in g}
+            self.bottoms = {c: g[0] for g in self.order.groups for c in g}
+            self._renamings = {}        # the cards in play -> (rename, renamed hands): see _renaming
         self.table = {} if table is None else table
         self.nodes = self.probes = 0
         self.history = {}          # action -> how often it cut the search off, earlier tricks weighing more
@@ -134,16 +136,41 @@ class Perfect:
         game merges no cards."""
         if self.order is None:
             return None
-        places = {}
-        setdefault = places.setdefault
-        for place, cards in self.order.holdings(state).items():
-            for card in cards:
-                if setdefault(card, place) != place:
+        held = self.order.holdings(state).items()
+        places = {card: place for place, cards in held for card in cards}
+        if len(places) != sum([len(cards) for _, cards in held]):     # copies of a card: where?
+            places = {}
+            setdefault = places.setdefault
+            for place, cards in held:
+                for card in cards:
+                    if setdefault(card, place) != place:
+                        places[card] = SHARED
+        if state.tricks:
+            for _, card in state.tricks[-1].plays:
+                if places.setdefault(card, TRICK) is not TRICK:
                     places[card] = SHARED
-        for _, card in (state.tricks[-1].plays if state.tricks else ()):
-            if setdefault(card, TRICK) is not TRICK:
-                places[card] = SHARED
         return places
+
+    def _renaming(self, places: dict) -> tuple:
+        """(rename, parts) for the cards in play: each grouped card -> the group's
+        i-th card where it is the i-th of its group in play (only those renamed), and
+        a memo of renamed hands; the same for every position with these cards in
+        play (within a trick, and often beyond), so kept by the set of them."""
+        inplay = frozenset(places)
+        got = self._renamings.get(inplay)
+        if got is None:
+            rename = {}
+            for group in self.order.groups:
+                i = group[0]
+                for card in group:
+                    if card in inplay:
+                        if card != i:
+                            rename[card] = i
+                        i += 1
+            got = self._renamings[inplay] = (rename, {})
+            if len(self._renamings) > 4096:     # a bounded memo: drop the oldest
+                del self._renamings[next(iter(self._renamings))]
+        return got
 
     def key(self, state, places: dict | None = None):
         """The table's key: `memo_key()` with the cards in play renamed by their
@@ -154,15 +181,8 @@ class Perfect:
         else:
             if places is None:
                 places = self.places(state)
-            rename = {}
-            for group in self.order.groups:
-                i = group[0]
-                for card in group:
-                    if card in places:
-                        if card != i:
-                            rename[card] = i
-                        i += 1
-            base = state.renamed_memo_key(rename, self.order.slots) if rename else state.memo_key()
+            rename, parts = self._renaming(places)
+            base = state.renamed_memo_key(rename, self.order.slots, parts) if rename else state.memo_key()
         return base if self.sides is None else (self.seat, base)
 
     def moves(self, state, legal: list, places: dict | None = None) -> list[int]:
@@ -174,21 +194,23 @@ class Perfect:
         if places is None:
             places = self.places(state)
         out, seen = [], set()
+        play, group_of, bottoms = order.play, self.group_of, self.bottoms
         for i, action in enumerate(legal):
-            got = order.play(state, action)
-            if got is None or got[0] not in self.group_of:
+            got = play(state, action)
+            if got is None or got[0] not in group_of:
                 out.append(i)
                 continue
             card, place = got
             # walk down the group while the cards in play below are held only in `place`
             run, low = card, card - 1
-            bottom = order.groups[self.group_of[card]][0]
             if places.get(card) == place:
+                bottom = bottoms[card]
                 while low >= bottom:
-                    if low not in places:
+                    here = places.get(low)
+                    if here is None:
                         low -= 1
                         continue
-                    if places[low] != place:
+                    if here != place:
                         break
                     run, low = low, low - 1
             mark = (place, run)
@@ -307,8 +329,13 @@ class Perfect:
         top = self.range(state, seat, self.mark)[1] if self.range is not None else INF
         legal = state.legal_actions()
         best = chosen = None
+        tricks = len(state.tricks)
         for i in self.moves(state, legal, places):
-            value = self._maxn(state.apply_trusted(legal[i]))
+            child = state.apply_trusted(legal[i])
+            if best is not None and len(child.tricks) != tricks and self.range is not None and \
+                    self.range(child, seat, self.mark)[1] <= best[seat]:
+                continue            # the trick taken, the seat can no longer do better: a tie at most
+            value = self._maxn(child)
             if best is None or value[seat] > best[seat]:
                 best, chosen = value, i
                 if best[seat] >= top:

@@ -807,15 +807,21 @@ def points_range(state, seat: int, mark: int) -> tuple:
         return (-float("inf"), float("inf"))
     team = team_of(seat)
     plays = state.tricks[-1].plays
-    cards = sum(len(h) for h in state.hands) + len(state.sky or ())
-    left = (cards + len(plays)) // 4
+    places = state.hands + (state.sky,) if state.sky else state.hands
+    left = (sum(map(len, places)) + len(plays)) // 4
     won = state.tricks_won[team]
-    track = state.rules.track[won:won + left + 1]
-    stars = state.rules.star_cards
-    out = sum(1 for h in state.hands for c in h if c in stars) + sum(1 for c in state.sky or () if c in stars) \
-        + sum(1 for _, c in plays if c in stars)
+    low, high = _track_range(state.rules.track, won, left)
+    out = sum([part.count(star) for star in state.rules.star_cards for part in places]) + \
+        sum([card in state.rules.star_cards for _, card in plays])
     kept = len(state.stars[team])
-    return (min(track) + kept, max(track) + kept + out)
+    return (low + kept, high + kept + out)
+
+
+@lru_cache(maxsize=1024)
+def _track_range(track: tuple, won: int, left: int) -> tuple:
+    """The least and most the track gives for `won` tricks plus up to `left` more."""
+    part = track[won:won + left + 1]
+    return min(part), max(part)
 
 
 def tree_search(state) -> bool:
