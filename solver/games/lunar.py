@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections import Counter as Multiset
 from functools import lru_cache
 
-from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, RANKS, SUIT_COPIES, SUITS, TYPES, Give, Play,
+from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, RANKS, SUIT_COPIES, SUITS, TEAMS, TYPES, Give, Play,
                                 card_type,
                                 Turn, gift_shape, is_rank, lead_suit_after, playable, rank_value,
                                 next_leader, partner_of, round_points, stars_taken, team_of,
@@ -810,11 +810,30 @@ def points_range(state, seat: int, mark: int) -> tuple:
     places = state.hands + (state.sky,) if state.sky else state.hands
     left = (sum(map(len, places)) + len(plays)) // 4
     won = state.tricks_won[team]
-    low, high = _track_range(state.rules.track, won, left)
+    least, most = _sure_tricks(state, team, left) if not plays and state.players == 4 else (0, left)
+    low, high = _track_range(state.rules.track, won + least, most - least)
     out = sum([part.count(star) for star in state.rules.star_cards for part in places]) + \
         sum([card in state.rules.star_cards for _, card in plays])
     kept = len(state.stars[team])
     return (low + kept, high + kept + out)
+
+
+def _sure_tricks(state, team: int, left: int) -> tuple:
+    """Between how many and how many of the `left` tricks still to play (at a
+    trick's start, four players) `team` takes: each team plays exactly one suit
+    card a trick (the partner plays the other type, and a team holding as many
+    suit as rank cards, its two hands alike in size, always can), so each of its
+    trump cards goes in a trick of its own, which it takes unless the other team
+    plays trump there too; so it takes at least its trumps less the other team's."""
+    trump, hands = state.trump, state.hands
+    held = []
+    for seats in TEAMS:
+        cards = [c for s in seats for c in hands[s]]
+        if any(len(hands[s]) != left for s in seats) or sum(map(is_rank, cards)) != left:
+            return 0, left          # not as the deal leaves it (a position written out): no bound
+        held.append(cards.count(trump))
+    ours, theirs = held[team], held[1 - team]
+    return max(0, ours - theirs), left - max(0, theirs - ours)
 
 
 @lru_cache(maxsize=1024)

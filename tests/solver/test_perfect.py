@@ -147,3 +147,35 @@ def test_a_move_is_merged_only_with_its_neighbours_held_in_one_place():
             assert kept == sorted(set(kept)) and kept and kept[0] == 0
             plays = [solver.order.play(state, legal[i]) for i in kept]
             assert len(set(plays)) == len(plays)
+
+
+@pytest.mark.parametrize("case", PRESETS, ids=preset_id)
+def test_the_points_range_holds_on_every_line(case):
+    """The cut-offs that need no search (the adapter's `points_range`): along random
+    lines of play from seeded deals, from the hand's first trick to its end, every
+    seat's points for the hand lie within the range it gave at every position on
+    the way (a bound for every line, so for the exact one too)."""
+    name, rules = case
+    adapter = adapter_for(name)
+    if adapter.points_range is None:
+        pytest.skip(f"{name} bounds no points")
+    game = get_game(name)
+    rng = random.Random(f"points-range/{preset_id(case)}")
+    checked = 0
+    for _ in range(30):
+        state = game.new_game(rules, seed=rng.randrange(10**6))
+        while adapter.current_trick_index(state) is None:
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        mark = adapter.hand_mark(state)
+        ranges = []
+        while adapter.hand_mark(state) == mark:
+            ranges.append([adapter.points_range(state, seat, mark) for seat in range(state.players)])
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        for seat in range(state.players):
+            points = adapter.hand_points(state, seat, mark)
+            for where, bounds in enumerate(ranges):
+                low, high = bounds[seat]
+                assert low <= points <= high, f"seat {seat} scored {points}, outside {bounds[seat]} " \
+                                               f"{where} moves into the hand"
+                checked += 1
+    assert checked > 0
