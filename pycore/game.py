@@ -303,7 +303,8 @@ class GameState:
         # attrgetter of two or more names gives a tuple (of one, the bare value)
         getter = attrgetter(*whole) if whole else (lambda state: ())
         cls._memo_whole = staticmethod(getter if len(whole) != 1 else lambda state: (getter(state),))
-        cls._memo_where = {s: 3 + i for i, s in enumerate(whole)}     # a whole slot's place in the key
+        # a slot's place in the key (whole slots, then the reduced ones)
+        cls._memo_where = {s: 3 + i for i, s in enumerate(whole + list(cls.MEMO_REDUCED))}
         pairs = [(attrgetter(s), reduce) for s, (reduce, _) in cls.MEMO_REDUCED.items()]
         cls._memo_reduced = staticmethod(lambda state: tuple([reduce(get(state)) for get, reduce in pairs])) \
             if pairs else None
@@ -409,7 +410,8 @@ class GameState:
             key += self._memo_reduced(self)
         return key
 
-    def renamed_memo_key(self, rename: dict, slots: tuple, parts: dict | None = None) -> tuple:
+    def renamed_memo_key(self, rename: dict, slots: tuple, parts: dict | None = None,
+                         left_out: tuple = ()) -> tuple:
         """`memo_key()` of this position with its cards renamed (`rename`: card ->
         its new name) in `slots` (cards, or tuples of them, nested) and in the trick
         under way: for a search that merges cards which play alike
@@ -417,6 +419,8 @@ class GameState:
         as that of a renamed copy of the position, built without the copy.
         `parts`: a memo of renamed tuples of cards (a hand -> its renamed hand) for
         one `rename`, which a search keeps while the cards in play stay the same.
+        `left_out`: slots whose part of the key is None (a search that keeps
+        values less the points they hold: solver/perfect.py's `banked`).
 
         >>> game = get_game("raven")
         >>> state = game.new_game({"players": 3}, seed=2)
@@ -449,6 +453,8 @@ class GameState:
                 if got is None:
                     got = parts[value] = tuple([get(c, c) for c in value])
                 key[i] = got
+        for slot in left_out:
+            key[where[slot]] = None
         return tuple(key)
 
     def apply_token(self, token: str) -> "GameState":

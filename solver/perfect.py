@@ -27,9 +27,10 @@ What makes it fast, each held to the plain search:
   first of them in legal order is searched);
 - cut-offs that need no search: the game's `points_range` hook bounds the
   points a seat can still end the hand with (the tricks left, the bonus still
-  in reach, the stars still out); a probe outside them is answered at once, and
-  a max^n seat that has reached its top stops looking (later moves could only
-  tie, and ties go to the first).
+  in reach, the stars still out, Lunar's trumps that cannot be beaten); a probe
+  outside them is answered at once, and a max^n seat that has reached its top
+  stops looking (later moves could only tie, and ties go to the first), and
+  skips a move that ends a trick after which its top is no better than its best.
 
 A search is given a node budget and/or a time budget; past it the solver
 raises OutOfBudget, and what it has learnt stays in its table (valid bounds), so
@@ -103,6 +104,8 @@ class Perfect:
             self.ranged = True              # the score is the seat's points: points_range bounds it
         self.sides = sides
         self.range = adapter.points_range
+        # the seat's points the rest of the hand only adds to: out of the key, off the values
+        self.banked = adapter.banked if self.ranged else None
         self.order = adapter.card_order(state) if adapter.card_order is not None else None
         if self.order is not None:
             self.group_of = {c: i for i, g in enumerate(self.order.groups) for c in g}
@@ -174,16 +177,22 @@ class Perfect:
 
     def key(self, state, places: dict | None = None):
         """The table's key: `memo_key()` with the cards in play renamed by their
-        order in their group (see the module docstring); with the seat where two
-        sides play for its points."""
+        order in their group (see the module docstring), the slots holding banked
+        points left out; with the seat where two sides play for its points."""
+        return self._look(state, places)[0]
+
+    def _look(self, state, places: dict | None = None) -> tuple:
+        """(the table's key, the banked points its values are kept less)."""
+        banked, left_out = self.banked(state, self.seat, self.mark) if self.banked is not None else (0, ())
         if self.order is None:
-            base = state.memo_key()
+            base = state.renamed_memo_key({}, (), None, left_out) if left_out else state.memo_key()
         else:
             if places is None:
                 places = self.places(state)
             rename, parts = self._renaming(places)
-            base = state.renamed_memo_key(rename, self.order.slots, parts) if rename else state.memo_key()
-        return base if self.sides is None else (self.seat, base)
+            base = state.renamed_memo_key(rename, self.order.slots, parts, left_out) if rename or left_out \
+                else state.memo_key()
+        return (base if self.sides is None else (self.seat, base)), banked
 
     def moves(self, state, legal: list, places: dict | None = None) -> list[int]:
         """The indices of `legal` worth searching: the first of each run of
@@ -229,9 +238,10 @@ class Perfect:
         if self.hand_mark(state) != self.mark:
             return self.sides[1](state)
         lo, hi = -INF, INF
-        got = self.table.get(self.key(state))
+        key, banked = self._look(state)
+        got = self.table.get(key)
         if got is not None:
-            lo, hi = got[0], got[1]
+            lo, hi = got[0] + banked, got[1] + banked
         if self.ranged:
             low, high = self.range(state, self.seat, self.mark)
             lo, hi = max(lo, low), min(hi, high)
@@ -254,10 +264,11 @@ class Perfect:
         if self.hand_mark(state) != self.mark:
             return self.sides[1](state)
         places = self.places(state)
-        key = self.key(state, places)
+        key, banked = self._look(state, places)
         got = self.table.get(key)
         if got is not None:
             lo, hi, best = got          # (within the points' range: stored from bounds cut to it)
+            lo, hi = lo + banked, hi + banked
         else:
             lo, hi, best = -INF, INF, None
             if self.ranged:
@@ -312,7 +323,7 @@ class Perfect:
             lo = max(lo, g)
         else:
             lo = hi = g
-        self.table[key] = (lo, hi, chosen)
+        self.table[key] = (lo - banked, hi - banked, chosen)
         return g
 
     # --- each seat for itself: max^n --------------------------------------------------------------

@@ -818,6 +818,15 @@ def points_range(state, seat: int, mark: int) -> tuple:
     return (low + kept, high + kept + out)
 
 
+def banked(state, seat: int, mark: int) -> tuple:
+    """The star cards the seat's team kept this round: the round adds their count
+    to its points whatever else happens (and no rule reads which they are), so the
+    solver keeps values less them and positions that differ only in them meet."""
+    if state.phase != "play" or len(state.finished_hands) != mark:
+        return 0, ()
+    return len(state.stars[team_of(seat)]), ("stars",)
+
+
 def _sure_tricks(state, team: int, left: int) -> tuple:
     """Between how many and how many of the `left` tricks still to play (at a
     trick's start, four players) `team` takes: each team plays exactly one suit
@@ -943,4 +952,5 @@ ADAPTER = Adapter(
     current_trick_index=trick_under_way, cards_left=cards_left, consistent_fast=consistent_fast,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     inference=inference, open_places=open_places, allies=allies, tree_search=tree_search, split_trees=split_trees,
-    face_up_rule=face_up_rule, partners=PARTNERSHIPS, card_order=card_order, points_range=points_range)
+    face_up_rule=face_up_rule, partners=PARTNERSHIPS, card_order=card_order, points_range=points_range,
+    banked=banked)

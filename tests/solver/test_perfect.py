@@ -77,7 +77,8 @@ def test_the_solver_equals_the_plain_search(case):
 def test_merged_keys_join_only_positions_of_one_value(name):
     """Positions of one seeded deal's endgame that the solver's table merges
     (one key) though their own memo keys differ: the plain search gives them the
-    same value. Where the game merges cards at all, some such pairs are found."""
+    same value, less the points each has banked (the table keeps values less
+    them). Where the game merges cards, some such pairs are found."""
     game = get_game(name)
     adapter = adapter_for(name)
     merged = 0
@@ -97,12 +98,56 @@ def test_merged_keys_join_only_positions_of_one_value(name):
                     first = seen.setdefault(key, position)
                     if first is not position and first.memo_key() != position.memo_key():
                         merged += 1
-                        assert plain_value(adapter, first, seat, mark) == \
-                            plain_value(adapter, position, seat, mark), game.position_text(position)
+                        same_value(solver, first, position)
     if adapter.card_order is not None:
         assert merged > 0
     else:
         assert merged == 0
+
+
+def same_value(solver: Perfect, first, position) -> bool:
+    """Two positions of one key have one plain value, less the points each has
+    banked where the solver keeps values less them; whether those differ."""
+    adapter, seat, mark = solver.adapter, solver.seat, solver.mark
+    (_, a), (_, b) = solver._look(first), solver._look(position)
+    if solver.banked is None:
+        assert plain_value(adapter, first, seat, mark) == plain_value(adapter, position, seat, mark), \
+            first.game.position_text(position)
+    else:
+        assert plain_value(adapter, first, seat, mark) - a == plain_value(adapter, position, seat, mark) - b, \
+            first.game.position_text(position)
+    return a != b
+
+
+class Recording(Perfect):
+    """The solver, keeping the first position it met under each key and banked points."""
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.met: dict = {}
+
+    def _look(self, state, places=None):
+        got = super()._look(state, places)
+        self.met.setdefault(got[0], {}).setdefault(got[1], state)
+        return got
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(all_games()) if adapter_for(n).banked is not None])
+def test_positions_apart_in_banked_points_meet_with_values_apart_by_them(name):
+    """Where the game banks points (the table keeps values less them), positions
+    the solver met under one key with different banked points: the plain search's
+    values differ by just those points. Some such pairs are found."""
+    game = get_game(name)
+    adapter = adapter_for(name)
+    apart = 0
+    for rules in game.presets():
+        for state in endgames(name, rules, 3, endgame_cards(name, rules), seed=13):
+            solver = Recording(adapter, state, state.current_player, adapter.hand_mark(state))
+            solve_actions(adapter, state, solver.seat, state.legal_actions(), solver=solver)
+            for kinds in solver.met.values():
+                positions = list(kinds.values())
+                for other in positions[1:]:
+                    apart += same_value(solver, positions[0], other)
+    assert apart > 0
 
 
 @pytest.mark.parametrize("name", sorted(all_games()))
