@@ -47,6 +47,7 @@ from .cards import Deck
 from .errors import DealError, IllegalActionError, PositionError, RulesError, TokenError, quote
 from .position import PositionReader, rules_text, rules_value, split_fields
 from .rules import Rules
+from .tricks import Trick
 from .words import Words
 
 GAMES: dict[str, "Game"] = {}
@@ -435,7 +436,9 @@ class GameState:
             parts = {}
         trick = key[2]
         if trick is not None:
-            key[2] = trick._replace(plays=tuple([(seat, get(card, card)) for seat, card in trick.plays]))
+            plays = tuple([(seat, get(card, card)) for seat, card in trick.plays])
+            key[2] = tuple.__new__(Trick, (trick[0], plays, trick[2])) if type(trick) is Trick else \
+                trick._replace(plays=plays)         # (the first: as _replace, three times as fast)
         where = self._memo_where
         for slot in slots:
             i = where[slot]
