@@ -22,6 +22,10 @@ What makes it fast, each held to the plain search:
   `memo_key()` after that renaming (pycore.game.GameState.renamed_memo_key):
   positions whose cards differ only in ranks that no card still in play lies
   between play alike, and meet in the table;
+- where two sides play for the seat's points, the game's `banked` hook names
+  points the rest of the hand only adds to (Lunar's star cards kept) and the
+  slots holding them: the key leaves those slots out and the table keeps values
+  less those points, so positions apart only in them meet;
 - of a seat's moves, cards next to each other in a group among those in play,
   every copy of them held in the one place played from, are one move (the
   first of them in legal order is searched);
