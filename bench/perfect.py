@@ -2,15 +2,16 @@
 the endgame search, and how much of a hand's card play it values exactly within
 a budget of positions (what the review's face-up column could take from it).
 
-    python bench/perfect.py --speed [--games lunar:4,lunar:2,raven:4] [--deals 5] [--cap 60]
+    python bench/perfect.py --speed [--games lunar:4,lunar:2,raven:4] [--deals 5] [--cap 60] [--left 3,first]
     python bench/perfect.py --coverage [--games ...] [--hands 60] [--nodes 40000]
 
 --speed: at seeded open deals (random play to the point), every legal action
 of the seat to act solved exactly, by the solver and by today's endgame search
 (solver/endgame.py, one memo), each capped at `--cap` seconds: at the first trick
-(the whole hand) and with 3 tricks' cards left (where both finish). Printed per
-game and player count: medians of seconds and positions expanded a second, and
-how many finished.
+(the whole hand) and with 3 tricks' cards left (where both finish), or at the
+points `--left` names. Printed per game and player count: medians of seconds
+and positions expanded a second, the positions expanded in all (the same on
+every machine: a measure of the search, not of its speed), and how many finished.
 
 --coverage: seeded hands played by the easy bot in every seat (as bench/review.py);
 at each card-play decision of seat 0 (the review's), whether the solver values
@@ -99,7 +100,8 @@ def speed(name: str, players: int, deals: int, cap: float, tricks_left: int | No
         if got:
             out[who] = {"finished": sum(f for f, _, _ in got), "of": len(got),
                         "median_s": statistics.median(s for _, s, _ in got),
-                        "per_s": statistics.median(n / s for _, s, n in got if s > 0)}
+                        "per_s": statistics.median(n / s for _, s, n in got if s > 0),
+                        "positions": sum(n for _, _, n in got)}
     return out
 
 
@@ -137,6 +139,8 @@ def main() -> int:
     parser.add_argument("--games", default=None, help="name:players,... (default: every game at each player count)")
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--cap", type=float, default=60.0)
+    parser.add_argument("--left", default="3,first",
+                        help="--speed at these points: tricks' cards left, or 'first' (the first trick)")
     parser.add_argument("--hands", type=int, default=60)
     parser.add_argument("--nodes", type=int, default=NODES)
     args = parser.parse_args()
@@ -144,10 +148,13 @@ def main() -> int:
         name, players = item.split(":")
         players = int(players)
         if args.speed:
-            for left, label in ((3, "3 tricks left"), (None, "first trick")):
+            for left in args.left.split(","):
+                left = None if left == "first" else int(left)
+                label = "first trick" if left is None else f"{left} tricks left"
                 got = speed(name, players, args.deals, args.cap, left)
                 words = "; ".join(f"{who} {r['finished']}/{r['of']} finished, median {r['median_s']:.3f} s, "
-                                  f"{r['per_s']:.0f} positions/s" for who, r in got.items())
+                                  f"{r['per_s']:.0f} positions/s, {r['positions']:,} positions in all"
+                                  for who, r in got.items())
                 print(f"{name} {players}, {label}: {words}", flush=True)
         if args.coverage:
             got = coverage(name, players, args.hands, args.nodes)

@@ -47,6 +47,7 @@ from .cards import Deck
 from .errors import DealError, IllegalActionError, PositionError, RulesError, TokenError, quote
 from .position import PositionReader, rules_text, rules_value, split_fields
 from .rules import Rules
+from .tricks import Trick
 from .words import Words
 
 GAMES: dict[str, "Game"] = {}
@@ -289,6 +290,13 @@ class GameState:
                 if slot not in slots:
                     slots.append(slot)
         cls._slots = tuple(slots)
+        # _copy as straight-line code over the slots (a loop of getattr/setattr costs
+        # three times as much, and the searches copy a position at every move)
+        lines = "".join(f"    new.{slot} = self.{slot}\n" for slot in slots)
+        scope = {"_new": object.__new__, "_cls": cls}
+        exec(f"def _copy(self):\n    new = _new(_cls)\n{lines}    return new\n", scope)
+        if "_copy" not in cls.__dict__:
+            cls._copy = scope["_copy"]
         whole = [s for s in slots if s not in cls.MEMO_BASE_LEFT_OUT and s not in cls.MEMO_REDUCED]
         unknown = set(cls.MEMO_REDUCED) - set(slots)
         if unknown:
@@ -296,7 +304,8 @@ class GameState:
         # attrgetter of two or more names gives a tuple (of one, the bare value)
         getter = attrgetter(*whole) if whole else (lambda state: ())
         cls._memo_whole = staticmethod(getter if len(whole) != 1 else lambda state: (getter(state),))
-        cls._memo_where = {s: 3 + i for i, s in enumerate(whole)}     # a whole slot's place in the key
+        # a slot's place in the key (whole slots, then the reduced ones)
+        cls._memo_where = {s: 3 + i for i, s in enumerate(whole + list(cls.MEMO_REDUCED))}
         pairs = [(attrgetter(s), reduce) for s, (reduce, _) in cls.MEMO_REDUCED.items()]
         cls._memo_reduced = staticmethod(lambda state: tuple([reduce(get(state)) for get, reduce in pairs])) \
             if pairs else None
@@ -402,12 +411,17 @@ class GameState:
             key += self._memo_reduced(self)
         return key
 
-    def renamed_memo_key(self, rename: dict, slots: tuple) -> tuple:
+    def renamed_memo_key(self, rename: dict, slots: tuple, parts: dict | None = None,
+                         left_out: tuple = ()) -> tuple:
         """`memo_key()` of this position with its cards renamed (`rename`: card ->
         its new name) in `slots` (cards, or tuples of them, nested) and in the trick
         under way: for a search that merges cards which play alike
         (solver/perfect.py, whose tests hold it to the plain search). The same key
         as that of a renamed copy of the position, built without the copy.
+        `parts`: a memo of renamed tuples of cards (a hand -> its renamed hand) for
+        one `rename`, which a search keeps while the cards in play stay the same.
+        `left_out`: slots whose part of the key is None (a search that keeps
+        values less the points they hold: solver/perfect.py's `banked`).
 
         >>> game = get_game("raven")
         >>> state = game.new_game({"players": 3}, seed=2)
@@ -418,17 +432,32 @@ class GameState:
         """
         key = list(self.memo_key())
         get = rename.get
+        if parts is None:
+            parts = {}
         trick = key[2]
         if trick is not None:
-            key[2] = trick._replace(plays=tuple([(seat, get(card, card)) for seat, card in trick.plays]))
+            plays = tuple([(seat, get(card, card)) for seat, card in trick.plays])
+            key[2] = tuple.__new__(Trick, (trick[0], plays, trick[2])) if type(trick) is Trick else \
+                trick._replace(plays=plays)         # (the first: as _replace, three times as fast)
         where = self._memo_where
         for slot in slots:
             i = where[slot]
             value = key[i]
             if value and isinstance(value[0], tuple):
-                key[i] = tuple([tuple([get(c, c) for c in part]) for part in value])
+                renamed = []
+                for part in value:
+                    got = parts.get(part)
+                    if got is None:
+                        got = parts[part] = tuple([get(c, c) for c in part])
+                    renamed.append(got)
+                key[i] = tuple(renamed)
             elif value:
-                key[i] = tuple([get(c, c) for c in value])
+                got = parts.get(value)
+                if got is None:
+                    got = parts[value] = tuple([get(c, c) for c in value])
+                key[i] = got
+        for slot in left_out:
+            key[where[slot]] = None
         return tuple(key)
 
     def apply_token(self, token: str) -> "GameState":

@@ -30,7 +30,8 @@ class Trick(NamedTuple):
     winner: int | None = None
 
     def add(self, seat: int, card: int) -> "Trick":
-        return self._replace(plays=self.plays + ((seat, card),))
+        # the tuple built directly: _replace costs three times as much, at every card of a search
+        return tuple.__new__(Trick, (self[0], self[1] + ((seat, card),), self[2]))
 
     @property
     def cards(self) -> list[int]:

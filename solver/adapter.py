@@ -146,6 +146,15 @@ Optional capabilities (a keyword left out takes the default here):
                                          within these (the tricks left, a bonus in
                                          reach): the perfect-information solver's
                                          cut-offs. Default: None (no bound).
+    banked(state, seat, mark) -> (points, slots)
+                                         points of the seat's for the hand that the rest
+                                         of it only adds to (Lunar's star cards kept: a
+                                         round scores how many), and the state's slots
+                                         that hold them: the perfect-information
+                                         solver's table leaves those slots out of its
+                                         key and keeps values less those points, so
+                                         positions that differ only in them meet.
+                                         Default: None (nothing banked).
     big_loss(state) -> (threshold, unit, reason)
                                          the hand review's scale: a loss is marked past
                                          `threshold` `unit`s (half a trick's worth in the
@@ -201,7 +210,8 @@ OPTIONAL_FUNCTIONS = ("consistent", "consistent_fast", "took_trick", "hand_mark"
                       "exact_final", "evaluator", "exact_values", "exact_points", "target_of",
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
                       "tree_search", "split_trees", "deep_search", "same_choice", "model_world", "exact_sides",
-                      "big_loss", "face_up_rule", "settled", "card_order", "points_range")
+                      "big_loss", "face_up_rule", "settled", "card_order", "points_range",
+                      "banked")
 
 
 # --- the defaults of the replay test and of the end of a hand ---------------------------------
@@ -363,6 +373,7 @@ class Adapter:
     big_loss: Callable = staticmethod(half_a_trick)
     card_order: Callable | None = None
     points_range: Callable | None = None
+    banked: Callable | None = None
     face_up_rule: Callable = staticmethod(_no_words)
     settled: Callable = staticmethod(_nothing_settled)
     partners: Partners | None = None

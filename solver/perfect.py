@@ -22,14 +22,19 @@ What makes it fast, each held to the plain search:
   `memo_key()` after that renaming (pycore.game.GameState.renamed_memo_key):
   positions whose cards differ only in ranks that no card still in play lies
   between play alike, and meet in the table;
+- where two sides play for the seat's points, the game's `banked` hook names
+  points the rest of the hand only adds to (Lunar's star cards kept) and the
+  slots holding them: the key leaves those slots out and the table keeps values
+  less those points, so positions apart only in them meet;
 - of a seat's moves, cards next to each other in a group among those in play,
   every copy of them held in the one place played from, are one move (the
   first of them in legal order is searched);
 - cut-offs that need no search: the game's `points_range` hook bounds the
   points a seat can still end the hand with (the tricks left, the bonus still
-  in reach, the stars still out); a probe outside them is answered at once, and
-  a max^n seat that has reached its top stops looking (later moves could only
-  tie, and ties go to the first).
+  in reach, the stars still out, Lunar's trumps that cannot be beaten); a probe
+  outside them is answered at once, and a max^n seat that has reached its top
+  stops looking (later moves could only tie, and ties go to the first), and
+  skips a move that ends a trick after which its top is no better than its best.
 
 A search is given a node budget and/or a time budget; past it the solver
 raises OutOfBudget, and what it has learnt stays in its table (valid bounds), so
@@ -103,9 +108,13 @@ class Perfect:
             self.ranged = True              # the score is the seat's points: points_range bounds it
         self.sides = sides
         self.range = adapter.points_range
+        # the seat's points the rest of the hand only adds to: out of the key, off the values
+        self.banked = adapter.banked if self.ranged else None
         self.order = adapter.card_order(state) if adapter.card_order is not None else None
         if self.order is not None:
             self.group_of = {c: i for i, g in enumerate(self.order.groups) for c in g}
+            self.bottoms = {c: g[0] for g in self.order.groups for c in g}
+            self._renamings = {}        # the cards in play -> (rename, renamed hands): see _renaming
         self.table = {} if table is None else table
         self.nodes = self.probes = 0
         self.history = {}          # action -> how often it cut the search off, earlier tricks weighing more
@@ -134,36 +143,60 @@ class Perfect:
         game merges no cards."""
         if self.order is None:
             return None
-        places = {}
-        setdefault = places.setdefault
-        for place, cards in self.order.holdings(state).items():
-            for card in cards:
-                if setdefault(card, place) != place:
+        held = self.order.holdings(state).items()
+        places = {card: place for place, cards in held for card in cards}
+        if len(places) != sum([len(cards) for _, cards in held]):     # copies of a card: where?
+            places = {}
+            setdefault = places.setdefault
+            for place, cards in held:
+                for card in cards:
+                    if setdefault(card, place) != place:
+                        places[card] = SHARED
+        if state.tricks:
+            for _, card in state.tricks[-1].plays:
+                if places.setdefault(card, TRICK) is not TRICK:
                     places[card] = SHARED
-        for _, card in (state.tricks[-1].plays if state.tricks else ()):
-            if setdefault(card, TRICK) is not TRICK:
-                places[card] = SHARED
         return places
 
-    def key(self, state, places: dict | None = None):
-        """The table's key: `memo_key()` with the cards in play renamed by their
-        order in their group (see the module docstring); with the seat where two
-        sides play for its points."""
-        if self.order is None:
-            base = state.memo_key()
-        else:
-            if places is None:
-                places = self.places(state)
+    def _renaming(self, places: dict) -> tuple:
+        """(rename, parts) for the cards in play: each grouped card -> the group's
+        i-th card where it is the i-th of its group in play (only those renamed), and
+        a memo of renamed hands; the same for every position with these cards in
+        play (within a trick, and often beyond), so kept by the set of them."""
+        inplay = frozenset(places)
+        got = self._renamings.get(inplay)
+        if got is None:
             rename = {}
             for group in self.order.groups:
                 i = group[0]
                 for card in group:
-                    if card in places:
+                    if card in inplay:
                         if card != i:
                             rename[card] = i
                         i += 1
-            base = state.renamed_memo_key(rename, self.order.slots) if rename else state.memo_key()
-        return base if self.sides is None else (self.seat, base)
+            got = self._renamings[inplay] = (rename, {})
+            if len(self._renamings) > 4096:     # a bounded memo: drop the oldest
+                del self._renamings[next(iter(self._renamings))]
+        return got
+
+    def key(self, state, places: dict | None = None):
+        """The table's key: `memo_key()` with the cards in play renamed by their
+        order in their group (see the module docstring), the slots holding banked
+        points left out; with the seat where two sides play for its points."""
+        return self._look(state, places)[0]
+
+    def _look(self, state, places: dict | None = None) -> tuple:
+        """(the table's key, the banked points its values are kept less)."""
+        banked, left_out = self.banked(state, self.seat, self.mark) if self.banked is not None else (0, ())
+        if self.order is None:
+            base = state.renamed_memo_key({}, (), None, left_out) if left_out else state.memo_key()
+        else:
+            if places is None:
+                places = self.places(state)
+            rename, parts = self._renaming(places)
+            base = state.renamed_memo_key(rename, self.order.slots, parts, left_out) if rename or left_out \
+                else state.memo_key()
+        return (base if self.sides is None else (self.seat, base)), banked
 
     def moves(self, state, legal: list, places: dict | None = None) -> list[int]:
         """The indices of `legal` worth searching: the first of each run of
@@ -174,21 +207,23 @@ class Perfect:
         if places is None:
             places = self.places(state)
         out, seen = [], set()
+        play, group_of, bottoms = order.play, self.group_of, self.bottoms
         for i, action in enumerate(legal):
-            got = order.play(state, action)
-            if got is None or got[0] not in self.group_of:
+            got = play(state, action)
+            if got is None or got[0] not in group_of:
                 out.append(i)
                 continue
             card, place = got
             # walk down the group while the cards in play below are held only in `place`
             run, low = card, card - 1
-            bottom = order.groups[self.group_of[card]][0]
             if places.get(card) == place:
+                bottom = bottoms[card]
                 while low >= bottom:
-                    if low not in places:
+                    here = places.get(low)
+                    if here is None:
                         low -= 1
                         continue
-                    if places[low] != place:
+                    if here != place:
                         break
                     run, low = low, low - 1
             mark = (place, run)
@@ -207,9 +242,10 @@ class Perfect:
         if self.hand_mark(state) != self.mark:
             return self.sides[1](state)
         lo, hi = -INF, INF
-        got = self.table.get(self.key(state))
+        key, banked = self._look(state)
+        got = self.table.get(key)
         if got is not None:
-            lo, hi = got[0], got[1]
+            lo, hi = got[0] + banked, got[1] + banked
         if self.ranged:
             low, high = self.range(state, self.seat, self.mark)
             lo, hi = max(lo, low), min(hi, high)
@@ -232,10 +268,11 @@ class Perfect:
         if self.hand_mark(state) != self.mark:
             return self.sides[1](state)
         places = self.places(state)
-        key = self.key(state, places)
+        key, banked = self._look(state, places)
         got = self.table.get(key)
         if got is not None:
             lo, hi, best = got          # (within the points' range: stored from bounds cut to it)
+            lo, hi = lo + banked, hi + banked
         else:
             lo, hi, best = -INF, INF, None
             if self.ranged:
@@ -290,7 +327,7 @@ class Perfect:
             lo = max(lo, g)
         else:
             lo = hi = g
-        self.table[key] = (lo, hi, chosen)
+        self.table[key] = (lo - banked, hi - banked, chosen)
         return g
 
     # --- each seat for itself: max^n --------------------------------------------------------------
@@ -307,8 +344,13 @@ class Perfect:
         top = self.range(state, seat, self.mark)[1] if self.range is not None else INF
         legal = state.legal_actions()
         best = chosen = None
+        tricks = len(state.tricks)
         for i in self.moves(state, legal, places):
-            value = self._maxn(state.apply_trusted(legal[i]))
+            child = state.apply_trusted(legal[i])
+            if best is not None and len(child.tricks) != tricks and self.range is not None and \
+                    self.range(child, seat, self.mark)[1] <= best[seat]:
+                continue            # the trick taken, the seat can no longer do better: a tie at most
+            value = self._maxn(child)
             if best is None or value[seat] > best[seat]:
                 best, chosen = value, i
                 if best[seat] >= top:

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections import Counter as Multiset
 from functools import lru_cache
 
-from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, RANKS, SUIT_COPIES, SUITS, TYPES, Give, Play,
+from pycore.games.lunar import (DECK, FULL_DECK, RANK_COPIES, RANKS, SUIT_COPIES, SUITS, TEAMS, TYPES, Give, Play,
                                 card_type,
                                 Turn, gift_shape, is_rank, lead_suit_after, playable, rank_value,
                                 next_leader, partner_of, round_points, stars_taken, team_of,
@@ -807,15 +807,49 @@ def points_range(state, seat: int, mark: int) -> tuple:
         return (-float("inf"), float("inf"))
     team = team_of(seat)
     plays = state.tricks[-1].plays
-    cards = sum(len(h) for h in state.hands) + len(state.sky or ())
-    left = (cards + len(plays)) // 4
+    places = state.hands + (state.sky,) if state.sky else state.hands
+    left = (sum(map(len, places)) + len(plays)) // 4
     won = state.tricks_won[team]
-    track = state.rules.track[won:won + left + 1]
-    stars = state.rules.star_cards
-    out = sum(1 for h in state.hands for c in h if c in stars) + sum(1 for c in state.sky or () if c in stars) \
-        + sum(1 for _, c in plays if c in stars)
+    least, most = _sure_tricks(state, team, left) if not plays and state.players == 4 else (0, left)
+    low, high = _track_range(state.rules.track, won + least, most - least)
+    out = sum([part.count(star) for star in state.rules.star_cards for part in places]) + \
+        sum([card in state.rules.star_cards for _, card in plays])
     kept = len(state.stars[team])
-    return (min(track) + kept, max(track) + kept + out)
+    return (low + kept, high + kept + out)
+
+
+def banked(state, seat: int, mark: int) -> tuple:
+    """The star cards the seat's team kept this round: the round adds their count
+    to its points whatever else happens (and no rule reads which they are), so the
+    solver keeps values less them and positions that differ only in them meet."""
+    if state.phase != "play" or len(state.finished_hands) != mark:
+        return 0, ()
+    return len(state.stars[team_of(seat)]), ("stars",)
+
+
+def _sure_tricks(state, team: int, left: int) -> tuple:
+    """Between how many and how many of the `left` tricks still to play (at a
+    trick's start, four players) `team` takes: each team plays exactly one suit
+    card a trick (the partner plays the other type, and a team holding as many
+    suit as rank cards, its two hands alike in size, always can), so each of its
+    trump cards goes in a trick of its own, which it takes unless the other team
+    plays trump there too; so it takes at least its trumps less the other team's."""
+    trump, hands = state.trump, state.hands
+    held = []
+    for seats in TEAMS:
+        cards = [c for s in seats for c in hands[s]]
+        if any(len(hands[s]) != left for s in seats) or sum(map(is_rank, cards)) != left:
+            return 0, left          # not as the deal leaves it (a position written out): no bound
+        held.append(cards.count(trump))
+    ours, theirs = held[team], held[1 - team]
+    return max(0, ours - theirs), left - max(0, theirs - ours)
+
+
+@lru_cache(maxsize=1024)
+def _track_range(track: tuple, won: int, left: int) -> tuple:
+    """The least and most the track gives for `won` tricks plus up to `left` more."""
+    part = track[won:won + left + 1]
+    return min(part), max(part)
 
 
 def tree_search(state) -> bool:
@@ -918,4 +952,5 @@ ADAPTER = Adapter(
     current_trick_index=trick_under_way, cards_left=cards_left, consistent_fast=consistent_fast,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     inference=inference, open_places=open_places, allies=allies, tree_search=tree_search, split_trees=split_trees,
-    face_up_rule=face_up_rule, partners=PARTNERSHIPS, card_order=card_order, points_range=points_range)
+    face_up_rule=face_up_rule, partners=PARTNERSHIPS, card_order=card_order, points_range=points_range,
+    banked=banked)

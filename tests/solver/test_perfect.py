@@ -77,7 +77,8 @@ def test_the_solver_equals_the_plain_search(case):
 def test_merged_keys_join_only_positions_of_one_value(name):
     """Positions of one seeded deal's endgame that the solver's table merges
     (one key) though their own memo keys differ: the plain search gives them the
-    same value. Where the game merges cards at all, some such pairs are found."""
+    same value, less the points each has banked (the table keeps values less
+    them). Where the game merges cards, some such pairs are found."""
     game = get_game(name)
     adapter = adapter_for(name)
     merged = 0
@@ -97,12 +98,56 @@ def test_merged_keys_join_only_positions_of_one_value(name):
                     first = seen.setdefault(key, position)
                     if first is not position and first.memo_key() != position.memo_key():
                         merged += 1
-                        assert plain_value(adapter, first, seat, mark) == \
-                            plain_value(adapter, position, seat, mark), game.position_text(position)
+                        same_value(solver, first, position)
     if adapter.card_order is not None:
         assert merged > 0
     else:
         assert merged == 0
+
+
+def same_value(solver: Perfect, first, position) -> bool:
+    """Two positions of one key have one plain value, less the points each has
+    banked where the solver keeps values less them; whether those differ."""
+    adapter, seat, mark = solver.adapter, solver.seat, solver.mark
+    (_, a), (_, b) = solver._look(first), solver._look(position)
+    if solver.banked is None:
+        assert plain_value(adapter, first, seat, mark) == plain_value(adapter, position, seat, mark), \
+            first.game.position_text(position)
+    else:
+        assert plain_value(adapter, first, seat, mark) - a == plain_value(adapter, position, seat, mark) - b, \
+            first.game.position_text(position)
+    return a != b
+
+
+class Recording(Perfect):
+    """The solver, keeping the first position it met under each key and banked points."""
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.met: dict = {}
+
+    def _look(self, state, places=None):
+        got = super()._look(state, places)
+        self.met.setdefault(got[0], {}).setdefault(got[1], state)
+        return got
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(all_games()) if adapter_for(n).banked is not None])
+def test_positions_apart_in_banked_points_meet_with_values_apart_by_them(name):
+    """Where the game banks points (the table keeps values less them), positions
+    the solver met under one key with different banked points: the plain search's
+    values differ by just those points. Some such pairs are found."""
+    game = get_game(name)
+    adapter = adapter_for(name)
+    apart = 0
+    for rules in game.presets():
+        for state in endgames(name, rules, 3, endgame_cards(name, rules), seed=13):
+            solver = Recording(adapter, state, state.current_player, adapter.hand_mark(state))
+            solve_actions(adapter, state, solver.seat, state.legal_actions(), solver=solver)
+            for kinds in solver.met.values():
+                positions = list(kinds.values())
+                for other in positions[1:]:
+                    apart += same_value(solver, positions[0], other)
+    assert apart > 0
 
 
 @pytest.mark.parametrize("name", sorted(all_games()))
@@ -147,3 +192,33 @@ def test_a_move_is_merged_only_with_its_neighbours_held_in_one_place():
             assert kept == sorted(set(kept)) and kept and kept[0] == 0
             plays = [solver.order.play(state, legal[i]) for i in kept]
             assert len(set(plays)) == len(plays)
+
+
+@pytest.mark.parametrize("case", [c for c in PRESETS if adapter_for(c[0]).points_range is not None], ids=preset_id)
+def test_the_points_range_holds_on_every_line(case):
+    """The cut-offs that need no search (the adapter's `points_range`): along random
+    lines of play from seeded deals, from the hand's first trick to its end, every
+    seat's points for the hand lie within the range it gave at every position on
+    the way (a bound for every line, so for the exact one too)."""
+    name, rules = case
+    adapter = adapter_for(name)
+    game = get_game(name)
+    rng = random.Random(f"points-range/{preset_id(case)}")
+    checked = 0
+    for _ in range(30):
+        state = game.new_game(rules, seed=rng.randrange(10**6))
+        while adapter.current_trick_index(state) is None:
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        mark = adapter.hand_mark(state)
+        ranges = []
+        while adapter.hand_mark(state) == mark:
+            ranges.append([adapter.points_range(state, seat, mark) for seat in range(state.players)])
+            state = state.apply_action(rng.choice(state.legal_actions()))
+        for seat in range(state.players):
+            points = adapter.hand_points(state, seat, mark)
+            for where, bounds in enumerate(ranges):
+                low, high = bounds[seat]
+                assert low <= points <= high, f"seat {seat} scored {points}, outside {bounds[seat]} " \
+                                               f"{where} moves into the hand"
+                checked += 1
+    assert checked > 0
