@@ -109,6 +109,23 @@ def test_lunar_trump_tiles_are_buttons_though_a_tile_names_a_suit_card_you_hold(
     assert re.findall(r'<div class="choices">(.*?)</div>', html) == []
 
 
+def test_the_prompt_says_where_a_card_may_come_from_when_the_hand_and_the_table_both_offer_one():
+    """The Sky: a card from your hand or one from the Sky, said as one choice of
+    places ("play a card from your hand or the Sky"), not as two ways to play a card."""
+    rng = random.Random(0)
+    session = Session.new("lunar", {"players": 2}, seed=1, seat=0)
+    for _ in range(400):
+        obs = session.observation()
+        if (session.my_turn and any(t.startswith("sky:") for t in obs["legal"])
+                and any(t in obs["hand"] for t in obs["legal"])):
+            break
+        _advance(session, 1, rng)
+    else:
+        pytest.fail("no decision between a card of the hand and one of the Sky")
+    html = render.table_html(session.narrator(obs), {"selected": [], "computer": session.computers()})
+    assert "Your turn: play a card from your hand or the Sky." in html
+
+
 def _suggested(html: str) -> list[str]:
     """The marked elements' opening tags."""
     return re.findall(r'<[a-z]+ [^>]*data-suggested="true"[^>]*>', html)

@@ -216,13 +216,16 @@ def _status(bits: list[str]) -> str:
 
 def prompt_text(tell: Narrator, groups: dict, on_table: str = "") -> str:
     """What to do now; `on_table`: what the choices drawn on the table itself are
-    (the layout's words: "take a card from the centre")."""
+    (the layout's words: "take a card from the centre"; "play a card from the Sky"
+    beside cards of your hand: "play a card from your hand or the Sky")."""
     what = []
     if groups["plays"] or groups["subs"]:
         what.append("play a card")
     for verb in groups["verbs"]:
         what.append(f"pick cards {tell.words.picks.get(verb, 'to choose')}")
-    if on_table:
+    if on_table.startswith("play a card from ") and what[:1] == ["play a card"]:
+        what[0] = f"play a card from your hand or {on_table.removeprefix('play a card from ')}"
+    elif on_table:
         what.append(on_table)
     if groups["buttons"]:
         what.append("choose")
