@@ -90,6 +90,12 @@ def test_each_game_starts_in_one_click_with_defaults_and_resumes(page, site):
     the table's Rules button opens that game's rules in one click."""
     open_site(page, site)
     shot(page, "home-desktop")
+    # each card's "How to play" in the same place, under its Play button, whether or not the
+    # game offers a choice of players before it
+    under = page.evaluate("""() => [...document.querySelectorAll('.game-card')].map((card) => {
+        const play = card.querySelector('.play').getBoundingClientRect(), how = card.querySelector('.how').getBoundingClientRect();
+        return [how.top >= play.bottom, Math.round(how.left - card.getBoundingClientRect().left)]; })""")
+    assert len(under) == len(GAMES) and all(below for below, _ in under) and len({left for _, left in under}) == 1, under
     for name in sorted(GAMES):
         page.goto(page.url.split("#")[0] + "#home")
         page.click(f"#play-{name}")
