@@ -356,4 +356,27 @@ def test_the_pause_after_a_trick_is_a_kept_setting(page, site):
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
     page.wait_for_selector("#view-table:not([hidden])")
     assert page.input_value("#trick-pace") == "1"
+    # the pause is the setting: the next computer's card comes a second after the trick is
+    # held, not a second and the time between moves (0.7 s without ?pace) as well
+    page.evaluate(WATCH_HOLD)
+    for _ in range(400):
+        if page.evaluate("window.heldFor.length") >= 2:
+            break
+        if table_state(page)["turn"] == "you" and table_state(page)["hold"] != "trick":
+            page.evaluate(PLAY_ONE)
+        page.wait_for_timeout(20)
+    held_for = page.evaluate("window.heldFor")
+    assert len(held_for) >= 2 and all(0.95 <= s < 1.5 for s in held_for), held_for
     assert not page.errors
+
+
+# How long each finished trick held for a computer stays held (from the body's data-hold
+# set to the next action drawn), in seconds, as the page's clock measures it.
+WATCH_HOLD = """() => {
+  window.heldFor = []; let since = null, actions = null;
+  new MutationObserver(() => {
+    const body = document.body.dataset;
+    if (body.hold === 'trick' && since === null) { since = performance.now(); actions = body.actions; }
+    else if (since !== null && body.actions !== actions) { window.heldFor.push((performance.now() - since) / 1000); since = null; }
+  }).observe(document.body, {attributes: true, attributeFilter: ['data-hold', 'data-actions']});
+}"""

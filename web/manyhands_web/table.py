@@ -269,9 +269,6 @@ class Table:
 
     async def run_bots(self) -> None:
         while self.session is not None and self.session.computer_to_act:
-            await self.wait_released()
-            if self.session is None or not self.session.computer_to_act:
-                return
             generation = self.generation
             session = self.session
             started = time.monotonic()
@@ -286,6 +283,9 @@ class Table:
                 dom.announce(f"Computer player failed: {exc}")
                 return
             self.policy = ("Computer players: " + answer.get("policy", "")) if answer.get("policy") != "solver" else ""
+            # asked while a finished trick or a hand's sheet is held: played once you go on, the
+            # pause standing for the time between moves (a 2 s pause is 2 s, not 2 s and a move's)
+            await self.wait_released()
             wait = PACE - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
