@@ -674,7 +674,11 @@ class GameState:
         raise NotImplementedError
 
     def hidden_places(self, seat: int) -> dict[str, tuple[int, ...]]:
-        """The places whose cards `seat` cannot see now, with their cards."""
+        """The places whose cards `seat` cannot see now, with their cards. A card the
+        rules show while it stays in a hidden hand (a trump turned up from the dealer's
+        hand) stays in that hand's place here; the solver pins it there (its adapter's
+        `hand_view(..., placed=...)`), and the observation says it from the public
+        facts, not by reading the hand (so that it does not change with `with_hidden`)."""
         raise NotImplementedError
 
     def with_hidden(self, seat: int, places: dict[str, tuple[int, ...]]) -> "GameState":

@@ -144,7 +144,9 @@ def check_end(tell: Narrator, tree, ui: dict) -> None:
     if ui.get("show_scores"):
         rows = tree.by_id("score-pad").find_all("tr", data_hand=str(len(obs["hand_results"]) - 1))
         running = [number(r.text().strip("()")) for r in rows[0].find_all(cls="run")]
-        want = obs["scores"] if len(running) != obs["players"] else obs["totals"]
+        last = obs["hand_results"][-1]
+        # a column per side (teams.py): each side's total after the last hand, else each seat's
+        want = [team["total"] for team in last["teams"]] if len(running) != obs["players"] else obs["totals"]
         assert running == want, (running, want)
 
 

@@ -165,7 +165,11 @@ def test_the_workers_side_loads_nothing_that_draws():
 
 @pytest.mark.parametrize("module", ["render", "pages", "log_view", "review_view"])
 def test_each_module_that_draws_a_game_registers_every_games_layout(module):
-    assert _loaded_after(f"manyhands_web.{module}")["layouts"] == sorted(all_games())
+    registered = _loaded_after(f"manyhands_web.{module}")["layouts"]
+    missing = sorted(set(all_games()) - set(registered))
+    assert not missing, (f"no table layout for {', '.join(missing)}: add web/manyhands_web/games/<game>.py "
+                         "and its import in web/manyhands_web/games/__init__.py (README, a fifth game, step 7)")
+    assert registered == sorted(all_games())
 
 
 # --- game names --------------------------------------------------------------------------------

@@ -19,7 +19,9 @@ from tests.catalog import own_cases
 from web.manyhands_web import worker_api
 
 
-CASES = own_cases("SPREAD_DECISIONS")       # (game, players, the kind of decision): each game's own
+# (game, players, the kind of decision): each game's own; a kind as bench/hints.py's `kind`
+# says it ("lead", "follow" for card play; else the adapter's `decision`, such as "bid")
+CASES = own_cases("SPREAD_DECISIONS")
 
 
 def _records():

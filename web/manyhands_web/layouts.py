@@ -58,6 +58,8 @@ class Layout:
     """The generic table: no per-game touches. A game's layout registers against the
     game by subclassing with its name, `class Lunar(Layout, game="lunar")` (in
     games/lunar.py); the conformance suite fails for a game of the catalog without one."""
+    # the observation's keys this layout draws itself (in a seat's box, the middle): the
+    # "Table details" panel lists every other key, so that nothing is shown twice or lost
     placed: frozenset = frozenset()
     hidden_details: frozenset = frozenset()   # fields the details panel leaves out (drawn elsewhere)
     total_in_header = True      # False where the seat's box shows its score or chips itself

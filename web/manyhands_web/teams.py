@@ -33,6 +33,11 @@ class Teams:
         side = (tell.obs.get("sides") or [[0], [1]])[team]
         return tell.seats(sorted(side, key=lambda seat: (seat - tell.me) % tell.players))
 
+    def winning_seats(self, tell, trick: dict, where) -> set[int]:
+        """The cards of the side that took a finished trick (its partners take it together)."""
+        side = next((s for s in tell.obs.get("sides") or [] if trick["winner"] in s), [trick["winner"]])
+        return {seat for seat, _ in trick["cards"] if seat in side}
+
     def pad(self, tell):
         """One column per side: the hand's points and the side's total after it."""
         results = tell.obs.get("hand_results") or []

@@ -211,10 +211,6 @@ class Lunar(Teams, Layout, game="lunar"):
             bits.append(f'<span id="team-plays">{" · ".join(teams)}</span>')
         return f'<p class="trick-sums">{" · ".join(bits)}</p>' if bits else ""
 
-    def winning_seats(self, tell, trick, where):
-        team = next((t for t in tell.obs.get("teams") or [] if trick["winner"] in t), [trick["winner"]])
-        return {s for s, _ in trick["cards"] if s in team}
-
     def sheet_table(self, tell, result):
         rows = []
         for t, team in enumerate(result["teams"]):
