@@ -379,7 +379,8 @@ def build_dist() -> Path:
     DIST.mkdir()
     web = ROOT / "web"
     for name in ("index.html", "main.py", "pyscript.json", "client.js", "pool.js", "worker.mjs", "style.css",
-                 "cards.css", "fit.css", "short.css", "table.js", "first_screen.js", "manifest.webmanifest"):
+                 "cards.css", "fit.css", "short.css", "table.js", "first_screen.js", "isolation.js",
+                 "manifest.webmanifest"):
         shutil.copy2(web / name, DIST / name)
     draw_first_screen(DIST / "index.html")
     draw_icons(DIST / "icons")

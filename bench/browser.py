@@ -45,7 +45,9 @@ class Site:
 
 
 # One decision through the page: the first legal token, clicked the way the table
-# offers it (a card, a card then a choice, or cards picked and confirmed).
+# offers it (a card, a card then a choice, or cards picked and confirmed). The
+# page's Python answers each click from its worker, after the click: each click
+# waits for the table drawn again (body's data-drawn, set last by a draw).
 PLAY_ONE = """
 async () => {
   const prompt = document.querySelector('#prompt');
@@ -55,18 +57,26 @@ async () => {
   const token = legal[0];
   const q = (sel) => document.querySelector(sel);
   const act = (t) => q(`#table [data-action="${CSS.escape(t)}"]`);
-  if (act(token)) { act(token).click(); return token; }
+  const press = async (el) => {
+    const drawn = document.body.dataset.drawn;
+    el.click();
+    for (const start = Date.now(); document.body.dataset.drawn === drawn;) {
+      if (Date.now() - start > 30000) throw new Error(`the table did not answer a click for ${token}`);
+      await new Promise(r => setTimeout(r, 5));
+    }
+  };
+  if (act(token)) { await press(act(token)); return token; }
   const words = token.split(' ');
   const sub = q(`#table [data-sub="${CSS.escape(words[0])}"]`);
-  if (sub) { sub.click(); act(token).click(); return token; }
+  if (sub) { await press(sub); await press(act(token)); return token; }
   for (const card of words.slice(1)) {
     const el = q(`#table [data-toggle][data-card="${CSS.escape(card)}"][aria-pressed="false"]`);
     if (!el) throw new Error(`cannot pick ${card} for ${token}`);
-    el.click();
+    await press(el);
   }
   const confirm = q('#confirm');
   if (!confirm || confirm.disabled) throw new Error(`confirm not enabled for ${token}`);
-  confirm.click();
+  await press(confirm);
   return token;
 }
 """

@@ -12,9 +12,12 @@
 
     .venv/bin/python bench/web.py [--runs 5] [--json out.json]
     .venv/bin/python bench/web.py --runs 7 --no-hints --dist old-dist --dist dist   # A/B
+    .venv/bin/python bench/web.py --runs 7 --no-hints --dist dist --dist 'dist?python=worker'
 
 With several --dist, each run loads every build in turn (interleaved), so a
-machine shared with other work slows them alike; compare the medians.
+machine shared with other work slows them alike; compare the medians. A --dist
+may end in ?QUERY, added to its page's address (`?python=worker`: the page's
+Python in a PyScript worker, web/isolation.js).
 --resume GAME[:N] puts a game in progress in each fresh context's storage, so
 that both loads end on its table drawn (the first interactive table), not on
 the home page. --settle S waits S seconds after the cold load before the reload; --at-once
@@ -194,14 +197,15 @@ def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool 
     names = names or {}
     servers = []
     for d in dists:
-        server = make_server(Path(d).resolve(), 0)
+        server = make_server(Path(d.partition("?")[0]).resolve(), 0)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
     out = {d: [] for d in dists}
     try:
         for _ in range(runs):
             for d, server in zip(dists, servers):
-                out[d].append(load_times(browser, f"http://127.0.0.1:{server.server_address[1]}/?pace=0",
+                query = "".join(f"&{q}" for q in [d.partition("?")[2]] if q)     # --dist DIR?python=worker
+                out[d].append(load_times(browser, f"http://127.0.0.1:{server.server_address[1]}/?pace=0{query}",
                                          settle, snapshot, saved))
     finally:
         for server in servers:
@@ -333,7 +337,7 @@ def main(argv=None) -> int:
         finally:
             site.stop()
     dists = options.dist or [str(DIST)]
-    bare = bare_site(Path(dists[0]))
+    bare = bare_site(Path(dists[0].partition("?")[0]))
     out: dict = {}
     try:
         with sync_playwright() as p:

@@ -82,7 +82,9 @@ window.manyhands = {
   // table is drawn (booting them at once doubles the time to an interactive
   // table on 2 cores). The first worker starts now, the others once it is up.
   start() {
-    try { localStorage.removeItem("manyhands/snapshot-pending"); } catch { /* no storage */ }
+    // ready: a start from Pyodide's memory snapshot went well (pyodide/boot.mjs's PENDING)
+    globalThis.caches?.has("manyhands-snapshot").then((kept) => kept && caches.open("manyhands-snapshot")
+      .then((cache) => cache.delete(new URL("./pyodide/snapshot-pending", base).href))).catch(() => {});
     loadingStep("table");
     pool.start();
     registerServiceWorker();

@@ -1,7 +1,13 @@
-# The page's entry point (PyScript, main thread); everything is in manyhands_web.
+# The page's entry point; everything is in manyhands_web. It runs on the main
+# thread, or in a PyScript worker (isolation.js: the main thread then stays free
+# for input while Python works), and reaches the page through pyscript.window.
+import js
 from pyscript import window
 
-window.document.body.dataset.mainStart = f"{window.performance.now():.0f}"
+body = window.document.body.dataset
+body.pythonUp = body.mainStart = f"{window.performance.now():.0f}"
+body.boot = getattr(js, "manyhandsBoot", None) or "fresh"        # how Pyodide started (pyodide/boot.mjs)
+window.dispatchEvent(window.Event.new("manyhands:python"))        # the loading screen's step (client.js)
 from manyhands_web.events import main  # noqa: E402
 
 main()

@@ -290,6 +290,9 @@ def test_a_close_call_offers_to_think_longer_and_does(page, site):
     assert not page.errors
 
 
+PENDING = "new URL('pyodide/snapshot-pending', location).href"     # (pyodide/boot.mjs)
+
+
 def test_warm_load_starts_from_the_kept_memory_snapshot(page, site):
     """The hint worker keeps Pyodide's memory snapshot after its first start; a
     reload then starts from it (pyodide/boot.mjs): the table is ready, the home
@@ -311,13 +314,13 @@ def test_warm_load_starts_from_the_kept_memory_snapshot(page, site):
         page.wait_for_selector("#view-table:not([hidden])")
         deals.add(page.inner_text("#game-facts"))
     assert len(deals) == 2, "random is seeded afresh after a snapshot"
-    # a start from the snapshot that never got ready (the flag client.js clears at
-    # ready is left set): the next load drops the snapshot and starts afresh
-    page.evaluate("localStorage.setItem('manyhands/snapshot-pending', '1')")
+    # a start from the snapshot that never got ready (the mark client.js clears at
+    # ready is left set, beside the snapshot): the next load drops the snapshot and starts afresh
+    page.evaluate(f"caches.open('manyhands-snapshot').then((c) => c.put({PENDING}, new Response('1')))")
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     assert page.get_attribute("body", "data-boot") == "fresh"
-    assert page.evaluate("localStorage.getItem('manyhands/snapshot-pending')") is None
+    page.wait_for_function(f"caches.open('manyhands-snapshot').then((c) => c.match({PENDING})).then((hit) => !hit)")
     start_game(page, "raven", {"players": 4}, seed=3)
     wait_my_turn(page)
     page.click("#hint")

@@ -1,4 +1,4 @@
-"""The page's elements from Python (Pyodide main thread): finding them, filling
+"""The page's elements from Python (the page's Pyodide): finding them, filling
 them, where focus goes next, and the announcements screen readers hear."""
 from __future__ import annotations
 

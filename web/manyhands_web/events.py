@@ -1,4 +1,4 @@
-"""The page's events (Pyodide main thread): each click, key and change handed to
+"""The page's events (the page's Pyodide): each click, key and change handed to
 the room it belongs to (app.py composes them), and `main`, the page's start:
 the game that was at the table resumed, the view drawn, the hint worker booted."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hint panel (Pyodide main thread): a hint asked of the hint workers
+"""The hint panel (the page's Pyodide): a hint asked of the hint workers
 (worker_client.py) for your decision, its progress and Cancel, the answer drawn
 (hint_view.py), announced in one sentence and marked on the table until you choose.
 

@@ -1,4 +1,4 @@
-"""The History and Statistics pages (Pyodide main thread): every finished game kept
+"""The History and Statistics pages (the page's Pyodide): every finished game kept
 (history_view.py draws the list, replay_view.py a game replayed trick by trick,
 stats_view.py the statistics stats.py computes), with Replay, Review (the table's
 hand review), Play this deal again and Share (both through the table's one start

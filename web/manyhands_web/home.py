@@ -1,4 +1,4 @@
-"""The home page (Pyodide main thread): a card per game (pages.py draws it) with
+"""The home page (the page's Pyodide): a card per game (pages.py draws it) with
 Play, its house rules read back and checked by the engine, the computers' level;
 Your games (your_games.py, storage.py) with Resume and Delete; and, at a page
 load, the game that was at the table brought back."""

@@ -1,4 +1,4 @@
-"""The table's pace (Pyodide main thread): what plays itself, and when.
+"""The table's pace (the page's Pyodide): what plays itself, and when.
 
 - A decision with only one legal choice is shown ("Only one choice: ...") and,
   after a short moment (FORCED_SECONDS), played as your click would play it

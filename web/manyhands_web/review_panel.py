@@ -1,4 +1,4 @@
-"""The hand review panel (Pyodide main thread): a finished hand of the game at the
+"""The hand review panel (the page's Pyodide): a finished hand of the game at the
 table judged decision by decision (review_view.py draws it), asked of its own
 worker (worker_client.py) with a progress bar and Cancel while the table plays
 on; kept (storage.py), and open in its game only: shown under that game, after a

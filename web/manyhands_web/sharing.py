@@ -1,4 +1,4 @@
-"""Share this deal (Pyodide main thread): a link to this very page (built from the
+"""Share this deal (the page's Pyodide): a link to this very page (built from the
 page's own address, wherever it is hosted) carrying a finished hand's deal, its
 rules, the computer players' level and the sender's score and par
 (pycore/share.py); opening it starts that hand against the same computer players

@@ -1,4 +1,4 @@
-"""The game at the table (Pyodide main thread): the one way a game starts, your
+"""The game at the table (the page's Pyodide): the one way a game starts, your
 actions and the computers' moves applied to its session (session.py: the record is
 the game), the game saved after every change, the moments (a trick or a hand just
 finished, the game over) and the table drawn (render.py).
@@ -50,6 +50,7 @@ class Table:
         self.prev_tell = None
         self.bot_task = None
         self.policy = ""
+        self.draws = 0                 # tables drawn: body's data-drawn, the last thing a draw sets
         self.hold_until = None         # when a timed trick pause ends (None: it waits for you)
         self.trick_pause = self.initial_trick_pause()
         self.pace = Pace(self)         # what plays itself: your only choice, a card chosen early
@@ -238,6 +239,8 @@ class Table:
         body.actions = str(len(session.state.history))
         self.app.views.set_title()
         body.hold = self.ui.get("holding") or ""
+        self.draws += 1
+        body.drawn = str(self.draws)    # (from a worker, a click's answer comes after the click)
 
     def act(self, token: str, by_hand: bool = True) -> None:
         """Your decision `token`, clicked (`by_hand`) or played for you (pace.py)."""

@@ -1,4 +1,4 @@
-"""The page's views (Pyodide main thread): #home (the games), #table (the game),
+"""The page's views (the page's Pyodide): #home (the games), #table (the game),
 #rules/<game> (how to play, with the house rules at your table),
 #rules/<game>/reference (the complete rules), #history (your finished games) and
 #stats (your statistics), moved between by the address's hash; #deal=... (a
