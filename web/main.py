@@ -4,9 +4,9 @@
 import js
 from pyscript import window
 
-body = window.document.body.dataset
-body.pythonUp = body.mainStart = f"{window.performance.now():.0f}"
-body.boot = getattr(js, "manyhandsBoot", None) or "fresh"        # how Pyodide started (pyodide/boot.mjs)
+dataset = window.document.body.dataset
+dataset.pythonUp = dataset.mainStart = f"{window.performance.now():.0f}"
+dataset.boot = getattr(js, "manyhandsBoot", None) or "fresh"        # how Pyodide started (pyodide/boot.mjs)
 window.dispatchEvent(window.Event.new("manyhands:python"))        # the loading screen's step (client.js)
 from manyhands_web.events import main  # noqa: E402
 
