@@ -98,6 +98,32 @@ async ([limit, timeoutMs]) => {
 """ % PLAY_ONE
 
 
+# Until the page's Python has handled every event dispatched so far: it answers a
+# ping (events.py) after them, in order. From a worker its handlers run after
+# the click or key that raised them; on the main thread this answers at once.
+SETTLE = """
+async () => {
+  if (document.body.dataset.ready !== 'true') return true;
+  const ping = String(window.__manyhandsPing = (window.__manyhandsPing || 0) + 1);
+  dispatchEvent(new CustomEvent('manyhands:ping', { detail: ping }));
+  for (const start = Date.now(); document.body.dataset.pong !== ping;) {
+    if (Date.now() - start > 30000) return false;
+    await new Promise(r => setTimeout(r, 2));
+  }
+  return true;
+}
+"""
+
+
+def settle(page) -> None:
+    """Wait until the page's Python has handled everything the test did so far."""
+    try:
+        page.evaluate(SETTLE)
+    except Exception as exc:       # the page went away or navigated under the wait: nothing to settle
+        if "closed" not in str(exc) and "navigat" not in str(exc) and "destroyed" not in str(exc):
+            raise
+
+
 def open_site(page, site, query: str = "pace=0"):
     """The site at `query`; an only choice of yours waits for your click (?forced=wait)
     unless the query says otherwise ("forced=" : the page's own setting), so that the

@@ -346,11 +346,18 @@ def on_play_forced(event):
     app.table.pace.set_auto(bool(event.target.checked))
 
 
+def on_ping(event):
+    """A ping (bench/browser.py's settle): answered once every event dispatched
+    before it has been handled, as the page's Python takes them in order."""
+    window.document.body.dataset.pong = str(event.detail)
+
+
 def main() -> None:
     started = window.performance.now()
     from pyodide.ffi import create_proxy
     window.addEventListener("hashchange", create_proxy(lambda e: app.views.route()))
     window.document.addEventListener("keydown", create_proxy(on_key))
+    window.addEventListener("manyhands:ping", create_proxy(on_ping))
     window.setInterval(create_proxy(app.hints.tick), 100)
     pace = window.document.getElementById("trick-pace")
     if pace is not None and pace:

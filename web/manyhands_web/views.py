@@ -92,7 +92,7 @@ class Views:
         page = f"rules/{name}{'-reference' if reference else ''}.html"
         if page not in self.texts:
             try:
-                response = await fetch(page)
+                response = await fetch(str(window.URL.new(page, window.location.href).href))    # (from a worker too)
                 if not response.ok:
                     raise ValueError(f"HTTP {response.status}")
                 self.texts[page] = str(await response.text())
