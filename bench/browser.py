@@ -262,10 +262,12 @@ def import_state(page, state, name: str = "position.json") -> None:
     Import: a game of its own, your seat 0), once it is drawn."""
     import json
     from pycore.records import record_of
-    before = page.evaluate("localStorage.getItem('manyhands/open')")
+    before = page.evaluate("[localStorage.getItem('manyhands/open'), document.body.dataset.drawn || '']")
     data = json.dumps(record_of(state).to_json()).encode()
     field = "#import-file" if page.evaluate("document.body.dataset.view") == "table" else "#home-import"
     page.set_input_files(field, files=[{"name": name, "mimeType": "application/json", "buffer": data}])
-    page.wait_for_function("([before, actions]) => localStorage.getItem('manyhands/open') !== before "
+    # (the new game kept, and a table drawn since: the last position may have had as many actions)
+    page.wait_for_function("([[open, drawn], actions]) => localStorage.getItem('manyhands/open') !== open "
+                           "&& (document.body.dataset.drawn || '') !== drawn "
                            "&& +document.body.dataset.actions === actions "
                            "&& document.body.dataset.view === 'table'", arg=[before, len(state.history)])
