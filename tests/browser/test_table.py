@@ -14,7 +14,7 @@ from pycore import all_games
 from tests.catalog import own_cases
 
 from .conftest import SCREENSHOTS, Requests, Site
-from .table import (READY, export_record, open_site, play, start_game,
+from .table import (READY, export_record, open_site, play, settle, start_game,
                     wait_hint, wait_my_turn)
 
 pytestmark = pytest.mark.browser
@@ -492,6 +492,7 @@ def test_the_control_you_focused_keeps_focus_when_the_table_is_drawn_again(page,
     page.locator(control).first.focus()
     page.evaluate("window.focusedBefore = document.activeElement; window.releasePar()")
     page.wait_for_function("!window.focusedBefore.isConnected", timeout=60_000)    # drawn again
+    settle(page)        # (that draw's handler finished: from a worker it refocuses after the redraw, not in it)
     assert page.evaluate("""() => { const [was, now] = [window.focusedBefore, document.activeElement];
       return now !== document.body && now.isConnected && now.tagName === was.tagName
         && ["data-ui", "data-action"].every((a) => now.getAttribute(a) === was.getAttribute(a)); }""")
