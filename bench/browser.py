@@ -218,7 +218,7 @@ def wait_hint(page, timeout: int = 120_000) -> None:
 
 
 # --- a table at a decision, imported rather than played to -----------------------------------------
-def _tricks(obs: dict) -> tuple[list, list]:
+def hand_tricks(obs: dict) -> tuple[list, list]:
     """(the current hand's finished tricks, its trick under way or [])."""
     hands = obs.get("hands") or []
     if not hands or hands[-1].get("points") is not None:
@@ -247,13 +247,47 @@ def trick_decision(game: str, rules: dict, seed: int = 1, seat: int = 0):
     fallback = None
     for state in first_choices(game, rules, seed):
         if not state.is_terminal and state.current_player == seat:
-            done, now = _tricks(state.observation(seat))
+            done, now = hand_tricks(state.observation(seat))
             if now and done:
                 return state
             if now and fallback is None:
                 fallback = state
     if fallback is None:
         raise ValueError(f"{game} {rules} deal {seed}: no decision of seat {seat} with a trick on the table")
+    return fallback
+
+
+def tricks_done(state) -> int:
+    """How many tricks of the game are finished (seat 0's view)."""
+    return sum(t.get("winner") is not None for h in state.observation(0).get("hands") or [] for t in h["tricks"])
+
+
+def trick_you_end(name: str, rules: dict, seed: int = 1):
+    """(the engine's state at your first decision with a trick on the table and a
+    finished one of the same hand to look back at, your choices there that end the
+    trick with the hand going on and a computer to play next: the table holds the
+    trick for you), each seat playing its first choice
+    (`first_choices`); failing that, the first decision with a trick on the table."""
+    fallback = None
+    for state in first_choices(name, rules, seed):
+        if state.is_terminal or state.current_player != 0:
+            continue
+        obs = state.observation(0)
+        done, now = hand_tricks(obs)
+        if not now:
+            continue
+        ending = []
+        for token in obs["legal"]:
+            after = state.apply_action(state.game.parse_action(state, token))
+            if (tricks_done(after) > tricks_done(state) and not after.is_terminal and after.current_player != 0
+                    and len(after.observation(0).get("hand_results") or []) == len(obs.get("hand_results") or [])):
+                ending.append(token)
+        if ending and done:
+            return state, ending
+        if ending and fallback is None:
+            fallback = state, ending
+    if fallback is None:
+        raise ValueError(f"{name} {rules}: no decision of yours that ends a trick")
     return fallback
 
 

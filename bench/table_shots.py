@@ -3,8 +3,9 @@ and preset of the registry at six window sizes (three desktops, two phones
 upright, a phone on its side), and one contact sheet of them all.
 
 - `decision` (the default): a decision of yours with a trick on the table, imported
-  as a record (bench/browser.py's `trick_decision`, `import_state`), every table and
-  size on one page; takes under a minute;
+  as a record (bench/browser.py's `trick_you_end`, `import_state`), then the trick
+  your card ends, held for Continue, every table and size on one page; takes about
+  a minute;
 - `--played`: as before, seeded games of every game and player count played through
   the page, shot at your first decision, a trick's end, a hand's end and the
   game's end (about 6 minutes on a busy 2-core machine).
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.browser import (ARGS, CHROMIUM, PLAY_ONE, Site, import_state, open_site,  # noqa: E402
-                           set_trick_pause, start_game, trick_decision)
+                           set_trick_pause, start_game, trick_you_end)
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 640), (844, 390)]
@@ -93,8 +94,31 @@ def play_table(page, out: Path, game: str, players: int, rules: dict, seed: int,
     return {"table": name, "seconds": time.monotonic() - started, "moments": seen}
 
 
+def shoot_sizes(page, out: Path, name: str) -> tuple[list[Path], list[str]]:
+    """The page at each of SIZES: the screenshots, and whether it scrolls at each."""
+    shots, fits = [], []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(350)      # any motion over (each at most 300 ms)
+        path = out / f"{name}-{width}x{height}.png"
+        page.screenshot(path=str(path))
+        shots.append(path)
+        wide, tall = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        fits.append(f"{width}x{height}:{'fits' if wide <= width and tall <= height else f'{wide}x{tall}'}")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    return shots, fits
+
+
+def _ending(game: str, rules: dict, seed: int):
+    try:
+        return trick_you_end(game, rules, seed=seed)
+    except ValueError:          # no card of yours ends a trick in this deal
+        return None
+
+
 def shoot_decisions(browser, site, out: Path, tables, seed: int) -> list[dict]:
-    """Every table at a decision with a trick on the table, at each of SIZES."""
+    """Every table at a decision with a trick on the table, then with the trick your
+    card ends held for Continue, at each of SIZES."""
     from pycore import all_games
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     open_site(page, site)
@@ -104,20 +128,20 @@ def shoot_decisions(browser, site, out: Path, tables, seed: int) -> list[dict]:
             if preset.get("players") != players or set(preset) - {"players"}:
                 continue
             started = time.monotonic()
-            page.set_viewport_size({"width": 1280, "height": 800})
-            import_state(page, trick_decision(game, preset, seed=seed))
-            shots, fits = [], []
-            for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(350)      # any motion over (each at most 300 ms)
-                path = out / f"{game}-{players}-{width}x{height}.png"
-                page.screenshot(path=str(path))
-                shots.append(path)
-                wide, tall = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
-                fits.append(f"{width}x{height}:{'fits' if wide <= width and tall <= height else f'{wide}x{tall}'}")
             name = f"{game}-{players}"
-            print(f"{name:<13} {time.monotonic() - started:5.1f} s  {' '.join(fits)}", flush=True)
-            results.append({"table": name, "moments": {"decision": shots}})
+            page.set_viewport_size({"width": 1280, "height": 800})
+            state, ending = next(found for found in map(lambda s: _ending(game, preset, s), range(seed, seed + 10))
+                                 if found)      # a deal where a card of yours ends a trick, from `seed` on
+            import_state(page, state)
+            shots, fits = shoot_sizes(page, out, f"{name}-decision")
+            set_trick_pause(page, "wait")
+            page.locator(", ".join(f'#table [data-action="{t}"]' for t in ending)).first.click()
+            page.wait_for_selector("body[data-hold=trick]", state="attached")
+            held, held_fits = shoot_sizes(page, out, f"{name}-held")
+            set_trick_pause(page, "0")
+            print(f"{name:<13} {time.monotonic() - started:5.1f} s  decision {' '.join(fits)}\n"
+                  f"{'':<21} held     {' '.join(held_fits)}", flush=True)
+            results.append({"table": name, "moments": {"decision": shots, "held": held}})
     page.close()
     return results
 

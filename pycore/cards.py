@@ -22,6 +22,10 @@ class Deck:
     def __len__(self) -> int:
         return len(self.tokens)
 
+    def __contains__(self, token) -> bool:
+        """Whether `token` names a card of this deck (an action token may not)."""
+        return token in self._index
+
     def token(self, card: int) -> str:
         return self.tokens[card]
 

@@ -44,9 +44,23 @@ def case_id(name: str, rules: dict) -> str:
     return f"{name}-{rules['players']}" if "players" in rules else name
 
 
+def own_test_file(name: str, solver_part: str | None = None) -> str:
+    """Where the game's own tests (of `solver_part`) are, from the repository's root."""
+    return f"tests/solver/test_{name}_{solver_part}.py" if solver_part else f"tests/games/test_{name}.py"
+
+
+def has_own_tests(name: str, solver_part: str | None = None) -> bool:
+    return (ROOT / own_test_file(name, solver_part)).exists()
+
+
 def own_tests(name: str, solver_part: str | None = None) -> ModuleType:
     """The game's own engine tests (tests/games/test_<game>.py), or its solver
-    tests of `solver_part` (tests/solver/test_<game>_<part>.py)."""
+    tests of `solver_part` (tests/solver/test_<game>_<part>.py). A game of the
+    catalog without the file is refused naming it (a new game's file comes at
+    its step of the README's "How to add a fifth game")."""
+    if not has_own_tests(name, solver_part):
+        raise LookupError(f"{name} has no {own_test_file(name, solver_part)} yet: README.md, "
+                          f'"How to add a fifth game"')
     if solver_part:
         return importlib.import_module(f"tests.solver.test_{name}_{solver_part}")
     return importlib.import_module(f"tests.games.test_{name}")
@@ -63,8 +77,12 @@ def own_table(name: str, table: str, solver_part: str | None = None) -> list:
     """The game's own `table` of cases, read as plain data (a literal) from its test
     module's source, not imported: the engine suites also run inside Pyodide
     (tests/test_pyodide.py), where a game's other tests may need what is not
-    there (hypothesis). Empty where the game has no such table."""
-    where = ROOT / (f"tests/solver/test_{name}_{solver_part}.py" if solver_part else f"tests/games/test_{name}.py")
+    there (hypothesis). Empty where the game has no such table, or no such file
+    yet (tests/test_catalog.py's completeness test names the file to add): the
+    suites that read the cases run the games that have them meanwhile."""
+    if not has_own_tests(name, solver_part):
+        return []
+    where = ROOT / own_test_file(name, solver_part)
     for node in ast.parse(where.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == table for t in node.targets):
             try:

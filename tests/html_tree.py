@@ -31,17 +31,17 @@ class Element:
     def attrs(self) -> dict:
         return _attrs(self._raw)
 
-    def text(self) -> str:
+    def text(self, without: "Element | None" = None) -> str:
         """The element's text, a line per block element, a space between inline
         elements (`<span>Turned up</span><span>Wolf</span>`: two things said), runs
-        of spaces made one."""
+        of spaces made one; `without`: an element below whose text is left out."""
         parts: list[str] = []
 
         def walk(node):
             if isinstance(node, str):
                 parts.append(node)
                 return
-            if node.tag in ("script", "style", "svg"):
+            if node.tag in ("script", "style", "svg") or node is without:
                 return
             edge = "\n" if node.tag in BLOCKS else " "
             parts.append(edge)

@@ -1,5 +1,6 @@
 """Every moment of a seeded game as the page draws it, for the tests that read the
-drawn table (tests/test_captions.py, tests/test_spelling.py)."""
+drawn table (tests/test_captions.py, tests/test_spelling.py); the start of a short
+game's last hands, where the page takes a whole game up (tests/browser/test_moments.py)."""
 from __future__ import annotations
 
 import random
@@ -15,6 +16,24 @@ def tables() -> list[tuple[str, int]]:
         field = next(f for f in game.Rules.describe() if f["name"] == "players")
         out += [(name, n) for n in (field["choices"] or range(field["minimum"], field["maximum"] + 1))]
     return out
+
+
+def late_in_the_game(name: str, rules: dict, seed: int, hands_left: int):
+    """The start of the game's last `hands_left` hands, every seat playing its first
+    legal choice (the page's players then play on as they will: a game to a target
+    may last longer), with at least one hand before them, which the page imports as
+    a record so that the pad shows every hand: a game's WHOLE_GAME_CASES give rules
+    of two hands or more (AssertionError naming the game and its file otherwise)."""
+    state = all_games()[name].new_game(rules, seed=seed)
+    trail = [state]
+    while not state.is_terminal:
+        state = state.apply_action(state.legal_actions()[0])
+        trail.append(state)
+    starts = state.hand_starts
+    assert len(starts) > 1, (f"{name}'s WHOLE_GAME_CASES rules {rules} make a game of one hand: the page "
+                             f"plays a game's last hands after one imported, so give rules of two hands or "
+                             f"more (tests/games/test_{name}.py)")
+    return trail[starts[max(1, len(starts) - hands_left)]]
 
 
 def finished_tricks(obs: dict) -> list[tuple[int, int]]:

@@ -39,9 +39,16 @@ def number(text: str) -> int:
 
 
 # --- what the observation says ---------------------------------------------------------------
-def trump_name(tell: Narrator) -> str | None:
-    trump = tell.obs.get("trump")
+def trump_name(tell: Narrator, trump: str | None) -> str | None:
     return tell.words.suit_name(trump, tell) if trump else None
+
+
+def sheet_trump(tell: Narrator, sheet) -> str | None:
+    """The trump of the hand a score sheet is open on: its result's `trump` where
+    the game keeps one per hand, else the observation's."""
+    results = tell.obs.get("hand_results") or []
+    index = int(sheet.attrs["data-hand"])
+    return results[index].get("trump", tell.obs.get("trump")) if index < len(results) else tell.obs.get("trump")
 
 
 # --- the checks --------------------------------------------------------------------------------
@@ -74,20 +81,29 @@ def check_hand_number(tell: Narrator, tree, layout) -> None:
 
 def check_trump(tell: Narrator, tree) -> None:
     """Every "Trump: ...", "Trump now: ..." and "No trump" on the table says the
-    observation's trump (a game that says a trump in its own words where it names
-    no suit checks those itself: `trump_in_its_own_words`)."""
+    observation's trump; on an open score sheet, the trump of the hand it shows
+    (the hand before's, while the next hand is drawn under it). A game that says
+    a trump in its own words where it names no suit checks those itself
+    (`trump_in_its_own_words`)."""
     obs = tell.obs
-    text = tree.text()
+    own_words = getattr(own_tests(obs["game"]), "trump_in_its_own_words", lambda tell: False)
+    sheet = tree.by_id("score-sheet")
+    said = trump_captions(tree.text(without=sheet), trump_name(tell, obs.get("trump")), own_words(tell))
+    if not obs["terminal"] and obs.get("trump"):
+        assert said, "the trump is said while the game goes on"
+    if sheet is not None:
+        trump_captions(sheet.text(), trump_name(tell, sheet_trump(tell, sheet)), own_words(tell))
+
+
+def trump_captions(text: str, want: str | None, own_words: bool) -> list[str]:
+    """The trump captions of `text`, each checked to say `want` (None: no trump)."""
     said = [s.strip() for s in re.findall(r"\bTrump(?: now)?: ([^·\n]+)", text)]
     no_trump = re.findall(r"\bNo trump\b", text)
-    want = trump_name(tell)
-    own_words = getattr(own_tests(obs["game"]), "trump_in_its_own_words", lambda tell: False)
     if want is not None:
         assert all(s == want for s in said) and not no_trump, (want, said, no_trump)
-        if not obs["terminal"]:
-            assert said, "the trump is said while the game goes on"
-    elif not own_words(tell):
+    elif not own_words:
         assert not said, said
+    return said
 
 
 def check_dealer(tell: Narrator, boxes: dict) -> None:
@@ -141,6 +157,26 @@ def check_moment(tell: Narrator, tree, layout, ui: dict) -> None:
         if h != current and trick.attrs.get("id") != "trick-view":
             assert ui.get("holding"), "the hand before's trick in this hand's decision"
             assert f"{layout.hand_word} {h + 1}" in trick.find("h3").text()
+
+
+def test_a_score_sheet_says_the_trump_of_its_own_hand():
+    """The hand before's sheet, open over the next hand's first decision, may say
+    the trump that hand had (a fifth game's sheet said "Trump: Spades" while
+    Hearts were trump now, and only the current trump passed)."""
+    name = sorted(all_games())[0]
+    obs = {"game": name, "seat": 0, "players": 3, "terminal": False, "trump": "H",
+           "hand_results": [{"hand": 1, "trump": "S"}]}
+    tell = Narrator(all_games()[name], obs)
+    trump_of = tell.words.suit_name
+
+    def table(now: str, then: str):
+        return parse(f'<main><p>Trump: {now}</p><section id="score-sheet" data-hand="0">'
+                     f'<p>Trump: {then}</p></section></main>')
+    check_trump(tell, table(trump_of("H", tell), trump_of("S", tell)))
+    with pytest.raises(AssertionError):
+        check_trump(tell, table(trump_of("H", tell), trump_of("H", tell)))
+    with pytest.raises(AssertionError):
+        check_trump(tell, table(trump_of("S", tell), trump_of("S", tell)))
 
 
 @pytest.mark.parametrize("name,players", tables())

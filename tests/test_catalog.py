@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from pycore import all_games
-from tests.catalog import own_tests
+from tests.catalog import has_own_tests, own_cases, own_table, own_tests
 from tests.engine_tokens import engine_tokens
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -150,8 +150,7 @@ SHARED_CASES = [
 
 
 def declares(name: str, part: str | None, hook: str) -> bool:
-    where = ROOT / (f"tests/solver/test_{name}_{part}.py" if part else f"tests/games/test_{name}.py")
-    return where.exists() and hasattr(own_tests(name, part), hook)
+    return has_own_tests(name, part) and hasattr(own_tests(name, part), hook)
 
 
 def parts(name: str) -> list[tuple[str, str, bool]]:
@@ -216,6 +215,26 @@ def test_a_missing_part_is_named_with_its_file(monkeypatch):
     monkeypatch.delitem(layouts.LAYOUTS, name)
     with pytest.raises(AssertionError, match=rf"{name} lacks: its table layout.*\(web/manyhands_web/games/{name}\.py\)"):
         test_every_game_has_every_part(name)
+
+
+def test_a_game_whose_own_tests_are_not_written_yet_has_no_cases_and_is_named():
+    """Between the README's steps a registered game lacks its test files: the suites
+    that read their cases run on (its cases are none) and the completeness test
+    names the files; asking for the module itself names the file to add."""
+    assert own_table("nosuchgame", "WHOLE_GAME_CASES") == []
+    assert own_table("nosuchgame", "WORLD_CHECKS", "worlds") == []
+    with pytest.raises(LookupError, match=r"nosuchgame has no tests/solver/test_nosuchgame_worlds\.py yet"):
+        own_tests("nosuchgame", "worlds")
+
+
+@pytest.mark.parametrize("name,rules,hands_left", own_cases("WHOLE_GAME_CASES"))
+def test_a_whole_game_case_has_a_hand_before_the_ones_the_page_plays(name, rules, hands_left):
+    """tests/browser/test_moments.py imports the hands before the last `hands_left`
+    and plays these in the page: a case of one hand would fail there, late in the
+    browser suite; here it fails at once, naming the game's file."""
+    from tests.moments import late_in_the_game
+    start = late_in_the_game(name, rules, 5, hands_left)
+    assert len(start.hand_starts) >= 2 and not start.is_terminal
 
 
 # --- engine tokens from the games ---------------------------------------------------------------

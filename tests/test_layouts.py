@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
-from manyhands_web import cards, hint_view, layouts, render  # noqa: E402
+from manyhands_web import cards, hint_view, layouts, render, trick_view  # noqa: E402
 from manyhands_web.session import Session  # noqa: E402
 from pycore.words import count  # noqa: E402
 from tests.catalog import examples  # noqa: E402
@@ -94,10 +94,10 @@ def test_seats_sit_around_you_clockwise_from_your_left(players):
 def test_the_trick_puts_each_card_on_its_players_side():
     session = Session.new("raven", {"players": 4}, seed=3, seat=1)
     obs = _until(session, random.Random(2), lambda o: len(
-        (render.current_tricks(o)[0] or {}).get("cards", [])) == 2)
+        (trick_view.current_tricks(o)[0] or {}).get("cards", [])) == 2)
     trick = _region(_html(session, obs), "current-trick")
     places = layouts.sides(4, 1)
-    for seat, card in render.current_tricks(obs)[0]["cards"]:
+    for seat, card in trick_view.current_tricks(obs)[0]["cards"]:
         side = places[seat][0]
         assert re.search(rf'<li class="play at-{side}[^"]*" data-seat="{seat}"[^>]*>.*?aria-label="'
                          rf'{re.escape(_name(session, card))}', trick, flags=re.S)
@@ -176,7 +176,7 @@ def test_tricksters_suits_partners_and_trick_sums():
     # each card of the trick shows all four critter values, the led critter's first
     led = obs["led_suit"]
     critters = ["Ravens", "Foxes", "Rats", "Toads"]
-    for seat, card in render.current_tricks(obs)[0]["cards"]:
+    for seat, card in trick_view.current_tricks(obs)[0]["cards"]:
         values = obs["values"][card]
         rest = ", ".join(f"{c} {v}" for c, v in zip(critters, values) if c != led)
         assert f'aria-label="{led} {values[critters.index(led)]} ({rest})"' in html

@@ -260,7 +260,7 @@ function watchTable() {
         || !sticky(table.querySelector(".gametable > #prompt"))) return;
     const middle = table.querySelector("#middle .ring-trick") || table.querySelector("#middle");
     if (middle) middle.scrollIntoView({ block: "nearest" });
-    const goOn = held && table.querySelector("#previous-trick .trick-nav");
+    const goOn = held && table.querySelector("#continue");
     if (goOn) goOn.scrollIntoView({ block: "nearest" });
   };
   new MutationObserver(settle).observe(table, { childList: true });

@@ -1,13 +1,65 @@
 """Helpers the game adapters share: past positions to ask the engine about, the
 constraint model from hidden places and forced plays, and a playout through a
 game's own trick simulator (the replay test and the end of a hand, the
-adapter's defaults, are solver/adapter.py's)."""
+adapter's defaults, are solver/adapter.py's).
+
+The plain parts: a trick-taking game whose hidden places are the engine's
+(`hidden_places`: the other hands, the undealt cards), whose card plays reveal
+only what the engine's legality says (a card the rules show where it lies
+besides, `hand_view`'s `placed`), and whose hands carry nothing hidden from one
+to the next, needs little of its own. Its adapter, the model to copy
+(say a Whist, pycore/games/whist.py, on the standard deck of pycore/standard.py,
+its deal a dealer, the hands and a turned-up trump):
+
+    from pycore.games.whist import Play
+    from pycore.standard import rank_of, suit_of, trick_winner
+    from .. import endgame
+    from ..adapter import Adapter
+    from .common import (cards_in_hands, dealt_hands, hand_record, hand_view,
+                         trick_under_way, world_state)
+
+    def build_view(state, seat, positions=None):
+        return hand_view(state, seat, positions, ADAPTER, Play)
+
+    def world_record(view, world):      # the deal's fields as the game's record has them
+        return hand_record(view, {"dealer": view.obs["dealer"], "turnup": view.obs["turnup"],
+                                  "hands": dealt_hands(view, world)})
+
+    def policy_action(state, rng=None):  # lead high; follow with the cheapest card that takes, else the cheapest
+        legal = state.legal_actions()
+        seat, trump, plays = state.current_player, state.trump, state.tricks[-1].plays
+        def cost(action):
+            return (suit_of(action.card) == trump, rank_of(action.card), action.card)
+        if not plays:
+            return max(legal, key=cost)
+        wins = [a for a in legal if trick_winner(plays + ((seat, a.card),), trump) == seat]
+        return min(wins or legal, key=cost)
+
+    def search_exactly(state):           # max^n once few cards are left
+        return state.phase == "play" and cards_in_hands(state) <= 12
+
+    def exact_final(state, seat, mark, memo):
+        return endgame.exact_final(ADAPTER, state, seat, mark, memo)
+
+    ADAPTER = Adapter(
+        "whist", build_view=build_view, world_record=world_record, world_state=world_state,
+        policy_action=policy_action, fast_apply=lambda state, action: state.apply_trusted(action),
+        decision=lambda state: "play", current_trick_index=trick_under_way, cards_left=cards_in_hands,
+        search_exactly=search_exactly, exact_final=exact_final)
+
+Voren builds its view and its records on the same parts (its cards out of play
+merged into one place, its poke and discards put back into the deal), Raven and
+Tricksters take `world_state` and `cards_in_hands`, every game `trick_under_way`.
+"""
 from __future__ import annotations
 
-from pycore.records import record_of, start_state
+from pycore.records import Record, record_of, start_state
 
-from ..view import blank_probe
+from ..errors import SolverError
+from ..view import SeatView, blank_probe
 from ..worlds import Model
+
+OUT = "out"             # a model's one place for the cards no play can reach any more (hand_view)
 
 
 def states_from(state, start: int, positions: list | None = None) -> list:
@@ -92,3 +144,80 @@ def playout_to_simulator(state, mark: int, rng, policy_action, fast_apply, simul
     if len(state.finished_hands) != mark:
         return state
     return simulate(state)
+
+
+# --- the plain parts (the module's docstring: a plain game's adapter) ---------------------------
+def hand_view(state, seat: int, positions: list | None, adapter, play_type, out_of_play=None,
+              placed=None) -> SeatView:
+    """The seat's view of the hand under way: its observation and the model of the
+    cards it cannot see in the engine's hidden places, each hidden hand's card
+    plays (`play_type`) since the hand began ruling out the cards they would have
+    made illegal (`forbidden_by_plays`). `out_of_play(state, places)`: those of
+    the hidden places (name: size) no play can reach any more, which the model
+    holds as one place, `OUT` (Voren's cards out of play during the tricks): each
+    way the cards in play may lie is then one world. `placed(state, seat)`: the
+    hidden cards the rules show where they lie besides the plays, {card: place}
+    (the holder of a card who must lead the first trick: whoever leads holds it
+    until it is played), each held to that place. `extra` keeps the hand's
+    start, its positions and the places merged (`out`), which `dealt_hands` and
+    the game's own record read."""
+    if state.is_terminal:
+        raise SolverError("the game is over: nothing is hidden that matters")
+    obs = state.observation(seat)
+    start = state.hand_starts[-1]
+    places, unseen = unseen_and_places(state, seat)
+    states = states_from(state, start, positions)
+    forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, play_type)
+    for card, where in (placed(state, seat) if placed else {}).items():
+        if card in unseen:                     # public: the card lies there, and nowhere else
+            for name in places:
+                if name != where:
+                    forbidden.setdefault(name, set()).add(card)
+    out = out_of_play(state, places) if out_of_play else {}
+    if out:
+        places = {name: size for name, size in places.items() if name not in out}
+        places[OUT] = sum(out.values())
+    return SeatView(seat=seat, obs=obs, model=model_from(places, unseen, forbidden), adapter=adapter,
+                    state=state, extra={"start": start, "states": states, "out": out})
+
+
+def dealt_hands(view: SeatView, world: dict) -> list[list[str]]:
+    """Each seat's hand as the hand under way dealt it (card tokens, sorted): its
+    cards now (the seat's own from its observation, the others' from `world`'s
+    `hand:s`, in the engine's places) with the cards it has played since the hand
+    began (`view.extra["start"]`, `hand_view`'s) put back."""
+    obs, game = view.obs, view.state.game
+    played: dict = {s: [] for s in range(obs["players"])}
+    for actor, token in obs["history"][view.extra["start"]:]:
+        if token in game.deck:
+            played[actor].append(game.parse_card(token))
+    hands = []
+    for s in range(obs["players"]):
+        now = list(game.deck.cards(obs["hand"])) if s == view.seat else list(world[f"hand:{s}"])
+        hands.append(game.deck.tokens_of(sorted(now + played[s])))
+    return hands
+
+
+def hand_record(view: SeatView, deal: dict) -> Record:
+    """The game's whole record with the hand under way dealt as `deal` (record
+    form) and every action as the seat saw it. Earlier hands keep the deals the
+    game had: nothing hidden carries from one hand to the next (what does, the
+    scores, is public), and only tests replay it."""
+    real = record_of(view.state)
+    return Record(game=view.state.game.name, rules=dict(view.obs["rules"]), seed=real.seed,
+                  deals=real.deals[:-1] + [deal], actions=[token for _, token in view.obs["history"]])
+
+
+def world_state(view: SeatView, world: dict):
+    """The current position with this world's hidden cards (what the search plays on)."""
+    return view.state.with_hidden(view.seat, world)
+
+
+def trick_under_way(state):
+    """The trick under way (its index in the hand), None outside trick play."""
+    return len(state.tricks) - 1 if state.phase == "play" else None
+
+
+def cards_in_hands(state) -> int:
+    """Cards still to be played this hand: every card in the players' hands."""
+    return sum(len(h) for h in state.hands)

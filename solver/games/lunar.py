@@ -53,7 +53,7 @@ from ..adapter import Adapter, Partners, Played, consistent  # noqa: F401  (the 
 from ..errors import InconsistentWorld, SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
-from .common import playout_to_simulator, states_from
+from .common import playout_to_simulator, states_from, trick_under_way
 
 COPIES = {c: (RANK_COPIES if is_rank(c) else SUIT_COPIES) for c in range(12)}
 def _card_of(token: str) -> tuple[int, bool]:
@@ -736,10 +736,6 @@ def decision(state) -> str:
 
 
 
-def current_trick_index(state):
-    return len(state.tricks) - 1 if state.phase == "play" else None
-
-
 def cards_left(state) -> int:
     return sum(len(h) for h in state.hands) + len(state.sky or ())
 
@@ -919,7 +915,7 @@ def open_places(state) -> dict:
 ADAPTER = Adapter(
     "lunar", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-    current_trick_index=current_trick_index, cards_left=cards_left, consistent_fast=consistent_fast,
+    current_trick_index=trick_under_way, cards_left=cards_left, consistent_fast=consistent_fast,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     inference=inference, open_places=open_places, allies=allies, tree_search=tree_search, split_trees=split_trees,
     face_up_rule=face_up_rule, partners=PARTNERSHIPS, card_order=card_order, points_range=points_range)

@@ -29,7 +29,7 @@ from ..adapter import Adapter, Played, consistent  # noqa: F401  (the replay tes
 from ..errors import SolverError
 from ..view import SeatView, blank_probe
 from ..worlds import Model
-from .common import playout_to_simulator, states_from
+from .common import cards_in_hands, playout_to_simulator, states_from, trick_under_way, world_state
 
 ALL_CARDS = tuple(range(60))
 
@@ -208,11 +208,6 @@ def consistent_fast(view: SeatView, world: dict) -> bool:
     except ManyhandsError:            # an illegal replay: an inconsistent world (a bug still raises)
         return False
     return s.observation(seat) == obs
-
-
-def world_state(view: SeatView, world: dict):
-    """The current position with this world's hidden cards (for search)."""
-    return view.state.with_hidden(view.seat, world)
 
 
 # --- a fast playout policy (easy bot, and the playouts of the search) --------------------
@@ -419,7 +414,7 @@ EXACT_CARDS = 6          # at most this many cards left in hands: search exactly
 
 
 def search_exactly(state) -> bool:
-    return state.phase == "play" and cards_left(state) <= EXACT_CARDS
+    return state.phase == "play" and cards_in_hands(state) <= EXACT_CARDS
 
 
 def tree_search(state) -> bool:
@@ -528,14 +523,6 @@ def target_of(state, seat: int, action):
     return bid_value(bid) if bid is not None else None
 
 
-def current_trick_index(state):
-    return len(state.tricks) - 1 if state.phase == "play" else None
-
-
-def cards_left(state) -> int:
-    return sum(len(h) for h in state.hands)
-
-
 def fast_apply(state, action):
     """apply_action, without listing every legal bid first when the action is a bid
     the policy made from the bidder's own suited cards (hundreds of combinations)."""
@@ -547,7 +534,7 @@ def fast_apply(state, action):
 ADAPTER = Adapter(
     "raven", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-    current_trick_index=current_trick_index, cards_left=cards_left, consistent_fast=consistent_fast,
+    current_trick_index=trick_under_way, cards_left=cards_in_hands, consistent_fast=consistent_fast,
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     bids=True, target_of=target_of, tricks_taken=tricks_taken, tree_search=tree_search, split_trees=split_trees,
     deep_search=deep_search, same_choice=same_choice, card_order=card_order, points_range=points_range)

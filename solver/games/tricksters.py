@@ -35,7 +35,8 @@ from pycore.records import Record
 from ..adapter import Adapter, Partners, Played, consistent  # noqa: F401  (the replay test, as tests ask it)
 from ..errors import SolverError
 from ..view import SeatView
-from .common import forbidden_by_plays, model_from, states_from, unseen_and_places
+from .common import (cards_in_hands, forbidden_by_plays, model_from, states_from, trick_under_way,
+                     unseen_and_places, world_state)
 
 ALL_CARDS = tuple(range(CARDS))
 
@@ -85,10 +86,6 @@ def consistent_fast(view: SeatView, world: dict) -> bool:
         return False
     return s.observation(seat) == view.obs
 
-
-
-def world_state(view: SeatView, world: dict):
-    return view.state.with_hidden(view.seat, world)
 
 
 # --- worlds as records -------------------------------------------------------------------
@@ -320,10 +317,6 @@ def deep_search(state) -> bool:
     return decision(state) != "play"
 
 
-def current_trick_index(state):
-    return len(state.tricks) - 1 if state.phase == "play" else None
-
-
 
 def policy_action(state, rng=None):
     """A quick heuristic: draft the card with the best single value, take the suit
@@ -474,10 +467,6 @@ def fast_apply(state, action):
     return state.apply_action(action)
 
 
-def cards_left(state) -> int:
-    return sum(len(h) for h in state.hands)
-
-
 # --- the search's evaluator for trick play ----------------------------------------------------
 # Measured CPU cost of searching one world exactly (ms, native, CPython 3.11), by
 # the cards the seat holds, one solver table shared by the worlds
@@ -610,7 +599,7 @@ PARTNERSHIPS = Partners(players=(PLAYERS,), partner_of=trick_partner, takes=pair
 ADAPTER = Adapter(
     "tricksters", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, playout=playout, decision=decision,
-    current_trick_index=current_trick_index, cards_left=cards_left, consistent_fast=consistent_fast,
+    current_trick_index=trick_under_way, cards_left=cards_in_hands, consistent_fast=consistent_fast,
     evaluator=evaluator, exact_values=exact_values, exact_points=exact_points,
     deep_search=deep_search, exact_sides=exact_sides, big_loss=big_loss, face_up_rule=face_up_rule,
     partners=PARTNERSHIPS)

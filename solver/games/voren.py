@@ -43,18 +43,15 @@ from pycore.games.voren import (CARDS, DECK, TREACHERY, WOLF, Choice,
                                 Options, Play, card_strength, looed, suit_of,
                                 trick_winner)
 from pycore.errors import ManyhandsError
-from pycore.records import Record, record_of
+from pycore.records import Record
 from pycore.words import count
 
 from .. import endgame
 from ..adapter import Adapter, consistent  # noqa: F401  (the replay test, as tests ask it)
-from ..errors import SolverError
 from ..view import SeatView
-from .common import forbidden_by_plays, model_from, states_from, unseen_and_places
+from .common import OUT, dealt_hands, hand_record, hand_view, trick_under_way
 
 ALL_CARDS = tuple(range(CARDS))
-_TOKENS = frozenset(DECK.tokens)
-OUT = "out"             # the model's one place for the cards out of play (card play only)
 
 # what the hint's words say for each counted outcome (search.py tallies them)
 OUTCOME_WORDS = {"trick": "takes at least one trick", "looed": "is looed",
@@ -66,20 +63,7 @@ RARE_OUTCOMES = ("pot",)
 
 # --- the view -------------------------------------------------------------------------
 def build_view(state, seat: int, positions: list | None = None) -> SeatView:
-    if state.is_terminal:
-        raise SolverError("the game is over: nothing is hidden that matters")
-    obs = state.observation(seat)
-    start = state.hand_starts[-1]       # the dealer's options
-    places, unseen = unseen_and_places(state, seat)
-    states = states_from(state, start, positions)
-    forbidden = forbidden_by_plays(state, seat, start, states, places, unseen, Play)
-    out = out_of_play(state, places)
-    if out:
-        places = {name: size for name, size in places.items() if name not in out}
-        places[OUT] = sum(out.values())
-    model = model_from(places, unseen, forbidden)
-    return SeatView(seat=seat, obs=obs, model=model, adapter=ADAPTER,
-                    state=state, extra={"start": start, "states": states, "out": out})
+    return hand_view(state, seat, positions, ADAPTER, Play, out_of_play)
 
 
 def out_of_play(state, places: dict) -> dict:
@@ -125,20 +109,13 @@ def world_deal(view: SeatView, world: dict) -> dict:
     if obs["turnup"] is None:          # before the deal: the world is the whole deal
         return {"dealer": obs["dealer"], "hands": [DECK.tokens_of(world[f"hand:{s}"]) for s in range(n)],
                 "poke": DECK.tokens_of(world["poke"]), "turnup": DECK.token(world["turnup"][0])}
-    played = {s: [] for s in range(n)}
-    for actor, token in obs["history"][view.extra["start"]:]:
-        if token in _TOKENS:
-            played[actor].append(DECK.card(token))
-    now = {s: list(DECK.cards(obs["hand"])) if s == seat else list(world[f"hand:{s}"])
-           for s in range(n)}
     taker = obs["poke_taken_by"]
     hands, poke = [], None
-    for s in range(n):
-        held = sorted(now[s] + played[s])          # the hand it plays from
+    for s, held in enumerate(dealt_hands(view, world)):       # the hand it plays from
         if s == taker:
-            poke = held
-            held = DECK.cards(obs["discarded"]) if s == seat else list(world[f"discard:{s}"])
-        hands.append(DECK.tokens_of(sorted(held)))
+            poke = list(DECK.cards(held))
+            held = DECK.tokens_of(sorted(DECK.cards(obs["discarded"]) if s == seat else world[f"discard:{s}"]))
+        hands.append(held)
     if poke is None:
         poke = list(world["poke"])
     return {"dealer": obs["dealer"], "hands": hands, "poke": DECK.tokens_of(sorted(poke)),
@@ -149,11 +126,7 @@ def world_record(view: SeatView, world: dict) -> Record:
     """The complete record of the game with this world's cards in the current hand.
     Earlier hands keep the deals the game had (they never constrain this hand's
     cards: what carries over, chips and pot, is public); only tests replay it."""
-    real = record_of(view.state)
-    current = view.obs["hand_number"] - 1
-    deals = real.deals[:current] + [world_deal(view, world)]
-    return Record(game="voren", rules=dict(view.obs["rules"]), seed=real.seed, deals=deals,
-                  actions=[token for _, token in view.obs["history"]])
+    return hand_record(view, world_deal(view, world))
 
 
 def consistent_fast(view: SeatView, world: dict) -> bool:
@@ -262,10 +235,6 @@ def outcomes(state, seat: int, mark: int) -> list[str]:
 
 
 
-def current_trick_index(state):
-    return len(state.tricks) - 1 if state.phase == "play" else None
-
-
 def cards_left(state) -> int:
     """Cards still to be played this hand (before the tricks: every dealt hand)."""
     if state.phase == "play":
@@ -317,7 +286,7 @@ def settled(obs: dict, seat: int) -> tuple[float, str] | None:
 ADAPTER = Adapter(
     "voren", build_view=build_view, world_record=world_record, world_state=world_state,
     policy_action=policy_action, fast_apply=fast_apply, decision=decision,
-    current_trick_index=current_trick_index, cards_left=cards_left, consistent_fast=consistent_fast,
+    current_trick_index=trick_under_way, cards_left=cards_left, consistent_fast=consistent_fast,
     search_exactly=search_exactly, exact_final=exact_final,
     outcomes=outcomes, outcome_words=OUTCOME_WORDS, rare_outcomes=RARE_OUTCOMES,
     model_world=model_world, big_loss=big_loss, settled=settled)

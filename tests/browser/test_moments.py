@@ -13,14 +13,14 @@ from functools import partial
 
 import pytest
 
-from bench.browser import first_choices
 from pycore import get_game, load_record, replay
 from pycore.records import positions
 from solver.partners import chosen_each_round
 from tests.catalog import own_cases, own_tests
+from tests.moments import late_in_the_game
 from pycore.words import Narrator as EngineNarrator
 
-from .conftest import ROOT, SCREENSHOTS
+from .conftest import ROOT
 from .table import (PLAY_ONE, export_record, import_state, open_site, page_totals, play, replay_summary,
                     screen_tokens, set_trick_pause, shot, start_game, table_state, wait_my_turn)
 
@@ -47,7 +47,7 @@ TRICK = """() => {
   const s = document.querySelector('#previous-trick');
   if (!s) return null;
   return {hand: +s.dataset.hand, trick: +s.dataset.trick,
-    line: s.querySelector('#trick-winner').textContent,
+    line: (document.querySelector('#trick-winner') || {}).textContent,
     won: [...s.querySelectorAll('.play.won')].map(e => +e.dataset.seat),
     led: [...s.querySelectorAll('.face[data-led]')].map(v => v.dataset.led.toLowerCase())};
 }"""
@@ -77,7 +77,7 @@ def _go_on(page, way: str) -> None:
     elif way == "button":
         page.click("#continue")
     else:
-        page.click("#previous-trick .trick-title")
+        page.click("#previous-trick .plays")
     page.wait_for_function(f"document.body.dataset.hold !== 'trick' || +document.body.dataset.actions !== {before}")
 
 
@@ -108,14 +108,6 @@ def _pad_points(state, points: list[int]) -> list[int]:
     return [points[side[0]] for side in sides]
 
 
-def late_in_the_game(name: str, rules: dict, seed: int, hands_left: int):
-    """The start of the game's last `hands_left` hands (`first_choices`; the page's
-    players then play on as they will: a game to a target may last longer)."""
-    trail = list(first_choices(name, rules, seed))
-    starts = trail[-1].hand_starts
-    return trail[starts[max(1, len(starts) - hands_left)]]
-
-
 @pytest.mark.parametrize("name,rules,hands_left", CASES)
 def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, name, rules, hands_left):
     open_site(page, site)
@@ -133,8 +125,7 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
         if state["hold"] == "trick":
             info = page.evaluate(TRICK)
             assert info and info["line"], "a finished trick stays with its winner said"
-            waits = page.inner_text("#prompt-text")       # the table waits for you, not for them
-            assert waits.endswith(" is next, once you continue."), waits
+            assert page.is_visible("#prompt #continue"), "the table waits for you, not for them"
             seen_tricks[(info["hand"], info["trick"])] = info
             tokens += screen_tokens(page)
             if "trick" not in shown:
@@ -366,39 +357,3 @@ def test_the_pause_after_a_trick_is_a_kept_setting(page, site):
     page.wait_for_selector("#view-table:not([hidden])")
     assert page.input_value("#trick-pace") == "1"
     assert not page.errors
-
-
-@pytest.mark.parametrize("name,rules", [("lunar", {"players": 2}), ("raven", {"players": 4})], ids=["sky", "raven-4p"])
-def test_on_a_phone_a_finished_trick_comes_into_view_wherever_you_had_scrolled(browser, site, name, rules):
-    """At 390 x 844, with "wait for me" chosen from the folded menu: you play a card and
-    scroll up to read the scores; when the trick ends, its winner line and Continue are
-    between the toolbar and your hand, not under the hand docked at the bottom."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
-        open_site(page, site, "pace=0.3")
-        start_game(page, name, rules, seed=5)
-        set_trick_pause(page, "wait")
-        for _ in range(2000):
-            state = table_state(page)
-            if state["hold"] == "trick":
-                break
-            if state["turn"] == "you":
-                page.evaluate(PLAY_ONE)
-                page.evaluate("window.scrollTo(0, 0)")
-            page.wait_for_timeout(20)
-        else:
-            pytest.fail("no trick was held for a computer")
-        page.wait_for_timeout(200)
-        boxes = page.evaluate("""() => {
-          const box = (sel) => document.querySelector(sel).getBoundingClientRect();
-          return {line: box('#trick-winner'), go: box('#continue'), bar: box('#view-table .toolbar'),
-                  hand: box('#table .gametable > .hand')};
-        }""")
-        for part in ("line", "go"):
-            assert boxes[part]["top"] >= boxes["bar"]["bottom"] - 0.5, (part, boxes)
-            assert boxes[part]["bottom"] <= boxes["hand"]["top"] + 0.5, (part, boxes)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"phone-{name}-{rules['players']}p-trick-end.png"))
-    finally:
-        context.close()

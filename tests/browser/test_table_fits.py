@@ -6,8 +6,10 @@ trick's cards and every seat's name are inside the window and are the element
 found at their own centre (nothing covers them); and every fact the table shows
 (each seat's name, face, score, cards in hand, bid, cards face up; what the
 middle shows besides the trick: a game's track, tiles, schedule, pot, the card
-turned up) is whole in the window too, cut by no box it lies in. One page for
-every table and size: each table is imported once and looked at in each size."""
+turned up) is whole in the window too, cut by no box it lies in. Then the same,
+your card played and the trick it ends held for Continue: the trick's cards, who
+took it and Continue in their place of the choices. One page for every table and
+size: each table is imported once and looked at in each size."""
 from __future__ import annotations
 
 import pytest
@@ -15,7 +17,7 @@ import pytest
 from pycore import all_games
 
 from .conftest import Requests
-from .table import import_state, open_site, set_trick_pause, trick_decision
+from .table import import_state, open_site, set_trick_pause, trick_decision, trick_you_end, tricks_done
 
 pytestmark = pytest.mark.browser
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 640), (844, 390)]
@@ -48,12 +50,14 @@ UNFIT = """() => {
   if (header > 52) out.push(`the header is ${header|0} px tall (it wraps)`);
   const status = document.querySelector('#status');
   status ? seen(status, 'the status') : out.push('no status');
-  const choices = document.querySelectorAll('#table :is([data-action], [data-sub], [data-toggle]):not([disabled]):not([aria-disabled=true])');
+  const held = document.body.dataset.hold === 'trick';     // a finished trick, waiting for Continue
+  const choices = document.querySelectorAll(held ? '#continue, #trick-winner'
+    : '#table :is([data-action], [data-sub], [data-toggle]):not([disabled]):not([aria-disabled=true])');
   if (!choices.length) out.push('no choice');
   for (const el of choices) seen(el, `the choice ${el.getAttribute('aria-label') || el.dataset.action || el.textContent.trim()}`);
   const broken = [...document.querySelectorAll('#table img')].filter((img) => img.complete && !img.naturalWidth);
   if (broken.length) out.push(`${broken.length} pictures (card faces) not drawn`);
-  const trick = document.querySelectorAll('#current-trick .card:not(.slot)');
+  const trick = document.querySelectorAll(held ? '#previous-trick .card' : '#current-trick .card:not(.slot)');
   if (!trick.length) out.push('no trick');
   for (const el of trick) seen(el, `the trick's ${el.getAttribute('aria-label')}`);
   const seats = document.querySelectorAll('#ring .seatbox .seat-who');
@@ -63,7 +67,9 @@ UNFIT = """() => {
 
 # What the table shows and cannot be seen whole: each fact of each seat (the seat's box's
 # lines: name, face and score, cards in hand, bid, cards face up) and what the middle shows
-# besides the trick (each of its regions, their rows and the items in them), outside the
+# besides the trick (each of its regions, their rows and the items in them), the trick's
+# parts (each play's name and card, the lines under its cards), what lies under the table
+# (each of its regions' parts), your hand's cards and your seat's facts beside it, outside the
 # window, cut by a box it lies in (one that clips what overflows it) or covered at its centre.
 # A fact a layout leaves out at a size (not drawn) is not looked for.
 HIDDEN = """() => {
@@ -85,6 +91,7 @@ HIDDEN = """() => {
       return out.push(`${what}: outside the window (${r.left|0},${r.top|0} ${r.width|0}x${r.height|0})`);
     const box = cut(el, r);
     if (box) return out.push(`${what}: cut by ${say(box)}`);
+    if (getComputedStyle(el).display === 'inline') return;   // lines of words: the centre of their box may lie between them
     const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     if (!top || !el.contains(top)) out.push(`${what}: covered by ${say(top)}`);
   };
@@ -92,6 +99,10 @@ HIDDEN = """() => {
     whole(el, `${el.closest('.seatbox').getAttribute('aria-label')}: ${say(el)} "${el.textContent.trim().slice(0, 30)}"`);
   for (const el of document.querySelectorAll('#middle > :not(.ring-trick), #middle > .region > *, #middle > .region > * > li'))
     whole(el, `the middle's ${say(el)} "${el.textContent.trim().slice(0, 30)}"`);
+  for (const el of document.querySelectorAll('#middle > .ring-trick .play > *, #middle > .ring-trick > :not(.plays, .visually-hidden, .trick-title)'))
+    whole(el, `the trick's ${say(el)} "${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30)}"`);
+  for (const el of document.querySelectorAll('#table .gametable > .below > .region > :not(.visually-hidden), #hand > *, #table .hand-head > *'))
+    whole(el, `${say(el)} "${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30)}"`);
   return out;
 }"""
 
@@ -110,16 +121,8 @@ def table(browser, site):
     assert not requests.outside(), f"requests left the page's origin: {requests.outside()[:5]}"
 
 
-@pytest.mark.parametrize("name,rules,known,hidden", [(n, r, UNFIT_YET.get(i, ""), HIDDEN_YET.get(i, ""))
-                                                     for (n, r), i in zip(PRESETS, IDS)], ids=IDS)
-def test_the_table_fits_the_window_at_every_size(table, name, rules, known, hidden):
-    """The page no larger than the window; the status, your choices, the trick and
-    every seat's name in it and uncovered, at each size (but those of UNFIT_YET);
-    every seat's facts and what the middle shows whole in it (but those of HIDDEN_YET)."""
-    page = table
-    state = trick_decision(name, rules, seed=1)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    import_state(page, state)
+def _look(page) -> tuple[dict, dict]:
+    """At each size: what does not fit (UNFIT) and what is not seen whole (HIDDEN)."""
     unfit, unseen = {}, {}
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
@@ -128,10 +131,36 @@ def test_the_table_fits_the_window_at_every_size(table, name, rules, known, hidd
             problems = page.evaluate(check)
             if problems:
                 found[f"{width}x{height}"] = problems
-    for found, listed, name_of_list in ((unfit, known, "UNFIT_YET"), (unseen, hidden, "HIDDEN_YET")):
-        expected = set(listed.split())
-        assert not set(found) - expected, f"{name} {rules}: {found}"
-        assert not expected - set(found), f"{name} {rules} passes at {sorted(expected - set(found))}: take it off {name_of_list}"
+    return unfit, unseen
+
+
+@pytest.mark.parametrize("name,rules,known,hidden", [(n, r, UNFIT_YET.get(i, ""), HIDDEN_YET.get(i, ""))
+                                                     for (n, r), i in zip(PRESETS, IDS)], ids=IDS)
+def test_the_table_fits_the_window_at_every_size(table, name, rules, known, hidden):
+    """The page no larger than the window; the status, your choices, the trick and
+    every seat's name in it and uncovered, at each size (but those of UNFIT_YET);
+    every seat's facts and what the middle shows whole in it (but those of HIDDEN_YET).
+    The same once your card has ended the trick and the table holds it for Continue."""
+    page = table
+    state, ending = trick_you_end(name, rules)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    import_state(page, state)
+    at_decision = _look(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    set_trick_pause(page, "wait")
+    try:
+        page.locator(", ".join(f'#table [data-action="{t}"]' for t in ending)).first.click()
+        page.wait_for_selector("body[data-hold=trick]", state="attached")
+        held = _look(page)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        set_trick_pause(page, "0")
+    for moment, (unfit, unseen) in (("at your decision", at_decision), ("with the trick held", held)):
+        for found, listed, name_of_list in ((unfit, known, "UNFIT_YET"), (unseen, hidden, "HIDDEN_YET")):
+            expected = set(listed.split())
+            assert not set(found) - expected, f"{name} {rules} {moment}: {found}"
+            assert not expected - set(found), \
+                f"{name} {rules} passes {moment} at {sorted(expected - set(found))}: take it off {name_of_list}"
     assert not page.errors
 
 
@@ -155,10 +184,6 @@ def test_the_settings_panel_closes_once_it_has_done_its_work(table):
     assert page.get_attribute("#menu-toggle", "aria-expanded") == "false"
 
 
-def _tricks_done(state) -> int:
-    return sum(t.get("winner") is not None for h in state.observation(0).get("hands") or [] for t in h["tricks"])
-
-
 def ending_a_trick():
     """(a state, your card that ends the trick under way), after which a computer
     plays on in the same hand: the first such of the registry's first game."""
@@ -171,7 +196,7 @@ def ending_a_trick():
                 if token not in (obs.get("hand") or []):
                     continue
                 after = state.apply_action(state.game.parse_action(state, token))
-                if (_tricks_done(after) > _tricks_done(state) and not after.is_terminal and after.current_player != 0
+                if (tricks_done(after) > tricks_done(state) and not after.is_terminal and after.current_player != 0
                         and len(after.observation(0).get("hand_results") or []) == len(obs.get("hand_results") or [])):
                     return state, token
         state = state.apply_action(state.legal_actions()[0])

@@ -762,7 +762,8 @@ def check_table_captions(tell, tree, boxes) -> None:
     """Each team's line on the track; the trump tile turned up; the start player's badge."""
     from pycore.words import count
     obs = tell.obs
-    lines = [li.text() for li in tree.by_id("team-track").find_all("li") if "track-cell" not in li.classes]
+    lines = [li.text().replace(" ,", ",") for li in tree.by_id("team-track").find_all("li")     # (a span's edges)
+             if "track-cell" not in li.classes]
     for team, line in enumerate(lines):
         stars = len(obs["stars_won"][team])
         assert line.endswith(f": {count(obs['tricks_won'][team], 'trick')} ({obs['track_points'][team]} "
@@ -842,7 +843,7 @@ PHONE_TABLE_REGIONS = [      # (rules, the regions drawn): both player counts, t
 
 
 # --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
-WHOLE_GAME_CASES = [({"players": 4, "target": 12}, 1), ({"players": 2, "target": 12}, 1)]      # (rules, the hands the page plays)
+WHOLE_GAME_CASES = [({"players": 4, "target": 12}, 1), ({"players": 2, "target": 12}, 1)]      # (rules of two hands or more, the last hands the page plays)
 UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]      # (rules, where the card is, its choice's verb)
 
 

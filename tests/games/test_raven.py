@@ -702,7 +702,7 @@ PHONE_TABLE_REGIONS = [({"short_game": True}, ["#trump-schedule"])]      # (rule
 
 
 # --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
-WHOLE_GAME_CASES = [({"players": 4, "short_game": True}, 2)]      # (rules, the hands the page plays: the ravenclaw hand is the last)
+WHOLE_GAME_CASES = [({"players": 4, "short_game": True}, 2)]      # (rules of two hands or more, the last hands the page plays: the ravenclaw hand is the last)
 UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]      # (rules, where the card is, its choice's verb)
 
 

@@ -562,5 +562,5 @@ PHONE_TABLE_REGIONS = [({}, ["#draft-centre"])]      # (rules, the regions drawn
 
 
 # --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
-WHOLE_GAME_CASES = [({}, 1)]      # (rules, the hands the page plays)
+WHOLE_GAME_CASES = [({}, 1)]      # (rules of two hands or more, the last hands the page plays)
 UNAVAILABLE_CARD_TABLES = [({}, "#draft-centre .card.unavailable", "take")]      # (rules, where the card is, its choice's verb)

@@ -652,5 +652,5 @@ PHONE_TABLE_REGIONS = [({}, ["#pot", "#turnup"])]      # (rules, the regions dra
 
 
 # --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
-WHOLE_GAME_CASES = [({"players": 4, "hands_per_player": 1}, 1)]      # (rules, the hands the page plays)
+WHOLE_GAME_CASES = [({"players": 4, "hands_per_player": 1}, 1)]      # (rules of two hands or more, the last hands the page plays)
 UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]      # (rules, where the card is, its choice's verb)

@@ -190,14 +190,28 @@ def check_worlds_are_the_consistent_ones(adapter, cases, rng, *, reduce_model, b
         assert canonical(true_world) in worlds
         assert len(worlds) == Counter(model).count() == len(set(worlds))
         for w in worlds:
-            assert replay_all(view, dict(w)), "every produced world replays"
+            assert replay_all(view, dict(w)), (
+                "a world of the model does not replay: the model allows what the rules and the "
+                "public facts rule out (adapter.py's build_view: every public fact about a hidden "
+                f"card); {moved(view, dict(w), true_world)}")
         for w in rng.sample(worlds, min(full_replays, len(worlds))):
-            assert declared.consistent(view, dict(w)), "the whole record replays too"
+            assert declared.consistent(view, dict(w)), f"the whole record replays too: {moved(view, dict(w), true_world)}"
         expected = brute(view, model) if brute else None
         if expected is not None:
             brute_checked += 1
             assert same_worlds(worlds, expected)
     return brute_checked, constrained
+
+
+def moved(view, world: dict, true_world: dict) -> str:
+    """For a failure message: the position (its text) and the seat, and where
+    `world` puts cards other than the true deal does, by token."""
+    game = view.state.game
+    truly = {c: p for p, cards in true_world.items() for c in cards}
+    moves = [f"{game.card_token(c)} in {p} (truly {truly.get(c)})"
+             for p, cards in world.items() for c in cards if truly.get(c) != p]
+    return (f"seat {view.seat} at {game.position_text(view.state)}, the world with "
+            f"{', '.join(moves) or 'the true deal'}")
 
 
 def check_python_worlds_equal_cpsat(cases, rng, *, reduce_model, truth_of=truth) -> None:
@@ -219,13 +233,16 @@ def plain_swap(world: dict, a: str, ca, b: str, cb) -> dict:
 
 
 def neighbour_swaps(cases, rng, *, swaps: int, replays, truth_of=truth, swap=plain_swap,
-                    may_swap=None, seen=None) -> tuple[int, int, int]:
+                    may_swap=None, seen=None) -> tuple[list[str], int, int]:
     """Swap two cards between hidden places of the true world, `swaps` times per
     case (with `seen`, half the time a hidden card for one of `seen(state, seat,
     world)`, cards the seat has seen: `swap(world, a, ca, None, cb)`): (how often
     the model and every replay in `replays` disagreed, how often the replays
-    ruled the swapped world out, how often they kept it)."""
-    disagreements = ruled_out = kept = 0
+    ruled the swapped world out, how often they kept it); each disagreement said
+    (`moved`: the position and the swapped world), with what the model and the
+    replays said."""
+    disagreements: list[str] = []
+    ruled_out = kept = 0
     for state, seat, view in cases:
         world = dict(truth_of(state, seat))
         names = [p for p in world if world[p]]
@@ -242,7 +259,9 @@ def neighbour_swaps(cases, rng, *, swaps: int, replays, truth_of=truth, swap=pla
                     continue
                 other = swap(world, a, rng.choice(world[a]), b, rng.choice(world[b]))
             verdicts = {bool(consistent(view, other)) for consistent in replays}
-            disagreements += len(verdicts) > 1 or view.model.contains(other) not in verdicts
+            if len(verdicts) > 1 or view.model.contains(other) not in verdicts:
+                disagreements.append(f"the model says {view.model.contains(other)}, the replays "
+                                     f"{sorted(verdicts)}: {moved(view, other, world)}")
             ruled_out += not any(verdicts)
             kept += all(verdicts)
     return disagreements, ruled_out, kept
@@ -434,7 +453,7 @@ def check_exact_endgames(adapter, game: str, players: int, *, reduce_model, trut
     from solver.search import rank
     found = 0
     for state, _ in positions(game, {"players": players}, count, seed=seed):
-        if state.phase != "play" or adapter.cards_left(state) > 6 or len(state.legal_actions()) < 2:
+        if state.phase != "play" or adapter.ADAPTER.cards_left(state) > 6 or len(state.legal_actions()) < 2:
             continue
         seat = state.current_player
         view = view_of(state, seat)

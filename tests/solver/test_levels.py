@@ -13,6 +13,7 @@ from tests.conformance import hidden_cards_shuffled
 from tests.solver.positions import positions
 
 from pycore import all_games
+from pycore.errors import PositionError
 from tests.catalog import example_tables
 
 # each game at its usual table (its first example, Game.examples)
@@ -28,7 +29,9 @@ def other_past(state, seat: int, rng):
     seat played to an earlier trick of this hand swapped with one still hidden in
     another hand), both from the text (pycore/position.py), so both have no
     history: the seat's hand and the trick under way are the same, the cards gone
-    before are not."""
+    before are not. None where there is no such swap, or the game refuses the
+    swapped position as one its rules rule out (whoever leads a hand's first
+    trick holds a given card)."""
     # cards whose place was public stay put: what the seat's side holds and played (Lunar's
     # gift to the partner), Tricksters' drafted cards
     side = state.side(seat)
@@ -56,8 +59,11 @@ def other_past(state, seat: int, rng):
     assert words[j] == game.card_token(played)
     words[j] = game.card_token(swapped)
     tricks[i] = f"{leader}:{','.join(words)}>{winner}"
-    other = game.from_position(text.replace(re.search(r" tricks=\S+", text).group(0),
-                                            " tricks=" + "/".join(tricks)))
+    try:
+        other = game.from_position(text.replace(re.search(r" tricks=\S+", text).group(0),
+                                                " tricks=" + "/".join(tricks)))
+    except PositionError:      # a past the rules rule out (a card that says who led is not where it was)
+        return None
     return game.from_position(game.position_text(state)), other
 
 
@@ -65,6 +71,24 @@ def play_decisions(game: str, players: int):
     return [s for s, _ in positions(game, {"players": players}, 120, seed=31)
             if len(s.tricks) > 1 and s.tricks[-1].winner is None and len(s.legal_actions()) > 1
             and getattr(s, "phase", "play") == "play"]
+
+
+def test_a_past_the_rules_refuse_is_no_other_past(monkeypatch):
+    """A game whose positions tie a played card to who led (the holder of a card
+    leads a hand's first trick) refuses some swapped pasts: those are skipped,
+    not a failure of the test."""
+    game, players = TABLES[0]
+    rng = random.Random(1)
+    states = [s for s in play_decisions(game, players) if other_past(s, s.current_player, random.Random(1))]
+    state = states[0]
+    real = type(state.game).from_position
+
+    def refusing(self, text):
+        if text != self.position_text(state):
+            raise PositionError("the holder of that card leads the first trick")
+        return real(self, text)
+    monkeypatch.setattr(type(state.game), "from_position", refusing)
+    assert other_past(state, state.current_player, rng) is None
 
 
 @pytest.mark.parametrize("game,players", TABLES)

@@ -74,7 +74,7 @@ def late_positions(count=40):
         state = game.new_game({}, seed=rng.randrange(10**6))
         for _ in range(rng.randrange(0, 3) * 33):          # some later rounds too
             state = state.apply_action(rng.choice(state.legal_actions()))
-        while not (state.phase == "play" and adapter.cards_left(state) <= 8):
+        while not (state.phase == "play" and adapter.ADAPTER.cards_left(state) <= 8):
             state = state.apply_action(rng.choice(state.legal_actions()))
         for _ in range(rng.randrange(0, 6)):
             if state.is_terminal or state.phase != "play":

@@ -131,6 +131,29 @@ def test_during_the_tricks_a_world_is_one_way_the_hands_still_in_play_may_lie():
         assert adapter.consistent(view, world) and adapter.consistent_fast(view, world)
 
 
+def test_a_card_the_rules_place_is_held_to_its_place_and_a_failure_says_the_world():
+    """solver/games/common.py's hand_view `placed`: a hidden card the rules show
+    where it lies (in a game where its holder must lead) has that place alone; the
+    true deal stays a world, and the worlds are fewer. The checks' failure
+    messages name the position and the cards a world moved (`checks.moved`)."""
+    from solver.games.common import hand_view
+    state = get_game("voren").new_game({"players": 3}, seed=4)
+    state = state.apply_token("deal").apply_token("play")
+    seat = state.current_player
+    truth = voren_truth(state, seat)
+    card = truth["hand:0" if seat else "hand:1"][0]
+    where = "hand:0" if seat else "hand:1"
+    free = hand_view(state, seat, None, adapter.ADAPTER, adapter.Play)
+    pinned = hand_view(state, seat, None, adapter.ADAPTER, adapter.Play, placed=lambda s, k: {card: where})
+    assert len(free.model.allowed_of(card)) > 1 and set(pinned.model.allowed_of(card)) == {where}
+    assert pinned.model.contains(truth) and 0 < pinned.count() < free.count()
+    other = next(p for p in sorted(truth) if p != where and truth[p])
+    swapped = {**truth, where: tuple(sorted((*truth[where][1:], truth[other][0]))),
+               other: tuple(sorted((*truth[other][1:], card)))}
+    said = checks.moved(pinned, swapped, truth)
+    assert f"{DECK.token(card)} in {other} (truly {where})" in said and "voren rules=" in said
+
+
 # --- the model's checks in tests/solver/test_worlds.py ---------------------------------------------
 def replays(view, world) -> bool:
     """The adapter's fast replay, which must agree with replaying the whole record."""

@@ -8,7 +8,7 @@ import json
 
 from pyscript import when, window
 
-from . import pages, render, worker_client
+from . import pages, render, trick_view, worker_client
 from .app import app
 from .dom import announce, attr, el, focus_next, options, refocus, target
 from .table import NEXT_DECISION
@@ -107,8 +107,8 @@ def on_ui(ui: str, button) -> None:
 
 def _tricks_viewable() -> int:
     obs = app.table.session.observation() if app.table.session else {}
-    h = render.viewed_hand(obs)
-    return len(render.finished_tricks(obs, h)) if h is not None else 0
+    h = trick_view.viewed_hand(obs)
+    return len(trick_view.finished_tricks(obs, h)) if h is not None else 0
 
 
 @when("focusin", "#table")

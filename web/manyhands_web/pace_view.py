@@ -77,7 +77,7 @@ def notes_html(tell: Narrator, ui: dict, my_turn: bool) -> str:
         out.append(f'<p class="pace-note" id="prepick-note">Chosen to play next: the {esc(tell.card(card[1]))}. '
                    'Tap it again or press Escape to cancel.</p>')
     elif not my_turn and ui.get("prepick_open"):
-        out.append('<p class="pace-note" id="prepick-note">You may choose your next card now.</p>')
+        out.append('<p class="pace-note offer" id="prepick-note">You may choose your next card now.</p>')
     if ui.get("prepick_said"):
         out.append(f'<p class="pace-note refused" id="prepick-said">{esc(ui["prepick_said"])}</p>')
     if my_turn:

@@ -119,8 +119,9 @@ class Lunar(Teams, Layout, game="lunar"):
             points = (obs.get("track_points") or [0] * len(won))[t]
             score = (obs.get("scores") or [0] * len(won))[t]
             teams.append(f'<li class="{"pair-ours" if self._ours(obs, t) else "pair-theirs"}">'
-                         f'<b>{esc(self.team_name(tell, t))}</b>: {esc(count(n, "trick"))} ({esc(points)} on the track), '
-                         f'{esc(count(len(stars), "star card"))} won, score {esc(score)}</li>')
+                         f'<b>{esc(self.team_name(tell, t))}</b>: {esc(count(n, "trick"))} ({esc(points)} on the track)'
+                         f'<span class="stars-won">, {esc(count(len(stars), "star card"))} won</span>, '
+                         f'score {esc(score)}</li>')
         title = "Track" if obs["players"] == 2 else "Team track"     # the Sky: two players, no teams
         return (f'<section class="region track" id="team-track" aria-label="{title}">'
                 f'<h3>{title} <span class="note">(target {esc(obs.get("target", ""))})</span></h3>'
@@ -194,14 +195,10 @@ class Lunar(Teams, Layout, game="lunar"):
         return notes
 
     def trick_footer(self, tell, trick):
+        """One line under the trick: the lead suit (trump is in the status and on the
+        tiles), and what each team has put in so far, its suit and its rank."""
         obs = tell.obs
-        bits = []
-        if obs.get("trump"):
-            bits.append(f"Trump: {obs['trump']}")
-        if obs.get("lead_suit"):
-            bits.append(f"Lead suit: {obs['lead_suit']}")
-        out = f'<p class="trick-sums">{esc(" · ".join(bits))}</p>' if bits else ""
-        # what each team has put in so far: its suit and its rank
+        bits = [esc(f"Lead suit: {obs['lead_suit']}")] if obs.get("lead_suit") else []
         teams = []
         for team, members in enumerate(obs.get("teams") or []):
             cards = [tell.card(card) for seat, card in trick["cards"] if seat in members]
@@ -210,8 +207,8 @@ class Lunar(Teams, Layout, game="lunar"):
                 teams.append(f'<span class="{cls}">{esc(self.team_name(tell, team))}: '
                              f'{esc(" + ".join(cards))}</span>')
         if teams:
-            out += f'<p class="trick-sums" id="team-plays">{" · ".join(teams)}</p>'
-        return out
+            bits.append(f'<span id="team-plays">{" · ".join(teams)}</span>')
+        return f'<p class="trick-sums">{" · ".join(bits)}</p>' if bits else ""
 
     def winning_seats(self, tell, trick, where):
         team = next((t for t in tell.obs.get("teams") or [] if trick["winner"] in t), [trick["winner"]])
