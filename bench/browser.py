@@ -44,17 +44,18 @@ class Site:
             self.server = None
 
 
-# One decision through the page: the first legal token, clicked the way the table
-# offers it (a card, a card then a choice, or cards picked and confirmed). The
-# page's Python answers each click from its worker, after the click: each click
-# waits for the table drawn again (body's data-drawn, set last by a draw).
+# One decision through the page: the first legal token (or the one given), clicked
+# the way the table offers it (a card, a card then a choice, or cards picked and
+# confirmed). The page's Python answers each click from its worker, after the
+# click: each click waits for the table drawn again (body's data-drawn, set with
+# the rest of the draw, in one batch).
 PLAY_ONE = """
-async () => {
+async (wanted) => {
   const prompt = document.querySelector('#prompt');
   if (!prompt || document.body.dataset.turn !== 'you') return false;
   const legal = JSON.parse(prompt.dataset.legal || '[]');
   if (!legal.length) return false;
-  const token = legal[0];
+  const token = wanted ?? legal[0];
   const q = (sel) => document.querySelector(sel);
   const act = (t) => q(`#table [data-action="${CSS.escape(t)}"]`);
   const press = async (el) => {
@@ -98,27 +99,16 @@ async ([limit, timeoutMs]) => {
 """ % PLAY_ONE
 
 
-# Until the page's Python has handled every event dispatched so far: it answers a
-# ping (events.py) after them, in order. From a worker its handlers run after
-# the click or key that raised them; on the main thread this answers at once.
-SETTLE = """
-async () => {
-  if (document.body.dataset.ready !== 'true') return true;
-  const ping = String(window.__manyhandsPing = (window.__manyhandsPing || 0) + 1);
-  dispatchEvent(new CustomEvent('manyhands:ping', { detail: ping }));
-  for (const start = Date.now(); document.body.dataset.pong !== ping;) {
-    if (Date.now() - start > 30000) return false;
-    await new Promise(r => setTimeout(r, 2));
-  }
-  return true;
-}
-"""
+# The page's Python has handled every event so far, its answer drawn: bridge.js
+# marks body[data-busy] from an event's arrival until then. From a PyScript
+# worker the Python answers a click after the click; on the main thread, within it.
+IDLE = "body:not([data-busy])"
 
 
 def settle(page) -> None:
-    """Wait until the page's Python has handled everything the test did so far."""
+    """Wait until the page's Python has answered everything the test did so far."""
     try:
-        page.evaluate(SETTLE)
+        page.wait_for_selector(IDLE, state="attached", timeout=30_000)
     except Exception as exc:       # the page went away or navigated under the wait: nothing to settle
         if "closed" not in str(exc) and "navigat" not in str(exc) and "destroyed" not in str(exc):
             raise
@@ -132,6 +122,7 @@ def open_site(page, site, query: str = "pace=0"):
         query += "&forced=wait"
     page.goto(f"{site.url}?{query}")
     page.wait_for_selector(READY, state="attached", timeout=60_000)
+    settle(page)
 
 
 def start_game(page, game: str, rules: dict | None = None, seed: int = 11, place: str = "",
@@ -143,11 +134,13 @@ def start_game(page, game: str, rules: dict | None = None, seed: int = 11, place
     bots keep CI short)."""
     page.goto(page.url.split("#")[0] + "#home")
     page.wait_for_selector(f"#game-{game}")
+    settle(page)
     page.select_option("#level", level)
     rules = dict(rules or {})
     players = rules.pop("players", None)
     if players is not None and page.locator(f"#rule-{game}-players").count():
         page.select_option(f"#rule-{game}-players", str(players))
+        settle(page)            # (the seats offered follow the players)
     if rules:
         open_details(page, f"#house-{game}")
     for key, value in rules.items():
@@ -157,6 +150,7 @@ def start_game(page, game: str, rules: dict | None = None, seed: int = 11, place
     page.select_option(f"#seat-{game}", value=place)
     page.click(f"#play-{game}")
     page.wait_for_selector("#view-table:not([hidden])")
+    settle(page)
 
 
 def open_details(page, selector: str):
@@ -191,11 +185,15 @@ def set_rule(page, game: str, key: str, value):
 def in_settings(page, change) -> None:
     """`change(page)` made in the table's Settings panel: opened first if it is
     closed, closed after (as a player leaves it)."""
+    settle(page)
     if not page.is_visible("#game-menu"):
         page.click("#menu-toggle")
+        settle(page)
     change(page)
+    settle(page)
     if page.is_visible("#game-menu"):
         page.click("#menu-toggle")
+        settle(page)
 
 
 def set_trick_pause(page, value: str) -> None:
@@ -305,3 +303,4 @@ def import_state(page, state, name: str = "position.json") -> None:
                            "&& (document.body.dataset.drawn || '') !== drawn "
                            "&& +document.body.dataset.actions === actions "
                            "&& document.body.dataset.view === 'table'", arg=[before, len(state.history)])
+    settle(page)

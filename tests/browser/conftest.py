@@ -38,49 +38,12 @@ def site():
     s.stop()
 
 
-# The page's Python runs in a PyScript worker: a click's handler runs after the
-# click, not inside it. Every action a test takes through Playwright (a click, a
-# key, a choice in a form) therefore waits until the page's Python has handled
-# it (bench/browser.py's settle), as a person waits to see the page answer.
-ACTIONS = {"Page": ("goto", "go_back", "go_forward", "click", "dblclick", "tap", "fill", "press", "check", "uncheck", "set_checked",
-                    "select_option", "set_input_files"),
-           "Locator": ("click", "dblclick", "tap", "fill", "press", "check", "uncheck", "set_checked",
-                       "select_option", "set_input_files")}
-
-
-def _settling(method, page_of):
-    def action(self, *args, **kwargs):
-        result = method(self, *args, **kwargs)
-        page = page_of(self)
-        if page is not None:
-            settle(page)
-        return result
-    return action
-
-
-def settle_every_action(sync_api) -> None:
-    for cls, names in ACTIONS.items():
-        klass = getattr(sync_api, cls)
-        page_of = (lambda page: page) if cls == "Page" else (lambda locator: locator.page)
-        for name in names:
-            setattr(klass, name, _settling(getattr(klass, name), page_of))
-    keyboard = sync_api.Page.keyboard.fget
-
-    def keyboard_of_page(page):
-        board = keyboard(page)
-        board.manyhands_page = page
-        return board
-    sync_api.Page.keyboard = property(keyboard_of_page)
-    sync_api.Keyboard.press = _settling(sync_api.Keyboard.press, lambda board: getattr(board, "manyhands_page", None))
-
-
 @pytest.fixture(scope="session")
 def playwright():
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
-    from playwright import sync_api
-    settle_every_action(sync_api)
-    with sync_api.sync_playwright() as p:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
         yield p
 
 

@@ -48,8 +48,10 @@ def test_the_hints_suggestion_is_marked_on_the_table_until_you_choose(page, site
     marked = "sel => [...document.querySelectorAll(sel)].map(e => e.dataset.card || e.dataset.action)"
     assert sorted(page.evaluate(marked, "#table [data-suggested]")) == sorted(best.split(" ")[1:])
     page.click("#hint-close")
+    settle(page)
     assert sorted(page.evaluate(marked, "#hand [data-suggested]")) == sorted(best.split(" ")[1:])
     page.click("#pick-suggested")
+    settle(page)
     assert page.get_attribute("#confirm", "data-action") == best
     assert page.evaluate("document.activeElement.id") == "confirm"
     page.click("#confirm")
@@ -136,6 +138,7 @@ def test_the_hint_steps_fit_a_phone(browser, site, name, rules):
         assert page.locator("#hint-list li").count() == len(legal)
         if page.locator("#hint-inference").count():
             page.click("#hint-inference summary")
+            settle(page)
             assert not page.evaluate(BROKEN_WORDS), page.evaluate(BROKEN_WORDS)
         wide, room, page_wide = page.evaluate(overflow)
         assert wide <= room + 1 and page_wide <= 392, (wide, room, page_wide)
@@ -151,6 +154,7 @@ def test_hint_can_be_cancelled_and_table_stays_live(page, site):
     wait_my_turn(page)
     page.click("#hint")
     page.click("#hint-cancel")
+    settle(page)
     assert page.is_hidden("#hint-progress")
     assert "cancelled" in page.inner_text("#hint-body").lower()
     # the table still answers while (and after) the worker restarts
@@ -189,6 +193,7 @@ def test_hint_shows_its_progress_and_can_still_be_cancelled(page, site):
     assert "%" in meter.get_attribute("aria-valuetext")
     page.wait_for_function("/\\d+%/.test(document.querySelector('#hint-progress-text').textContent)")
     page.click("#hint-cancel")
+    settle(page)
     assert page.is_hidden("#hint-progress")
     assert "cancelled" in page.inner_text("#hint-body").lower()
     assert page.get_attribute("#hint-meter", "value") is None      # reset for the next hint
@@ -212,6 +217,7 @@ def test_a_sampled_hint_offers_to_search_every_deal(page, site, tmp_path):
     assert json.loads(page.get_attribute("#hint-all", "data-budget")) == {"all_worlds": True}
     page.click("#hint-all")
     page.click("#hint-cancel")
+    settle(page)
     assert "cancelled" in page.inner_text("#hint-body").lower()
     page.wait_for_function("() => !document.querySelector('#hint').disabled")
     page.wait_for_function("window.manyhands.pool.ready().length === 2", timeout=120_000)
@@ -440,6 +446,7 @@ def test_keyboard_and_phone_width(browser, site):
         first = page.locator("#table [data-action], #table [data-toggle]").first
         first.focus()
         page.keyboard.press("Enter")
+        settle(page)
         assert page.evaluate("document.activeElement !== document.body")
     finally:
         context.close()
@@ -452,6 +459,7 @@ def test_prophecy_theme_renames_the_cards(page, site):
     standard = page.locator("#hand .card .face").first.get_attribute("src")
     page.click("#menu-toggle")
     page.click("#theme-toggle")
+    settle(page)
     # the cards' names (their accessible names) and their faces (Prophecy's own art)
     text = " ".join(page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))"))
     assert any(word in text for word in ("Sunburst", "Spears", "Serpents", "Eagles", "Jaguar", "Monkey", "Lizard"))
@@ -492,7 +500,6 @@ def test_the_control_you_focused_keeps_focus_when_the_table_is_drawn_again(page,
     page.locator(control).first.focus()
     page.evaluate("window.focusedBefore = document.activeElement; window.releasePar()")
     page.wait_for_function("!window.focusedBefore.isConnected", timeout=60_000)    # drawn again
-    settle(page)        # (that draw's handler finished: from a worker it refocuses after the redraw, not in it)
     assert page.evaluate("""() => { const [was, now] = [window.focusedBefore, document.activeElement];
       return now !== document.body && now.isConnected && now.tagName === was.tagName
         && ["data-ui", "data-action"].every((a) => now.getAttribute(a) === was.getAttribute(a)); }""")

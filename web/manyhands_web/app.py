@@ -34,7 +34,7 @@ from .views import Views
 
 class App:
     def __init__(self) -> None:
-        self.kept = PageStorage(BrowserStore(window.localStorage))
+        self.kept = PageStorage(BrowserStore(window.manyhands))
         self.games = {g["name"]: g for g in describe_games()}
         self.table = Table(self)
         self.hints = HintPanel(self)

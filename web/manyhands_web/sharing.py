@@ -37,6 +37,7 @@ class Sharing:
         reason it cannot be, said on the home page (False); the address loses the deal
         either way, so that Back or a reload does not start it again."""
         window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0] + "#home")
+        self.app.views.hash = "#home"
         try:
             challenge = decode(f"#{fragment}")
             session = Session(challenge.start(), challenge.seat, challenge.level, challenge.theme)
