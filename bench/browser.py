@@ -47,8 +47,8 @@ class Site:
 # One decision through the page: the first legal token (or the one given), clicked
 # the way the table offers it (a card, a card then a choice, or cards picked and
 # confirmed). The page's Python answers each click from its worker, after the
-# click: each click waits for the table drawn again (body's data-drawn, set with
-# the rest of the draw, in one batch).
+# click: each click waits for its answer drawn (body[data-busy] gone: bridge.js;
+# a redraw alone may be a computer's move's) and the table drawn since.
 PLAY_ONE = """
 async (wanted) => {
   const prompt = document.querySelector('#prompt');
@@ -61,9 +61,9 @@ async (wanted) => {
   const press = async (el) => {
     const drawn = document.body.dataset.drawn;
     el.click();
-    for (const start = Date.now(); document.body.dataset.drawn === drawn;) {
+    for (const start = Date.now(); document.body.dataset.busy || document.body.dataset.drawn === drawn;) {
       if (Date.now() - start > 30000) throw new Error(`the table did not answer a click for ${token}`);
-      await new Promise(r => setTimeout(r, 5));
+      await new Promise(r => setTimeout(r, 2));
     }
   };
   if (act(token)) { await press(act(token)); return token; }

@@ -12,12 +12,15 @@
 
     .venv/bin/python bench/web.py [--runs 5] [--json out.json]
     .venv/bin/python bench/web.py --runs 7 --no-hints --dist old-dist --dist dist   # A/B
-    .venv/bin/python bench/web.py --runs 7 --no-hints --dist dist --dist 'dist?python=worker'
+    .venv/bin/python bench/web.py --runs 3 --no-hints --resume raven:4 --moves 8 --dist 'dist?python=main' --dist dist
 
 With several --dist, each run loads every build in turn (interleaved), so a
 machine shared with other work slows them alike; compare the medians. A --dist
-may end in ?QUERY, added to its page's address (`?python=worker`: the page's
-Python in a PyScript worker, web/isolation.js).
+may end in ?QUERY, added to its page's address (`?python=main`: the page's
+Python on the main thread, not in its PyScript worker, web/isolation.js).
+--moves N (with --resume) then times your next N moves after the later visit, each
+from its first click to the table drawn again, and every --dist is compared with
+the first (cold, warm, your move: the ratio of medians, and each run's).
 --resume GAME[:N] puts a game in progress in each fresh context's storage, so
 that both loads end on its table drawn (the first interactive table), not on
 the home page. --settle S waits S seconds after the cold load before the reload; --at-once
@@ -124,14 +127,18 @@ SNAPSHOT_KEPT = """async () => (await caches.has('manyhands-snapshot'))
 
 # Your next `n` decisions at the table (the first legal choice each, as the play
 # helper makes it), each timed in the page from its first click to the table
-# drawn again (body's data-drawn): milliseconds.
+# drawn again (body's data-drawn) and painted (the next frame): milliseconds.
 MOVE_TIMES = """async (n) => {
   const playOne = %s;
   const times = [];
   for (const start = Date.now(); times.length < n && Date.now() - start < 120000;) {
     if (document.body.dataset.turn === 'you') {
       const t = performance.now();
-      if (await playOne()) { times.push(performance.now() - t); continue; }
+      if (await playOne()) {
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+        times.push(performance.now() - t);
+        continue;
+      }
     }
     await new Promise(r => setTimeout(r, 5));
   }
@@ -223,7 +230,7 @@ def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool 
     try:
         for _ in range(runs):
             for d, server in zip(dists, servers):
-                query = "".join(f"&{q}" for q in [d.partition("?")[2]] if q)     # --dist DIR?python=worker
+                query = "".join(f"&{q}" for q in [d.partition("?")[2]] if q)     # --dist DIR?python=main
                 timed = 0 if d in names else moves         # (names: the bare page, which has no table)
                 out[d].append(load_times(browser, f"http://127.0.0.1:{server.server_address[1]}/?pace=0"
                                          f"{'&forced=wait' if timed else ''}{query}", settle, snapshot, saved, timed))

@@ -54,6 +54,8 @@ CHAIN = [element("button", class_="card legal", data_action="play R7", data_card
     ("[data-action]", 0), ("button[data-action]", 0), ('[data-action="play R7"]', 0),
     ('[data-action="play R8"]', None), ("[data-toggle],[data-action]", 0), (".card", 0), (".legal.card", 0),
     ("#hand", 1), ("div#table", 2), ("#middle", None), ("span[data-action]", None), ("[data-view=table]", 3),
+    ('#table [data-action="play R7"]', 0), ("#table .card", 0), ("body #hand", 1), ("#hand #table", None),
+    ("#table #table", None), ("#middle, #hand .card", 0),
 ])
 def test_closest_finds_what_the_browsers_closest_finds(delegate, selector, at):
     found = delegate.Node(CHAIN, 0).closest(selector)
@@ -62,7 +64,7 @@ def test_closest_finds_what_the_browsers_closest_finds(delegate, selector, at):
 
 def test_a_selector_it_cannot_read_is_an_error_not_a_miss(delegate):
     with pytest.raises(ValueError, match="not understood"):
-        delegate.matches(CHAIN[0], "#hand > button")
+        delegate.matches(CHAIN, 0, "#hand > button")
 
 
 def test_a_node_reads_as_the_handlers_read_an_element(delegate):

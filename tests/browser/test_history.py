@@ -50,6 +50,7 @@ def shot(page, name: str) -> None:
 def go(page, view: str) -> None:
     page.goto(page.url.split("#")[0] + f"#{view}")
     page.wait_for_selector(f"#view-{view}:not([hidden])")
+    settle(page)
 
 
 @pytest.fixture(scope="module")

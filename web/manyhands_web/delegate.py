@@ -7,6 +7,7 @@ the main thread. After every handler the changes it queued go to the page in
 one batch (dom.flush)."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 from types import SimpleNamespace
@@ -27,19 +28,44 @@ def on(kind: str, selector: str | None = None):
 
 _SIMPLE = re.compile(r'([a-z]+)?((?:#[\w-]+|\.[\w-]+|\[[\w-]+(?:="[^"]*"|=[\w-]+)?\])*)$')
 _PART = re.compile(r'#([\w-]+)|\.([\w-]+)|\[([\w-]+)(?:="([^"]*)"|=([\w-]+))?\]')
+_STEP = re.compile(r'(?:[^\s\["]|\[[^\]]*\])+')     # a compound selector (a space inside [...] is its own)
 
 
-def matches(node: dict, selector: str) -> bool:
-    """Whether a described element matches `selector`: a list of simple selectors
-    (tag, #id, .class, [attr], [attr="value"], separated by commas)."""
+def matches(chain: list[dict], at: int, selector: str) -> bool:
+    """Whether the described element `chain[at]` (its ancestors after it) matches
+    `selector`: a list, separated by commas, of compound selectors (tag, #id,
+    .class, [attr], [attr="value"]), each maybe inside others (a space between)."""
+    return any(_matches_parts(chain[at], *steps[-1]) and _inside(chain, at + 1, steps[:-1])
+               for steps in _parsed(selector))
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(selector: str) -> tuple:
+    out = []
     for one in selector.split(","):
-        found = _SIMPLE.match(one.strip())
-        if found is None:
+        steps = tuple(_compound(step) for step in _STEP.findall(one))
+        if not steps:
             raise ValueError(f"selector not understood: {one!r}")
-        tag, parts = found.groups()
-        if _matches_parts(node, tag, parts):
-            return True
-    return False
+        out.append(steps)
+    return tuple(out)
+
+
+def _compound(text: str) -> tuple[str | None, str]:
+    found = _SIMPLE.match(text)
+    if found is None:
+        raise ValueError(f"selector not understood: {text!r}")
+    return found.groups()
+
+
+def _inside(chain: list[dict], at: int, steps: list) -> bool:
+    """Whether the ancestors from `chain[at]` on hold each of `steps`, innermost last."""
+    for step in reversed(steps):
+        while at < len(chain) and not _matches_parts(chain[at], *step):
+            at += 1
+        if at == len(chain):
+            return False
+        at += 1
+    return True
 
 
 def _matches_parts(node: dict, tag: str | None, parts: str) -> bool:
@@ -72,7 +98,7 @@ class Node:
 
     def closest(self, selector: str):
         for at in range(self.at, len(self.chain)):
-            if matches(self.chain[at], selector):
+            if matches(self.chain, at, selector):
                 return Node(self.chain, at)
         return None
 

@@ -47,9 +47,12 @@ def batches() -> int:
     return _state["batches"]
 
 
-def ask(name: str, *args):
-    """What bridge.js's `name` reads of the page (JSON), once the queued changes are made."""
-    flush()
+def ask(name: str, *args, of_page: bool = True):
+    """What bridge.js's `name` answers (JSON): when it reads the page (`of_page`),
+    once the queued changes are made (a redraw under way is then applied in two
+    parts: where nothing is read of the page, it stays whole)."""
+    if of_page:
+        flush()
     return json.loads(str(getattr(window.manyhands, name)(*args)))
 
 

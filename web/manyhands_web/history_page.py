@@ -26,7 +26,7 @@ def now_ms() -> int:
 
 def browser_dates(times) -> dict:
     """{ms: a date and time in the browser's own words and time zone} (one call to the page)."""
-    return dom.ask("localDates", json.dumps(sorted(set(times))))
+    return dom.ask("localDates", json.dumps(sorted(set(times))), of_page=False)
 
 
 class HistoryPage:
