@@ -15,7 +15,7 @@ failing audit of accessibility and best practices (and performance's, scored
 under 0.9).
 
     .venv/bin/python bench/lighthouse.py [--runs home-mobile,home-desktop,game-mobile] [--json out.json] [--reports DIR]
-        [--query python=main]   (added to every address: the page's Python on the main thread, not in a worker)
+        [--query python=worker]   (added to every address: the page's Python in a PyScript worker)
 """
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", default="home-mobile,home-desktop,game-mobile")
     parser.add_argument("--json", type=Path, default=None, help="the figures, as JSON")
     parser.add_argument("--reports", type=Path, default=None, help="a folder for Lighthouse's own reports")
-    parser.add_argument("--query", default="", help="added to every address, e.g. python=main")
+    parser.add_argument("--query", default="", help="added to every address, e.g. python=worker")
     options = parser.parse_args(argv)
     if not (DIST / "index.html").exists():
         print(f"{DIST} is not built: python3 build.py build", file=sys.stderr)

@@ -12,12 +12,12 @@
 
     .venv/bin/python bench/web.py [--runs 5] [--json out.json]
     .venv/bin/python bench/web.py --runs 7 --no-hints --dist old-dist --dist dist   # A/B
-    .venv/bin/python bench/web.py --runs 3 --no-hints --resume raven:4 --moves 8 --dist 'dist?python=main' --dist dist
+    .venv/bin/python bench/web.py --runs 3 --no-hints --resume raven:4 --moves 8 --dist dist --dist 'dist?python=worker'
 
 With several --dist, each run loads every build in turn (interleaved), so a
 machine shared with other work slows them alike; compare the medians. A --dist
-may end in ?QUERY, added to its page's address (`?python=main`: the page's
-Python on the main thread, not in its PyScript worker, web/isolation.js).
+may end in ?QUERY, added to its page's address (`?python=worker`: the page's
+Python in a PyScript worker, web/isolation.js).
 --moves N (with --resume) then times your next N moves after the later visit, each
 from its first click to the table drawn again, and every --dist is compared with
 the first (cold, warm, your move: the ratio of medians, and each run's).
@@ -230,7 +230,7 @@ def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool 
     try:
         for _ in range(runs):
             for d, server in zip(dists, servers):
-                query = "".join(f"&{q}" for q in [d.partition("?")[2]] if q)     # --dist DIR?python=main
+                query = "".join(f"&{q}" for q in [d.partition("?")[2]] if q)     # --dist DIR?python=worker
                 timed = 0 if d in names else moves         # (names: the bare page, which has no table)
                 out[d].append(load_times(browser, f"http://127.0.0.1:{server.server_address[1]}/?pace=0"
                                          f"{'&forced=wait' if timed else ''}{query}", settle, snapshot, saved, timed))

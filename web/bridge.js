@@ -128,11 +128,11 @@ export function storedItems() {
   return JSON.stringify(items);
 }
 
-// Keep `text` under `key` in localStorage (null: remove it): "" when done, else
-// the error's name (QuotaExceededError: the store is full).
+// Keep `text` under `key` in localStorage (none: remove it; Python's None comes
+// as undefined): "" when done, else the error's name (QuotaExceededError: full).
 export function store(key, text) {
   try {
-    if (text === null) localStorage.removeItem(key);
+    if (text === null || text === undefined) localStorage.removeItem(key);
     else localStorage.setItem(key, text);
     return "";
   } catch (error) {

@@ -38,7 +38,7 @@ def test_the_home_and_rules_pages_work_before_python_and_play_waits_for_it(brows
         page.on("pageerror", lambda e: errors.append(str(e)))
         held = []
         page.route("**/main.py", lambda route: held.append(route))
-        page.goto(f"{site.url}?pace=0&forced=wait")     # (isolated: the Python in a worker, web/isolation.js)
+        page.goto(f"{site.url}?pace=0&forced=wait&python=worker")     # (web/isolation.js)
         page.wait_for_selector("body[data-view=home]", state="attached", timeout=20_000)
         for each in games:
             assert page.is_visible(f"#game-{each}"), each
