@@ -96,3 +96,16 @@ def test_an_event_runs_every_handler_it_is_for_then_its_changes_go_in_one_batch(
     delegate.dispatch(json.dumps({"type": "keydown", "key": "Escape", "chain": CHAIN, "hash": "#table"}))
     assert seen == [("table", "play R7"), ("key", "Escape")]
     assert [json.loads(b) for b in delegate.batches] == [[["text", "status", "played"], ["data", "data-drawn", "2"]]]
+
+
+def test_an_element_drawn_twice_in_a_batch_is_parsed_once(delegate):
+    @delegate.on("click", "#table")
+    def twice(event):
+        delegate.dom.set_html("table", "<p>first</p>")
+        delegate.dom.set_text("status", "between")
+        delegate.dom.set_html("table", "<p>second</p>", keep_focus=True)
+
+    delegate.dispatch(json.dumps({"type": "click", "key": None, "chain": CHAIN, "hash": ""}))
+    assert [json.loads(b) for b in delegate.batches] == [[["text", "status", "between"],
+                                                          ["html", "table", "<p>second</p>", True]]]
+

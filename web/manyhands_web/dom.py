@@ -32,7 +32,11 @@ def flush() -> None:
 
 
 def change(*what) -> None:
-    """A change bridge.js makes (its CHANGES: what, then the arguments)."""
+    """A change bridge.js makes (its CHANGES: what, then the arguments). An
+    element's HTML set again in the same batch replaces the earlier one, which
+    the page would have parsed for nothing (the start draws the table twice)."""
+    if what[0] == "html":
+        _queue[:] = [c for c in _queue if c[0] != "html" or c[1] != what[1]]
     _queue.append(list(what))
     if not _state["scheduled"]:         # applied once the Python running now is done, at the latest
         _state["scheduled"] = True
