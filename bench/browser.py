@@ -44,29 +44,40 @@ class Site:
             self.server = None
 
 
-# One decision through the page: the first legal token, clicked the way the table
-# offers it (a card, a card then a choice, or cards picked and confirmed).
+# One decision through the page: the first legal token (or the one given), clicked
+# the way the table offers it (a card, a card then a choice, or cards picked and
+# confirmed). The page's Python answers each click from its worker, after the
+# click: each click waits for its answer drawn (body[data-busy] gone: bridge.js;
+# a redraw alone may be a computer's move's) and the table drawn since.
 PLAY_ONE = """
-async () => {
+async (wanted) => {
   const prompt = document.querySelector('#prompt');
   if (!prompt || document.body.dataset.turn !== 'you') return false;
   const legal = JSON.parse(prompt.dataset.legal || '[]');
   if (!legal.length) return false;
-  const token = legal[0];
+  const token = wanted ?? legal[0];
   const q = (sel) => document.querySelector(sel);
   const act = (t) => q(`#table [data-action="${CSS.escape(t)}"]`);
-  if (act(token)) { act(token).click(); return token; }
+  const press = async (el) => {
+    const drawn = document.body.dataset.drawn;
+    el.click();
+    for (const start = Date.now(); document.body.dataset.busy || document.body.dataset.drawn === drawn;) {
+      if (Date.now() - start > 30000) throw new Error(`the table did not answer a click for ${token}`);
+      await new Promise(r => setTimeout(r, 2));
+    }
+  };
+  if (act(token)) { await press(act(token)); return token; }
   const words = token.split(' ');
   const sub = q(`#table [data-sub="${CSS.escape(words[0])}"]`);
-  if (sub) { sub.click(); act(token).click(); return token; }
+  if (sub) { await press(sub); await press(act(token)); return token; }
   for (const card of words.slice(1)) {
     const el = q(`#table [data-toggle][data-card="${CSS.escape(card)}"][aria-pressed="false"]`);
     if (!el) throw new Error(`cannot pick ${card} for ${token}`);
-    el.click();
+    await press(el);
   }
   const confirm = q('#confirm');
   if (!confirm || confirm.disabled) throw new Error(`confirm not enabled for ${token}`);
-  confirm.click();
+  await press(confirm);
   return token;
 }
 """
@@ -88,6 +99,21 @@ async ([limit, timeoutMs]) => {
 """ % PLAY_ONE
 
 
+# The page's Python has handled every event so far, its answer drawn: bridge.js
+# marks body[data-busy] from an event's arrival until then. From a PyScript
+# worker the Python answers a click after the click; on the main thread, within it.
+IDLE = "body:not([data-busy])"
+
+
+def settle(page) -> None:
+    """Wait until the page's Python has answered everything the test did so far."""
+    try:
+        page.wait_for_selector(IDLE, state="attached", timeout=30_000)
+    except Exception as exc:       # the page went away or navigated under the wait: nothing to settle
+        if "closed" not in str(exc) and "navigat" not in str(exc) and "destroyed" not in str(exc):
+            raise
+
+
 def open_site(page, site, query: str = "pace=0"):
     """The site at `query`; an only choice of yours waits for your click (?forced=wait)
     unless the query says otherwise ("forced=" : the page's own setting), so that the
@@ -96,6 +122,7 @@ def open_site(page, site, query: str = "pace=0"):
         query += "&forced=wait"
     page.goto(f"{site.url}?{query}")
     page.wait_for_selector(READY, state="attached", timeout=60_000)
+    settle(page)
 
 
 def start_game(page, game: str, rules: dict | None = None, seed: int = 11, place: str = "",
@@ -107,11 +134,13 @@ def start_game(page, game: str, rules: dict | None = None, seed: int = 11, place
     bots keep CI short)."""
     page.goto(page.url.split("#")[0] + "#home")
     page.wait_for_selector(f"#game-{game}")
+    settle(page)
     page.select_option("#level", level)
     rules = dict(rules or {})
     players = rules.pop("players", None)
     if players is not None and page.locator(f"#rule-{game}-players").count():
         page.select_option(f"#rule-{game}-players", str(players))
+        settle(page)            # (the seats offered follow the players)
     if rules:
         open_details(page, f"#house-{game}")
     for key, value in rules.items():
@@ -121,6 +150,7 @@ def start_game(page, game: str, rules: dict | None = None, seed: int = 11, place
     page.select_option(f"#seat-{game}", value=place)
     page.click(f"#play-{game}")
     page.wait_for_selector("#view-table:not([hidden])")
+    settle(page)
 
 
 def open_details(page, selector: str):
@@ -155,11 +185,15 @@ def set_rule(page, game: str, key: str, value):
 def in_settings(page, change) -> None:
     """`change(page)` made in the table's Settings panel: opened first if it is
     closed, closed after (as a player leaves it)."""
+    settle(page)
     if not page.is_visible("#game-menu"):
         page.click("#menu-toggle")
+        settle(page)
     change(page)
+    settle(page)
     if page.is_visible("#game-menu"):
         page.click("#menu-toggle")
+        settle(page)
 
 
 def set_trick_pause(page, value: str) -> None:
@@ -266,10 +300,13 @@ def import_state(page, state, name: str = "position.json") -> None:
     Import: a game of its own, your seat 0), once it is drawn."""
     import json
     from pycore.records import record_of
-    before = page.evaluate("localStorage.getItem('manyhands/open')")
+    before = page.evaluate("[localStorage.getItem('manyhands/open'), document.body.dataset.drawn || '']")
     data = json.dumps(record_of(state).to_json()).encode()
     field = "#import-file" if page.evaluate("document.body.dataset.view") == "table" else "#home-import"
     page.set_input_files(field, files=[{"name": name, "mimeType": "application/json", "buffer": data}])
-    page.wait_for_function("([before, actions]) => localStorage.getItem('manyhands/open') !== before "
+    # (the new game kept, and a table drawn since: the last position may have had as many actions)
+    page.wait_for_function("([[open, drawn], actions]) => localStorage.getItem('manyhands/open') !== open "
+                           "&& (document.body.dataset.drawn || '') !== drawn "
                            "&& +document.body.dataset.actions === actions "
                            "&& document.body.dataset.view === 'table'", arg=[before, len(state.history)])
+    settle(page)

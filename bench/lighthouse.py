@@ -15,6 +15,7 @@ failing audit of accessibility and best practices (and performance's, scored
 under 0.9).
 
     .venv/bin/python bench/lighthouse.py [--runs home-mobile,home-desktop,game-mobile] [--json out.json] [--reports DIR]
+        [--query python=worker]   (added to every address: the page's Python in a PyScript worker)
 """
 from __future__ import annotations
 
@@ -78,7 +79,7 @@ def summary(report: dict) -> dict:
     }
 
 
-def game_in_progress(site: Site, out: Path) -> dict:
+def game_in_progress(site: Site, out: Path, query: str = "") -> dict:
     """A second visit with a game in progress: Playwright starts a game in a
     browser that Lighthouse then joins (its port), storage kept."""
     from playwright.sync_api import sync_playwright
@@ -87,7 +88,7 @@ def game_in_progress(site: Site, out: Path) -> dict:
         context = p.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True, args=[*ARGS, f"--remote-debugging-port={port}"])
         page = context.new_page()
-        page.goto(site.url + "?pace=0")
+        page.goto(site.url + "?pace=0" + (f"&{query}" if query else ""))
         page.wait_for_selector(READY, state="attached", timeout=60_000)
         page.evaluate("() => window.manyhands.offlineReady")
         start_game(page, "raven", {"players": 4}, seed=11)
@@ -96,7 +97,7 @@ def game_in_progress(site: Site, out: Path) -> dict:
         page.wait_for_function("caches.has('manyhands-snapshot')", timeout=120_000, polling=500)
         page.close()
         try:
-            return lighthouse(site.url, out, port=port)
+            return lighthouse(site.url + (f"?{query}" if query else ""), out, port=port)
         finally:
             context.close()
 
@@ -106,6 +107,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", default="home-mobile,home-desktop,game-mobile")
     parser.add_argument("--json", type=Path, default=None, help="the figures, as JSON")
     parser.add_argument("--reports", type=Path, default=None, help="a folder for Lighthouse's own reports")
+    parser.add_argument("--query", default="", help="added to every address, e.g. python=worker")
     options = parser.parse_args(argv)
     if not (DIST / "index.html").exists():
         print(f"{DIST} is not built: python3 build.py build", file=sys.stderr)
@@ -119,9 +121,10 @@ def main(argv: list[str]) -> int:
             for run in options.runs.split(","):
                 out = folder / f"{run}.json"
                 if run == "game-mobile":
-                    report = game_in_progress(site, out)
+                    report = game_in_progress(site, out, options.query)
                 else:
-                    report = lighthouse(site.url, out, desktop=run == "home-desktop")
+                    report = lighthouse(site.url + (f"?{options.query}" if options.query else ""), out,
+                                        desktop=run == "home-desktop")
                 results[run] = summary(report)
                 r = results[run]
                 print(f"{run}: performance {r['scores']['performance']}, accessibility "

@@ -12,9 +12,15 @@
 
     .venv/bin/python bench/web.py [--runs 5] [--json out.json]
     .venv/bin/python bench/web.py --runs 7 --no-hints --dist old-dist --dist dist   # A/B
+    .venv/bin/python bench/web.py --runs 3 --no-hints --resume raven:4 --moves 8 --dist dist --dist 'dist?python=worker'
 
 With several --dist, each run loads every build in turn (interleaved), so a
-machine shared with other work slows them alike; compare the medians.
+machine shared with other work slows them alike; compare the medians. A --dist
+may end in ?QUERY, added to its page's address (`?python=worker`: the page's
+Python in a PyScript worker, web/isolation.js).
+--moves N (with --resume) then times your next N moves after the later visit, each
+from its first click to the table drawn again, and every --dist is compared with
+the first (cold, warm, your move: the ratio of medians, and each run's).
 --resume GAME[:N] puts a game in progress in each fresh context's storage, so
 that both loads end on its table drawn (the first interactive table), not on
 the home page. --settle S waits S seconds after the cold load before the reload; --at-once
@@ -74,7 +80,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import ARGS, CHROMIUM, DIST, READY, Site, open_site, start_game, wait_my_turn  # noqa: E402
+from bench.browser import ARGS, CHROMIUM, DIST, PLAY_ONE, READY, Site, open_site, start_game, wait_my_turn  # noqa: E402
 from bench.hints import percentile  # noqa: E402
 from pycore import all_games  # noqa: E402
 from tests.catalog import own_cases  # noqa: E402
@@ -119,7 +125,29 @@ SNAPSHOT_KEPT = """async () => (await caches.has('manyhands-snapshot'))
   && (await (await caches.open('manyhands-snapshot')).keys()).length > 0"""
 
 
-def load_times(browser, url: str, settle: float, snapshot: bool = True, saved: str | None = None) -> dict:
+# Your next `n` decisions at the table (the first legal choice each, as the play
+# helper makes it), each timed in the page from its first click to the table
+# drawn again (body's data-drawn) and painted (the next frame): milliseconds.
+MOVE_TIMES = """async (n) => {
+  const playOne = %s;
+  const times = [];
+  for (const start = Date.now(); times.length < n && Date.now() - start < 120000;) {
+    if (document.body.dataset.turn === 'you') {
+      const t = performance.now();
+      if (await playOne()) {
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+        times.push(performance.now() - t);
+        continue;
+      }
+    }
+    await new Promise(r => setTimeout(r, 5));
+  }
+  return times;
+}""" % PLAY_ONE
+
+
+def load_times(browser, url: str, settle: float, snapshot: bool = True, saved: str | None = None,
+               moves: int = 0) -> dict:
     """One cold load in a fresh context and one later visit (a reload; with
     `snapshot`, once the hint worker has kept the memory snapshot): seconds to
     interactive, and the page's own phase times (ms from navigation) of each.
@@ -144,8 +172,9 @@ def load_times(browser, url: str, settle: float, snapshot: bool = True, saved: s
     page.wait_for_selector(READY, state="attached", timeout=120_000)
     warm = time.perf_counter() - start
     phases = page.evaluate(PHASES)
+    move_ms = page.evaluate(MOVE_TIMES, moves) if moves else []
     context.close()
-    return {"cold": cold, "warm": warm, "cold_phases": cold_phases, "phases": phases}
+    return {"cold": cold, "warm": warm, "cold_phases": cold_phases, "phases": phases, "move_ms": move_ms}
 
 
 # A bare PyScript page: one line of Python, the same vendored Pyodide and PyScript
@@ -187,22 +216,24 @@ def _finite(values) -> list[float]:
 
 
 def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool = True,
-            names: dict | None = None, saved: str | None = None) -> dict:
+            names: dict | None = None, saved: str | None = None, moves: int = 0) -> dict:
     """Cold and warm loads of every site in `dists`, interleaved run by run."""
     from build import make_server
     import threading
     names = names or {}
     servers = []
     for d in dists:
-        server = make_server(Path(d).resolve(), 0)
+        server = make_server(Path(d.partition("?")[0]).resolve(), 0)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
     out = {d: [] for d in dists}
     try:
         for _ in range(runs):
             for d, server in zip(dists, servers):
-                out[d].append(load_times(browser, f"http://127.0.0.1:{server.server_address[1]}/?pace=0",
-                                         settle, snapshot, saved))
+                query = "".join(f"&{q}" for q in [d.partition("?")[2]] if q)     # --dist DIR?python=worker
+                timed = 0 if d in names else moves         # (names: the bare page, which has no table)
+                out[d].append(load_times(browser, f"http://127.0.0.1:{server.server_address[1]}/?pace=0"
+                                         f"{'&forced=wait' if timed else ''}{query}", settle, snapshot, saved, timed))
     finally:
         for server in servers:
             server.shutdown()
@@ -219,7 +250,33 @@ def compare(browser, dists: list[str], runs: int, settle: float, snapshot: bool 
                     print(f"    {visit} {key:<12} median {med(values):6.0f} ms")
         boots = sorted({r["phases"].get("boot") or "?" for r in rows})
         print(f"    warm visit started Pyodide: {', '.join(boots)}")
+        moved = [t for r in rows for t in r.get("move_ms", [])]
+        if moved:
+            print(f"    your move, click to the table drawn: median {med(moved):.0f} ms, "
+                  f"p90 {percentile(moved, 0.9):.0f} ms ({len(moved)} moves)")
     return out
+
+
+def against_first(out: dict, dists: list[str]) -> dict:
+    """Each build's medians over the first --dist's (cold, warm, your move), and
+    the median of the per-run ratios (each run loads every build in turn)."""
+    med = statistics.median
+    result = {}
+    first = dists[0]
+    for d in dists[1:]:
+        result[d] = {}
+        for visit in ("cold", "warm", "move_ms"):
+            def value(row):
+                return med(row[visit]) if visit == "move_ms" and row[visit] else row.get(visit)
+            mine = _finite(value(r) for r in out[d])
+            theirs = _finite(value(r) for r in out[first])
+            if not mine or not theirs:
+                continue
+            paired = [a / b for a, b in zip(mine, theirs)]
+            result[d][visit] = med(mine) / med(theirs)
+            print(f"{d} / {first}, {visit.replace('move_ms', 'your move')}: {result[d][visit]:.2f} "
+                  f"(per-run ratios {', '.join(f'{r:.2f}' for r in paired)})")
+    return result
 
 
 def ratios(out: dict, site: str, bare: str, label: str) -> dict:
@@ -297,6 +354,8 @@ def main(argv=None) -> int:
     parser.add_argument("--no-hints", action="store_true", help="time the loads only")
     parser.add_argument("--resume", default=None, metavar="GAME[:N]",
                         help="load with a game of GAME (N players) in progress: the loads end on its table")
+    parser.add_argument("--moves", type=int, default=0, metavar="N",
+                        help="with --resume: time your next N moves after the later visit (click to redraw)")
     parser.add_argument("--all-deals", action="store_true",
                         help="time the all-deals search, one worker against two")
     parser.add_argument("--decisions", type=int, default=0, metavar="N",
@@ -333,16 +392,19 @@ def main(argv=None) -> int:
         finally:
             site.stop()
     dists = options.dist or [str(DIST)]
-    bare = bare_site(Path(dists[0]))
+    bare = bare_site(Path(dists[0].partition("?")[0]))
     out: dict = {}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             loads = compare(browser, dists + [str(bare)], options.runs, options.settle,
                             not options.at_once, names={str(bare): "bare PyScript page"},
-                            saved=saved_game(options.resume) if options.resume else None)
+                            saved=saved_game(options.resume) if options.resume else None,
+                            moves=options.moves if options.resume else 0)
             out["loads"] = loads
             out["ratios"] = {d: ratios(loads, d, str(bare), d) for d in dists}
+            if len(dists) > 1:
+                out["against_first"] = against_first(loads, dists)
             if not options.dist and not options.no_hints:
                 out["hint_s"] = hint_times(browser, options.runs)
             browser.close()

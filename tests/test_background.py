@@ -5,7 +5,8 @@ its decisions are kept; one that could not be worked out says why where the
 reviews stand; a refused review is not asked again in the same visit.
 
 The page's browser modules (pyscript, pyodide.ffi) are stood in for by the least
-these modules read of them at import: an address without parameters."""
+these modules read of them at import: an address without parameters, a page that
+takes every change."""
 from __future__ import annotations
 
 import asyncio
@@ -26,14 +27,10 @@ from manyhands_web import history, history_view  # noqa: E402
 from manyhands_web.storage import MemoryStore, PageStorage  # noqa: E402
 
 
-class _NoParams:
-    def has(self, name):
-        return False
-
-
 def _browser_modules() -> dict:
-    window = types.SimpleNamespace(URLSearchParams=types.SimpleNamespace(new=lambda search: _NoParams()),
-                                   location=types.SimpleNamespace(search=""))
+    page = types.SimpleNamespace(pageState=lambda: '{"data": {}, "hash": "", "params": {}}',
+                                 applyBatch=lambda batch: None)      # (bridge.js)
+    window = types.SimpleNamespace(manyhands=page)
     pyscript = types.ModuleType("pyscript")
     pyscript.window, pyscript.web = window, types.SimpleNamespace(page={})
     ffi = types.ModuleType("pyodide.ffi")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -208,30 +207,56 @@ def test_reviews_are_bounded():
     assert all(kept.review(f"k{i}") for i in range(3, storage.KEEP_REVIEWS + 3))
 
 
-def test_the_browser_store_turns_only_the_quota_error_into_store_full(monkeypatch):
+def test_the_browser_store_turns_only_the_quota_error_into_store_full():
     """localStorage's QuotaExceededError is "full"; any other error is not ours to hide."""
-    class JsException(Exception):
-        def __init__(self, name):
-            super().__init__(name)
-            self.name = name
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.JsException = JsException
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-
-    class Local:
+    class Page:             # bridge.js's store: "" when done, else the error's name
         def __init__(self, error):
             self.error = error
 
-        def setItem(self, key, text):
-            raise self.error
+        def store(self, key, text):
+            return self.error
+
+        def storedItems(self):  # noqa: N802
+            return "{}"
 
     with pytest.raises(StoreFull):
-        storage.BrowserStore(Local(JsException("QuotaExceededError"))).set("k", "v")
-    with pytest.raises(JsException):
-        storage.BrowserStore(Local(JsException("SecurityError"))).set("k", "v")
-    with pytest.raises(TypeError):
-        storage.BrowserStore(Local(TypeError("a bug"))).set("k", "v")
+        storage.BrowserStore(Page("QuotaExceededError")).set("k", "v")
+    with pytest.raises(OSError, match="SecurityError"):
+        storage.BrowserStore(Page("SecurityError")).set("k", "v")
+    store = storage.BrowserStore(Page(""))
+    store.set("k", "v")
+    assert store.get("k") == "v" and store.keys() == []      # (keys are read again: this page kept none)
+
+
+def test_the_browser_store_keeps_a_copy_that_follows_the_page_and_other_tabs():
+    """Read whole once; written through; another tab's change (the storage event) followed."""
+    class Page:
+        def __init__(self):
+            self.items, self.reads = {"a": "1", "b": "2"}, 0
+
+        def store(self, key, text):
+            if text is None:
+                self.items.pop(key, None)
+            else:
+                self.items[key] = text
+            return ""
+
+        def storedItems(self):  # noqa: N802
+            self.reads += 1
+            return json.dumps(self.items)
+
+    page = Page()
+    store = storage.BrowserStore(page)
+    assert (store.get("a"), store.get("c")) == ("1", None)
+    store.set("c", "3")
+    store.remove("a")
+    assert (store.get("a"), store.get("c"), page.items) == (None, "3", {"b": "2", "c": "3"}) and page.reads == 1
+    store.changed("b", "20")          # another tab's
+    store.changed("c", None)
+    assert (store.get("b"), store.get("c")) == ("20", None)
+    store.changed(None, None)         # another tab cleared the store: read again
+    page.items = {}
+    assert store.get("b") is None and page.reads == 2
 
 
 # --- the list on the home page ------------------------------------------------------------------

@@ -1,6 +1,8 @@
-// The page's JavaScript side: the pool of hint workers (computer moves, hints
-// and reviews run there, off the UI thread: pool.js), a download helper, focus,
-// the loading screen, and the service worker with its "new version" offer.
+// The page's JavaScript side: the Python's way to the page (bridge.js), the
+// pool of hint workers (computer moves, hints and reviews run there, off the UI
+// thread: pool.js), a download helper, focus, the loading screen, and the
+// service worker with its "new version" offer.
+import { applyBatch, listen, localDates, pageState, readCard, store, storedItems } from "./bridge.js";
 import { MAX_WORKERS, Pool, defaultSize } from "./pool.js";
 
 const base = new URL("./", import.meta.url);
@@ -78,11 +80,20 @@ function showReviewProgress(done, total) {
 }
 
 window.manyhands = {
+  applyBatch,     // the page's Python: its changes, its events (bridge.js)
+  listen,
+  localDates,
+  pageState,
+  readCard,
+  store,
+  storedItems,
   // Start the workers; the page calls this once its own Python is ready and the
   // table is drawn (booting them at once doubles the time to an interactive
   // table on 2 cores). The first worker starts now, the others once it is up.
   start() {
-    try { localStorage.removeItem("manyhands/snapshot-pending"); } catch { /* no storage */ }
+    // ready: a start from Pyodide's memory snapshot went well (pyodide/boot.mjs's PENDING)
+    globalThis.caches?.has("manyhands-snapshot").then((kept) => kept && caches.open("manyhands-snapshot")
+      .then((cache) => cache.delete(new URL("./pyodide/snapshot-pending", base).href))).catch(() => {});
     loadingStep("table");
     pool.start();
     registerServiceWorker();

@@ -43,24 +43,26 @@ async function keepSnapshot(bytes) {
 }
 
 // A page that started from the snapshot and never became ready (client.js clears
-// this flag at ready) leaves it set: the next load drops the snapshot.
-const PENDING = "manyhands/snapshot-pending";
+// this mark at ready) leaves it set: the next load drops the snapshot. Kept beside
+// the snapshot in Cache Storage, which the page's Python reaches from its worker
+// (a worker has no localStorage).
+export const PENDING = new URL("./snapshot-pending", import.meta.url).href;
 
-function pending(set) {
+async function pending(set) {
   try {
-    const store = globalThis.localStorage;     // the page only (workers have none)
-    if (!store) return false;
-    const was = store.getItem(PENDING) !== null;
-    if (set) store.setItem(PENDING, "1");
+    if (!globalThis.caches || !(await caches.has(CACHE))) return false;
+    const cache = await caches.open(CACHE);
+    const was = Boolean(await cache.match(PENDING));
+    if (set) await cache.put(PENDING, new Response("1"));
     return was;
   } catch {
     return false;
   }
 }
 
+// How Pyodide started ("snapshot", "fresh"): the page's main.py shows it on body's data-boot.
 function mark(how) {
   globalThis.manyhandsBoot = how;
-  if (globalThis.document && document.body) document.body.dataset.boot = how;
 }
 
 // Our packages: the page needs the engine and its own package; the hint worker
@@ -76,18 +78,15 @@ function fetchBundle(name) {
 }
 
 // loadPyodide(options): as Pyodide's, from the snapshot when one is kept, with
-// `bundles` (by default, on the page: PAGE_BUNDLES) fetched meanwhile and
-// unpacked. With `offer: true` (the hint worker) and no snapshot kept, this start
-// makes one and keeps it for the next page load.
+// `bundles` (by default: PAGE_BUNDLES, the page's Python, which runs in a
+// PyScript worker) fetched meanwhile and unpacked. With `offer: true` (the hint
+// worker) and no snapshot kept, this start makes one and keeps it for the next
+// page load.
 export async function loadPyodide(options = {}, { offer = false, bundles = null } = {}) {
-  const names = bundles ?? (globalThis.document ? PAGE_BUNDLES : []);
+  const names = bundles ?? PAGE_BUNDLES;
   const files = names.map(fetchBundle);
   files.forEach((file) => file.catch(() => { /* reported when awaited below */ }));
-  const pyodide = await start(options, offer);
-  if (globalThis.document) {
-    document.body.dataset.pythonUp = `${performance.now().toFixed(0)}`;
-    dispatchEvent(new Event("manyhands:python"));
-  }
+  const pyodide = await start(options, offer, bundles === null);
   for (const data of await Promise.all(files)) {
     pyodide.unpackArchive(new Uint8Array(data), "zip", { extractDir: BUNDLE_DIR });
   }
@@ -100,15 +99,15 @@ export async function loadPyodide(options = {}, { offer = false, bundles = null 
 // from it (client.js, pool.js).
 export let snapshotKept = Promise.resolve(false);
 
-async function start(options, offer) {
+async function start(options, offer, page) {
   let snapshot = await readSnapshot();
-  if (snapshot && pending(false)) {
+  if (snapshot && page && await pending(false)) {
     console.warn("the last start from the Pyodide memory snapshot never got ready: dropping it");
     await dropSnapshot();
     snapshot = null;
   }
   if (snapshot) {
-    pending(true);
+    if (page) await pending(true);
     try {
       const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot });
       // The snapshot holds `random` already seeded: seed it afresh for this page.

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.browser import ARGS, CHROMIUM, DIST, ROOT, Site, open_site  # noqa: F401  (the browser tests import them from here)
+from bench.browser import ARGS, CHROMIUM, DIST, ROOT, Site, open_site, settle  # noqa: F401  (the browser tests import them from here)
 
 SCREENSHOTS = ROOT / "tests" / "screenshots"
 

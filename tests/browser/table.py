@@ -11,8 +11,8 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 
 from bench.browser import (PLAY_ONE, PLAY_UNTIL, READY, import_state, in_settings, open_details, open_site,  # noqa: F401
-                           first_choices, hand_tricks, play, set_rule, set_trick_pause, start_game, trick_decision,
-                           tricks_done, trick_you_end, wait_hint, wait_my_turn)
+                           first_choices, hand_tricks, play, set_rule, set_trick_pause, settle, start_game,
+                           trick_decision, tricks_done, trick_you_end, wait_hint, wait_my_turn)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,12 +26,15 @@ KEPT_GAME = """() => {
 def kept_game(page) -> dict | None:
     """The game at the table as the page keeps it (web/manyhands_web/storage.py):
     {record, seat, level, theme}; None before any game."""
+    settle(page)
     return page.evaluate(KEPT_GAME)
 
 
 def export_record(page) -> dict:
+    settle(page)
     if not page.is_visible("#export"):          # in the Settings panel
         page.click("#menu-toggle")
+        settle(page)
     with page.expect_download() as info:
         page.click("#export")
     return json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
@@ -46,6 +49,7 @@ def replay_summary(record: dict, tmp_path: Path) -> dict:
 
 
 def page_totals(page) -> tuple[list, list]:
+    settle(page)
     scores = page.locator("#final-scores")
     return (json.loads(scores.get_attribute("data-totals")),
             json.loads(scores.get_attribute("data-winners")))
@@ -83,6 +87,7 @@ SCREEN_WORDS = """
 def screen_tokens(page) -> list:
     """Engine tokens anywhere a player reads or hears the table (tests/engine_tokens.py)."""
     from tests.engine_tokens import engine_tokens
+    settle(page)
     return [(kind, piece, text[:80]) for text in page.evaluate(SCREEN_WORDS)
             for kind, piece in engine_tokens(text)]
 
@@ -92,6 +97,7 @@ STATE = """() => ({turn: document.body.dataset.turn, hold: document.body.dataset
 
 
 def table_state(page) -> dict:
+    settle(page)
     return page.evaluate(STATE)
 
 
@@ -101,6 +107,7 @@ def shot(page, name: str, show: str = "#middle", block: str = "center") -> None:
     or a score sheet's table inside `show` does (its last column out of sight)."""
     from .conftest import SCREENSHOTS
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    settle(page)
     for attempt in range(5):    # a panel redrawn as background work (a hand's par) arrives is found anew
         try:
             page.locator(show).first.scroll_into_view_if_needed()

@@ -97,29 +97,38 @@ HIDDEN = """(selector) => [...document.querySelectorAll(selector)].filter((el) =
   return !top || !el.contains(top);
 }).map((el) => el.getAttribute('aria-label') || el.dataset.action || el.className.baseVal || el.className)"""
 
+# Go on from a held trick or hand, once the page has answered (body[data-busy]
+# gone: from a worker the Python answers after the click).
+GO_ON = """async () => {
+    document.querySelector('#continue')?.click();
+    while (document.body.dataset.busy) await new Promise((r) => setTimeout(r, 5));
+  }"""
+
 # Your decisions until the table holds `kind` ("trick", "hand"), or the game is over
 # ("over"): a held trick or hand is gone on from, your decisions are the first legal ones.
 ADVANCE = """async ([kind, timeoutMs]) => {
   const start = Date.now();
   const playOne = %s;
+  const goOn = %s;
   while (Date.now() - start < timeoutMs) {
     const d = document.body.dataset;
     const over = !!document.querySelector('#final-scores');
     if ((kind === 'over' && over && d.hold !== 'hand') || (kind !== 'over' && d.hold === kind)) return true;
-    if (d.hold) document.querySelector('#continue')?.click();
+    if (d.hold) await goOn();
     else if (d.turn === 'you') await playOne();
     await new Promise((r) => setTimeout(r, 10));
   }
   return false;
-}""" % PLAY_ONE
+}""" % (PLAY_ONE, GO_ON)
 
 
 # Your decisions until `condition` (a JS expression) holds with your turn and no hold.
 UNTIL = """async () => {
+  const goOn = %s;
   for (let i = 0; i < 6000; i++) {
     const d = document.body.dataset;
     if (d.turn === 'you' && !d.hold && (%s)) return true;
-    if (d.hold) document.querySelector('#continue')?.click();
+    if (d.hold) await goOn();
     else if (d.turn === 'you') await (%s)();
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -128,7 +137,7 @@ UNTIL = """async () => {
 
 
 def advance_until(page, condition: str) -> None:
-    assert page.evaluate(UNTIL % (condition, PLAY_ONE)), f"never reached: {condition}"
+    assert page.evaluate(UNTIL % (GO_ON, condition, PLAY_ONE)), f"never reached: {condition}"
     page.wait_for_timeout(400)
 
 

@@ -21,7 +21,7 @@ from pycore.words import minus
 from .conftest import SCREENSHOTS, Requests
 from pycore.share import pack, payload
 
-from .table import open_site, play, start_game, wait_hint, wait_my_turn
+from .table import open_site, play, settle, start_game, wait_hint, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +50,7 @@ def shot(page, name: str) -> None:
 def go(page, view: str) -> None:
     page.goto(page.url.split("#")[0] + f"#{view}")
     page.wait_for_selector(f"#view-{view}:not([hidden])")
+    settle(page)
 
 
 @pytest.fixture(scope="module")
@@ -96,12 +97,14 @@ def test_a_finished_game_is_in_the_history_and_replays_to_the_same_result(finish
     shot(page, "history-390")
     item.locator('[data-history="replay"]').click()
     page.click('#replay [data-history="step"]:text("To the end")')
+    settle(page)
     shown = json.loads(page.get_attribute("#replay-totals", "data-totals"))
     assert shown == totals and (final is None or final == totals)
     shot(page, "history-replay-390")
     page.click('[data-history="close-replay"]')
     # the filters: another player count shows none of it
     page.select_option("#history-game", "voren")
+    settle(page)
     assert page.locator(".history-game").count() == 1
     # a full store says so, and which game it would drop first
     page.evaluate(FILL)
@@ -189,6 +192,7 @@ def test_a_shared_link_opens_the_same_deal_and_a_damaged_one_is_refused(finished
     _, page, _ = finished
     go(page, "history")
     page.click('.history-game [data-history="share"]')
+    settle(page)
     link = page.input_value(".share-link-text")
     assert link.startswith(page.url.split("#")[0]) and "#deal=" in link
     shot(page, "history-share-390")

@@ -22,7 +22,7 @@ from pycore.words import Narrator as EngineNarrator
 
 from .conftest import ROOT
 from .table import (PLAY_ONE, export_record, import_state, open_site, page_totals, play, replay_summary,
-                    screen_tokens, set_trick_pause, shot, start_game, table_state, wait_my_turn)
+                    screen_tokens, set_trick_pause, settle, shot, start_game, table_state, wait_my_turn)
 
 pytestmark = pytest.mark.browser
 sys.path.insert(0, str(ROOT / "web"))
@@ -193,6 +193,7 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
     # the score pad: one row per hand, the points per player (per side where the seats fix them)
     page.click("#result [data-ui=end-close]")
     page.click('[data-ui="scores"]')
+    settle(page)
     pad = page.evaluate(PAD)
     assert len(pad) == len(summary["hands"])
     for h, row in enumerate(pad):
@@ -208,6 +209,7 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
     tokens += screen_tokens(page)
     if "led" in results[-1]:       # the last round's tricks again, each in its own led critter
         page.click('[data-ui="tricks"]')
+        settle(page)
         last = len(summary["hands"]) - 1
         for k in range(len(summary["hands"][last]["tricks"]) - 1, -1, -1):
             view = page.locator("#trick-view")
@@ -217,6 +219,7 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
             assert turned and all(t == led for t in turned)
             if k:
                 page.click('[data-ui="trick-prev"]')
+                settle(page)
     assert not tokens, tokens[:8]
 
     # the end: the winner in words, the ranking in order (shared places said), in view

@@ -23,7 +23,7 @@ from pycore import get_game
 from tests.test_review_player_words import report_words
 
 from .conftest import ROOT
-from .table import PLAY_ONE, export_record, open_site, play, shot, start_game
+from .table import PLAY_ONE, export_record, open_site, play, settle, shot, start_game
 
 sys.path.insert(0, str(ROOT / "web"))
 from manyhands_web.cast import seat_names  # noqa: E402
@@ -43,6 +43,7 @@ async ([count, timeoutMs]) => {
     if (document.querySelectorAll('#score-pad tbody tr').length >= count) return 'hands';
     if (!document.querySelector('#score-pad') && document.querySelector('[data-ui="scores"]')) {
       document.querySelector('[data-ui="scores"]').click();
+      while (document.body.dataset.busy) await new Promise(r => setTimeout(r, 5));     // (its answer drawn)
       continue;
     }
     if (document.body.dataset.turn === 'you' && await playOne()) continue;
@@ -133,6 +134,7 @@ def test_review_a_finished_hand_from_its_score_sheet(page, site, game, rules, sc
     seats = page.locator("#review-steps .faces li").count()
     assert seats >= 2
     page.click('#review-steps [data-review="step"][data-step="1"]')
+    settle(page)
     assert page.get_attribute("#review-steps", "data-step") == "1"
     assert page.locator("#review-steps .review-trick li").count() >= 2
     assert page.locator("#review-steps .faces li").count() == seats
@@ -160,6 +162,7 @@ def test_review_from_the_end_of_the_game(page, site):
         : new Promise(() => {}); }""")
     buttons.nth(0).click()
     page.click("#review-cancel")
+    settle(page)
     assert "cancelled" in page.text_content("#review-message")
     assert page.is_hidden("#review-progress")
     page.evaluate("window.restoreRun()")
@@ -212,17 +215,7 @@ def test_play_from_here_replay_this_deal_and_a_reload(page, site):
     assert page.evaluate("document.body.dataset.turn") == "you"
     legal = json.loads(page.get_attribute("#prompt", "data-legal"))
     other = next((t for t in legal if t != decision["choice"]), legal[0])
-    page.evaluate("""(token) => {
-      const q = (s) => document.querySelector(s);
-      const act = q(`#table [data-action="${CSS.escape(token)}"]`);
-      if (act) return act.click();
-      const words = token.split(' ');
-      const sub = q(`#table [data-sub="${CSS.escape(words[0])}"]`);
-      if (sub) { sub.click(); return q(`#table [data-action="${CSS.escape(token)}"]`).click(); }
-      for (const card of words.slice(1))
-        q(`#table [data-toggle][data-card="${CSS.escape(card)}"][aria-pressed="false"]`).click();
-      q('#confirm').click();
-    }""", other)
+    assert page.evaluate(PLAY_ONE, other) == other
     page.wait_for_function(f"+document.body.dataset.actions > {decision['index']}")
     branched = export_record(page)
     assert branched["actions"][:decision["index"] + 1] == record["actions"][:decision["index"]] + [other]

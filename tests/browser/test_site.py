@@ -22,7 +22,7 @@ from tests.catalog import own_cases
 
 from .conftest import ARGS, CHROMIUM, ROOT, SCREENSHOTS, Requests
 from .table import (READY, export_record, kept_game, open_details, open_site, play, set_rule,
-                    start_game, wait_hint, wait_my_turn)
+                    settle, start_game, wait_hint, wait_my_turn)
 
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
@@ -262,6 +262,7 @@ def test_a_phone_shows_hand_trick_turn_and_decision_without_scrolling(phone, nam
     assert inside_viewport(page, "#hint-close")
     shot(page, f"phone-{tag}-hint")
     page.click("#hint-close")
+    settle(page)
     assert page.is_hidden("#hint-panel")
     assert focused(page) != "body"
 
@@ -484,6 +485,7 @@ def test_focus_title_and_announcements_follow_the_game(browser, site):
                 for card in legal[0].split(" ")[1:]:
                     page.locator(f'#hand [data-toggle][data-card="{card}"][aria-pressed="false"]').first.focus()
                     page.keyboard.press("Enter")
+                    settle(page)
                     assert focused(page).startswith("- button"), "focus stays on the card picked"
                 assert hand.count() > 0
                 page.focus("#confirm")

@@ -18,7 +18,7 @@ import pytest
 from pycore import all_games
 
 from .conftest import Requests
-from .table import import_state, open_site, set_trick_pause, trick_decision, trick_you_end, tricks_done
+from .table import import_state, open_site, set_trick_pause, settle, trick_decision, trick_you_end, tricks_done
 
 pytestmark = pytest.mark.browser
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 640), (844, 390)]
@@ -269,6 +269,7 @@ def test_a_hands_score_sheet_is_what_the_table_shows_until_you_go_on(table):
             "the next deal's cards are choices under the sheet"
         assert page.evaluate("window.flown") == 0, "the next deal's cards fly across the sheet"
         page.click("#share-hand")
+        settle(page)
         link = page.locator("#score-sheet #share-link-sheet")
         assert link.count(), "the deal's link is not in the sheet"
         assert page.evaluate(UNFIT_SHARE) == [], page.evaluate(UNFIT_SHARE)

@@ -21,7 +21,7 @@ from pycore import get_game
 from pycore.records import load_record, record_of, replay
 
 from .conftest import Requests
-from .table import PLAY_ONE, in_settings, kept_game, open_site, set_trick_pause, start_game, wait_hint
+from .table import PLAY_ONE, in_settings, kept_game, open_site, set_trick_pause, settle, start_game, wait_hint
 
 pytestmark = pytest.mark.browser
 OWN = "pace=0&forced="      # the computers fast, an only choice as the page's setting says (open_site)
@@ -101,6 +101,7 @@ def test_an_only_choice_plays_itself_as_a_click_would(page, site):
     assert card in page.locator("#log").text_content()
     # Undo takes it back: the only choice then waits for you (else Undo could not undo it)
     page.click("#undo")
+    settle(page)
     back = page.evaluate(FORCED)
     assert back, "Undo took back an only choice"
     page.wait_for_timeout(1000)
@@ -128,19 +129,24 @@ def test_a_card_chosen_early_is_shown_changed_and_cancelled(page, site):
     cards = page.locator("#hand [data-prepick]")
     pressed = lambda: [c.get_attribute("aria-pressed") == "true" for c in cards.all()]  # noqa: E731
     cards.nth(0).click()
+    settle(page)
     assert pressed()[:2] == [True, False]
     assert cards.nth(0).get_attribute("aria-description") == "chosen to play next"
     name = cards.nth(0).get_attribute("aria-label")
     assert page.locator("#prepick-note").text_content().startswith(f"Chosen to play next: the {name}.")
     cards.nth(1).click()                     # changed
+    settle(page)
     assert pressed()[:2] == [False, True]
     cards.nth(1).click()                     # tapped again: cancelled
+    settle(page)
     assert not any(pressed())
     cards.nth(0).focus()                     # the keyboard: along the hand, Enter, Escape
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
+    settle(page)
     assert pressed()[:2] == [False, True]
     page.keyboard.press("Escape")
+    settle(page)
     assert not any(pressed())
     assert page.evaluate("document.body.dataset.hold") == "trick", "Escape cancelled the card, not the pause"
     assert not page.errors
@@ -178,6 +184,7 @@ def test_a_card_chosen_early_plays_when_your_turn_comes(page, site):
         c for c in obs["hand"] if _suit(c) in ("Sh", "Sw", "Ax", "Wa")]
     before = len(my_plays(page))
     page.click(f'#hand [data-prepick][data-card="{following[0]}"]')
+    settle(page)
     assert page.get_attribute(f'#hand [data-card="{following[0]}"]', "aria-pressed") == "true"
     _wait_my_plays(page, before)
     assert my_plays(page)[before] == following[0]
@@ -189,6 +196,7 @@ def test_a_card_chosen_early_that_became_illegal_is_not_played_and_you_are_told(
     # chosen before the computers lead the next trick (your 2 of Swords): they lead Shields, you hold one
     card = page.locator("#hand [data-prepick]").nth(1).get_attribute("data-card")
     page.click(f'#hand [data-prepick][data-card="{card}"]')
+    settle(page)
     before = len(my_plays(page))
     page.click("#continue")
     page.wait_for_selector("body[data-turn=you]", state="attached", timeout=15_000)
@@ -383,6 +391,7 @@ def test_the_next_tag_stays_on_its_card_clear_of_your_seat(table, tmp_path):
             page.set_viewport_size(size)
             if not page.locator("#hand .card.chosen").count():
                 page.click("#hand [data-prepick] >> nth=1")         # the top row's second card
+                settle(page)
             page.locator("#table .hand").scroll_into_view_if_needed()
             page.wait_for_timeout(300)                              # the card has stood up (0.15 s)
             seen = page.evaluate(NEXT_TAG)

@@ -15,7 +15,7 @@ import pytest
 from tests.test_storage import FINISHED, played
 
 from .conftest import SCREENSHOTS
-from .table import (PLAY_ONE, READY, export_record, kept_game, open_site, play, start_game,
+from .table import (PLAY_ONE, READY, export_record, kept_game, open_site, play, settle, start_game,
                     wait_my_turn)
 
 pytestmark = pytest.mark.browser
@@ -292,6 +292,7 @@ def test_the_worker_errors_are_told_apart_by_their_kind(page, site):
     # anything else is a bug: not passed off as the worker's refusal, it surfaces
     page.evaluate(FAIL_NEXT_ASK, ["TypeError", "a bug in the page"])
     page.click("#hint-close")
+    settle(page)
     assert page.evaluate(PLAY_ONE)
     for _ in range(100):
         if any("a bug in the page" in line for line in console):

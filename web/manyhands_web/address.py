@@ -3,14 +3,13 @@ moves (and the pause after a trick), ?budget=N hint playouts, ?hint=SECONDS the
 hint's time, ?forced=wait an only choice waits for your click (pace.py)."""
 from __future__ import annotations
 
-from pyscript import window
+from . import dom
+
+PARAMS = dom.page_state()["params"]          # (one read of the page)
 
 
 def _param(name: str, default: str) -> str:
-    # (the browser's URLSearchParams: importing urllib.parse, compiled from source
-    # in Pyodide, cost a tenth of a second of every page load)
-    params = window.URLSearchParams.new(window.location.search)
-    return str(params.get(name)) if params.has(name) else default
+    return PARAMS.get(name, default)
 
 
 PACE = float(_param("pace", "0.7"))          # seconds between computer moves

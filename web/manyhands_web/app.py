@@ -1,4 +1,4 @@
-"""The page (Pyodide main thread): one `App` made of rooms of one purpose each,
+"""The page (the page's Pyodide): one `App` made of rooms of one purpose each,
 which reach one another through it. Rendering is `render.table_html(observation)`,
 pages.py and the views beside them; no game rule lives here.
 
@@ -34,7 +34,7 @@ from .views import Views
 
 class App:
     def __init__(self) -> None:
-        self.kept = PageStorage(BrowserStore(window.localStorage))
+        self.kept = PageStorage(BrowserStore(window.manyhands))
         self.games = {g["name"]: g for g in describe_games()}
         self.table = Table(self)
         self.hints = HintPanel(self)

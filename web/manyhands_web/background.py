@@ -1,4 +1,4 @@
-"""After each finished hand at the table (Pyodide main thread): its par, and its
+"""After each finished hand at the table (the page's Pyodide): its par, and its
 review when the player has turned automatic review on, asked of the pool of
 workers in the background (worker_client.background) one after the other, kept with the game
 (history.py) and shown on the hand's score sheet ("You 7, par 5") and in the

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from .dom import el
+from . import dom
 
 
 class Confirm:
@@ -14,19 +14,17 @@ class Confirm:
     async def ask(self, title: str, text: str, yes: str) -> bool:
         """A yes-or-no question before something that cannot be undone (a modal dialog:
         Keep it / `yes`; Escape keeps)."""
-        dialog = el("confirm-dialog")._dom_element
-        el("confirm-title").textContent = title
-        el("confirm-text").textContent = text
-        el("confirm-yes").textContent = yes
+        dom.set_text("confirm-title", title)
+        dom.set_text("confirm-text", text)
+        dom.set_text("confirm-yes", yes)
         answer = asyncio.get_running_loop().create_future()
         self.confirming = answer
-        dialog.showModal()
+        dom.call("confirm-dialog", "showModal")
         try:
             return await answer
         finally:
             self.confirming = None
-            if dialog.open:
-                dialog.close()
+            dom.call("confirm-dialog", "close")       # (if it is still open)
 
     def answer(self, yes: bool) -> None:
         """The player's answer (a button, or Escape: no), if a question awaits one."""

@@ -1,4 +1,4 @@
-"""The page's events (Pyodide main thread): each click, key and change handed to
+"""The page's events (the page's Pyodide): each click, key and change handed to
 the room it belongs to (app.py composes them), and `main`, the page's start:
 the game that was at the table resumed, the view drawn, the hint worker booted."""
 from __future__ import annotations
@@ -6,15 +6,16 @@ from __future__ import annotations
 import asyncio
 import json
 
-from pyscript import when, window
+from pyscript import window
 
-from . import pages, render, trick_view, worker_client
+from . import dom, pages, render, trick_view, worker_client
 from .app import app
-from .dom import announce, attr, el, focus_next, options, refocus, target
+from .delegate import listen, on
+from .dom import announce, attr, focus_next, refocus, target
 from .table import NEXT_DECISION
 
 
-@when("click", "#table")
+@on("click", "#table")
 def on_table_click(event):
     button = target(event, "[data-action],[data-toggle],[data-sub],[data-ui],[data-copy],[data-prepick]")
     if not button:
@@ -111,21 +112,21 @@ def _tricks_viewable() -> int:
     return len(trick_view.finished_tricks(obs, h)) if h is not None else 0
 
 
-@when("focusin", "#table")
+@on("focusin", '#table [data-ui="why"]')
 def on_table_focus(event):
     """A card that cannot be chosen says why when it gets the focus, as on hover."""
-    node = target(event, '[data-ui="why"]')
-    said = window.document.getElementById("why-said")
-    if node and said:
-        said.textContent = _reason(node)
+    dom.set_text("why-said", _reason(target(event, '[data-ui="why"]')))
 
 
 def _reason(node) -> str:
     """Why a card or button cannot be chosen: its tooltip, else its description."""
+    if attr(node, "title"):
+        return attr(node, "title")
     described = window.document.getElementById(attr(node, "aria-describedby") or "")
-    return attr(node, "title") or (str(described.textContent) if described else "")
+    return str(described.textContent) if described else ""
 
 
+@on("keydown")
 def on_key(event):
     """Escape: no card chosen to play next. Any key goes on from a finished trick
     (outside form fields)."""
@@ -140,7 +141,7 @@ def on_key(event):
 
 
 # --- home ------------------------------------------------------------------------------------------
-@when("click", "#game-cards")
+@on("click", "#game-cards")
 def on_game_card_click(event):
     button = target(event, "[data-play],[data-resume],[data-reset]")
     if not button:
@@ -154,21 +155,21 @@ def on_game_card_click(event):
         app.home.reset_field(str(button.closest("[data-game]").dataset.game), reset)
 
 
-@when("change", "#game-cards")
+@on("change", "#game-cards")
 def on_game_card_change(event):
     card = event.target.closest("[data-game]")
     if card and str(event.target.id) == f"rule-{card.dataset.game}-players":
         app.home.update_seats(str(card.dataset.game))
 
 
-@when("change", "#level")
+@on("change", "#level")
 def on_level(event):
     level = str(event.target.value)
-    el("level-help").textContent = pages.level_help(level)
+    dom.set_text("level-help", pages.level_help(level))
     app.kept.save_prefs(level=level)
 
 
-@when("click", "#saved-games")
+@on("click", "#saved-games")
 def on_saved_games_click(event):
     button = target(event, "[data-open],[data-delete]")
     if not button:
@@ -180,30 +181,30 @@ def on_saved_games_click(event):
         asyncio.ensure_future(app.home.delete_game(delete))
 
 
-@when("click", "#confirm-dialog")
+@on("click", "#confirm-dialog")
 def on_confirm(event):
     button = target(event, "button[data-answer]")
     if button:
         app.confirm.answer(attr(button, "data-answer") == "yes")
 
 
-@when("close", "#confirm-dialog")
+@on("close", "#confirm-dialog")
 def on_confirm_closed(event):          # Escape: nothing is done
     app.confirm.answer(False)
 
 
-@when("click", "#menu-toggle")
+@on("click", "#menu-toggle")
 def on_menu(event):
-    show_settings(not el("game-menu")._dom_element.classList.contains("open"))
+    show_settings(attr(event.target.closest("#menu-toggle"), "aria-expanded") != "true")
 
 
 def show_settings(opened: bool) -> None:
     """The Settings panel opened or closed (closed once one of its buttons has done its work)."""
-    el("game-menu")._dom_element.classList.toggle("open", opened)
-    el("menu-toggle")._dom_element.setAttribute("aria-expanded", "true" if opened else "false")
+    dom.toggle_class("game-menu", "open", opened)
+    dom.set_attr("menu-toggle", "aria-expanded", "true" if opened else "false")
 
 
-@when("click", "#review-panel")
+@on("click", "#review-panel")
 def on_review_click(event):
     button = target(event, "[data-review]")
     if not button or button.disabled or app.reviews.review is None:
@@ -221,7 +222,7 @@ def on_review_click(event):
         app.reviews.review["step"] = int(step)
         app.reviews.draw_review()
         if what == "trick":
-            el("review-steps")._dom_element.scrollIntoView(options(block="nearest"))
+            dom.scroll_into_view("review-steps", block="nearest")
         refocus(f'[data-review="step"][data-step="{int(step) + 1}"]:not([disabled]), '
                  f'[data-review="step"]:not([disabled])')
     elif what == "replay":
@@ -232,7 +233,7 @@ def on_review_click(event):
 
 
 # --- history and statistics ---------------------------------------------------------------------
-@when("click", "#view-history")
+@on("click", "#view-history")
 def on_history_click(event):
     button = target(event, "[data-history],[data-copy]")
     if not button or button.disabled:
@@ -256,7 +257,7 @@ def on_history_click(event):
         app.history.export()
 
 
-@when("change", "#view-history")
+@on("change", "#view-history")
 def on_history_change(event):
     node = event.target
     if str(node.id) in ("history-game", "history-players"):
@@ -265,38 +266,38 @@ def on_history_change(event):
         files = node.files
         if files.length:
             asyncio.ensure_future(app.history.import_file(files.item(0)))
-        node.value = ""
+        dom.set_prop("history-import", "value", "")
 
 
-@when("change", "#view-stats")
+@on("change", "#view-stats")
 def on_stats_change(event):
     if str(event.target.id) == "auto-review":
         app.history.set_auto_review(bool(event.target.checked))
 
 
-@when("click", "#undo")
+@on("click", "#undo")
 def on_undo(event):
     app.table.undo()
 
 
-@when("click", "#hint")
+@on("click", "#hint")
 def on_hint(event):
     asyncio.ensure_future(app.hints.hint())
 
 
-@when("click", "#hint-body")
+@on("click", "#hint-body")
 def on_hint_body_click(event):
     button = target(event, ".hint-more")
     if button and not button.disabled:
         asyncio.ensure_future(app.hints.hint(json.loads(attr(button, "data-budget"))))
 
 
-@when("click", "#hint-cancel")
+@on("click", "#hint-cancel")
 def on_hint_cancel(event):
     app.hints.cancel_hint()
 
 
-@when("click", "#hint-close")
+@on("click", "#hint-close")
 def on_hint_close(event):
     app.hints.cancel_hint(quiet=True)
     app.hints.close_hint()
@@ -304,22 +305,22 @@ def on_hint_close(event):
     focus_next(["#hint", *NEXT_DECISION], force=True)
 
 
-@when("click", "#export")
+@on("click", "#export")
 def on_export(event):
     show_settings(False)
     app.table.export()
 
 
-@when("change", "#import-file, #home-import")
+@on("change", "#import-file, #home-import")
 def on_import(event):
     show_settings(False)
     files = event.target.files
     if files.length:
         asyncio.ensure_future(app.table.import_file(files.item(0)))
-    event.target.value = ""
+    dom.set_prop(event.target.id, "value", "")
 
 
-@when("click", "#theme-toggle")
+@on("click", "#theme-toggle")
 def on_theme(event):
     session = app.table.session
     themes = list(getattr(session.game, "themes", ())) if session else []
@@ -330,40 +331,53 @@ def on_theme(event):
         app.table.draw()
 
 
-@when("click", "#new-game")
+@on("click", "#new-game")
 def on_new(event):
     show_settings(False)
     app.views.go("home")
 
 
-@when("change", "#trick-pace")
+@on("change", "#trick-pace")
 def on_trick_pace(event):
     app.table.set_trick_pause(str(event.target.value))
 
 
-@when("change", "#play-forced")
+@on("change", "#play-forced")
 def on_play_forced(event):
     app.table.pace.set_auto(bool(event.target.checked))
 
 
-def main() -> None:
-    started = window.performance.now()
+@on("hashchange")
+def on_hash(event):
+    app.views.route(event.hash)
+
+
+@on("storage")
+def on_storage(event):
+    """Another tab changed what is kept: the Python's copy follows (storage.py)."""
+    app.kept.store.changed(*event.storage)
+
+
+def main(started: float) -> None:
+    """The page's start, `started` ms after navigation (main.py)."""
     from pyodide.ffi import create_proxy
-    window.addEventListener("hashchange", create_proxy(lambda e: app.views.route()))
-    window.document.addEventListener("keydown", create_proxy(on_key))
+    listen()
     window.setInterval(create_proxy(app.hints.tick), 100)
-    pace = window.document.getElementById("trick-pace")
-    if pace is not None and pace:
-        pace.value = app.table.trick_pause
-    el("play-forced")._dom_element.checked = app.table.pace.auto
+    dom.set_prop("trick-pace", "value", app.table.trick_pause)
+    dom.set_prop("play-forced", "checked", app.table.pace.auto)
+    page = dom.page_state()
+    app.views.hash = page["hash"]
+    app.home.touched = "touched" in page["data"]
     app.home.resume()
     app.views.route()
-    pending = window.document.body.getAttribute("data-pending")    # Play clicked before Python started (first_screen.js)
+    pending = page["data"].get("pending")    # Play clicked before Python started (first_screen.js)
     if pending:
-        window.document.body.removeAttribute("data-pending")
-        if str(pending) in app.games:
-            app.home.play(str(pending))
-    window.document.body.dataset.timing = f"main {started:.0f} ms, ready {window.performance.now():.0f} ms"
-    window.document.body.dataset.ready = "true"
+        dom.set_data("data-pending", None)
+        if pending in app.games:
+            app.home.play(pending)
+    dom.set_data("data-timing", f"main {started:.0f} ms, ready {window.performance.now():.0f} ms")
+    dom.set_data("data-ready", "true")
+    dom.flush()
     worker_client.start()
     app.background.catch_up()          # every kept game's finished hands without a par yet
+    dom.flush()

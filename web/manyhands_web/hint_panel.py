@@ -1,4 +1,4 @@
-"""The hint panel (Pyodide main thread): a hint asked of the hint workers
+"""The hint panel (the page's Pyodide): a hint asked of the hint workers
 (worker_client.py) for your decision, its progress and Cancel, the answer drawn
 (hint_view.py), announced in one sentence and marked on the table until you choose.
 
@@ -15,9 +15,9 @@ from pyodide.ffi import JsException
 
 from pycore.answer import AnswerError, Hint
 
-from . import hint_view, history, worker_client
+from . import dom, hint_view, history, worker_client
 from .address import BUDGET, HINT_SECONDS
-from .dom import announce, el, options, set_html
+from .dom import announce, el, set_html, set_prop, set_text
 from .markup import esc
 from .worker_client import Cancelled, WorkerError
 
@@ -27,14 +27,17 @@ class HintPanel:
         self.app = app                 # the page (app.py): the table it hints at
         self.hint_started = None       # when the hint under way was asked (None: none is)
         self.hint_shown = None         # (record, best choice) of the hint last shown
+        self.shown = False             # the panel is open
 
     def open_hint(self) -> None:
-        el("hint-panel")._dom_element.hidden = False
+        self.shown = True
+        set_prop("hint-panel", "hidden", False)
 
     def close_hint(self) -> None:
         set_html("hint-body", "")
-        el("hint-summary").textContent = ""
-        el("hint-panel")._dom_element.hidden = True
+        set_text("hint-summary", "")
+        self.shown = False
+        set_prop("hint-panel", "hidden", True)
 
     async def hint(self, budget: dict | None = None) -> None:
         """Ask the workers for a hint: at the page's budget, or at `budget` (the
@@ -47,14 +50,14 @@ class HintPanel:
         generation = self.app.table.generation
         self.hint_started = time.monotonic()
         self.open_hint()
-        el("hint-progress")._dom_element.hidden = False
-        el("hint-cancel")._dom_element.hidden = False
-        el("hint")._dom_element.disabled = True
+        set_prop("hint-progress", "hidden", False)
+        set_prop("hint-cancel", "hidden", False)
+        set_prop("hint", "disabled", True)
         worker_client.reset_progress()
         self.tick()
         set_html("hint-body", "")
-        el("hint-summary").textContent = ""
-        _show(el("hint-panel")._dom_element, focus=False)
+        set_text("hint-summary", "")
+        _show(focus=False)
         if not offer:
             history.hint_asked(self.app.kept, self.app.table.game_id)      # (the statistics count them)
         budget = budget or ({"effort": BUDGET} if BUDGET else {"seconds": HINT_SECONDS})
@@ -91,23 +94,23 @@ class HintPanel:
             self.app.table.draw()
             if hint is None:
                 set_html("hint-body", hint_view.refused_html(message))
-                el("hint-summary").textContent = message
+                set_text("hint-summary", message)
                 announce(message)
             else:
                 set_html("hint-body", hint_view.hint_html(hint, tell, earlier))
-                el("hint-summary").textContent = hint_view.hint_first_step(hint, tell)
+                set_text("hint-summary", hint_view.hint_first_step(hint, tell))
                 announce(hint_view.hint_sentence(hint, tell))
             self.hint_done()
-            _show(el("hint-panel")._dom_element, focus=True)
+            _show(focus=True)
             return
         self.hint_done()
 
     def hint_done(self) -> None:
         self.hint_started = None
-        el("hint-progress")._dom_element.hidden = True
-        el("hint-cancel")._dom_element.hidden = True
+        set_prop("hint-progress", "hidden", True)
+        set_prop("hint-cancel", "hidden", True)
         if self.app.table.session:
-            el("hint")._dom_element.disabled = not self.app.table.session.my_turn
+            set_prop("hint", "disabled", not self.app.table.session.my_turn)
 
     def cancel_hint(self, quiet: bool = False) -> None:
         if self.hint_started is None:
@@ -124,11 +127,11 @@ class HintPanel:
         if self.hint_started is not None:
             position = float(el("hint-meter")._dom_element.position)     # -1: not known yet
             share = f"{int(100 * position)}%, " if position >= 0 else ""
-            el("hint-progress-text").textContent = f"Thinking… {share}{time.monotonic() - self.hint_started:.1f} s"
+            set_text("hint-progress-text", f"Thinking… {share}{time.monotonic() - self.hint_started:.1f} s")
 
 
-def _show(panel, focus: bool) -> None:
+def _show(focus: bool) -> None:
     """Bring the hint panel into view (beside the table, or the sheet on a phone)."""
-    panel.scrollIntoView(options(block="nearest"))
+    dom.scroll_into_view("hint-panel", block="nearest")
     if focus:
-        panel.focus(options(preventScroll=True))
+        dom.refocus("#hint-panel", preventScroll=True)

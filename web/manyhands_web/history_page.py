@@ -1,4 +1,4 @@
-"""The History and Statistics pages (Pyodide main thread): every finished game kept
+"""The History and Statistics pages (the page's Pyodide): every finished game kept
 (history_view.py draws the list, replay_view.py a game replayed trick by trick,
 stats_view.py the statistics stats.py computes), with Replay, Review (the table's
 hand review), Play this deal again and Share (both through the table's one start
@@ -13,8 +13,8 @@ import time
 from pycore.words import minus
 from pyscript import window
 
-from . import history, history_view, replay_view, stats, stats_view
-from .dom import announce, current_view, el, focus_next, options, set_html
+from . import dom, history, history_view, replay_view, stats, stats_view
+from .dom import announce, current_view, el, focus_next, set_html
 from .session import ManyhandsError, Session
 from .history_view import compare_html, link_html
 from .markup import esc
@@ -24,9 +24,9 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def browser_date(ms: int) -> str:
-    """A date and time in the browser's own words and time zone."""
-    return str(window.Date.new(ms).toLocaleString(None, options(dateStyle="medium", timeStyle="short")))
+def browser_dates(times) -> dict:
+    """{ms: a date and time in the browser's own words and time zone} (one call to the page)."""
+    return dom.ask("localDates", json.dumps(sorted(set(times))), of_page=False)
 
 
 class HistoryPage:
@@ -40,9 +40,10 @@ class HistoryPage:
     # --- the pages ------------------------------------------------------------------------------
     def draw(self) -> None:
         entries = self.app.kept.games()
+        dates = browser_dates(e["updated"] for e in entries)
         set_html("history", history_view.history_html(entries, self.app.games, self.game, self.players,
                                                       self.app.kept.used(), self.note, self.app.kept.full_seen,
-                                                      browser_date))
+                                                      lambda ms: dates[str(ms)]))
         self.draw_replay()
 
     def draw_stats(self) -> None:
@@ -98,10 +99,9 @@ class HistoryPage:
         focus_next([f'[data-history="replay"][data-id="{game_id}"]', "#history-title"], force=True)
 
     def draw_replay(self) -> None:
-        box = el("history-replay")._dom_element
         r = self.replaying
-        box.hidden = r is None
-        el("history")._dom_element.hidden = r is not None
+        dom.set_prop("history-replay", "hidden", r is None)
+        dom.set_prop("history", "hidden", r is not None)
         if r is not None:
             saved = r["saved"]
             set_html("history-replay", replay_view.replay_html(r["steps"], saved["record"], saved["seat"],

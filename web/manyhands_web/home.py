@@ -1,16 +1,17 @@
-"""The home page (Pyodide main thread): a card per game (pages.py draws it) with
+"""The home page (the page's Pyodide): a card per game (pages.py draws it) with
 Play, its house rules read back and checked by the engine, the computers' level;
 Your games (your_games.py, storage.py) with Resume and Delete; and, at a page
 load, the game that was at the table brought back."""
 from __future__ import annotations
 
+import json
 import random
 import time
 
 from pyscript import window
 
-from . import first_screen, pages, your_games
-from .dom import announce, attr, el, focus_next, refocus, set_html
+from . import dom, first_screen, pages, your_games
+from .dom import announce, el, focus_next, refocus, set_html
 from .session import ManyhandsError, Session
 
 
@@ -22,29 +23,30 @@ class Home:
     def __init__(self, app) -> None:
         self.app = app                 # the page (app.py): the table, the games kept
         self.games_note = ""           # said above Your games (a game dropped, deleted...)
+        self.touched = False           # the cards were changed before Python started (first_screen.js)
 
     def draw_home(self) -> None:
         """The cards with the player's kept choices; but where the player changed the
         cards drawn before Python started (first_screen.js), those are kept as they are."""
-        body = window.document.body
-        if body.hasAttribute("data-touched"):
-            body.removeAttribute("data-touched")
+        if self.touched:
+            self.touched = False
+            dom.set_data("data-touched", None)
             for name in self.app.games:       # each card's seat choices, for the players chosen
                 self.update_seats(name)
-            el("level-help").textContent = pages.level_help(str(el("level")._dom_element.value))
+            dom.set_text("level-help", pages.level_help(str(el("level")._dom_element.value)))
         else:
             prefs = self.app.kept.prefs()
             level = first_screen.kept_level(prefs)
-            el("level").innerHTML = pages.level_options_html(level)
-            el("level-help").textContent = pages.level_help(level)
+            set_html("level", pages.level_options_html(level))
+            dom.set_text("level-help", pages.level_help(level))
             playing = self.app.table.session.game.name if self.app.table.in_progress() else None
             set_html("game-cards", first_screen.home_cards_html(self.app.games, prefs, playing))
         self.draw_your_games()
 
     def draw_your_games(self) -> None:
         entries = self.app.kept.games()
-        el("your-games")._dom_element.hidden = not entries and not self.games_note
-        el("games-note").textContent = self.games_note
+        dom.set_prop("your-games", "hidden", not entries and not self.games_note)
+        dom.set_text("games-note", self.games_note)
         at_table = self.app.table.game_id if self.app.table.session is not None else None
         set_html("saved-games", your_games.your_games_html(entries, now_ms(), at_table))
 
@@ -86,74 +88,63 @@ class Home:
         self.draw_home()
         focus_next(["#saved-games [data-open]", "#view-home h2"], force=True)
 
-    def read_card(self, game: str) -> dict:
-        """The raw readings of a game card's rules controls (see pages.field_value)."""
+    def read_card(self, game: str) -> tuple[dict, dict]:
+        """The raw readings of a game card's rules controls (see pages.field_value),
+        and the values of its other controls (deal, seat, theme) and the level, by id."""
+        ids = [f"seed-{game}", f"seat-{game}", f"theme-{game}", "level"]
+        card = dom.ask("readCard", game, json.dumps(ids))     # (one read of the page)
+        fields: dict[str, list[dict]] = {}
+        for control in card["controls"]:
+            fields.setdefault(control["field"], []).append(control)
         raw = {}
-        for box in window.document.querySelectorAll(f"#game-{game} .rule-field[data-field]"):
-            key, kind = attr(box, "data-field"), attr(box, "data-kind")
-            inputs = list(box.querySelectorAll("input, select"))
+        for key, controls in fields.items():
+            kind = controls[0]["kind"]
             if kind == "bool":
-                raw[key] = bool(inputs[0].checked)
+                raw[key] = controls[0]["checked"]
             elif kind in ("choice", "int"):
-                raw[key] = str(inputs[0].value)
+                raw[key] = controls[0]["value"]
             elif kind == "set":
-                raw[key] = [str(i.value) for i in inputs if i.checked]
+                raw[key] = [c["value"] for c in controls if c["checked"]]
             elif kind == "list":
-                raw[key] = [str(i.value) for i in inputs]
+                raw[key] = [c["value"] for c in controls]
             elif kind == "table":
-                raw[key] = [[str(i.value) for i in row.querySelectorAll("input")]
-                            for row in box.querySelectorAll("tbody tr")]
-        return raw
-
-    def show_field_errors(self, game: str, errors: dict[str, str]) -> None:
-        document = window.document
-        for box in document.querySelectorAll(f"#game-{game} .rule-field[data-field]"):
-            key = attr(box, "data-field")
-            message = errors.get(key, "")
-            box.querySelector(".field-error").textContent = message
-            for control in box.querySelectorAll("input, select, fieldset"):
-                if message:
-                    control.setAttribute("aria-invalid", "true")
-                else:
-                    control.removeAttribute("aria-invalid")
-        if errors:
-            first = document.querySelector(f"#game-{game} [aria-invalid=true]")
-            rules = document.getElementById(f"house-{game}")
-            if first and rules and rules.contains(first):
-                rules.open = True
-            if first:
-                (first.querySelector("input") if str(first.tagName) == "FIELDSET" else first).focus()
+                rows: dict[int, list[str]] = {}
+                for c in controls:
+                    if c["row"] >= 0 and c["tag"] == "input":
+                        rows.setdefault(c["row"], []).append(c["value"])
+                raw[key] = [rows[r] for r in sorted(rows)]
+        return raw, card["values"]
 
     def play(self, game: str) -> None:
         """Start `game` from its card: its house rules, the level, a new deal (or the
         deal asked for under Advanced); a value the engine refuses starts nothing."""
         fields = self.app.games[game]["fields"]
-        rules, errors = pages.read_house_rules(game, fields, self.read_card(game))
-        seed_text = str(el(f"seed-{game}")._dom_element.value).strip()
+        raw, values = self.read_card(game)
+        rules, errors = pages.read_house_rules(game, fields, raw)
+        seed_text = (values[f"seed-{game}"] or "").strip()
         if seed_text and not seed_text.isdigit():
             errors["seed"] = "A deal number is a whole number, 0 or more."
-        self.show_field_errors(game, errors)
-        el(f"seed-{game}-help").textContent = errors.get("seed") or (
-            "Every game shows its deal number; enter it here to play the same cards again.")
-        error = el(f"error-{game}")
+        dom.change("fieldErrors", game, errors)
+        dom.set_text(f"seed-{game}-help", errors.get("seed") or (
+            "Every game shows its deal number; enter it here to play the same cards again."))
+        error = f"error-{game}"
         if errors:
-            error.textContent = "Not started: " + ("check the deal number." if list(errors) == ["seed"]
-                                                   else "check the house rules marked below.")
+            dom.set_text(error, "Not started: " + ("check the deal number." if list(errors) == ["seed"]
+                                                   else "check the house rules marked below."))
             if "seed" in errors:
-                window.document.getElementById(f"advanced-{game}").open = True
-                el(f"seed-{game}")._dom_element.focus()
+                dom.set_prop(f"advanced-{game}", "open", True)
+                refocus(f"#seed-{game}")
             return
-        seat = str(el(f"seat-{game}")._dom_element.value or "")      # a place (pages.seat_at)
-        theme_box = window.document.getElementById(f"theme-{game}")
-        theme = str(theme_box.value) if theme_box else ""
-        level = str(el("level")._dom_element.value or "normal")
+        seat = values[f"seat-{game}"] or ""      # a place (pages.seat_at)
+        theme = values[f"theme-{game}"] or ""
+        level = values["level"] or "normal"
         seed = int(seed_text) if seed_text else random.randrange(1, 10**6)
         try:
             session = Session.new(game, rules, seed, pages.seat_at(game, rules, seed, seat), level, theme)
         except (ManyhandsError, ValueError, TypeError) as exc:
-            error.textContent = f"Not started: {pages.engine_message(exc)}"
+            dom.set_text(error, f"Not started: {pages.engine_message(exc)}")
             return
-        error.textContent = ""
+        dom.set_text(error, "")
         self.app.kept.save_prefs(game=game, level=level, rules={game: rules},
                         advanced={game: {"seat": seat, "theme": theme}})
         self.app.table.start(session, f"New game of {session.game.title}, deal {seed}.")
@@ -165,13 +156,12 @@ class Home:
         box.outerHTML = pages.field_html(game, field, field["default"], card_namer(game))
 
     def update_seats(self, game: str) -> None:
-        players = window.document.getElementById(f"rule-{game}-players")
-        seat = el(f"seat-{game}")._dom_element
-        if players is None or not players:
+        """The seats offered under Advanced, for the players chosen on the card."""
+        players, seat = f"rule-{game}-players", f"seat-{game}"
+        values = dom.ask("readCard", "", json.dumps([players, seat]))["values"]
+        if values[players] is None:
             return
-        current = str(seat.value or "0")
-        n = int(str(players.value))
-        seat.innerHTML = pages.seat_options_html(game, n, current)
+        set_html(seat, pages.seat_options_html(game, int(values[players]), values[seat] or "0"))
 
     def resume(self) -> bool:
         """At a page load: the game that was at the table, as it was left (a game kept

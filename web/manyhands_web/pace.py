@@ -1,4 +1,4 @@
-"""The table's pace (Pyodide main thread): what plays itself, and when.
+"""The table's pace (the page's Pyodide): what plays itself, and when.
 
 - A decision with only one legal choice is shown ("Only one choice: ...") and,
   after a short moment (FORCED_SECONDS), played as your click would play it
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 
-from pyscript import window
 
 from . import dom, layouts
 from .address import FORCED_WAIT, PACE
@@ -53,10 +52,9 @@ class Pace:
     def looking(self) -> bool:
         """Whether you are looking at something the table must not play past."""
         ui = self.table.ui
-        panel = window.document.getElementById("hint-panel")
+        hints = self.table.app.hints
         return bool(ui.get("holding") or ui.get("sheet") is not None or ui.get("view_trick") is not None
-                    or self.table.app.hints.hint_started is not None or (panel and not panel.hidden)
-                    or current_view() != "table")
+                    or hints.hint_started is not None or hints.shown or current_view() != "table")
 
     def trick_wait(self, obs: dict) -> float | None:
         """How long a trick of this hand just finished stays before your turn plays

@@ -1,4 +1,4 @@
-"""The hand review panel (Pyodide main thread): a finished hand of the game at the
+"""The hand review panel (the page's Pyodide): a finished hand of the game at the
 table judged decision by decision (review_view.py draws it), asked of its own
 worker (worker_client.py) with a progress bar and Cancel while the table plays
 on; kept (storage.py), and open in its game only: shown under that game, after a
@@ -10,9 +10,9 @@ import json
 
 from pyscript import window
 
-from . import history, review_view, worker_client
+from . import dom, history, review_view, worker_client
 from .address import BUDGET
-from .dom import announce, el, options, set_html
+from .dom import announce, set_html
 from .markup import esc
 from .session import ManyhandsError, Session, hand_end, review_key, review_narrator
 from .worker_client import Cancelled, WorkerError
@@ -91,28 +91,27 @@ class ReviewPanel:
         return self.app.table.session.game.words.hand_word if self.app.table.session else "hand"
 
     def review_message(self, text: str) -> None:
-        el("review-progress")._dom_element.hidden = True
+        dom.set_prop("review-progress", "hidden", True)
         set_html("review-content", f'<p class="review-message" id="review-message">{esc(text)}</p>')
         if self.review is not None:
             self.review["data"] = None
 
     def draw_review(self, scroll: bool = False) -> None:
-        panel = el("review-panel")._dom_element
         review = self.review
         if review is None or review.get("game") != self.app.table.game_id or self.app.table.session is None:
-            panel.hidden = True
+            dom.set_prop("review-panel", "hidden", True)
             return
-        panel.hidden = False
-        panel.dataset.reused = str(review.get("reused", ""))    # decisions analysed before (tests)
-        panel.dataset.game = str(review["game"])
+        dom.set_prop("review-panel", "hidden", False)
+        dom.set_attr("review-panel", "data-reused", str(review.get("reused", "")))    # decisions analysed before (tests)
+        dom.set_attr("review-panel", "data-game", str(review["game"]))
         data = review["data"]
-        el("review-progress")._dom_element.hidden = data is not None
+        dom.set_prop("review-progress", "hidden", data is not None)
         for button in ("review-replay", "review-export"):
-            el(button)._dom_element.disabled = data is None
+            dom.set_prop(button, "disabled", data is None)
         word = self.hand_word()
-        el("review-title").textContent = f"Review of {word} {review['hand']}"
+        dom.set_text("review-title", f"Review of {word} {review['hand']}")
         title = self.app.table.session.narrator().title()
-        el("review-replay").textContent = f"Replay this deal ({title}, {word} {review['hand']})"
+        dom.set_text("review-replay", f"Replay this deal ({title}, {word} {review['hand']})")
         if data is None:
             set_html("review-content", "")
         else:
@@ -121,8 +120,8 @@ class ReviewPanel:
             set_html("review-content", review_view.review_html(hand, tell, review["step"],
                                                                review["source"]))
         if scroll:
-            panel.scrollIntoView(options(block="start"))
-            panel.focus(options(preventScroll=True))
+            dom.scroll_into_view("review-panel", block="start")
+            dom.refocus("#review-panel", preventScroll=True)
 
     def close_review(self) -> None:
         self.cancel_review(quiet=True)

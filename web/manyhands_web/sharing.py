@@ -1,4 +1,4 @@
-"""Share this deal (Pyodide main thread): a link to this very page (built from the
+"""Share this deal (the page's Pyodide): a link to this very page (built from the
 page's own address, wherever it is hosted) carrying a finished hand's deal, its
 rules, the computer players' level and the sender's score and par
 (pycore/share.py); opening it starts that hand against the same computer players
@@ -37,6 +37,7 @@ class Sharing:
         reason it cannot be, said on the home page (False); the address loses the deal
         either way, so that Back or a reload does not start it again."""
         window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0] + "#home")
+        self.app.views.hash = "#home"
         try:
             challenge = decode(f"#{fragment}")
             session = Session(challenge.start(), challenge.seat, challenge.level, challenge.theme)

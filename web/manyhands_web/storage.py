@@ -94,29 +94,52 @@ class MemoryStore:
 
 
 class BrowserStore:
-    """The page's localStorage (`storage`: window.localStorage)."""
+    """The page's localStorage, kept in Python: read whole at the first use
+    (`page.storedItems()`: every item as JSON text, one call), every change
+    written through (`page.store(key, text)`: "" or the error's name), another
+    tab's changes followed (`changed`, from the page's storage event). From a
+    PyScript worker each call to the page is a round trip to the main thread; a
+    move's save then makes two (the game, the list). `page`: bridge.js's functions."""
 
-    def __init__(self, storage):
-        self.storage = storage
+    def __init__(self, page):
+        self.write = page.store             # (each fetched once: a fetch is a round trip too)
+        self.read_all = page.storedItems
+        self.items: dict[str, str] | None = None
+
+    def _items(self) -> dict[str, str]:
+        if self.items is None:
+            self.items = json.loads(str(self.read_all()))
+        return self.items
 
     def get(self, key):
-        text = self.storage.getItem(key)
-        return text if isinstance(text, str) else None      # (a missing key: JS null, not None)
+        return self._items().get(key)
 
     def set(self, key, text):
-        from pyodide.ffi import JsException      # (the browser only)
-        try:
-            self.storage.setItem(key, text)
-        except JsException as exc:
-            if exc.name == "QuotaExceededError":
-                raise StoreFull(key) from None
-            raise
+        error = str(self.write(key, text))
+        if error == "QuotaExceededError":
+            raise StoreFull(key)
+        if error:
+            raise OSError(f"the browser's storage refused {key}: {error}")
+        self._items()[key] = text
 
     def remove(self, key):
-        self.storage.removeItem(key)
+        self.write(key, None)
+        self._items().pop(key, None)
 
     def keys(self):
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        self.items = None            # read again: the site's other keys count too
+        return list(self._items())
+
+    def changed(self, key, text) -> None:
+        """Another tab set `key` to `text` (None: removed; key None: cleared)."""
+        if self.items is None:
+            return
+        if key is None:
+            self.items = None
+        elif text is None:
+            self.items.pop(key, None)
+        else:
+            self.items[key] = text
 
 
 class Saved(NamedTuple):

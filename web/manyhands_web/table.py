@@ -1,4 +1,4 @@
-"""The game at the table (Pyodide main thread): the one way a game starts, your
+"""The game at the table (the page's Pyodide): the one way a game starts, your
 actions and the computers' moves applied to its session (session.py: the record is
 the game), the game saved after every change, the moments (a trick or a hand just
 finished, the game over) and the table drawn (render.py).
@@ -17,7 +17,7 @@ from pyscript import window
 from . import dom, log_view, render, worker_client, your_games
 from .pace import Pace
 from .address import PACE, PACE_GIVEN
-from .dom import current_view, el, focus_next, set_html
+from .dom import current_view, focus_next, set_html, set_prop, set_text
 from .session import ManyhandsError, Session
 from .worker_client import Cancelled, WorkerError
 
@@ -50,9 +50,11 @@ class Table:
         self.prev_tell = None
         self.bot_task = None
         self.policy = ""
+        self.draws = 0                 # tables drawn: body's data-drawn, the last thing a draw sets
         self.hold_until = None         # when a timed trick pause ends (None: it waits for you)
         self.trick_pause = self.initial_trick_pause()
         self.pace = Pace(self)         # what plays itself: your only choice, a card chosen early
+        self.unsaved = False           # the save warning is shown
 
     @staticmethod
     def fresh_ui() -> dict:
@@ -126,13 +128,14 @@ class Table:
             self.app.kept.set_open(self.game_id)
         if outcome.dropped:
             self.app.home.note(your_games.dropped_text(outcome.dropped))
-        warning = el("save-error")._dom_element
-        if not outcome.ok and warning.hidden:
+        if not outcome.ok and not self.unsaved:
             dom.announce("This game could not be saved.")
-        warning.hidden = outcome.ok
-        warning.innerHTML = "" if outcome.ok else (
-            "This game is not saved: the browser's storage is full of games not finished. Delete one you no "
-            'longer need under <a href="#home">Your games</a>, or keep this one with Export record.')
+        if not outcome.ok or self.unsaved:      # shown, or shown until now
+            set_prop("save-error", "hidden", outcome.ok)
+            set_html("save-error", "" if outcome.ok else (
+                "This game is not saved: the browser's storage is full of games not finished. Delete one you no "
+                'longer need under <a href="#home">Your games</a>, or keep this one with Export record.'))
+        self.unsaved = not outcome.ok
 
     def changed(self, announce: bool = True, bots: bool = True) -> None:
         """After every change of the record: save, announce, mark the moment (a trick
@@ -211,33 +214,27 @@ class Table:
             ended = len(obs.get("hand_results") or [])
         tell = session.narrator(obs)
         ui = dict(self.ui, computer=session.computers(), ended=ended, **self.app.history.table_notes(obs))
-        focused = _table_control(window.document.activeElement)
-        set_html("table", render.table_html(tell, ui, session.why(tell)))
-        if focused is not None:     # the control you had focused, drawn again: it stays focused
-            dom.refocus(focused)
+        # the control you had focused, drawn again, stays focused
+        set_html("table", render.table_html(tell, ui, session.why(tell)), keep_focus=True)
         set_html("log", log_view.log_html(tell))
-        el("game-title").textContent = tell.title()
-        el("game-facts").textContent = f"{obs['players']} players · deal {session.state.seed}"
-        el("rules-link")._dom_element.href = f"#rules/{session.game.name}"
-        el("undo")._dom_element.disabled = session.undo_point() is None
-        el("hint")._dom_element.disabled = not session.my_turn or self.app.hints.hint_started is not None
-        el("policy").textContent = self.policy
-        theme = el("theme-toggle")._dom_element
+        set_text("game-title", tell.title())
+        set_text("game-facts", f"{obs['players']} players · deal {session.state.seed}")
+        set_prop("rules-link", "href", f"#rules/{session.game.name}")
+        set_prop("undo", "disabled", session.undo_point() is None)
+        set_prop("hint", "disabled", not session.my_turn or self.app.hints.hint_started is not None)
+        set_text("policy", self.policy)
         themes = list(getattr(session.game, "themes", ()))
-        theme.hidden = len(themes) < 2
+        set_prop("theme-toggle", "hidden", len(themes) < 2)
         if themes:
-            theme.textContent = f"Theme: {session.theme.capitalize()}"
-        pace = window.document.getElementById("trick-pace")
-        if pace is not None and pace:
-            pace.value = self.trick_pause
-        forced = window.document.getElementById("play-forced")
-        if forced is not None and forced:
-            forced.checked = self.pace.auto
-        body = window.document.body.dataset
-        body.turn = "you" if session.my_turn else ("over" if session.state.is_terminal else "computer")
-        body.actions = str(len(session.state.history))
+            set_text("theme-toggle", f"Theme: {session.theme.capitalize()}")
+        set_prop("trick-pace", "value", self.trick_pause)
+        set_prop("play-forced", "checked", self.pace.auto)
+        dom.set_data("data-turn", "you" if session.my_turn else ("over" if session.state.is_terminal else "computer"))
+        dom.set_data("data-actions", str(len(session.state.history)))
         self.app.views.set_title()
-        body.hold = self.ui.get("holding") or ""
+        dom.set_data("data-hold", self.ui.get("holding") or "")
+        self.draws += 1
+        dom.set_data("data-drawn", str(self.draws))    # the last change of a draw, applied with it
 
     def act(self, token: str, by_hand: bool = True) -> None:
         """Your decision `token`, clicked (`by_hand`) or played for you (pace.py)."""
@@ -320,29 +317,13 @@ class Table:
         text = str(await file.text())
         current = self.session
         seat = current.seat if current else 0
-        error = el("import-error")._dom_element if current_view() == "table" else el("home-import-error")._dom_element
+        error = "import-error" if current_view() == "table" else "home-import-error"
         try:
             session = Session.from_record_text(text, seat, current.level if current else "normal")
         except (ManyhandsError, ValueError, KeyError, TypeError) as exc:
-            error.textContent = (f"Could not import {file.name}: {exc}. "
-                                 + ("Your current game is kept." if current else ""))
-            error.hidden = False
+            set_text(error, f"Could not import {file.name}: {exc}. " + ("Your current game is kept." if current else ""))
+            set_prop(error, "hidden", False)
             return
-        error.hidden = True
+        set_prop(error, "hidden", True)
         self.start(session, f"Imported {file.name}.")
 
-
-def _table_control(node) -> str | None:
-    """A selector for the table's control `node`, to focus it again once a redraw
-    (a computer's move, the pace, a par arriving) has replaced it: a card or
-    choice of yours, or a button named by its data-ui (and its card or hand);
-    None for anything else."""
-    if not node or not hasattr(node, "closest") or node.closest("#table") is None:
-        return None
-    for name in ("data-prepick", "data-action", "data-toggle"):     # a card or choice of yours
-        if node.hasAttribute(name):
-            return f'#table [{name}="{node.getAttribute(name)}"]'
-    if not node.hasAttribute("data-ui"):
-        return None
-    return f'#table [data-ui="{node.getAttribute("data-ui")}"]' + "".join(
-        f'[{name}="{node.getAttribute(name)}"]' for name in ("data-card", "data-hand") if node.hasAttribute(name))

@@ -1,4 +1,4 @@
-"""The page's views (Pyodide main thread): #home (the games), #table (the game),
+"""The page's views (the page's Pyodide): #home (the games), #table (the game),
 #rules/<game> (how to play, with the house rules at your table),
 #rules/<game>/reference (the complete rules), #history (your finished games) and
 #stats (your statistics), moved between by the address's hash; #deal=... (a
@@ -10,8 +10,8 @@ import asyncio
 from pyodide.ffi import JsException
 from pyscript import fetch, window
 
-from . import first_screen
-from .dom import current_view, el, focus_next, set_html
+from . import dom, first_screen
+from .dom import current_view, focus_next, set_html, set_prop, show_view
 from .markup import esc
 from .sharing import is_deal
 from .table import NEXT_DECISION
@@ -24,9 +24,13 @@ class Views:
     def __init__(self, app) -> None:
         self.app = app                 # the page (app.py): the home page and the table it shows
         self.texts: dict[str, str] = {}      # rules pages fetched so far
+        self.hash = ""                 # the address's hash, as the page last said (bridge.js)
 
-    def route(self) -> None:
-        hash_ = str(window.location.hash or "")
+    def route(self, hash_: str | None = None) -> None:
+        """The view the address's hash names (`hash_`: it has just changed to it)."""
+        if hash_ is not None:
+            self.hash = hash_
+        hash_ = self.hash
         if is_deal(hash_.lstrip("#")):
             if self.app.sharing.open_link(hash_.lstrip("#")):
                 return
@@ -37,10 +41,10 @@ class Views:
         if view not in VIEWS:
             view = "table" if self.app.table.session is not None else "home"
         for name in VIEWS:
-            el(f"view-{name}")._dom_element.hidden = name != view
+            set_prop(f"view-{name}", "hidden", name != view)
         if current_view() != view:
-            window.scrollTo(0, 0)             # a new view starts at its top
-        window.document.body.dataset.view = view
+            dom.scroll_to_top()             # a new view starts at its top
+        show_view(view)
         if view == "rules":
             name, _, part = arg.partition("/")
             asyncio.ensure_future(self.show_rules(name or self.current_game(), part == "reference"))
@@ -59,10 +63,10 @@ class Views:
         self.set_title()
 
     def go(self, view: str) -> None:
-        if str(window.location.hash) == f"#{view}":
+        if self.hash == f"#{view}":
             self.route()
         else:
-            window.location.hash = view
+            dom.set_hash(view)        # the page's hashchange routes
 
     def current_game(self) -> str:
         session = self.app.table.session
@@ -79,9 +83,8 @@ class Views:
             title = f"{TITLES[view]} · Manyhands"
         else:
             title = "Manyhands: card games in your browser"
-        window.document.title = title
-        link = el("nav-table")._dom_element
-        link.hidden = session is None
+        dom.set_title(title)
+        set_prop("nav-table", "hidden", session is None)
 
     async def show_rules(self, name: str, reference: bool = False) -> None:
         """How to play `name` (the guide rendered at build time, web/guide/) and the
@@ -92,7 +95,7 @@ class Views:
         page = f"rules/{name}{'-reference' if reference else ''}.html"
         if page not in self.texts:
             try:
-                response = await fetch(page)
+                response = await fetch(str(window.URL.new(page, window.location.href).href))    # (from a worker too)
                 if not response.ok:
                     raise ValueError(f"HTTP {response.status}")
                 self.texts[page] = str(await response.text())

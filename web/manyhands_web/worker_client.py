@@ -10,6 +10,18 @@ import json
 from pyodide.ffi import JsException
 from pyscript import window
 
+from . import dom
+
+
+_client = []
+
+
+def _page():
+    """client.js's window.manyhands (fetched once: from a worker each fetch is a round trip)."""
+    if not _client:
+        _client.append(window.manyhands)
+    return _client[0]
+
 
 class WorkerError(Exception):
     """A request a worker did not answer; its message says why."""
@@ -42,42 +54,43 @@ async def _answer(promise) -> dict:
 
 async def ask(request: dict) -> dict:
     """A computer move or a hint, its search spread over the pool (hints first)."""
-    return await _answer(window.manyhands.ask(json.dumps(request)))
+    return await _answer(_page().ask(json.dumps(request)))
 
 
 async def review(request: dict) -> dict:
     """A hand review, its searches spread over the pool after the hints and the
     computer moves (its progress goes to the review panel)."""
-    return await _answer(window.manyhands.review(json.dumps(request)))
+    return await _answer(_page().review(json.dumps(request)))
 
 
 async def background(request: dict) -> dict:
     """Par or a review worked out in the background: spread over the pool after
     every other search (the table's moves and hints never wait for it)."""
-    return await _answer(window.manyhands.background(json.dumps(request)))
+    return await _answer(_page().background(json.dumps(request)))
 
 
 def review_analyses() -> list:
     """The analyses the review's leading workers have sent for the review under way (or just ended)."""
-    return [got for text in json.loads(str(window.manyhands.reviewAnalyses())) for got in json.loads(text)]
+    return [got for text in json.loads(str(_page().reviewAnalyses())) for got in json.loads(text)]
 
 
 def cancel() -> None:
     """Stop the hint under way (the workers go on with the rest): its request
     raises Cancelled."""
-    window.manyhands.cancel()
+    _page().cancel()
 
 
 def cancel_review() -> None:
     """Stop the review under way: its request raises Cancelled."""
-    window.manyhands.cancelReview()
+    _page().cancelReview()
 
 
 def reset_progress() -> None:
     """The hint's progress bar back to "not known yet"."""
-    window.manyhands.resetProgress()
+    _page().resetProgress()
 
 
 def start() -> None:
-    """Start the pool of hint workers, once the table is interactive."""
-    window.manyhands.start()
+    """Start the pool of hint workers, once the table is interactive (the Python
+    goes on at once: the start is the page's work)."""
+    dom.change("start")

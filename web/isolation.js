@@ -1,0 +1,17 @@
+// Where the page's Python runs. In a PyScript worker (the `worker` attribute of
+// index.html's <script type="py">) its start-up and its work never hold up the
+// page's input; that needs the page cross-origin isolated (the
+// Cross-Origin-Opener-Policy and -Embedder-Policy headers: `build.py serve` sends
+// them, and the site's service worker, sw.js, adds them to every file it serves,
+// so a static host that sends none has them from the second visit on). For now
+// the worker is asked for in the address (`?python=worker`): its Pyodide starts
+// slower than the main thread's (docs/site.md), so a later visit reaches its table
+// later. Elsewhere, and without isolation (PyScript cannot give a worker the
+// page's DOM then), Python runs on the main thread. (This script runs after that
+// element is parsed and before PyScript's module reads it.)
+{
+  const python = document.querySelector('script[type="py"]');
+  const askedFor = new URLSearchParams(location.search).get("python") === "worker";
+  if (python && askedFor && globalThis.crossOriginIsolated) python.setAttribute("worker", "");
+  else python?.removeAttribute("worker");
+}
