@@ -170,9 +170,8 @@ def details_html(tell: Narrator, ui: dict, layout, groups: dict) -> str:
         extra.append(f"<dt>{esc(humanize(key))}</dt><dd>{_value_html(value, tell)}</dd>")
     public = f'<dl class="public" id="public">{"".join(extra)}</dl>' if extra else ""
     shown = bool(ui.get("show_details"))
-    verb = "Hide " if shown else ""
-    label = (f'<span class="long-label">{verb}{"table" if shown else "Table"} details</span>'
-             f'<span class="short-label">{verb}{"details" if shown else "Details"}</span>')
+    wide, narrow = ("Hide table details", "Hide details") if shown else ("Table details", "Details")
+    label = f'<span class="long-label">{wide}</span><span class="short-label">{narrow}</span>'
     return (f'<div class="table-details"><button type="button" data-ui="details" '
             f'aria-expanded="{str(shown).lower()}" aria-controls="details-body">{label}</button>'
             + (f'<div id="details-body">{table}{public}</div>' if shown else "") + "</div>")
