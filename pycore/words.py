@@ -188,8 +188,8 @@ class Words:
     def outcome(self, tell: "Narrator") -> str:
         """The end of the game in one sentence: who won."""
         winners = tell.obs.get("winners") or []
-        if tell.me in winners:
-            others = [w for w in winners if w != tell.me]
+        if tell.you in winners:
+            others = [w for w in winners if w != tell.you]
             return "You win!" if not others else f"You share the win with {tell.seats(others, start=False)}!"
         return f"{tell.seats(winners)} {tell.verb('wins', winners)}."
 
@@ -210,9 +210,11 @@ class Narrator:
     Without an observation it names cards and choices only (seats by number).
     `namer(players, me)`: every seat's name as `me` says it (default
     `seat_names`: You, Left, Across, Right; the page names the computer players
-    by a cast of its own), "You" for `me`."""
+    by a cast of its own), "You" for `me`. `addressed=False`: told to the whole
+    table, not to `me` (the page's friends at one device): every seat by its
+    name and in the third person, `me` only where the table is seen from."""
 
-    def __init__(self, game, obs: dict | None = None, theme: str = "", namer=None):
+    def __init__(self, game, obs: dict | None = None, theme: str = "", namer=None, addressed: bool = True):
         self.game = game
         self.words: Words = game.words
         self.obs = obs or {}
@@ -222,6 +224,7 @@ class Narrator:
             self.names = (namer or seat_names)(self.players, self.me)
         else:
             self.me, self.players, self.names = None, 0, []
+        self.you = self.me if addressed else None     # who "you" is in the words (None: nobody)
 
     def seat(self, seat: int, *, start: bool = True) -> str:
         """A seat's name; `start=False` where it is not at the start of a sentence
@@ -229,18 +232,18 @@ class Narrator:
         if seat >= len(self.names):
             return f"Seat {seat}"
         name = self.names[seat]
-        return name if start or seat != self.me else name.lower()
+        return name if start or seat != self.you else name.lower()
 
     def possessive(self, seat: int, *, start: bool = True) -> str:
         """"Your" for the listener, else "Left's"."""
-        if seat == self.me:
+        if seat == self.you:
             return "Your" if start else "your"
         return f"{self.seat(seat)}'s"
 
     def verb(self, third_person: str, seat: int | list) -> str:
         """A verb agreeing with its subject: "takes" for Left, "take" for you or for
         several seats ("have"/"has", "are"/"is")."""
-        plural = seat == self.me if isinstance(seat, int) else len(seat) != 1 or seat[0] == self.me
+        plural = seat == self.you if isinstance(seat, int) else len(seat) != 1 or seat[0] == self.you
         return plural_verb(third_person) if plural else third_person
 
     def seats(self, seats, *, start: bool = True) -> str:

@@ -59,14 +59,16 @@
     show("home");
   }
 
-  // Play before Python: the loading screen for that game, and the game started once Python is ready.
+  // Play (or With friends) before Python: the loading screen for that game, and the game
+  // started (or its seats asked) once Python is ready.
   document.getElementById("game-cards")?.addEventListener("click", (event) => {
-    const play = event.target.closest("[data-play]");
+    const play = event.target.closest("[data-play],[data-friends]");
     if (ready() || !play) return;
     event.stopImmediatePropagation();
-    body.dataset.pending = play.dataset.play;
+    const game = play.dataset.play ?? play.dataset.friends;
+    body.dataset.pending = play.dataset.play ? game : `friends:${game}`;
     body.dataset.touched = "true";
-    const title = document.getElementById(`title-${play.dataset.play}`)?.textContent;
+    const title = document.getElementById(`title-${game}`)?.textContent;
     if (title) document.getElementById("loading-title").textContent = title;
     document.getElementById("loading-what").textContent = "Setting the table for your game";
     show("loading");

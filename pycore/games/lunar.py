@@ -110,7 +110,7 @@ class LunarWords(Words):
     def done(self, token: str, tell, actor: int, where=None) -> str:
         verb, _, rest = token.partition(" ")
         if verb == "give":
-            whose = "your" if actor == tell.me else "their"
+            whose = "your" if actor == tell.you else "their"
             return f"gave {tell.cards(rest.split(' '))} to {whose} partner"
         if verb == "turn":
             return f"turned the {rest} tile face down"
@@ -195,7 +195,7 @@ class LunarWords(Words):
         team = self.team((tell.obs.get("winners") or [0])[0], tell)
         if tell.players == 2:
             return super().outcome(tell)
-        if tell.me in team:
+        if tell.you in team:
             return f"Your team wins: {tell.seats(team, start=False)}!"
         return f"{tell.seats(team)} win."
 

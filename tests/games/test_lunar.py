@@ -849,3 +849,7 @@ UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]     
 
 # --- cards picked for a choice, the choice not yet made (tests/browser/test_moments.py) ------------
 PARTIAL_SELECTIONS = [({"players": 4}, "give")]      # (rules, the choice's verb)
+
+
+# --- friends at one device: a short game played to its end through the page (tests/browser/test_friends.py)
+FRIENDS_TABLES = [({"players": 4, "target": 1}, 2), ({"players": 2, "target": 1}, 2)]      # (rules, people: the first places from the dealer; computers at the rest)

@@ -714,3 +714,7 @@ NEVER_PICKED_SAYS = "never be bid cards"      # what a card that can never be pi
 def partial_selection_said(card: str) -> str:
     """How Confirm starts with only `card` picked: the bid's value so far (its suit's, Shields 0 to Wands 3)."""
     return f"Bid {['Sh', 'Sw', 'Ax', 'Wa'].index(card[:2])} so far"
+
+
+# --- friends at one device: a short game played to its end through the page (tests/browser/test_friends.py)
+FRIENDS_TABLES = [({"players": 6, "short_game": True}, 2)]      # (rules, people: the first places from the dealer; computers at the rest)

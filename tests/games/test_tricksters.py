@@ -564,3 +564,7 @@ PHONE_TABLE_REGIONS = [({}, ["#draft-centre"])]      # (rules, the regions drawn
 # --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
 WHOLE_GAME_CASES = [({}, 1)]      # (rules of two hands or more, the last hands the page plays)
 UNAVAILABLE_CARD_TABLES = [({}, "#draft-centre .card.unavailable", "take")]      # (rules, where the card is, its choice's verb)
+
+
+# --- friends at one device: a short game played to its end through the page (tests/browser/test_friends.py)
+FRIENDS_TABLES = [({}, 2)]      # (rules, people: the first places from the dealer; computers at the rest)

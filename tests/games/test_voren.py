@@ -654,3 +654,7 @@ PHONE_TABLE_REGIONS = [({}, ["#pot", "#turnup"])]      # (rules, the regions dra
 # --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
 WHOLE_GAME_CASES = [({"players": 4, "hands_per_player": 1}, 1)]      # (rules of two hands or more, the last hands the page plays)
 UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]      # (rules, where the card is, its choice's verb)
+
+
+# --- friends at one device: a short game played to its end through the page (tests/browser/test_friends.py)
+FRIENDS_TABLES = [({"players": 3, "hands_per_player": 1}, 2)]      # (rules, people: the first places from the dealer; computers at the rest)

@@ -8,6 +8,7 @@ pages.py and the views beside them; no game rule lives here.
 - `home`: the home page, Your games and starting a game from a card (home.py);
 - `views`: #home, #table and #rules, and the tab's title (views.py);
 - `confirm`: the yes-or-no question before a deletion (dialog.py);
+- `friends`: friends at one device: who sits where, passing the device (friends.py);
 - `history`: the History and Statistics pages, the score sheet's par (history_page.py);
 - `background`: each finished hand's par and automatic review (background.py);
 - `sharing`: Share this deal, and a shared deal's link opened (sharing.py).
@@ -21,6 +22,7 @@ from pyscript import window
 
 from .background import Background
 from .dialog import Confirm
+from .friends import Friends
 from .history_page import HistoryPage
 from .hint_panel import HintPanel
 from .home import Home
@@ -42,6 +44,7 @@ class App:
         self.home = Home(self)
         self.views = Views(self)
         self.confirm = Confirm()
+        self.friends = Friends(self)
         self.history = HistoryPage(self)
         self.background = Background(self)
         self.sharing = Sharing(self)

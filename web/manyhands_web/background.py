@@ -91,19 +91,21 @@ class Background:
                 self.queued.discard((game_id, hand))
 
     async def par(self, work: dict) -> bool:
-        """The hand's par worked out and kept (WorkerError: not)."""
-        entry = self.app.kept.entry(work["game"])
-        if entry is None or str(work["hand"]) in (entry.get("par") or {}):
-            return True
+        """The hand's par worked out and kept (WorkerError: not); with friends, each
+        person's from their seat."""
         record = work["record"]
         end = hand_end(record, work["hand"])
         if end is None:                        # not finished in the kept record: nothing to ask
             return True
-        request = {"op": "par", "record": dict(record, actions=record["actions"][:end]),
-                   "seat": work["seat"], "level": work["level"], "hand": work["hand"]}
-        answer = await worker_client.background(request)
-        history.keep_par(self.app.kept, work["game"], answer)
-        self.shown(work["game"])
+        for seat in history.par_seats(self.app.kept.entry(work["game"]) or {}):
+            entry = self.app.kept.entry(work["game"])
+            if entry is None or history.par_key(work["hand"], seat) in (entry.get("par") or {}):
+                continue
+            request = {"op": "par", "record": dict(record, actions=record["actions"][:end]),
+                       "seat": work["seat"] if seat is None else seat, "level": work["level"], "hand": work["hand"]}
+            answer = await worker_client.background(request)
+            history.keep_par(self.app.kept, work["game"], answer, seat)
+            self.shown(work["game"])
         return True
 
     async def settle(self, work: dict, what: str, ask) -> bool:

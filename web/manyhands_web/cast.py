@@ -50,6 +50,30 @@ def seat_names(players: int, me: int) -> list[str]:
     return ["You" if seat == me else member((seat - me) % players).name for seat in range(players)]
 
 
+def table_names(players: int, people: dict[int, str]) -> list[str]:
+    """Every seat's name when friends share the device, the same whoever holds it:
+    the people by their names, each computer by the cast's next name clockwise from
+    the first person that no person has taken.
+
+    >>> table_names(4, {0: "Mia", 2: "Ada"})
+    ['Mia', 'Bruno', 'Ada', 'Chidi']
+    """
+    taken = {name.casefold() for name in people.values()}
+    free = iter([m.name for m in CAST if m.name.casefold() not in taken] + [f"Computer {k}" for k in range(1, 9)])
+    first = min(people) if people else 0
+    names = dict(people)
+    for k in range(players):
+        seat = (first + k) % players
+        if seat not in names:
+            names[seat] = next(free)
+    return [names[s] for s in range(players)]
+
+
+def named_from(names: list[str]):
+    """A Narrator's `namer` for fixed names: You for the listener, the rest by `names`."""
+    return lambda players, me: ["You" if seat == me else names[seat] for seat in range(players)]
+
+
 def _hair(m: Member, behind: bool) -> str:
     c = m.hair
     if behind:
@@ -76,6 +100,12 @@ def _extra(m: Member) -> str:
         return ('<path d="M24 40C24 20 76 20 76 40Z" fill="#3a4a6b"/>'
                 '<rect x="18" y="38" width="64" height="6" rx="3" fill="#3a4a6b"/>')
     return ""
+
+
+def face_of(name: str) -> str:
+    """The face of the computer player called `name` (friends' tables name them so)."""
+    index = next((k for k, m in enumerate(CAST) if m.name == name), None)
+    return face(index + 1) if index is not None else ""
 
 
 @lru_cache(maxsize=None)

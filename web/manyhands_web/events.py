@@ -17,7 +17,7 @@ from .table import NEXT_DECISION
 
 @on("click", "#table")
 def on_table_click(event):
-    button = target(event, "[data-action],[data-toggle],[data-sub],[data-ui],[data-copy],[data-prepick]")
+    button = target(event, "[data-action],[data-toggle],[data-sub],[data-ui],[data-copy],[data-prepick],[data-take]")
     if not button:
         if app.table.ui.get("holding") == "trick" and target(event, "#middle"):
             app.table.release()          # a click on the finished trick goes on
@@ -25,7 +25,9 @@ def on_table_click(event):
     if button.disabled:
         return
     action, toggle, sub, ui = (attr(button, f"data-{k}") for k in ("action", "toggle", "sub", "ui"))
-    if attr(button, "data-copy"):
+    if attr(button, "data-take"):                # the pass screen: the next person holds the device
+        app.friends.take()
+    elif attr(button, "data-copy"):
         app.sharing.copy(attr(button, "data-copy"))
     elif attr(button, "data-prepick"):           # while others play: your next card
         app.table.pace.choose(int(attr(button, "data-prepick")))
@@ -143,12 +145,14 @@ def on_key(event):
 # --- home ------------------------------------------------------------------------------------------
 @on("click", "#game-cards")
 def on_game_card_click(event):
-    button = target(event, "[data-play],[data-resume],[data-reset]")
+    button = target(event, "[data-play],[data-resume],[data-reset],[data-friends]")
     if not button:
         return
-    play, resume, reset = (attr(button, f"data-{k}") for k in ("play", "resume", "reset"))
+    play, resume, reset, friends = (attr(button, f"data-{k}") for k in ("play", "resume", "reset", "friends"))
     if play:
         app.home.play(play)
+    elif friends:
+        app.friends.open(friends)
     elif resume:
         app.views.go("table")
     elif reset:
@@ -179,6 +183,21 @@ def on_saved_games_click(event):
         app.home.open_game(game_id)
     elif delete:
         asyncio.ensure_future(app.home.delete_game(delete))
+
+
+@on("click", "#friends-dialog")
+def on_friends_click(event):
+    if target(event, "#friends-start"):
+        app.friends.start()
+    elif target(event, "#friends-cancel"):
+        app.friends.close()
+
+
+@on("change", "#friends-dialog")
+def on_friends_change(event):
+    place = attr(event.target, "data-kind")
+    if place is not None:
+        app.friends.kind_changed(int(place), str(event.target.value))
 
 
 @on("click", "#confirm-dialog")
@@ -239,7 +258,9 @@ def on_history_click(event):
     if not button or button.disabled:
         return
     what, game_id = attr(button, "data-history"), attr(button, "data-id")
-    if attr(button, "data-copy"):
+    if attr(button, "data-take"):                # the pass screen: the next person holds the device
+        app.friends.take()
+    elif attr(button, "data-copy"):
         app.sharing.copy(attr(button, "data-copy"))
     elif what == "replay":
         app.history.replay(game_id)
@@ -273,6 +294,8 @@ def on_history_change(event):
 def on_stats_change(event):
     if str(event.target.id) == "auto-review":
         app.history.set_auto_review(bool(event.target.checked))
+    elif str(event.target.id) == "stats-person":
+        app.history.choose_person()
 
 
 @on("click", "#undo")
@@ -375,6 +398,9 @@ def main(started: float) -> None:
         dom.set_data("data-pending", None)
         if pending in app.games:
             app.home.play(pending)
+        elif pending.removeprefix("friends:") in app.games:
+            app.views.go("home")
+            app.friends.open(pending.removeprefix("friends:"))
     dom.set_data("data-timing", f"main {started:.0f} ms, ready {window.performance.now():.0f} ms")
     dom.set_data("data-ready", "true")
     dom.flush()

@@ -69,6 +69,8 @@ class HintPanel:
                    "theme": session.theme if session.theme in session.game.words.themes else ""}
         if earlier is not None:         # the answer says what became of it ("change")
             request["earlier"] = earlier
+        if session.names():             # friends at one device: the table's names
+            request["names"] = session.names()
         try:
             answer = await worker_client.ask(request)
         except WorkerError as exc:

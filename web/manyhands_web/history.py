@@ -6,7 +6,8 @@ What a kept game's entry carries beside its summary (Session.summary, which for
 a finished game holds your place, whether you won, your points per hand):
     hints       how many hints you asked in the game
     par         {hand: {"score": your points, "par": the par}} (solver/par.py),
-                worked out in the background after each hand (background.py)
+                worked out in the background after each hand (background.py); with
+                friends at the table, each person's from their seat, keyed "hand@seat"
     par_failed  {hand: why}: a hand whose par could not be worked out (asked again
                 at the next page load; gone once its par is kept)
     decisions   {hand: [[kind, cost, good], ...]}: each of your decisions the hand
@@ -103,12 +104,29 @@ def review_missing(entry: dict) -> list[int]:
     return [h for h in entry.get("review_wanted") or [] if str(h) not in have]
 
 
-def keep_par(kept: PageStorage, game_id: str, answer: dict) -> None:
-    """The par worker's answer (solver/par.py) into the game's entry."""
+def people(summary: dict) -> dict[int, str]:
+    """Who sat where, when friends played at one device ({seat: name}; empty: you alone)."""
+    return {seat: name for seat, name in summary.get("people") or []}
+
+
+def par_key(hand: int, seat: int | None = None) -> str:
+    """Where a hand's par is kept: "2", or "2@1" for a person's at friends' table."""
+    return str(hand) if seat is None else f"{hand}@{seat}"
+
+
+def par_seats(entry: dict) -> list[int | None]:
+    """Whose par a kept game has: yours (None), or each person's seat with friends."""
+    return sorted(people(entry.get("summary") or {})) or [None]
+
+
+def keep_par(kept: PageStorage, game_id: str, answer: dict, seat: int | None = None) -> None:
+    """The par worker's answer (solver/par.py) into the game's entry (`seat`: a
+    person's, at friends' table)."""
     entry = kept.entry(game_id)
     if entry is not None:
-        got = {str(h["hand"]): {"score": h["score"], "par": h["par"]} for h in answer.get("hands") or []}
-        failed = {h: why for h, why in (entry.get("par_failed") or {}).items() if h not in got}
+        got = {par_key(h["hand"], seat): {"score": h["score"], "par": h["par"]} for h in answer.get("hands") or []}
+        failed = {h: why for h, why in (entry.get("par_failed") or {}).items()
+                  if h not in {k.partition("@")[0] for k in got}}
         kept.note(game_id, par={**(entry.get("par") or {}), **got}, par_failed=failed)
 
 
@@ -127,9 +145,29 @@ def hands_finished(summary: dict) -> int:
 
 
 def par_missing(entry: dict) -> list[int]:
-    """The finished hands of a kept game without a par (still to work out)."""
+    """The finished hands of a kept game without a par (still to work out; with
+    friends, without every person's)."""
     have = entry.get("par") or {}
-    return [h for h in range(1, hands_finished(entry.get("summary") or {}) + 1) if str(h) not in have]
+    return [h for h in range(1, hands_finished(entry.get("summary") or {}) + 1)
+            if any(par_key(h, s) not in have for s in par_seats(entry))]
+
+
+def as_person(entry: dict, name: str) -> dict | None:
+    """A kept game as `name` played it, for their statistics: their place, win,
+    points and par (None: they did not sit at it). The decisions the reviews judged
+    are the seat's that asked them, so they are left out."""
+    summary = entry.get("summary") or {}
+    seat = next((s for s, n in people(summary).items() if n == name), None)
+    result = (summary.get("by_person") or {}).get(name)
+    if seat is None or result is None:
+        return None
+    par = {k.partition("@")[0]: v for k, v in (entry.get("par") or {}).items() if k.endswith(f"@{seat}")}
+    return {**entry, "summary": {**summary, **result, "seat": seat}, "par": par, "decisions": {}}
+
+
+def person_names(entries: list[dict]) -> list[str]:
+    """Everyone who played at friends' table in these games, by name."""
+    return sorted({n for e in entries for n in people(e.get("summary") or {}).values()}, key=str.casefold)
 
 
 def hint_asked(kept: PageStorage, game_id: str) -> None:

@@ -34,6 +34,7 @@ class HistoryPage:
         self.app = app                 # the page (app.py): the games kept, the table, the reviews
         self.game = ""                 # the filters: a game's name, a player count ("" for all)
         self.players = ""
+        self.person = ""               # the statistics of a person at friends' table ("": yours)
         self.note = ""
         self.replaying: dict | None = None    # {"id", "steps", "saved", "step", "title"}
 
@@ -47,8 +48,24 @@ class HistoryPage:
         self.draw_replay()
 
     def draw_stats(self) -> None:
-        groups = stats.statistics(history.finished(self.app.kept))
-        set_html("stats", stats_view.stats_html(groups, bool(self.app.kept.prefs().get("auto_review"))))
+        """Your statistics against the computers, or (chosen above them) a person's at
+        friends' table."""
+        games = history.finished(self.app.kept)
+        names = history.person_names(games)
+        if self.person not in names:
+            self.person = ""
+        if self.person:
+            games = [g for g in (history.as_person(e, self.person) for e in games) if g is not None]
+        else:
+            games = [e for e in games if not history.people(e["summary"])]
+        groups = stats.statistics(games)
+        set_html("stats", stats_view.person_filter_html(names, self.person)
+                 + stats_view.stats_html(groups, bool(self.app.kept.prefs().get("auto_review"))))
+
+    def choose_person(self) -> None:
+        self.person = str(el("stats-person")._dom_element.value)
+        self.draw_stats()
+        focus_next(["#stats-person"], force=True)
 
     def redraw(self) -> None:
         """After background work kept something: the page shown drawn again."""
@@ -189,6 +206,9 @@ class HistoryPage:
         results = obs.get("hand_results") or []
 
         def par_line(hand: int) -> str:
+            if table.session.together:           # each person's, by name (history_view)
+                text = history_view.par_hand_text(entry, hand, word).partition(": ")[2]
+                return f'<p class="par-line" data-par="people">Par (the hard computer player with each one\'s cards): {esc(text)}</p>'
             got = (entry.get("par") or {}).get(str(hand))
             why = (entry.get("par_failed") or {}).get(str(hand))
             if got is None and why:

@@ -9,7 +9,7 @@ import time
 
 from pycore.words import minus
 
-from .history import hands_finished
+from .history import hands_finished, par_key, people
 from .markup import esc
 from .your_games import MONTHS, describe, facts_text
 
@@ -31,7 +31,14 @@ def par_text(entry: dict, word: str) -> str:
 def par_hand_text(entry: dict, hand: int, word: str) -> str:
     """One hand's par where it stands: "Hand 1: you 7, par 5", or why there is none."""
     name = f"{word.capitalize()} {hand}"
-    got = (entry.get("par") or {}).get(str(hand))
+    friends = people(entry.get("summary") or {})
+    if friends:
+        kept = entry.get("par") or {}
+        if all(par_key(hand, s) in kept for s in friends):
+            return f"{name}: " + "; ".join(
+                f"{n} {minus(str(kept[par_key(hand, s)]['score']))}, par {minus(str(kept[par_key(hand, s)]['par']))}"
+                for s, n in sorted(friends.items()))
+    got = (entry.get("par") or {}).get(str(hand)) if not friends else None
     if got is not None:
         return f"{name}: you {minus(str(got['score']))}, par {minus(str(got['par']))}"
     why = (entry.get("par_failed") or {}).get(str(hand))

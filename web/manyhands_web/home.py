@@ -10,9 +10,11 @@ import time
 
 from pyscript import window
 
+from pycore import get_game
+
 from . import dom, first_screen, pages, your_games
 from .dom import announce, el, focus_next, refocus, set_html
-from .session import ManyhandsError, Session
+from .session import ManyhandsError, Session, card_namer
 
 
 def now_ms() -> int:
@@ -115,9 +117,10 @@ class Home:
                 raw[key] = [rows[r] for r in sorted(rows)]
         return raw, card["values"]
 
-    def play(self, game: str) -> None:
-        """Start `game` from its card: its house rules, the level, a new deal (or the
-        deal asked for under Advanced); a value the engine refuses starts nothing."""
+    def choices(self, game: str) -> dict | None:
+        """A new game's choices read from `game`'s card: its house rules, the level, a
+        new deal (or the deal asked for under Advanced), your place, the theme; None
+        (and the card says what is wrong) when the engine refuses a value."""
         fields = self.app.games[game]["fields"]
         raw, values = self.read_card(game)
         rules, errors = pages.read_house_rules(game, fields, raw)
@@ -134,19 +137,27 @@ class Home:
             if "seed" in errors:
                 dom.set_prop(f"advanced-{game}", "open", True)
                 refocus(f"#seed-{game}")
-            return
-        seat = values[f"seat-{game}"] or ""      # a place (pages.seat_at)
-        theme = values[f"theme-{game}"] or ""
-        level = values["level"] or "normal"
+            return None
         seed = int(seed_text) if seed_text else random.randrange(1, 10**6)
         try:
-            session = Session.new(game, rules, seed, pages.seat_at(game, rules, seed, seat), level, theme)
+            get_game(game).new_game(rules, seed=seed)
         except (ManyhandsError, ValueError, TypeError) as exc:
             dom.set_text(error, f"Not started: {pages.engine_message(exc)}")
-            return
+            return None
         dom.set_text(error, "")
+        return {"rules": rules, "seed": seed, "place": values[f"seat-{game}"] or "",      # a place (pages.seat_at)
+                "theme": values[f"theme-{game}"] or "", "level": values["level"] or "normal"}
+
+    def play(self, game: str) -> None:
+        """Start `game` from its card against the computers; a value the engine refuses
+        starts nothing."""
+        chosen = self.choices(game)
+        if chosen is None:
+            return
+        rules, seed, place, theme, level = (chosen[k] for k in ("rules", "seed", "place", "theme", "level"))
+        session = Session.new(game, rules, seed, pages.seat_at(game, rules, seed, place), level, theme)
         self.app.kept.save_prefs(game=game, level=level, rules={game: rules},
-                        advanced={game: {"seat": seat, "theme": theme}})
+                                 advanced={game: {"seat": place, "theme": theme}})
         self.app.table.start(session, f"New game of {session.game.title}, deal {seed}.")
 
     def reset_field(self, game: str, key: str) -> None:

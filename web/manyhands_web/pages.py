@@ -211,6 +211,7 @@ def game_card_html(game: dict, values: dict, advanced: dict, in_progress: bool, 
 <div class="game-head"><h3 id="title-{key}">{title}</h3><p class="players-range">{esc(players_text(players))}</p></div>
 <p class="pitch">{esc(intro.pitch)}</p>
 <div class="game-actions">{players_html(key, players, count)}{resume}<button type="button" class="{"" if in_progress else "primary "}play" id="play-{key}" data-play="{key}" aria-describedby="title-{key}">{play}</button>
+<button type="button" class="friends" id="friends-{key}" data-friends="{key}" aria-describedby="title-{key}">With friends</button>
 <a class="how" href="#rules/{key}">How to play</a></div>
 <p class="error play-error" id="error-{key}" role="alert"></p>
 <details class="house-rules" id="house-{key}"><summary>House rules</summary>

@@ -129,8 +129,7 @@ def seat_box(tell: Narrator, seat: int, layout, ui: dict) -> str:
         badges.insert(0, '<span class="badge to-act">to play</span>')
     totals = obs.get("totals") or []
     total = totals[seat] if seat < len(totals) else ""
-    face = (f'<span class="seat-face">{cast.face((seat - tell.me) % tell.players)}</span>'
-            if seat != tell.me and level else "")
+    face = f'<span class="seat-face">{cast.face_of(who)}</span>' if seat != tell.me and level else ""
     # --k: steps clockwise from you (a phone seats the others in one row in that order)
     return (f'<section class="{cls}" data-seat="{seat}" style="--k: {(seat - tell.me) % tell.players}" '
             f'aria-label="{esc(who)}{", to play" if acting else ""}">'

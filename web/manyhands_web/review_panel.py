@@ -62,7 +62,7 @@ class ReviewPanel:
                  for k, got in self.app.kept.analyses()["groups"].get(group, {}).items()}
         request = {"op": "review", "record": dict(record, actions=record["actions"][:end]),
                    "seat": session.seat, "hand": hand, "budget": BUDGET, "theme": session.theme,
-                   "known": known}
+                   "known": known, **({"names": session.names()} if session.names() else {})}
         self.review["running"] = True
         try:
             answer = await worker_client.review(request)
@@ -116,7 +116,8 @@ class ReviewPanel:
             set_html("review-content", "")
         else:
             hand = data["hands"][0]
-            tell = review_narrator(data["record"], data["seat"], data.get("theme", ""), hand["end_action"])
+            tell = review_narrator(data["record"], data["seat"], data.get("theme", ""), hand["end_action"],
+                                   self.app.table.session.namer())
             set_html("review-content", review_view.review_html(hand, tell, review["step"],
                                                                review["source"]))
         if scroll:

@@ -15,28 +15,51 @@ from pycore.errors import ManyhandsError
 from pycore.records import dumps, load_record, record_of, replay
 from pycore.words import Narrator
 
-from .cast import seat_names
+from .cast import named_from, seat_names, table_names
 
 LEVELS = ("easy", "normal", "hard")     # the solver's computer-player levels
 
 
 class Session:
-    def __init__(self, state, seat: int, level: str = "normal", theme: str = ""):
-        if not 0 <= seat < state.players:
+    """`people`: the seats played by people at this device, by name ({seat: name});
+    none or one: you alone against the computers, as `seat`. Two or more: friends
+    passing the device (friends.py): `seat` is the person whose view the table
+    shows, and `passing` the person it goes to next (the pass screen is shown,
+    nobody's hidden cards). `levels`: a computer seat's level where not `level`."""
+
+    def __init__(self, state, seat: int, level: str = "normal", theme: str = "",
+                 people: dict | None = None, levels: dict | None = None, passing: int | None = None):
+        players = state.players
+        self.people = {int(s): str(n) for s, n in (people or {}).items() if 0 <= int(s) < players}
+        if len(self.people) >= 2 and seat not in self.people:
+            seat = min(self.people)
+        if not 0 <= seat < players:
             seat = 0
         self.state = state
         self.seat = seat
         self.level = level if level in LEVELS else "normal"
+        self.levels = {int(s): v for s, v in (levels or {}).items()
+                       if v in LEVELS and 0 <= int(s) < players and int(s) not in self.people}
+        self.passing = passing if self.together and passing in self.people else None
         game = state.game
         themes = getattr(game, "themes", ())
         self.theme = theme if theme in themes else (themes[0] if themes else "")
 
+    @property
+    def together(self) -> bool:
+        """Friends at one device: two people or more at the table."""
+        return len(self.people) >= 2
+
+    def persons(self) -> set[int]:
+        """The seats people play (you alone: your seat)."""
+        return set(self.people) if self.together else {self.seat}
+
     # --- starting ------------------------------------------------------------------
     @classmethod
     def new(cls, game_name: str, rules: dict, seed: int, seat: int, level: str = "normal",
-            theme: str = "") -> "Session":
+            theme: str = "", people: dict | None = None, levels: dict | None = None) -> "Session":
         state = get_game(game_name).new_game(rules, seed=seed)
-        return cls(state, seat, level, theme)
+        return cls(state, seat, level, theme, people, levels).passed()
 
     @classmethod
     def from_record_text(cls, text, seat: int = 0, level: str = "normal", theme: str = "") -> "Session":
@@ -45,8 +68,12 @@ class Session:
 
     @classmethod
     def from_saved(cls, saved: dict) -> "Session":
-        return cls(replay(load_record(saved["record"])), saved.get("seat", 0),
-                   saved.get("level", "normal"), saved.get("theme", ""))
+        """A kept game, as it was left; friends' comes back at the pass screen, to the
+        person to act (or the one who held the device last), never showing a hand."""
+        session = cls(replay(load_record(saved["record"])), saved.get("seat", 0),
+                      saved.get("level", "normal"), saved.get("theme", ""),
+                      dict(saved.get("people") or []), dict(saved.get("levels") or []))
+        return session.passed()
 
     # --- the game ------------------------------------------------------------------
     @property
@@ -67,16 +94,44 @@ class Session:
 
     @property
     def my_turn(self) -> bool:
-        return self.state.current_player == self.seat
+        return self.state.current_player == self.seat and self.passing is None
 
     @property
     def computer_to_act(self) -> bool:
-        return not self.state.is_terminal and self.state.current_player != self.seat
+        return (not self.state.is_terminal and self.state.current_player not in self.persons()
+                and self.passing is None)       # (the device on its way: nothing moves)
+
+    def pass_on(self) -> bool:
+        """After a change: when another person is to act, the device passes to them
+        (the pass screen); True if it does."""
+        to_act = self.state.current_player
+        if self.together and not self.state.is_terminal and to_act in self.people and to_act != self.seat:
+            self.passing = to_act
+        return self.passing is not None
+
+    def passed(self) -> "Session":
+        """At a game's start or resumed: with friends, the pass screen first, to the
+        person to act (or the one who held the device last), never showing a hand."""
+        if self.together and not self.state.is_terminal:
+            to_act = self.state.current_player
+            self.passing = to_act if to_act in self.people else self.seat
+        return self
+
+    def take_device(self) -> None:
+        """The person passed to has it: the table shows their view."""
+        if self.passing is not None:
+            self.seat, self.passing = self.passing, None
 
     def undo_point(self) -> int | None:
-        """How many actions to keep to take back your last decision (None: none yet)."""
+        """How many actions to keep to take back your last decision (None: none yet).
+        With friends, only while nobody else has acted or seen the table since: every
+        action after yours a computer's, and the device not yet taken by the next."""
         mine = [i for i, (actor, _) in enumerate(self.state.history) if actor == self.seat]
-        return mine[-1] if mine else None
+        if not mine:
+            return None
+        if self.together and any(actor in self.people for actor, _ in self.state.history[mine[-1] + 1:]):
+            return None
+        return mine[-1]
 
     def undo(self) -> bool:
         keep = self.undo_point()
@@ -85,10 +140,16 @@ class Session:
         record = self.record()
         record["actions"] = record["actions"][:keep]
         self.state = replay(record)
+        self.passing = None
         return True
 
     def saved(self) -> dict:
-        return {"record": self.record(), "seat": self.seat, "level": self.level, "theme": self.theme}
+        kept = {"record": self.record(), "seat": self.seat, "level": self.level, "theme": self.theme}
+        if self.people:
+            kept["people"] = sorted([s, n] for s, n in self.people.items())
+        if self.levels:
+            kept["levels"] = sorted([s, v] for s, v in self.levels.items())
+        return kept
 
     def summary(self, obs: dict | None = None) -> dict:
         """The game in a few facts, for the list of your games (kept beside the record):
@@ -96,7 +157,7 @@ class Session:
         scores so far from your seat (a team's together), the outcome at the end
         (`obs`: your current observation, when it is at hand)."""
         obs = obs or self.observation()
-        tell = self.narrator(obs)
+        tell = self.narrator(obs, addressed=False)
         words = self.game.words
         finished = self.state.is_terminal
         done = len(obs.get("hand_results") or [])
@@ -108,27 +169,45 @@ class Session:
                 "hand_word": words.hand_word, "unit": words.unit,
                 "scores": [[tell.seats(side), totals[side[0]]] for side in sides if side and side[0] < len(totals)],
                 "finished": finished, "outcome": tell.outcome() if finished else "",
-                "actions": len(self.state.history), **(self.result(obs) if finished else {})}
+                "actions": len(self.state.history), **(self.result(obs) if finished else {}),
+                **({"people": sorted([s, n] for s, n in self.people.items())} if self.together else {}),
+                **({"by_person": {n: self.result(obs, s) for s, n in self.people.items()}}
+                   if finished and self.together else {})}
 
-    def result(self, obs: dict) -> dict:
-        """A finished game's result for your seat, as the statistics count it: your
-        place (1: first; a shared place counts as that place), whether you won (a
-        team's win is yours), your points in each hand, the house rules played
+    def result(self, obs: dict, seat: int | None = None) -> dict:
+        """A finished game's result for your seat (or `seat`), as the statistics count
+        it: your place (1: first; a shared place counts as that place), whether you
+        won (a team's win is yours), your points in each hand, the house rules played
         (those set apart from the standard ones)."""
-        seat = self.seat
+        seat = self.seat if seat is None else seat
         place = next((e["place"] for e in obs.get("ranking") or [] if seat in e["seats"]), None)
         return {"place": place, "won": seat in (obs.get("winners") or []),
                 "points": [points[seat] for _, points in self.state.finished_hands],
                 "rules": self.state.rules.to_dict()}
 
     def computers(self) -> dict[int, str]:
-        return {s: self.level
-                for s in range(self.state.players) if s != self.seat}
+        """Each computer seat's level."""
+        persons = self.persons()
+        return {s: self.levels.get(s, self.level) for s in range(self.state.players) if s not in persons}
 
-    def narrator(self, obs: dict | None = None) -> Narrator:
+    def names(self) -> list[str] | None:
+        """With friends: every seat's name, the same to everyone (people by theirs, the
+        computers by the cast's, none taken twice); None: you alone (cast.seat_names)."""
+        return table_names(self.state.players, self.people) if self.together else None
+
+    def namer(self):
+        names = self.names()
+        return seat_names if names is None else named_from(names)
+
+    def narrator(self, obs: dict | None = None, addressed: bool = True) -> Narrator:
         """The game told to your seat, in the chosen theme, the computer players by
-        their names (cast.py) (`obs`: your observation, by default the current one)."""
-        return Narrator(self.game, obs if obs is not None else self.observation(), self.theme, seat_names)
+        their names (cast.py) (`obs`: your observation, by default the current one);
+        `addressed=False` with friends: told to the whole table, everyone by name."""
+        names = self.names()
+        if addressed or names is None:
+            return Narrator(self.game, obs if obs is not None else self.observation(), self.theme, self.namer())
+        return Narrator(self.game, obs if obs is not None else self.observation(), self.theme,
+                        lambda players, me: names, addressed=False)
 
     def why(self, tell: Narrator):
         """`why(token)`: why you may not choose `token` now, in words (None: you may)."""
@@ -139,7 +218,8 @@ class Session:
         seed = random.randrange(1, 10**6) if seed is None else seed
         if seed == self.state.seed:
             seed += 1
-        return Session(self.game.new_game(self.state.rules, seed=seed), self.seat, self.level, self.theme)
+        return Session(self.game.new_game(self.state.rules, seed=seed), self.seat, self.level, self.theme,
+                       self.people, self.levels).passed()
 
     # --- branching off a reviewed hand (the review panel) ------------------------------
     @classmethod
@@ -183,13 +263,13 @@ def hand_end(record: dict, hand: int) -> int | None:
     return None
 
 
-def review_narrator(record: dict, seat: int, theme: str = "", upto: int = 0) -> Narrator:
+def review_narrator(record: dict, seat: int, theme: str = "", upto: int = 0, namer=seat_names) -> Narrator:
     """The words of a review: seats named from the reviewed seat, cards in its
     theme, the game as it stood after `upto` actions (a reviewed hand's end: its
     tricks and score sheet told as the table told them)."""
     data = dict(record, actions=record["actions"][:upto])
     state = replay(data)
-    return Narrator(state.game, state.observation(seat), theme, seat_names)
+    return Narrator(state.game, state.observation(seat), theme, namer)
 
 
 def card_namer(game_name: str, theme: str = ""):

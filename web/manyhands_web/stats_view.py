@@ -123,6 +123,17 @@ def group_html(g: dict, index: int) -> str:
     return "".join(out)
 
 
+def person_filter_html(names: list[str], chosen: str) -> str:
+    """Whose statistics: yours against the computers, or a person's at friends' table
+    (nothing to choose until friends have played)."""
+    if not names:
+        return ""
+    options = [("", "You, against the computers")] + [(n, f"{n}, at friends' table") for n in names]
+    return ('<p class="stats-person"><label for="stats-person">Whose statistics</label> <select id="stats-person">'
+            + "".join(f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(label)}</option>'
+                      for v, label in options) + "</select></p>")
+
+
 def stats_html(groups: list[dict], auto_review: bool) -> str:
     check = " checked" if auto_review else ""
     setting = (f'<p class="stats-setting"><label><input type="checkbox" id="auto-review"{check}> Review each '

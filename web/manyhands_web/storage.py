@@ -396,7 +396,9 @@ class PageStorage:
 
 def parse_saved(text: str) -> dict:
     """A saved game's text as Session.from_saved reads it: its record (an object),
-    seat, level and theme (SavedGameError, a ValueError, for anything else)."""
+    seat, level and theme, and with friends at the table who sat where ("people":
+    [[seat, name], ...]) and the computers' levels ("levels": [[seat, level], ...])
+    (SavedGameError, a ValueError, for anything else)."""
     try:
         saved = json.loads(text)
     except ValueError:
@@ -406,4 +408,14 @@ def parse_saved(text: str) -> dict:
     seat, level, theme = saved.get("seat", 0), saved.get("level", "normal"), saved.get("theme", "")
     if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(level, str) or not isinstance(theme, str):
         raise SavedGameError("the saved game's seat, level or theme is not one")
-    return {"record": saved["record"], "seat": seat, "level": level, "theme": theme}
+    kept = {"record": saved["record"], "seat": seat, "level": level, "theme": theme}
+    for key in ("people", "levels"):
+        pairs = saved.get(key)
+        if pairs is None:
+            continue
+        if not isinstance(pairs, list) or not all(
+                isinstance(p, list) and len(p) == 2 and isinstance(p[0], int) and not isinstance(p[0], bool)
+                and isinstance(p[1], str) and p[1].strip() for p in pairs):
+            raise SavedGameError(f"the saved game's {key} are not a list of seats and names")
+        kept[key] = pairs
+    return kept

@@ -149,8 +149,11 @@ class Table:
                 dom.announce(line)
             if session.my_turn and (self.prev_obs is None or self.prev_obs.get("to_act") != session.seat):
                 dom.announce("Your turn.")
+        session.pass_on()               # friends: the device goes to the next person, once the moment is seen
         self.mark_moment(self.prev_obs, obs)
         self.prev_obs, self.prev_tell = obs, tell
+        if self.ui.get("holding") == "trick" and session.passing is not None and self.hold_until is not None:
+            asyncio.ensure_future(self.wait_released())
         self.draw(obs)
         if current_view() == "table":
             focus_next(("#continue", *NEXT_DECISION) if self.ui.get("holding") == "hand" else NEXT_DECISION)
@@ -178,7 +181,7 @@ class Table:
         if ended and pause != "0":
             self.ui.update(sheet=len(after["hand_results"]) - 1, holding="hand", pausing=False)
             self.hold_until = None
-        elif new and pause != "0" and self.session.computer_to_act:
+        elif new and pause != "0" and (self.session.computer_to_act or self.session.passing is not None):
             self.ui.update(holding="trick", pausing=pause != "wait")   # pausing: it goes on by itself
             self.hold_until = None if pause == "wait" else time.monotonic() + float(pause)
         if after.get("terminal") and not before.get("terminal"):
@@ -206,13 +209,16 @@ class Table:
         session = self.session
         if session is None:
             return
+        if session.passing is not None and not self.ui.get("holding"):
+            self.draw_passing()
+            return
         obs = obs or session.observation()
         self.pace.update(obs)
         ended = None
         if self.ui.get("holding") == "hand":
             obs = under_sheet(obs)
             ended = len(obs.get("hand_results") or [])
-        tell = session.narrator(obs)
+        tell = session.narrator(obs, addressed=not (ended or obs.get("terminal")))   # friends: a sheet by name
         ui = dict(self.ui, computer=session.computers(), ended=ended, **self.app.history.table_notes(obs))
         # the control you had focused, drawn again, stays focused
         set_html("table", render.table_html(tell, ui, session.why(tell)), keep_focus=True)
@@ -235,6 +241,33 @@ class Table:
         dom.set_data("data-hold", self.ui.get("holding") or "")
         self.draws += 1
         dom.set_data("data-drawn", str(self.draws))    # the last change of a draw, applied with it
+
+    def draw_passing(self) -> None:
+        """The pass screen instead of the table (friends.py): nobody's cards anywhere."""
+        session = self.session
+        self.app.hints.close_hint()
+        set_prop("review-panel", "hidden", True)
+        self.app.friends.pass_screen()
+        set_prop("undo", "disabled", session.undo_point() is None)
+        set_prop("hint", "disabled", True)
+        dom.set_data("data-turn", "pass")
+        dom.set_data("data-actions", str(len(session.state.history)))
+        self.app.views.set_title()
+        dom.set_data("data-hold", "")
+        self.draws += 1
+        dom.set_data("data-drawn", str(self.draws))
+
+    def seen_by_next(self) -> None:
+        """The next person holds the device (friends.py): the table from their seat."""
+        self.generation += 1
+        self.ui = self.fresh_ui()
+        self.prev_obs = self.session.observation()
+        self.prev_tell = self.session.narrator(self.prev_obs)
+        self.save(self.prev_obs)
+        self.draw(self.prev_obs)
+        focus_next(NEXT_DECISION, force=True)
+        if self.session.computer_to_act:
+            self.schedule_bot()
 
     def act(self, token: str, by_hand: bool = True) -> None:
         """Your decision `token`, clicked (`by_hand`) or played for you (pace.py)."""
@@ -271,7 +304,7 @@ class Table:
             started = time.monotonic()
             seat = session.state.current_player
             request = {"op": "bot", "record": session.record(), "seat": seat,
-                       "level": session.level}     # no seed: the worker seeds as bots.page_seed
+                       "level": session.computers().get(seat, session.level)}     # no seed: the worker seeds as bots.page_seed
             try:
                 answer = await worker_client.ask(request)
             except Cancelled:       # cancelled under way: ask again

@@ -60,7 +60,7 @@ from solver.errors import SolverError
 from solver.review import review_steps
 from solver.search import lists_worlds
 
-from .cast import seat_names
+from .cast import named_from, seat_names
 
 WHOLE_OPS = ("bot", "par", "hint", "review")
 MAX_MESSAGE = 1_000     # characters of any text in a request
@@ -84,9 +84,20 @@ def throttled(progress, steps: int = 100):
     return report
 
 
+def namer_of(request: dict):
+    """The seats' names the words use: the page's cast, or with friends at one device
+    the table's names ("names", taken out of the request)."""
+    names = request.pop("names", None)
+    if names is None:
+        return seat_names
+    if not isinstance(names, list) or not all(isinstance(n, str) and 0 < len(n) <= 40 for n in names):
+        raise SolverError("the seats' names are a list of short names")
+    return named_from(names)
+
+
 def _hint(request: dict, progress):
-    got = yield from api.answer_steps(api.HintRequest.from_json(request), throttled(progress),
-                                      namer=seat_names)
+    namer = namer_of(request)
+    got = yield from api.answer_steps(api.HintRequest.from_json(request), throttled(progress), namer=namer)
     return {**got, "available": True}
 
 
@@ -152,6 +163,7 @@ def _review(request: dict, progress):
     """The hand review; `progress(done, total, analyses)` in decisions analysed,
     with the analyses made since the last report (a JSON list)."""
     api.fields(request, "a review request", ("op", "record", "seat"), ("hand", "budget", "theme", "known"))
+    namer = namer_of(request)
     theme = request.get("theme", "")
     if not isinstance(theme, str):
         raise SolverError(f"a theme is a name, not {quote(theme)}")
@@ -165,7 +177,7 @@ def _review(request: dict, progress):
             progress(done, total, json.dumps(fresh))
     result = yield from review_steps(request["record"], request["seat"], request.get("hand"),
                                      request.get("budget"), report, theme=theme, cache=KEPT,
-                                     namer=seat_names)
+                                     namer=namer)
     listed = sum(len(h["decisions"]) for h in result["hands"])
     return {**result, "available": True, "reused": listed - KEPT.made}
 
