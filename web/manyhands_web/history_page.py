@@ -241,7 +241,8 @@ class HistoryPage:
             if challenge and mine(challenge["hand"]) is not None:
                 note += compare(challenge["hand"])
             if results:
-                note += (f'<p class="par-line">Against par (the hard computer player with your cards): '
+                whose = "each one's" if table.session.together else "your"
+                note += (f'<p class="par-line">Against par (the hard computer player with {whose} cards): '
                          f'{esc(history_view.par_text(entry, word))}</p>')
             out["end_note"] = note
         return out
