@@ -1,7 +1,8 @@
 """axe-core (pinned in package-lock.json, injected from node_modules/, never
 shipped) over every kind of view of the site at a desktop and a phone width:
 the home page, a rules page, a table mid-hand in every game, the hint open, a
-game over, a score sheet, a hand's review, the history and the statistics. Any
+game over, a score sheet, a hand's review, the history and the statistics, the
+seats of a game with friends and its pass screen. Any
 violation of WCAG 2.0/2.1 A and AA or of axe's best practices fails the test.
 One page per width; the finished game is imported, not played."""
 from __future__ import annotations
@@ -81,6 +82,15 @@ def every_view(page, tmp_path, found: dict) -> None:
     audit(page, "history", found)
     go(page, "#stats", "#view-stats:not([hidden])")
     audit(page, "stats", found)
+    # friends at one device: choosing the seats, then the pass screen
+    game = TABLES[0][0]
+    go(page, "#home", f"#friends-{game}")
+    page.click(f"#friends-{game}")
+    page.wait_for_selector("#friends-dialog[open]")
+    audit(page, "seats", found)
+    page.click("#friends-start")
+    page.wait_for_selector("#pass-screen")
+    audit(page, "pass screen", found)
 
 
 @pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
