@@ -216,3 +216,18 @@ def test_each_persons_par_is_asked_from_their_seat():
     assert 1 not in history.par_missing(kept.entry(game_id))
     theo = history.as_person(kept.entry(game_id), "Theo")
     assert theo["par"] == {"1": {"score": -1, "par": 0}}
+
+
+def test_a_deal_played_again_keeps_the_people_and_a_replay_names_them():
+    from manyhands_web import replay_view
+    from manyhands_web.session import namer_of
+    session = play_out(friends(seed=10), random.Random(10))
+    saved = parse_saved(json.dumps(session.saved()))
+    again = Session.branch(saved["record"], 0, None, saved["seat"], saved["level"], saved["theme"],
+                           dict(saved["people"]), dict(saved["levels"]))
+    assert again.people == PEOPLE and again.passing is not None and again.names() == session.names()
+    shown = replay_view.replay_html(replay_view.steps(saved["record"], saved["seat"], "", namer_of(saved)),
+                                    saved["record"], saved["seat"], "", 1, "t", namer_of(saved))
+    assert "Mia" in shown and "Theo" in shown and "You" not in shown and "you " not in shown
+    alone = dict(saved, people=[])
+    assert namer_of(alone)(3, 0)[0] == "You"

@@ -15,7 +15,7 @@ from pyscript import window
 
 from . import dom, history, history_view, replay_view, stats, stats_view
 from .dom import announce, current_view, el, focus_next, set_html
-from .session import ManyhandsError, Session
+from .session import ManyhandsError, Session, namer_of
 from .history_view import compare_html, link_html
 from .markup import esc
 
@@ -99,7 +99,8 @@ class HistoryPage:
             return
         entry = self.app.kept.entry(game_id)
         self.replaying = {"id": game_id, "saved": saved, "step": 0, "title": entry["summary"].get("title", ""),
-                          "steps": replay_view.steps(saved["record"], saved["seat"], saved.get("theme", ""))}
+                          "steps": replay_view.steps(saved["record"], saved["seat"], saved.get("theme", ""),
+                                                     namer_of(saved))}
         self.draw_replay()
         focus_next(["#replay-title"], force=True)
 
@@ -122,7 +123,8 @@ class HistoryPage:
         if r is not None:
             saved = r["saved"]
             set_html("history-replay", replay_view.replay_html(r["steps"], saved["record"], saved["seat"],
-                                                               saved.get("theme", ""), r["step"], r["title"]))
+                                                               saved.get("theme", ""), r["step"], r["title"],
+                                                               namer_of(saved)))
 
     @staticmethod
     def picked(game_id: str) -> int:
@@ -142,7 +144,8 @@ class HistoryPage:
         if saved is None:
             return
         try:
-            session = Session.branch(saved["record"], 0, None, saved["seat"], saved["level"], saved["theme"])
+            session = Session.branch(saved["record"], 0, None, saved["seat"], saved["level"], saved["theme"],
+                                     dict(saved.get("people") or []), dict(saved.get("levels") or []))
         except ManyhandsError as exc:
             self.say(f"Could not start that deal again: {exc}.")
             return

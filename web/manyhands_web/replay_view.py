@@ -28,19 +28,19 @@ def _faces(state) -> list:
             for hand in getattr(state, "hands", ())]
 
 
-def steps(record: dict, seat: int, theme: str = "") -> list[dict]:
+def steps(record: dict, seat: int, theme: str = "", namer=seat_names) -> list[dict]:
     """The game in steps: {"hand" (1-based), "lines" (the actions said), "faces"
     (every hand before the step), "trick" ([seat, card] played, or None), "winner",
     "scored" (the hand's points when the step ends it)}; the last has "totals"."""
     trail = list(positions(load_record(record)))
     game = trail[0].game
     # the game as seen at its end: each hand's score sheet, for its tricks and its score
-    end = Narrator(game, trail[-1].observation(seat), theme, seat_names)
+    end = Narrator(game, trail[-1].observation(seat), theme, namer, namer is seat_names)
     out, lines, first = [], [], 0
     for index in range(1, len(trail)):
         before, after = trail[index - 1], trail[index]
         actor, action = after.history[-1]
-        tell = Narrator(game, after.observation(seat), theme, seat_names)
+        tell = Narrator(game, after.observation(seat), theme, namer, namer is seat_names)
         lines.append(tell.sentence(actor, game.action_token(before, action)))
         ended_hand = len(after.finished_hands) > len(before.finished_hands)
         hand = len(before.finished_hands)
@@ -65,7 +65,8 @@ def steps(record: dict, seat: int, theme: str = "") -> list[dict]:
     return out
 
 
-def replay_html(trail_steps: list, record: dict, seat: int, theme: str, step: int, title: str) -> str:
+def replay_html(trail_steps: list, record: dict, seat: int, theme: str, step: int, title: str,
+                namer=seat_names) -> str:
     """Step `step` of the replay (`trail_steps`: steps(record, seat, theme)), with
     Previous / Next and every hand face up."""
     if not trail_steps:
@@ -73,7 +74,7 @@ def replay_html(trail_steps: list, record: dict, seat: int, theme: str, step: in
     step = max(0, min(step, len(trail_steps) - 1))
     s = trail_steps[step]
     state = list(positions(load_record(record), upto=0))[0]
-    tell = Narrator(state.game, state.observation(seat), theme, seat_names)
+    tell = Narrator(state.game, state.observation(seat), theme, namer, namer is seat_names)
     word = state.game.words.hand_word
     faces = []
     for who, cards in enumerate(s["faces"]):

@@ -173,8 +173,9 @@ class ReviewPanel:
         if not data or self.app.table.session is None:
             return
         try:
-            session = Session.branch(data["record"], upto, choice, data["seat"], self.app.table.session.level,
-                                     data.get("theme", ""))
+            table = self.app.table.session
+            session = Session.branch(data["record"], upto, choice, data["seat"], table.level,
+                                     data.get("theme", ""), table.people, table.levels)
         except ManyhandsError as exc:
             announce(f"Could not start from there: {exc}")
             return

@@ -224,7 +224,8 @@ class Session:
     # --- branching off a reviewed hand (the review panel) ------------------------------
     @classmethod
     def branch(cls, record: dict, upto: int, choice: str | None = None, seat: int = 0,
-               level: str = "normal", theme: str = "") -> "Session":
+               level: str = "normal", theme: str = "", people: dict | None = None,
+               levels: dict | None = None) -> "Session":
         """A new game from a reviewed record: its first `upto` actions (where one of
         your decisions starts, or a hand's first action: "Replay this deal"), then
         `choice` if given (checked legal there); the same rules, seed and deals, the
@@ -235,12 +236,12 @@ class Session:
             raise ManyhandsError(f"no decision at action {upto} of this record")
         data = record.to_json()
         data["actions"] = actions[:upto]
-        session = cls(replay(data), seat, level, theme)
+        session = cls(replay(data), seat, level, theme, people, levels)
         if choice is not None:
             if not session.my_turn:
                 raise ManyhandsError("that was not your decision")
             session.apply(choice)
-        return session
+        return session.passed()
 
 
 def review_key(record: dict, upto: int, seat: int, hand: int, budget, theme: str) -> str:
@@ -272,6 +273,16 @@ def review_narrator(record: dict, seat: int, theme: str = "", upto: int = 0, nam
     return Narrator(state.game, state.observation(seat), theme, namer)
 
 
+def namer_of(saved: dict):
+    """The seats' names of a kept game (`Session.saved`): with friends the table's,
+    everyone by name (its words told to the whole table); else the cast's from its seat."""
+    people = dict(saved.get("people") or [])
+    if len(people) < 2:
+        return seat_names
+    names = table_names(replay(load_record(saved["record"]), upto=0).players, people)
+    return lambda players, me: names
+
+
 def card_namer(game_name: str, theme: str = ""):
     """`name(token)`: a card's name in a game (pycore.words), for pages without a table."""
     return Narrator(get_game(game_name), None, theme).card
@@ -288,4 +299,4 @@ def describe_games() -> list[dict]:
     return out
 
 
-__all__ = ["Session", "card_namer", "review_key", "hand_end", "review_narrator", "describe_games", "ManyhandsError", "json"]
+__all__ = ["Session", "card_namer", "namer_of", "review_key", "hand_end", "review_narrator", "describe_games", "ManyhandsError", "json"]
