@@ -184,3 +184,11 @@ def test_friends_play_a_whole_game_and_no_pass_screen_shows_a_hidden_card(pages,
     totals = json.loads(page.get_attribute("#final-scores", "data-totals"))
     assert replay(load_record(kept["record"])).observation(0)["totals"] == totals
     assert get_game(name).title in title
+    # the statistics, filtered by person: the game counts for each person, not for "you"
+    page.goto(page.url.split("#")[0] + "#stats")
+    page.wait_for_selector("#stats-person")
+    settle(page)
+    page.select_option("#stats-person", NAMES[1])
+    settle(page)
+    assert get_game(name).title in page.text_content("#stats")
+    assert page.input_value("#stats-person") == NAMES[1]

@@ -185,7 +185,11 @@ def test_a_card_chosen_early_plays_when_your_turn_comes(page, site):
     before = len(my_plays(page))
     page.click(f'#hand [data-prepick][data-card="{following[0]}"]')
     settle(page)
-    assert page.get_attribute(f'#hand [data-card="{following[0]}"]', "aria-pressed") == "true"
+    # chosen (pressed) while the computers play; on a loaded machine your turn may already
+    # have come, and the card gone from your hand to the trick
+    if len(my_plays(page)) == before:
+        chosen = page.locator(f'#hand [data-card="{following[0]}"]')
+        assert chosen.count() == 0 or chosen.get_attribute("aria-pressed") == "true"
     _wait_my_plays(page, before)
     assert my_plays(page)[before] == following[0]
     assert not page.errors
