@@ -11,7 +11,7 @@ import json
 from pycore import get_game
 
 from . import dom, friends_view, pages
-from .dom import announce, refocus, set_html
+from .dom import announce, current_view, focus_next, refocus, set_html
 from .session import Session
 
 
@@ -19,6 +19,7 @@ class Friends:
     def __init__(self, app) -> None:
         self.app = app                 # the page (app.py): the home page's choices, the table
         self.pending: tuple[str, dict] | None = None     # the game and its choices, while the seats are chosen
+        self.screen = None             # the pass screen drawn last (to whom, after how many actions)
 
     # --- choosing the table ------------------------------------------------------------------------
     def open(self, game: str) -> None:
@@ -90,8 +91,13 @@ class Friends:
         undo_by = names[session.seat] if session.undo_point() is not None else None
         set_html("table", friends_view.pass_html(names[session.passing], facts, undo_by))
         set_html("log", "")
-        set_html("announce", "")
-        announce(f"Pass the device to {names[session.passing]}.")
+        screen = (session.passing, len(session.state.history))
+        if screen != self.screen:          # a new pass screen (not one drawn again): said, and its button focused
+            self.screen = screen
+            set_html("announce", "")
+            announce(f"Pass the device to {names[session.passing]}.")
+            if current_view() == "table":
+                focus_next(["#pass-screen [data-take]"], force=True)
 
     def take(self) -> None:
         """The person passed to holds the device: their view, their turn."""

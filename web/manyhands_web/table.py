@@ -26,8 +26,9 @@ from .worker_client import Cancelled, WorkerError
 # the preferences; ?pace=S in the address sets it to S for this visit (the tests' ?pace=0).
 TRICK_PAUSES = ("wait", "1", "2", "0")
 # After an action, focus goes to the first of these that is there and enabled:
-# your next decision (a legal card, a card to pick, a choice), else the table.
-NEXT_DECISION = ("#hand [data-action]:not([disabled])", "#hand [data-toggle]", "#hand [data-sub]",
+# the pass screen's button, your next decision (a legal card, a card to pick, a choice),
+# else the table.
+NEXT_DECISION = ("#pass-screen [data-take]", "#hand [data-action]:not([disabled])", "#hand [data-toggle]", "#hand [data-sub]",
                  "#prompt .choice", "#prompt #confirm:not([disabled])", "#table [data-action]", "#table")
 
 
