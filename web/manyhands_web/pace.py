@@ -75,7 +75,8 @@ class Pace:
         pick = ui.get("prepick")
         if pick is not None and (pick[2] != len(obs.get("hands") or []) or obs.get("phase") != "play"):
             pick = ui["prepick"] = None          # a new hand: a card chosen in the last one is gone
-        ui["prepick_open"] = prepick_open(obs, seat, layout.plays_in_trick(obs))
+        # (not while the device is about to pass to a friend: the card would wait for the next holder)
+        ui["prepick_open"] = table.session.passing is None and prepick_open(obs, seat, layout.plays_in_trick(obs))
         token, seconds = None, FORCED_SECONDS
         if pick is not None and table.session.my_turn:
             tell = table.session.narrator(obs)
