@@ -8,10 +8,10 @@
 
 // The table's control `node` as a selector, to focus it again once a redraw (a
 // computer's move, the pace, a par arriving) has replaced it: a card or choice
-// of yours, or a button named by its data-ui (and its card or hand).
+// of yours, the pass screen's button, or a button named by its data-ui (and its card or hand).
 function tableControl(node) {
   if (!(node instanceof Element) || !node.closest("#table")) return null;
-  for (const name of ["data-prepick", "data-action", "data-toggle"]) {
+  for (const name of ["data-prepick", "data-action", "data-toggle", "data-take"]) {
     if (node.hasAttribute(name)) return `#table [${name}="${CSS.escape(node.getAttribute(name))}"]`;
   }
   if (!node.hasAttribute("data-ui")) return null;

@@ -160,7 +160,7 @@ def test_friends_play_a_whole_game_and_no_pass_screen_shows_a_hidden_card(pages,
     while (where := page.evaluate(PLAY_TO_PASS, [120_000])) == "pass":
         words = hidden_words(followed.now(page))
         to = page.get_attribute("#pass-screen", "data-pass-to")
-        assert page.evaluate("document.activeElement.matches('[data-take]')"), "the pass screen's button has focus"
+        assert page.evaluate("document.activeElement.matches('[data-take]')"), ("the pass screen's button has focus", passes, page.evaluate("document.activeElement.outerHTML.slice(0, 120)"))
         assert not leaks(page.evaluate(PAGE_TEXT), words, title), (passes, to)
         assert not leaks(page.locator("body").aria_snapshot(), words, title), (passes, to)
         if passes == 3 and not reloaded:       # a reload at a pass screen comes back to it

@@ -20,6 +20,7 @@ class Friends:
         self.app = app                 # the page (app.py): the home page's choices, the table
         self.pending: tuple[str, dict] | None = None     # the game and its choices, while the seats are chosen
         self.screen = None             # the pass screen drawn last (to whom, after how many actions)
+        self.focus_wanted = False      # its button is to take the focus once the table is shown
 
     # --- choosing the table ------------------------------------------------------------------------
     def open(self, game: str) -> None:
@@ -94,15 +95,17 @@ class Friends:
         dom.set_text("game-title", tell.title())
         dom.set_text("game-facts", f"{obs['players']} players · deal {session.state.seed}")
         undo_by = names[session.seat] if session.undo_point() is not None else None
-        set_html("table", friends_view.pass_html(names[session.passing], facts, undo_by))
+        set_html("table", friends_view.pass_html(names[session.passing], facts, undo_by), keep_focus=True)
         set_html("log", "")
         screen = (session.passing, len(session.state.history))
         if screen != self.screen:          # a new pass screen (not one drawn again): said, and its button focused
-            self.screen = screen
+            self.screen = screen               # (once the table is the view shown: a game starts from home)
+            self.focus_wanted = True
             set_html("announce", "")
             announce(f"Pass the device to {names[session.passing]}.")
-            if current_view() == "table":
-                focus_next(["#pass-screen [data-take]"], force=True)
+        if self.focus_wanted and current_view() == "table":
+            self.focus_wanted = False
+            focus_next(["#pass-screen [data-take]"], force=True)
 
     def take(self) -> None:
         """The person passed to holds the device: their view, their turn."""
