@@ -123,6 +123,8 @@ class Table:
     def save(self, obs: dict | None = None) -> None:
         """Keep the game at the table (after every change); the player is told when it
         could not be, and when finished games were dropped to make room."""
+        if self.app.guide.active:       # a guided hand is never kept (guide.py)
+            return
         outcome = self.app.kept.save_game(self.game_id, self.session.saved(), self.session.summary(obs))
         if outcome.ok and self.app.kept.open_id() != self.game_id:
             self.app.kept.set_open(self.game_id)
@@ -173,7 +175,7 @@ class Table:
             self.ui["why_said"] = ""
         pause = self.trick_pause
         ended = len(after.get("hand_results") or []) > len(before.get("hand_results") or [])
-        if ended:
+        if ended and not self.app.guide.active:
             self.app.background.hand_finished(self.game_id, len(after["hand_results"]))
         if ended and pause != "0":
             self.ui.update(sheet=len(after["hand_results"]) - 1, holding="hand", pausing=False)
@@ -234,6 +236,7 @@ class Table:
         self.app.views.set_title()
         dom.set_data("data-hold", self.ui.get("holding") or "")
         self.draws += 1
+        self.app.guide.draw()           # a guided hand's coach (guide.py)
         dom.set_data("data-drawn", str(self.draws))    # the last change of a draw, applied with it
 
     def act(self, token: str, by_hand: bool = True) -> None:
@@ -273,7 +276,7 @@ class Table:
             request = {"op": "bot", "record": session.record(), "seat": seat,
                        "level": session.level}     # no seed: the worker seeds as bots.page_seed
             try:
-                answer = await worker_client.ask(request)
+                answer = self.app.guide.computer_move(session) or await worker_client.ask(request)
             except Cancelled:       # cancelled under way: ask again
                 continue
             except WorkerError as exc:
