@@ -23,7 +23,18 @@ WANTS = {
     "tricksters": (dict(), lambda game, state: game.first_dealer(state.rules, state.seed) == 2,
                    lambda game, state: any("tie" in line for line in trick_lines(state))
                    and any(t["cards"][0][0] == 0 for t in state.observation(0)["hands"][0]["tricks"])),
+    # the dealer deals a poke and seat 0 takes it; someone folds; seat 0 takes a trick and
+    # someone who played is looed
+    "voren": (dict(), lambda game, state: True,
+              lambda game, state: voren_shows(state.observation(0)["hand_results"][0])),
 }
+
+
+def voren_shows(result) -> bool:
+    choices = result["choices"]
+    return (result["options"]["poke"] and not result["options"]["allplay"] and choices[0] == "poke"
+            and "fold" in choices and result["uncontested"] is None and result["tricks"][0] >= 1
+            and bool(result["looed"]))
 
 
 def trick_lines(state):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.lesson_deals import WANTS
 from pycore.words import Narrator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
@@ -101,3 +102,14 @@ def test_the_table_offers_the_taught_move_only(key):
         session.apply(token)
     assert session.scripted() is None and session.state.finished_hands
     assert step_at(lesson, len(lesson.actions), "hand").kind == "end"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_hand_shows_what_its_search_wanted(key):
+    """The deal is one bench/lesson_deals.py finds: its rules, and the hand played shows
+    each rule the lesson must teach (the search's test, held here)."""
+    lesson = LESSONS[key]
+    rules, deal_ok, want = WANTS[key]
+    positions = states(lesson)
+    assert positions[0].rules == positions[0].game.make_rules(rules) == positions[0].game.make_rules(lesson.rules)
+    assert deal_ok(positions[0].game, positions[0]) and want(positions[0].game, positions[-1])
