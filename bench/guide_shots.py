@@ -38,6 +38,10 @@ SEEN = """node => {
 }"""
 
 
+# No card on its way (the glow on the pointed-at control is the one endless animation).
+STILL = """() => document.getAnimations().every(a => a.effect.getComputedTiming().iterations === Infinity)"""
+
+
 def step_number(page) -> tuple[int, int]:
     text = page.locator("#coach-title .coach-count").inner_text()
     number, _, total = text.replace("·", "").replace("step", "").strip().partition(" of ")
@@ -112,6 +116,7 @@ def main() -> None:
                     shots = []
                     started = time.monotonic()
                     def shoot(n):
+                        page.wait_for_function(STILL, timeout=5_000)
                         png = page.screenshot(path=str(out / f"{key}-{size}-{n:02d}.png"))
                         shots.append((f"{key} {size} step {n}", png))
                     facts = follow(page, key, shoot)

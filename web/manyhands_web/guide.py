@@ -36,10 +36,11 @@ def point_selectors(step) -> list[str]:
 
 
 def coach_html(lesson, step, number: int, total: int, title: str) -> str:
-    head = (f'<div class="coach-head"><h3 id="coach-title">Learning {esc(title)} '
+    head = (f'<div class="coach-head"><h3 id="coach-title"><span class="wide">Learning </span>{esc(title)} '
             f'<span class="coach-count">· step {number} of {total}</span></h3>'
             f'<a class="button" href="#learn/{esc(lesson.key)}" id="coach-again">Start again</a>'
-            '<button type="button" id="coach-leave" data-coach="leave">Leave the lesson</button></div>')
+            '<button type="button" id="coach-leave" data-coach="leave">Leave<span class="wide"> the lesson</span>'
+            '</button></div>')
     words = "".join(f"<p>{esc(text)}</p>" for text in step.words if text)
     if step.told:
         words += f'<p class="coach-told">{esc(step.told)}</p>' if step.kind != "trick" else ""
