@@ -38,6 +38,7 @@ SEEN = """node => {
 }"""
 
 
+POINT = "n => n.id || n.getAttribute('data-action') || n.getAttribute('data-sub') || n.outerHTML.slice(0, 60)"
 # No card on its way (the glow on the pointed-at control is the one endless animation).
 STILL = """() => document.getAnimations().every(a => a.effect.getComputedTiming().iterations === Infinity)"""
 
@@ -59,28 +60,29 @@ def follow(page, key: str, shoot=None, timeout_s: float = 30) -> list[dict]:
     card.scroll_into_view_if_needed()
     seen = [{"number": 0, "point": f"#learn-{key}", **card.evaluate(SEEN)}]
     card.click()
-    total, number = None, 0
-    while total is None or number < total:
+    total, number, point = None, 0, None
+    while True:
         deadline = time.monotonic() + timeout_s
-        while True:
+        while True:     # the next step, or the pointer moved within this one (a card's choices opened)
             settle(page)
-            if page.locator("#coach:not([hidden]) #coach-title").count():
+            pointed = page.locator("[data-point]")
+            if page.locator("#coach:not([hidden]) #coach-title").count() and pointed.count():
                 now, total = step_number(page)
-                if now > number and page.locator("[data-point]").count():
-                    number = now
+                where = pointed.evaluate(POINT)
+                if now > number or (now == number and where != point):
                     break
             if time.monotonic() > deadline:
                 raise AssertionError(f"lesson {key}: no step after step {number}")
             time.sleep(0.05)
-        pointed = page.locator("[data-point]")
-        fact = {"number": number, "words": page.locator("#coach-words").inner_text(),
-                "point": pointed.evaluate("n => n.id || n.getAttribute('data-action') || n.outerHTML.slice(0, 60)"),
+        fact = {"number": now, "words": page.locator("#coach-words").inner_text(), "point": where,
                 **pointed.evaluate(SEEN)}
         seen.append(fact)
-        if shoot:
-            shoot(number)
-        if number < total:
-            pointed.click()
+        if shoot and now > number:
+            shoot(now)
+        number, point = now, where
+        if number == total:
+            break
+        pointed.click()
     return seen
 
 

@@ -27,7 +27,20 @@ WANTS = {
     # someone who played is looed
     "voren": (dict(), lambda game, state: True,
               lambda game, state: voren_shows(state.observation(0)["hand_results"][0])),
+    # seat 0 bids exactly what it takes, leads the Dwarf naming a suit, plays the Shaman to take a
+    # trick and one more specialist (all four are dealt with four players, so all are played)
+    "raven": (dict(), lambda game, state: True, lambda game, state: raven_shows(state)),
 }
+WANTS["raven-prophecy"] = WANTS["raven"]     # the same hand in the Prophecy theme
+
+
+def raven_shows(state) -> bool:
+    obs = state.observation(0)
+    result = obs["hand_results"][0]
+    mine = {token.split(" ")[0] for seat, token in obs["history"] if seat == 0}
+    return (result["exact"][0] and any(seat == 0 and token.startswith("Dwarf ") for seat, token in obs["history"])
+            and any(s["seat"] == 0 and s["won"] for s in result["shaman"])
+            and len(mine & {"Raven", "Wolf", "Shaman", "Dwarf"}) >= 3)
 
 
 def voren_shows(result) -> bool:

@@ -71,6 +71,9 @@ def choices_words(tell: Narrator, legal: list[str]) -> str:
     if len(legal) == 1:
         return f"Only one choice now: {lower_first(tell.choice(legal[0]))}."
     if all(t in hand for t in legal):
+        barred = [t for t in hand if t not in legal]
+        if len(legal) > LISTED and len(barred) < LISTED:
+            return f"Any of your cards but {join((tell.the(t) for t in barred), 'and')} may be played now."
         return f"You may play {join((tell.card(t) for t in legal), 'or')}."
     if len(legal) > LISTED:
         return f"You have {count(len(legal), 'choice')} now."
