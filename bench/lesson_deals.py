@@ -31,6 +31,9 @@ WANTS = {
     # trick and one more specialist (all four are dealt with four players, so all are played)
     "raven": (dict(), lambda game, state: True, lambda game, state: raven_shows(state)),
 }
+WANTS["lunar"] = (  # four players: seat 0 turns the last tile (so chooses trump between two), and its team
+    # ends on a scoring space of the track with a star card kept
+    dict(), lambda game, state: True, lambda game, state: lunar_shows(state.observation(0)))
 WANTS["raven-prophecy"] = WANTS["raven"]     # the same hand in the Prophecy theme
 
 
@@ -41,6 +44,12 @@ def raven_shows(state) -> bool:
     return (result["exact"][0] and any(seat == 0 and token.startswith("Dwarf ") for seat, token in obs["history"])
             and any(s["seat"] == 0 and s["won"] for s in result["shaman"])
             and len(mine & {"Raven", "Wolf", "Shaman", "Dwarf"}) >= 3)
+
+
+def lunar_shows(obs) -> bool:
+    team = obs["hand_results"][0]["teams"][0]
+    turners = [seat for seat, token in obs["history"] if token and token.startswith("turn ")]
+    return turners[-1:] == [0] and team["track_points"] > 0 and bool(team["stars"])
 
 
 def voren_shows(result) -> bool:

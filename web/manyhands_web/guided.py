@@ -68,6 +68,8 @@ def choices_words(tell: Narrator, legal: list[str]) -> str:
     if legal and set(legal) == set(hand):
         return f"Any of your {count(len(hand), 'card')} may be played now." if len(hand) > 1 else \
             f"Your only card, {tell.card(hand[0])}, is what you play now."
+    if len(legal) == 1 and legal[0] in hand:
+        return f"Only one card may be played now: {tell.the(legal[0])}."
     if len(legal) == 1:
         return f"Only one choice now: {lower_first(tell.choice(legal[0]))}."
     if all(t in hand for t in legal):
