@@ -34,6 +34,7 @@ WANTS = {
 WANTS["lunar"] = (  # four players: seat 0 turns the last tile (so chooses trump between two), and its team
     # ends on a scoring space of the track with a star card kept
     dict(), lambda game, state: True, lambda game, state: lunar_shows(state.observation(0)))
+WANTS["lunar-sky"] = (dict(players=2),) + WANTS["lunar"][1:]    # the same with two players and the Sky
 WANTS["raven-prophecy"] = WANTS["raven"]     # the same hand in the Prophecy theme
 
 

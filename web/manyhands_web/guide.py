@@ -109,8 +109,9 @@ class Guide:
         if step.kind == "end" and step != self.shown:
             self.app.kept.save_prefs(learned={lesson.game: True})      # its home card says so
         every = steps(lesson)
-        dom.set_html("coach", coach_html(lesson, step, every.index(step) + 1, len(every),
-                                         session.narrator().title()))
+        title = session.narrator().title()
+        title = title if lesson.name == title else f"{title}: {lesson.name}"     # "Lunar: the Sky"
+        dom.set_html("coach", coach_html(lesson, step, every.index(step) + 1, len(every), title))
         dom.set_prop("coach", "hidden", False)
         dom.set_data("data-lesson", lesson.key)
         new = step != self.shown

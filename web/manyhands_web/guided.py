@@ -16,6 +16,7 @@ sentences) with the lesson's note on any of their moves, then its teaching.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -67,11 +68,11 @@ def choices_words(tell: Narrator, legal: list[str]) -> str:
     hand = list(tell.obs.get("hand") or [])
     if legal and set(legal) == set(hand):
         return f"Any of your {count(len(hand), 'card')} may be played now." if len(hand) > 1 else \
-            f"Your only card, {tell.card(hand[0])}, is what you play now."
+            f"Your only card, {tell.the(hand[0])}, is what you play now."
     if len(legal) == 1 and legal[0] in hand:
         return f"Only one card may be played now: {tell.the(legal[0])}."
     if len(legal) == 1:
-        return f"Only one choice now: {lower_first(tell.choice(legal[0]))}."
+        return f"Only one choice now: {choice_in_sentence(tell, legal[0])}."
     if all(t in hand for t in legal):
         barred = [t for t in hand if t not in legal]
         if len(legal) > LISTED and len(barred) < LISTED:
@@ -79,7 +80,15 @@ def choices_words(tell: Narrator, legal: list[str]) -> str:
         return f"You may play {join((tell.card(t) for t in legal), 'or')}."
     if len(legal) > LISTED:
         return f"You have {count(len(legal), 'choice')} now."
-    return f"Your choices: {join((lower_first(tell.choice(t)) for t in legal), 'or')}."
+    return f"Your choices: {join((choice_in_sentence(tell, t) for t in legal), 'or')}."
+
+
+def choice_in_sentence(tell: Narrator, token: str) -> str:
+    """A choice's name inside a sentence: lower-cased, unless it starts with a card's
+    name ("Lynx from the Sky", but "turn the Owl tile face down")."""
+    said = tell.choice(token)
+    cards = [word for word in re.split("[: ]", token) if word in tell.game.deck.tokens]
+    return said if any(said.startswith(tell.card(card)) for card in cards) else lower_first(said)
 
 
 def taught_words(tell: Narrator, token: str) -> str:
@@ -185,7 +194,7 @@ class GuidedSession(Session):
             engine = self.state.why_not(token, tell)
             if engine or token == taught or taught is None:
                 return engine
-            return f"in this lesson, {lower_first(tell.choice(taught))}"
+            return f"in this lesson, {choice_in_sentence(tell, taught)}"
         return why
 
 

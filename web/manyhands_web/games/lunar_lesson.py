@@ -39,3 +39,35 @@ register(Lesson(
     ending="A round scores the track's space for the tricks your pair took, and a point for each star card "
            "it kept. The game ends after a round in which a pair has 30 points or more.",
 ))
+
+register(Lesson(
+    key="lunar-sky", game="lunar", name="the Sky", rules={"players": 2}, seed=1, teaches=("turn", "sky:Lynx"),
+    actions=("turn Bat", "turn Wolf", "turn Owl", "R1", "Lynx", "sky:Lynx", "sky:R2", "sky:Lynx", "R1", "R8", "sky:Bat",
+             "Bat", "sky:R7", "sky:R7", "Lynx", "R2", "sky:R8", "sky:Bat", "Owl", "Lynx", "sky:Bat", "sky:R8", "R3",
+             "R4", "Owl", "sky:Owl", "sky:R1", "Lynx", "R4", "sky:R2", "sky:Bat", "Owl", "R7", "sky:R3", "sky:Owl",
+             "R5", "sky:R3", "sky:Wolf", "Wolf", "R5", "sky:Wolf", "sky:Bat", "R6", "sky:Owl", "Wolf", "R6", "sky:R4",
+             "sky:R6", "Wolf", "Wolf", "sky:R5"),
+    intro="The Sky is Lunar for two, each of you a pair alone. Besides your hidden hand, the Sky's cards "
+          "lie face up, and both of you play from them.",
+    says={
+        0: "You are the start player: you turn a trump tile face down, then Ada, then you again. The last "
+           "one up is trump.",
+        2: "Owl or Lynx: you hold three Lynx, so turn the Owl down and make Lynx trump.",
+        3: "A trick is four plays: you, Ada, you, Ada. Each of you plays a suit card and a rank card, one from "
+           "your hand and one from the Sky. Lead a rank from your hand: the 1.",
+        5: "Your second card is the other kind from the other place: a suit from the Sky. Ada's Lynx set "
+           "the lead suit, and the Sky has one, so you must follow with it.",
+        6: "Same suit, so the higher rank won: her 2 over your 1.",
+        8: "Ada led the Sky's Lynx: answer with a rank from your hand.",
+        10: "You hold Lynx, but this card comes from the Sky, and following counts only where you play from: "
+            "the Sky has no Lynx left, so any suit of the Sky will do.",
+        12: "Ada led a suit. Answer with a rank, from the Sky this time: the 7.",
+        14: "Now a suit from your hand. You have no Bat, so any suit: your Lynx is trump.",
+        15: "You took the trick, so you lead.",
+        31: "Five tricks. On the track 1, 2 or 3 tricks pay 1, 2 or 3 points, 7 pays 4 and 8 pays 5; "
+            "any other number pays nothing.",
+        49: "Seven tricks: an eighth moves you to the track's best space.",
+    },
+    ending="The round scores the track's space for your tricks, and a point for each star card you kept "
+           "(the 1s and 8s). The game ends after a round in which someone has 30 points or more.",
+))
