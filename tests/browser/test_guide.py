@@ -67,6 +67,11 @@ def test_leave_and_start_again_then_a_real_game(sized):
     before = page.evaluate(KEPT)
     page.goto(page.url.split("#")[0] + f"#learn/{key}")
     page.wait_for_selector("#coach:not([hidden]) ~ .layout [data-point]")
+    page.goto(page.url.split("#")[0] + "#home")     # a lesson at the table is no game to resume
+    settle(page)
+    assert not page.locator("[data-resume]").count() and not page.get_by_role("button", name="New game").count()
+    page.goto(page.url.split("#")[0] + "#table")
+    page.wait_for_selector("#coach:not([hidden]) ~ .layout [data-point]")
     page.click("#coach-again")          # restarted: step 1 again
     page.wait_for_selector("#coach:not([hidden]) ~ .layout [data-point]")
     settle(page)

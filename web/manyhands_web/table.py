@@ -78,7 +78,9 @@ class Table:
             self.release()
 
     def in_progress(self) -> bool:
-        return self.session is not None and not self.session.state.is_terminal
+        """A kept game at the table, not over (a guided hand is none: the home page
+        offers no Resume for it)."""
+        return self.session is not None and not self.session.state.is_terminal and not self.app.guide.active
 
     def start(self, session: Session, what: str) -> None:
         """The one way a game starts (a game's card, Play again, Replay this deal, Play
