@@ -39,6 +39,8 @@ SEEN = """node => {
 
 
 POINT = "n => n.id || n.getAttribute('data-action') || n.getAttribute('data-sub') || n.outerHTML.slice(0, 60)"
+# Whether the coach's words are longer than its box (read by scrolling it).
+OVERFLOWS = """() => { const c = document.getElementById("coach"); return c.scrollHeight > c.clientHeight + 1; }"""
 # No card on its way (the glow on the pointed-at control is the one endless animation).
 STILL = """() => document.getAnimations().every(a => a.effect.getComputedTiming().iterations === Infinity)"""
 
@@ -75,7 +77,7 @@ def follow(page, key: str, shoot=None, timeout_s: float = 30) -> list[dict]:
                 raise AssertionError(f"lesson {key}: no step after step {number}")
             time.sleep(0.05)
         fact = {"number": now, "words": page.locator("#coach-words").inner_text(), "point": where,
-                **pointed.evaluate(SEEN)}
+                "overflows": page.evaluate(OVERFLOWS), **pointed.evaluate(SEEN)}
         seen.append(fact)
         if shoot and now > number:
             shoot(now)
@@ -127,8 +129,10 @@ def main() -> None:
                     sheet_page = browser.new_page(viewport={"width": 1800, "height": 1000})
                     contact_sheet(sheet_page, shots, width, sheet)
                     sheet_page.close()
+                    long = sorted({f["number"] for f in facts[1:] if f["overflows"]})
                     print(f"{key} at {width}x{height}: {len(facts) - 1} steps in {time.monotonic() - started:.1f} s, "
-                          f"pointed-at controls out of sight or covered: {bad or 'none'}; {sheet}")
+                          f"pointed-at controls out of sight or covered: {bad or 'none'}; "
+                          f"steps whose words scroll in the coach: {long or 'none'}; {sheet}")
                 context.close()
             browser.close()
     finally:

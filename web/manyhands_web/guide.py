@@ -116,6 +116,8 @@ class Guide:
         dom.set_data("data-lesson", lesson.key)
         new = step != self.shown
         self.shown = step
+        if new:             # a new step's words from their start (focusing a control below scrolls to it)
+            dom.set_prop("coach", "scrollTop", 0)
         dom.change("point", point_selectors(step), new)
         if new:
             for text in (step.told, *step.words) if step.kind == "trick" else (*step.words, step.told):

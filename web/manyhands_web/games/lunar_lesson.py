@@ -12,13 +12,12 @@ register(Lesson(
              "R3", "Wolf", "Bat", "R1", "Bat", "R5", "R4", "Owl", "R8", "R8", "Bat", "Owl", "Owl", "R6", "R2", "Wolf",
              "R4", "R7", "Wolf", "Wolf", "R7", "Lynx", "Wolf", "R1", "Lynx", "R2", "R3", "Lynx", "R3", "R5", "Owl",
              "Owl", "R5", "R7", "Owl", "Wolf"),
-    intro="Lunar is played in pairs: Bruno, across, is your partner. Cards are either suits (Wolf, Owl, "
-          "Lynx, Bat) or ranks (1 to 8), and in every trick each pair plays one of each.",
+    intro="Lunar is played in pairs: Bruno, across, is your partner. Cards are suits (Wolf, Owl, Lynx, "
+          "Bat) or ranks (1 to 8); in every trick each pair plays one of each.",
     says={
-        2: "First, partners swap two rank cards and two suit cards, unseen. Give Bruno the 2, the 4 and "
-           "two Lynx.",
-        6: "Bruno gave you the 1, the 8 and two Bats. Now three players each turn a trump tile face down, "
-           "and the last one up is trump. Turn the Owl: Lynx is trump, and Bruno has your two Lynx.",
+        2: "First, partners swap two rank cards and two suit cards, unseen.",
+        6: "Bruno gave you the 1, the 8 and two Bats. Three players each turn a trump tile down; the last "
+           "one up is trump. Turn the Owl: Bruno has your two Lynx.",
         9: "Bruno played a suit, so you play a rank; Ada must play a rank too, so Bruno's trump takes the "
            "trick. Play your 1: 1s and 8s are star cards, a point each to the pair that takes them.",
         13: "Bruno played a rank, so you play a suit. The first suit card in a trick sets the lead suit; the "

@@ -18,17 +18,14 @@ ACTIONS = ("bid Sh11 Ax10 Wa11", "bid Sw2 Ax7 Wa4", "bid Sh10 Sw12 Wa10", "bid S
            "Wa13", "Wa3", "Wa8", "Wa12", "Ax11", "Sw9", "Sw11", "Wa6", "Ax12", "Wa5", "Wolf", "Shaman", "Wa9", "Wa14",
            "Sw14", "Sw13")
 
-INTRO = ("{title} is played each for yourself, twelve tricks this hand. First everyone bids by setting "
-         "three cards aside, face down: they are out of play.")
+INTRO = "{title}: each for yourself, twelve tricks. First everyone bids by setting three cards aside, face down."
 SAYS = {
-    1: "Your bid is what the cards you set aside count: {Shields} 0, {Swords} 1, {Axes} 2, {Waters} 3. "
-       "With the {Raven}, the {Shaman} and good {Shields}, the trump, set aside the {Sw2}, {Ax7} and {Wa4}: "
-       "a bid of 6 tricks.",
-    4: "Chidi, on the dealer's left, leads the first trick.",
+    1: "The bid is what those cards count: {Shields} 0, {Swords} 1, {Axes} 2, {Waters} 3. With the {Raven}, "
+       "the {Shaman} and good {Shields}, the trump, bid 6 tricks.",
     5: "Follow the suit led or play a specialist: those four may always be played. The {Raven} is the "
        "highest trump, beaten only by a {Shaman} played right after it, and the {Shaman} is yours.",
-    8: "The {Dwarf} is the lowest card, but when you lead it you name the suit the others must follow. "
-       "Name {Shields}, the trump, to draw out their trumps: click the {Dwarf}, then the suit.",
+    8: "The {Dwarf} is the lowest card, but leading it you name the suit to follow. Name {Shields}, the "
+       "trump, to draw theirs: click the {Dwarf}, then the suit.",
     14: "Bruno leads the {Sh13}: your {Sh14} takes it.",
     16: "You took it, so you lead. The {Shaman} may never be led.",
     20: "Four tricks of your six. The {Ax14} is the highest of its suit: lead it.",

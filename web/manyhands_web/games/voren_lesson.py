@@ -11,9 +11,9 @@ register(Lesson(
     intro="Voren is played for chips: everyone paid 3 into the pot, the dealer 6, 18 in all. Each "
           "trick you take wins a third of it.",
     says={
-        0: "Bruno, the dealer, dealt a poke, a spare hand face down; the turned card makes Hearts trump.",
-        3: "Play your three cards, fold and lose only your ante, or swap them unseen for the poke "
-           "and play. Your one trump is low: try the poke.",
+        0: "Bruno, the dealer, dealt a poke, a spare hand; the turned card makes Hearts trump.",
+        3: "Folding costs only your ante. Your one trump is low: swap your hand unseen for the poke, "
+           "and play it.",
         6: "The first player on the dealer's left who plays leads: you. Above the Hearts rank two "
            "trumps of no suit, the Treachery, then the Wolf. Lead your low Diamond.",
         7: "Ada has no Diamond, so she must play a trump: her Realm of Hearts.",
@@ -21,8 +21,7 @@ register(Lesson(
            "that takes it: his Wolf, which only the Treachery beats.",
         9: "Whoever leads the second trick must lead a Heart if they hold one: Bruno leads his "
            "Greater Crown.",
-        10: "You hold no Hearts, no Wolf and no Treachery, so nothing of yours can take this trick, "
-            "and any card may go: keep your Club, throw the 5 of Diamonds.",
+        10: "With no trump, nothing of yours can take it, and any card may go: keep your Club.",
         11: "Ada has no trump left, so she may throw any card.",
         13: "Your last card, and your last chance: a player who took no trick is looed.",
         14: "Ada has no Club and no trump: her Realm of Spades cannot take the trick.",
