@@ -18,6 +18,7 @@ from tests.test_guide import KEYS
 pytestmark = pytest.mark.browser
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
+BACKGROUND = "n => getComputedStyle(n).backgroundColor"
 KEPT = """() => ({games: JSON.parse(localStorage.getItem("manyhands/games") || "[]"),
                   open: localStorage.getItem("manyhands/open")})"""
 
@@ -44,6 +45,12 @@ def kept_games(page) -> list:
 def test_a_lesson_followed_by_what_it_points_at(sized, key):
     page = sized
     before = page.evaluate(KEPT)
+    page.goto(page.url.split("#")[0] + "#home")
+    settle(page)
+    link = page.locator(f"#learn-{key}")
+    if "primary" in (link.get_attribute("class") or ""):     # not learnt yet: as prominent as Play
+        play = link.locator("xpath=..").locator("[data-play]")
+        assert link.evaluate(BACKGROUND) == play.evaluate(BACKGROUND)
     facts = follow(page, key)
     assert len(facts) > 3
     for fact in facts:
