@@ -38,7 +38,8 @@ SEEN = """node => {
 }"""
 
 
-POINT = "n => n.id || n.getAttribute('data-action') || n.getAttribute('data-sub') || n.outerHTML.slice(0, 60)"
+POINT = """n => n.id || n.getAttribute('data-action') || n.getAttribute('data-sub')
+  || (n.hasAttribute('data-toggle') ? 'card ' + n.getAttribute('data-toggle') : n.outerHTML.slice(0, 60))"""
 # Whether the coach's words are longer than its box (read by scrolling it).
 OVERFLOWS = """() => { const c = document.getElementById("coach"); return c.scrollHeight > c.clientHeight + 1; }"""
 # No card on its way (the glow on the pointed-at control is the one endless animation).

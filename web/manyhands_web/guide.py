@@ -13,6 +13,7 @@ table, as it was kept."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from . import dom
 from .delegate import on
@@ -23,16 +24,29 @@ from .markup import esc
 from .session import Session
 
 
-def point_selectors(step) -> list[str]:
+def point_selectors(step, picks=(), hand=(), selected=()) -> list[str]:
     """Where the step points, the first of these drawn: its taught move (a card to
-    open first where its choice is a card's sub-choice), Continue, or the real game."""
+    open first where its choice is a card's sub-choice), Continue, or the real game.
+    A choice made by picking cards (`picks`: the verbs) points at a card of `hand`
+    picked (`selected`: indices) that is not one of its cards, else at the next of
+    them not picked yet, else at the confirmation."""
     if step.kind == "trick":
         return ["#continue"]
     if step.kind == "end":
         return ["#coach-real"]
     token = step.token.replace("\\", "\\\\").replace('"', '\\"')
-    card = token.split(" ")[0]
-    return [f'#table [data-action="{token}"]', f'#table [data-sub="{card}"]']
+    verb, *cards = token.split(" ")
+    if verb in picks:
+        wanted = Counter(cards)
+        wrong = []
+        for index in selected:
+            if wanted[hand[index]] > 0:
+                wanted[hand[index]] -= 1
+            else:
+                wrong.append(index)
+        missing = [i for i, card in enumerate(hand) if i not in selected and wanted[card] > 0]
+        return [f'#hand [data-toggle="{i}"]' for i in wrong[:1] or missing[:1]] + [f'#table [data-action="{token}"]']
+    return [f'#table [data-action="{token}"]', f'#table [data-sub="{verb}"]']
 
 
 def coach_html(lesson, step, number: int, total: int, title: str) -> str:
@@ -118,7 +132,9 @@ class Guide:
         self.shown = step
         if new:             # a new step's words from their start (focusing a control below scrolls to it)
             dom.set_prop("coach", "scrollTop", 0)
-        dom.change("point", point_selectors(step), new)
+        hand = list(session.observation().get("hand") or [])
+        selected = [i for i in ui.get("selected") or [] if 0 <= i < len(hand)]
+        dom.change("point", point_selectors(step, session.narrator().words.picks, hand, selected), new)
         if new:
             for text in (step.told, *step.words) if step.kind == "trick" else (*step.words, step.told):
                 if text:

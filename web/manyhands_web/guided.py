@@ -165,7 +165,9 @@ def step_at(lesson: Lesson, actions: int, holding: str | None) -> Step | None:
 class GuidedSession(Session):
     """The lesson's hand at the table: the table is drawn as if the taught move
     were the only legal one (the others refused with the lesson's reason), and the
-    computers' moves are the script's."""
+    computers' moves are the script's. A choice made by picking cards is picked
+    (and confirmed), as in a real game, though it is the only one offered."""
+    picks_cards = True
 
     def __init__(self, lesson: Lesson):
         super().__init__(get_game(lesson.game).new_game(lesson.rules, seed=lesson.seed), lesson.seat,

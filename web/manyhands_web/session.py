@@ -21,6 +21,7 @@ LEVELS = ("easy", "normal", "hard")     # the solver's computer-player levels
 
 
 class Session:
+    picks_cards = False     # pick the cards of a choice made by picking even when it is one of few (a lesson)
     def __init__(self, state, seat: int, level: str = "normal", theme: str = ""):
         if not 0 <= seat < state.players:
             seat = 0

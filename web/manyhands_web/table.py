@@ -217,7 +217,8 @@ class Table:
             obs = under_sheet(obs)
             ended = len(obs.get("hand_results") or [])
         tell = session.narrator(obs)
-        ui = dict(self.ui, computer=session.computers(), ended=ended, **self.app.history.table_notes(obs))
+        ui = dict(self.ui, computer=session.computers(), ended=ended, pick=session.picks_cards,
+                  **self.app.history.table_notes(obs))
         # the control you had focused, drawn again, stays focused
         set_html("table", render.table_html(tell, ui, session.why(tell)), keep_focus=True)
         set_html("log", log_view.log_html(tell))

@@ -15,7 +15,7 @@ register(Lesson(
     intro="Lunar is played in pairs: Bruno, across, is your partner. Cards are suits (Wolf, Owl, Lynx, "
           "Bat) or ranks (1 to 8); in every trick each pair plays one of each.",
     says={
-        2: "First, partners swap two rank cards and two suit cards, unseen.",
+        2: "First, partners swap two rank cards and two suit cards, unseen: pick yours, then confirm.",
         6: "Bruno gave you the 1, the 8 and two Bats. Three players each turn a trump tile down; the last "
            "one up is trump. Turn the Owl: Bruno has your two Lynx.",
         9: "Bruno played a suit, so you play a rank; Ada must play a rank too, so Bruno's trump takes the "

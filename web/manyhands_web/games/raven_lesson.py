@@ -21,7 +21,7 @@ ACTIONS = ("bid Sh11 Ax10 Wa11", "bid Sw2 Ax7 Wa4", "bid Sh10 Sw12 Wa10", "bid S
 INTRO = "{title}: each for yourself, twelve tricks. First everyone bids by setting three cards aside, face down."
 SAYS = {
     1: "The bid is what those cards count: {Shields} 0, {Swords} 1, {Axes} 2, {Waters} 3. With the {Raven}, "
-       "the {Shaman} and good {Shields}, the trump, bid 6 tricks.",
+       "the {Shaman} and good {Shields}, the trump, bid 6: pick the three cards, then confirm.",
     5: "Follow the suit led or play a specialist: those four may always be played. The {Raven} is the "
        "highest trump, beaten only by a {Shaman} played right after it, and the {Shaman} is yours.",
     8: "The {Dwarf} is the lowest card, but leading it you name the suit to follow. Name {Shields}, the "
