@@ -62,6 +62,18 @@ const CHANGES = {
   announce,
   focus(selector, options) { document.querySelector(selector)?.focus(options ?? undefined); },
   focusNext(selectors, force) { window.manyhands.focusNext(JSON.stringify(selectors), force); },
+  point(selectors, focus) {     // a lesson's pointer (guide.py): the first of `selectors` drawn, marked (and
+    // focused on a new step, or when it moved within one: a card's choices opened)
+    for (const node of document.querySelectorAll("[data-point]")) node.removeAttribute("data-point");
+    for (const selector of selectors) {
+      const node = document.querySelector(selector);
+      if (!node || !node.getClientRects().length) continue;
+      node.setAttribute("data-point", "");
+      if (focus || selector !== CHANGES.pointed) node.focus();
+      CHANGES.pointed = selector;
+      return;
+    }
+  },
   call(id, method) { document.getElementById(id)?.[method](); },
   scroll(id, options) { document.getElementById(id)?.scrollIntoView(options); },
   top() { window.scrollTo(0, 0); },

@@ -11,7 +11,8 @@ pages.py and the views beside them; no game rule lives here.
 - `friends`: friends at one device: who sits where, passing the device (friends.py);
 - `history`: the History and Statistics pages, the score sheet's par (history_page.py);
 - `background`: each finished hand's par and automatic review (background.py);
-- `sharing`: Share this deal, and a shared deal's link opened (sharing.py).
+- `sharing`: Share this deal, and a shared deal's link opened (sharing.py);
+- `guide`: a guided first hand of a game, at the table, never kept (guide.py).
 
 The workers are asked through worker_client.py; the events are wired, and the page
 started, in events.py.
@@ -23,6 +24,7 @@ from pyscript import window
 from .background import Background
 from .dialog import Confirm
 from .friends import Friends
+from .guide import Guide
 from .history_page import HistoryPage
 from .hint_panel import HintPanel
 from .home import Home
@@ -48,6 +50,7 @@ class App:
         self.history = HistoryPage(self)
         self.background = Background(self)
         self.sharing = Sharing(self)
+        self.guide = Guide(self)
 
 
 app = App()

@@ -38,7 +38,8 @@ def on_table_click(event):
         selected = app.table.ui["selected"]
         app.table.ui["selected"] = [i for i in selected if i != index] if index in selected else selected + [index]
         app.table.draw()
-        refocus(f'[data-toggle="{index}"]')
+        if not app.guide.active:         # (a lesson moves the focus to where it points next)
+            refocus(f'[data-toggle="{index}"]')
     elif sub is not None:
         app.table.ui["sub"] = None if app.table.ui["sub"] == sub else sub
         app.table.draw()

@@ -7,6 +7,7 @@ build.py natively and by home.py and views.py in the page."""
 from __future__ import annotations
 
 from . import pages
+from .lesson import learn_links_html, lessons_of
 from .markup import esc
 from .session import card_namer, describe_games
 
@@ -14,16 +15,20 @@ GUIDE = "<!--guide-->"      # where a rules page's guide goes (fetched: dist/rul
 DEFAULT_LEVEL = "normal"
 
 
-def home_cards_html(games: dict, prefs: dict, playing: str | None) -> str:
+def home_cards_html(games: dict, prefs: dict, playing: str | None, finished: frozenset = frozenset()) -> str:
     """A card per game, with the house rules and Advanced choices kept in `prefs`
-    (none: each game's defaults); `playing`: the game at the table."""
+    (none: each game's defaults); `playing`: the game at the table; `finished`:
+    the games of which a game was finished (with a guided hand finished, kept in
+    `prefs`: its "Learn by playing" is no longer the first thing offered)."""
+    learned = finished | {name for name, done in (prefs.get("learned") or {}).items() if done}
     cards = []
     for name, game in games.items():
         values = prefs.get("rules", {}).get(name, {})
         advanced = prefs.get("advanced", {}).get(name, {})
         cards.append(pages.game_card_html(game, values if isinstance(values, dict) else {},
                                           advanced if isinstance(advanced, dict) else {},
-                                          name == playing, card_namer(name)))
+                                          name == playing, card_namer(name),
+                                          learn_links_html(name, name in learned)))
     return "".join(cards)
 
 
@@ -43,7 +48,9 @@ def rules_page_html(games: dict, name: str, reference: bool, values: dict, where
     if reference:
         return (nav + back + f'<p class="back"><a href="#rules/{name}">How to play {esc(game["title"])}</a></p>'
                 f'<article class="guide reference">{GUIDE}</article>')
-    return (nav + back + f'<article class="guide">{GUIDE}</article>'
+    learn = "".join(f'<p class="learn-link"><a href="#learn/{esc(lesson.key)}">Learn {esc(lesson.name)} by playing '
+                    "a guided first hand</a></p>" for lesson in lessons_of(name))
+    return (nav + back + learn + f'<article class="guide">{GUIDE}</article>'
             + pages.house_rules_table(game["fields"], values, where, card_namer(name))
             + f'<p class="reference-link"><a href="#rules/{name}/reference">The complete rules of '
             f'{esc(game["title"])}, every case settled</a></p>')

@@ -42,7 +42,8 @@ class Home:
             set_html("level", pages.level_options_html(level))
             dom.set_text("level-help", pages.level_help(level))
             playing = self.app.table.session.game.name if self.app.table.in_progress() else None
-            set_html("game-cards", first_screen.home_cards_html(self.app.games, prefs, playing))
+            finished = frozenset(e["summary"].get("game") for e in self.app.kept.games() if e["summary"].get("finished"))
+            set_html("game-cards", first_screen.home_cards_html(self.app.games, prefs, playing, finished))
         self.draw_your_games()
 
     def draw_your_games(self) -> None:

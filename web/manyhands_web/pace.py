@@ -70,6 +70,10 @@ class Pace:
         """Mark what the table's pace shows (ui "forced", "prepick_open") and start
         or drop what plays itself; called before every drawing of the table."""
         table, ui = self.table, self.table.ui
+        if table.app.guide.active:      # a guided hand: every step waits for the player
+            ui["prepick_open"] = ui["forced"] = ui["prepick"] = None
+            self.drop()
+            return
         seat = table.session.seat
         layout = layouts.layout_for(obs.get("game", ""))
         pick = ui.get("prepick")

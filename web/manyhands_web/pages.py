@@ -190,8 +190,9 @@ def players_html(game: str, field: dict | None, value) -> str:
             f'<p class="field-error" id="{fid}-error" role="alert"></p></div>')
 
 
-def game_card_html(game: dict, values: dict, advanced: dict, in_progress: bool, name=None) -> str:
-    """A game on the home page. `values`: its house rules; `advanced`: seat, theme."""
+def game_card_html(game: dict, values: dict, advanced: dict, in_progress: bool, name=None, learn: str = "") -> str:
+    """A game on the home page. `values`: its house rules; `advanced`: seat, theme;
+    `learn`: its links to a guided first hand (lesson.py)."""
     key = game["name"]
     title = esc(game["title"])
     fields = game["fields"]
@@ -210,7 +211,7 @@ def game_card_html(game: dict, values: dict, advanced: dict, in_progress: bool, 
 <div class="game-art">{intro.picture}</div>
 <div class="game-head"><h3 id="title-{key}">{title}</h3><p class="players-range">{esc(players_text(players))}</p></div>
 <p class="pitch">{esc(intro.pitch)}</p>
-<div class="game-actions">{players_html(key, players, count)}{resume}<button type="button" class="{"" if in_progress else "primary "}play" id="play-{key}" data-play="{key}" aria-describedby="title-{key}">{play}</button>
+<div class="game-actions">{players_html(key, players, count)}{resume}<button type="button" class="{"" if in_progress else "primary "}play" id="play-{key}" data-play="{key}" aria-describedby="title-{key}">{play}</button>{learn}
 <button type="button" class="friends" id="friends-{key}" data-friends="{key}" aria-describedby="title-{key}">With friends</button>
 <a class="how" href="#rules/{key}">How to play</a></div>
 <p class="error play-error" id="error-{key}" role="alert"></p>

@@ -350,6 +350,7 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     "sheet": index of the hand whose score sheet is open or None, "show_scores", "end_closed",
     the pace's "forced", "prepick", "prepick_open", "prepick_said" (pace_view.py)}.
     "ended": the number of the hand whose score sheet the table is under (table.under_sheet).
+    "pick": a choice made by picking cards is picked however few its choices (a lesson).
     `why(token)`: the engine's reason a choice is refused now (`state.why_not(token, tell)`).
     """
     obs = tell.obs
@@ -392,7 +393,7 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
         out.append(score_pad_html(tell, layout))
 
     # --- your hand and the prompt, last: docked at the bottom of the screen --------------------
-    selecting = {verb: toks for verb, toks in groups["verbs"].items() if len(toks) > MANY_CHOICES}
+    selecting = {verb: toks for verb, toks in groups["verbs"].items() if len(toks) > MANY_CHOICES or ui.get("pick")}
     suggested = suggestion(ui, legal_set)
     hand_html = hand_cards_html(tell, groups, ui, why if my_turn else None, selecting, suggested,
                                 panel=seat_box(tell, me, layout, ui))

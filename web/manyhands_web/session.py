@@ -27,6 +27,8 @@ class Session:
     shows, and `passing` the person it goes to next (the pass screen is shown,
     nobody's hidden cards). `levels`: a computer seat's level where not `level`."""
 
+    picks_cards = False     # pick the cards of a choice made by picking even when it is one of few (a lesson)
+
     def __init__(self, state, seat: int, level: str = "normal", theme: str = "",
                  people: dict | None = None, levels: dict | None = None, passing: int | None = None):
         players = state.players

@@ -79,7 +79,9 @@ class Table:
             self.release()
 
     def in_progress(self) -> bool:
-        return self.session is not None and not self.session.state.is_terminal
+        """A kept game at the table, not over (a guided hand is none: the home page
+        offers no Resume for it)."""
+        return self.session is not None and not self.session.state.is_terminal and not self.app.guide.active
 
     def start(self, session: Session, what: str) -> None:
         """The one way a game starts (a game's card, Play again, Replay this deal, Play
@@ -124,6 +126,8 @@ class Table:
     def save(self, obs: dict | None = None) -> None:
         """Keep the game at the table (after every change); the player is told when it
         could not be, and when finished games were dropped to make room."""
+        if self.app.guide.active:       # a guided hand is never kept (guide.py)
+            return
         outcome = self.app.kept.save_game(self.game_id, self.session.saved(), self.session.summary(obs))
         if outcome.ok and self.app.kept.open_id() != self.game_id:
             self.app.kept.set_open(self.game_id)
@@ -177,7 +181,7 @@ class Table:
             self.ui["why_said"] = ""
         pause = self.trick_pause
         ended = len(after.get("hand_results") or []) > len(before.get("hand_results") or [])
-        if ended:
+        if ended and not self.app.guide.active:
             self.app.background.hand_finished(self.game_id, len(after["hand_results"]))
         if ended and pause != "0":
             self.ui.update(sheet=len(after["hand_results"]) - 1, holding="hand", pausing=False)
@@ -220,7 +224,8 @@ class Table:
             obs = under_sheet(obs)
             ended = len(obs.get("hand_results") or [])
         tell = session.narrator(obs, addressed=not (ended or obs.get("terminal")))   # friends: a sheet by name
-        ui = dict(self.ui, computer=session.computers(), ended=ended, **self.app.history.table_notes(obs))
+        ui = dict(self.ui, computer=session.computers(), ended=ended, pick=session.picks_cards,
+                  **self.app.history.table_notes(obs))
         # the control you had focused, drawn again, stays focused
         set_html("table", render.table_html(tell, ui, session.why(tell)), keep_focus=True)
         set_html("log", log_view.log_html(tell))
@@ -241,6 +246,7 @@ class Table:
         self.app.views.set_title()
         dom.set_data("data-hold", self.ui.get("holding") or "")
         self.draws += 1
+        self.app.guide.draw()           # a guided hand's coach (guide.py)
         dom.set_data("data-drawn", str(self.draws))    # the last change of a draw, applied with it
 
     def draw_passing(self) -> None:
@@ -307,7 +313,7 @@ class Table:
             request = {"op": "bot", "record": session.record(), "seat": seat,
                        "level": session.computers().get(seat, session.level)}     # no seed: the worker seeds as bots.page_seed
             try:
-                answer = await worker_client.ask(request)
+                answer = self.app.guide.computer_move(session) or await worker_client.ask(request)
             except Cancelled:       # cancelled under way: ask again
                 continue
             except WorkerError as exc:

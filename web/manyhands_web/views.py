@@ -36,6 +36,9 @@ class Views:
                 return
             hash_ = "#home"
         view, _, arg = hash_.lstrip("#").partition("/")
+        if view == "learn":             # a guided first hand (guide.py): at the table
+            self.app.guide.start(arg)
+            return
         if view == "table" and self.app.table.session is None:
             view = "home"
         if view not in VIEWS:

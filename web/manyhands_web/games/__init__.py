@@ -4,3 +4,4 @@ all (layouts.LAYOUTS): the modules that look a game's layout up or draw its card
 import it (render, pages, log_view, review_view), so the workers, which draw
 nothing, never load them."""
 from . import lunar, raven, tricksters, voren  # noqa: F401
+from . import lunar_lesson, raven_lesson, tricksters_lesson, voren_lesson  # noqa: F401  (the guided first hands: lesson.py)

@@ -1,0 +1,115 @@
+"""The guided first hands (web/manyhands_web/lesson.py, guided.py), natively: each
+lesson's script replayed through the engine, and every fact its steps state (what
+may be chosen, who took each trick and why, the hand's score) held to the
+engine's own answer at that position; the table offers the taught move only."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.lesson_deals import WANTS
+from pycore.words import Narrator
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+from manyhands_web.cast import seat_names  # noqa: E402
+from manyhands_web.guided import LESSONS, GuidedSession, choices_words, states, steps, step_at  # noqa: E402
+
+KEYS = sorted(LESSONS)
+
+
+def tell_at(lesson, state):
+    return Narrator(state.game, state.observation(lesson.seat), lesson.theme, seat_names)
+
+
+def finished_tricks(state, seat):
+    return [(h, k, t) for h, hand in enumerate(state.observation(seat)["hands"])
+            for k, t in enumerate(hand["tricks"]) if t.get("winner") is not None]
+
+
+def test_there_are_lessons():
+    assert KEYS
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_script_is_one_whole_hand_of_legal_moves(key):
+    lesson = LESSONS[key]
+    positions = states(lesson)
+    for index, token in enumerate(lesson.actions):
+        state = positions[index]
+        assert not state.finished_hands, f"the hand ended before action {index}"
+        legal = [state.game.action_token(state, a) for a in state.legal_actions()]
+        assert token in legal, (index, token, legal)
+    assert len(positions[-1].finished_hands) == 1
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_each_step_states_the_engines_facts(key):
+    lesson = LESSONS[key]
+    positions = states(lesson)
+    every = steps(lesson)
+    mine = [i for i, state in enumerate(positions[:-1]) if state.current_player == lesson.seat]
+    assert [s.at for s in every if s.kind == "move"] == mine, "a step for each of your decisions"
+    tricks_told = 0
+    for step in every:
+        state = positions[step.at]
+        tell = tell_at(lesson, state)
+        if step.kind == "move":
+            legal = [state.game.action_token(state, a) for a in state.legal_actions()]
+            assert step.token == lesson.actions[step.at] and step.token in legal
+            assert choices_words(tell, legal) in step.words          # what may be chosen: the engine's list
+            if len(legal) > 1:
+                assert f"In this lesson: {tell.choice(step.token)}." in step.words
+        # who took each trick, and why: the engine's sentence, in the step that follows it
+        for h, k, trick in finished_tricks(state, lesson.seat)[tricks_told:]:
+            assert tell.trick_taken(trick, h, k) in step.told, (step.at, trick)
+            tricks_told += 1
+        if step.kind == "end":
+            result = state.observation(lesson.seat)["hand_results"][0]
+            assert list(step.lines) == tell.hand_lines(result) and step.lines
+    assert every[-1].kind == "end" and every[-1].at == len(lesson.actions)
+    assert tricks_told == len(finished_tricks(positions[-1], lesson.seat))
+    trick_steps = [s for s in every if s.kind == "trick"]
+    for step in trick_steps:        # the table holds a trick when a computer plays on
+        assert positions[step.at].current_player != lesson.seat
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_each_choice_it_teaches_is_one_of_your_moves(key):
+    lesson = LESSONS[key]
+    verbs = {s.token.split(" ")[0] for s in steps(lesson) if s.kind == "move"}
+    assert lesson.teaches and set(lesson.teaches) <= verbs, (lesson.teaches, verbs)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_table_offers_the_taught_move_only(key):
+    lesson = LESSONS[key]
+    session = GuidedSession(lesson)
+    for index, token in enumerate(lesson.actions):
+        assert session.scripted() == token
+        if session.my_turn:
+            obs = session.observation()
+            tell = session.narrator(obs)
+            assert tell.obs["legal"] == [token]
+            why = session.why(tell)
+            assert why(token) is None
+            for other in obs["legal"]:
+                if other != token:
+                    assert why(other).startswith("in this lesson, ")
+            assert step_at(lesson, index, None).token == token
+        session.apply(token)
+    assert session.scripted() is None and session.state.finished_hands
+    assert step_at(lesson, len(lesson.actions), "hand").kind == "end"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_hand_shows_what_its_search_wanted(key):
+    """The deal is one bench/lesson_deals.py finds: its rules, and the hand played shows
+    each rule the lesson must teach (the search's test, held here)."""
+    lesson = LESSONS[key]
+    rules, deal_ok, want = WANTS[key]
+    positions = states(lesson)
+    assert positions[0].rules == positions[0].game.make_rules(rules) == positions[0].game.make_rules(lesson.rules)
+    assert deal_ok(positions[0].game, positions[0]) and want(positions[0].game, positions[-1])
