@@ -10,62 +10,30 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
+from pathlib import Path
 
 from pycore import get_game
 from solver import bots
 
-# What each lesson's hand must show, read from the engine's observation at the
-# hand's end from seat 0: per lesson key, its rules, what the deal must be before
-# anyone plays, and what the hand played must show.
-WANTS = {
-    # seat 0 across from the dealer (gives the partners), a tie in some trick, a trick seat 0 leads
-    "tricksters": (dict(), lambda game, state: game.first_dealer(state.rules, state.seed) == 2,
-                   lambda game, state: any("tie" in line for line in trick_lines(state))
-                   and any(t["cards"][0][0] == 0 for t in state.observation(0)["hands"][0]["tricks"])),
-    # the dealer deals a poke and seat 0 takes it; someone folds; seat 0 takes a trick and
-    # someone who played is looed
-    "voren": (dict(), lambda game, state: True,
-              lambda game, state: voren_shows(state.observation(0)["hand_results"][0])),
-    # seat 0 bids exactly what it takes, leads the Dwarf naming a suit, plays the Shaman to take a
-    # trick and one more specialist (all four are dealt with four players, so all are played)
-    "raven": (dict(), lambda game, state: True, lambda game, state: raven_shows(state)),
-}
-WANTS["lunar"] = (  # four players: seat 0 turns the last tile (so chooses trump between two), and its team
-    # ends on a scoring space of the track with a star card kept
-    dict(), lambda game, state: True, lambda game, state: lunar_shows(state.observation(0)))
-WANTS["lunar-sky"] = (dict(players=2),) + WANTS["lunar"][1:]    # the same with two players and the Sky
-WANTS["raven-prophecy"] = WANTS["raven"]     # the same hand in the Prophecy theme
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def raven_shows(state) -> bool:
-    obs = state.observation(0)
-    result = obs["hand_results"][0]
-    mine = {token.split(" ")[0] for seat, token in obs["history"] if seat == 0}
-    return (result["exact"][0] and any(seat == 0 and token.startswith("Dwarf ") for seat, token in obs["history"])
-            and any(s["seat"] == 0 and s["won"] for s in result["shaman"])
-            and len(mine & {"Raven", "Wolf", "Shaman", "Dwarf"}) >= 3)
-
-
-def lunar_shows(obs) -> bool:
-    team = obs["hand_results"][0]["teams"][0]
-    turners = [seat for seat, token in obs["history"] if token and token.startswith("turn ")]
-    return turners[-1:] == [0] and team["track_points"] > 0 and bool(team["stars"])
-
-
-def voren_shows(result) -> bool:
-    choices = result["choices"]
-    return (result["options"]["poke"] and not result["options"]["allplay"] and choices[0] == "poke"
-            and "fold" in choices and result["uncontested"] is None and result["tricks"][0] >= 1
-            and bool(result["looed"]))
+def lesson(key: str):
+    """A registered lesson (each game's web/manyhands_web/games/<game>_lesson.py) with
+    what its hand must show: its `deal_wanted` before anyone plays, its `shows` once
+    the hand is played."""
+    sys.path.insert(0, str(ROOT / "web"))
+    from manyhands_web import games  # noqa: F401  (the games register their lessons)
+    from manyhands_web.lesson import LESSONS
+    return LESSONS[key] if key else LESSONS
 
 
 def trick_lines(state):
-    from pycore.words import Narrator
-    obs = state.observation(0)
-    tell = Narrator(state.game, obs)
-    return [tell.trick_taken(t, h, k) for h, hand in enumerate(obs["hands"])
-            for k, t in enumerate(hand["tricks"]) if t.get("winner") is not None]
+    sys.path.insert(0, str(ROOT / "web"))
+    from manyhands_web.lesson import trick_lines as lines
+    return lines(state)
 
 
 def first_hand(game, rules, seed, level):
@@ -79,14 +47,15 @@ def first_hand(game, rules, seed, level):
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("lesson", choices=sorted(WANTS))
-    parser.add_argument("--game", default=None, help="the engine's game (default: the lesson's key)")
+    parser.add_argument("lesson", choices=sorted(lesson("")))
     parser.add_argument("--from", dest="start", type=int, default=1)
     parser.add_argument("--tries", type=int, default=30)
     parser.add_argument("--level", default="normal")
     args = parser.parse_args()
-    rules, deal_ok, want = WANTS[args.lesson]
-    game = get_game(args.game or args.lesson)
+    chosen = lesson(args.lesson)
+    rules, game = chosen.rules, get_game(chosen.game)
+    deal_ok = chosen.deal_wanted or (lambda game, state: True)
+    want = chosen.shows or (lambda game, state: True)
     started = time.monotonic()
     for seed in range(args.start, args.start + args.tries):
         if not deal_ok(game, game.new_game(rules, seed=seed)):

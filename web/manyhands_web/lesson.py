@@ -31,6 +31,20 @@ class Lesson:
     theme: str = ""
     seat: int = 0
     teaches: tuple[str, ...] = ()   # the verbs of the choices it teaches: each is a move of yours once
+    # what bench/lesson_deals.py searched for, held by tests/test_guide.py: the deal before anyone
+    # plays (`deal_wanted(game, state)`), and the hand played out (`shows(game, state)`)
+    deal_wanted: object = field(default=None, compare=False)
+    shows: object = field(default=None, compare=False)
+
+
+def trick_lines(state) -> list[str]:
+    """Every finished trick of the game as the table says it, from seat 0 (what a
+    lesson's hand shows, and what bench/lesson_deals.py prints)."""
+    from pycore.words import Narrator
+    obs = state.observation(0)
+    tell = Narrator(state.game, obs)
+    return [tell.trick_taken(t, h, k) for h, hand in enumerate(obs["hands"])
+            for k, t in enumerate(hand["tricks"]) if t.get("winner") is not None]
 
 
 def register(lesson: Lesson) -> Lesson:

@@ -5,8 +5,18 @@ star cards). The cast: Ada on your left, Bruno across (your partner, the start
 player), Chidi on your right."""
 from ..lesson import Lesson, register
 
+
+def shows(game, state) -> bool:
+    """You turn the last tile (so choose trump between two), and your team ends on a
+    scoring space of the track with a star card kept."""
+    obs = state.observation(0)
+    team = obs["hand_results"][0]["teams"][0]
+    turners = [seat for seat, token in obs["history"] if token and token.startswith("turn ")]
+    return turners[-1:] == [0] and team["track_points"] > 0 and bool(team["stars"])
+
+
 register(Lesson(
-    key="lunar", game="lunar", name="Lunar", rules={}, seed=7, teaches=("give", "turn"),
+    key="lunar", shows=shows, game="lunar", name="Lunar", rules={}, seed=7, teaches=("give", "turn"),
     actions=("give R1 R8 Bat Bat", "give R5 R7 Owl Lynx", "give R2 R4 Lynx Lynx", "give R2 R3 Wolf Owl", "turn Wolf",
              "turn Bat", "turn Owl", "Lynx", "Bat", "R1", "R4", "R6", "R2", "Bat", "Bat", "R6", "R8", "Lynx", "Lynx",
              "R3", "Wolf", "Bat", "R1", "Bat", "R5", "R4", "Owl", "R8", "R8", "Bat", "Owl", "Owl", "R6", "R2", "Wolf",
@@ -40,7 +50,7 @@ register(Lesson(
 ))
 
 register(Lesson(
-    key="lunar-sky", game="lunar", name="the Sky", rules={"players": 2}, seed=1, teaches=("turn", "sky:Lynx"),
+    key="lunar-sky", shows=shows, game="lunar", name="the Sky", rules={"players": 2}, seed=1, teaches=("turn", "sky:Lynx"),
     actions=("turn Bat", "turn Wolf", "turn Owl", "R1", "Lynx", "sky:Lynx", "sky:R2", "sky:Lynx", "R1", "R8", "sky:Bat",
              "Bat", "sky:R7", "sky:R7", "Lynx", "R2", "sky:R8", "sky:Bat", "Owl", "Lynx", "sky:Bat", "sky:R8", "R3",
              "R4", "Owl", "sky:Owl", "sky:R1", "Lynx", "R4", "sky:R2", "sky:Bat", "Owl", "R7", "sky:R3", "sky:Owl",

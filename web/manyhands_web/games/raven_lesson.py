@@ -59,7 +59,18 @@ def skin(text: str, theme: str) -> str:
     return re.sub(r"\{(\w+)\}", name, text)
 
 
+def shows(game, state) -> bool:
+    """You bid exactly what you take, lead the Dwarf naming a suit, play the Shaman to
+    take a trick and one more specialist (all four are dealt with four players)."""
+    obs = state.observation(0)
+    result = obs["hand_results"][0]
+    mine = {token.split(" ")[0] for seat, token in obs["history"] if seat == 0}
+    return (result["exact"][0] and any(seat == 0 and token.startswith("Dwarf ") for seat, token in obs["history"])
+            and any(s["seat"] == 0 and s["won"] for s in result["shaman"])
+            and len(mine & {"Raven", "Wolf", "Shaman", "Dwarf"}) >= 3)
+
+
 for key, name, theme in (("raven", "Raven", ""), ("raven-prophecy", "Prophecy", "prophecy")):
-    register(Lesson(key=key, game="raven", name=name, rules={}, seed=58, theme=theme,
+    register(Lesson(key=key, game="raven", name=name, rules={}, seed=58, theme=theme, shows=shows,
                     teaches=("bid", "Dwarf", "Shaman"), actions=ACTIONS, intro=skin(INTRO, theme),
                     says={i: skin(text, theme) for i, text in SAYS.items()}, ending=skin(ENDING, theme)))

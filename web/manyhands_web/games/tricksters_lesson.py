@@ -1,10 +1,22 @@
 """Tricksters' guided first hand (lesson.py): deal 5, found by bench/lesson_deals.py
 (you sit across from the dealer, so you pair the players; a trick tied; you lead
 once). The cast: Ada on your left, Bruno across (the dealer), Chidi on your right."""
-from ..lesson import Lesson, register
+from ..lesson import Lesson, register, trick_lines
+
+
+def shows(game, state) -> bool:
+    """A tie in some trick, and a trick you lead."""
+    return (any("tie" in line for line in trick_lines(state))
+            and any(t["cards"][0][0] == 0 for t in state.observation(0)["hands"][0]["tricks"]))
+
+
+def deal_wanted(game, state) -> bool:
+    """You sit across from the dealer: you choose the partners."""
+    return game.first_dealer(state.rules, state.seed) == 2
+
 
 register(Lesson(
-    key="tricksters", game="tricksters", name="Tricksters", rules={}, seed=5, teaches=("take", "suit", "partner"),
+    key="tricksters", deal_wanted=deal_wanted, shows=shows, game="tricksters", name="Tricksters", rules={}, seed=5, teaches=("take", "suit", "partner"),
     actions=("take T8", "take T18", "take T1", "take T17", "take T19", "take T16", "take T5", "take T14",
              "suit Ravens", "suit Rats", "suit Foxes", "suit Toads", "partner 1",
              "T13", "T10", "T12", "T11", "T3", "T2", "T4", "T14", "T1", "T15", "T7", "T16",

@@ -4,8 +4,19 @@ Wolf and a Greater Crown take tricks; your last card takes one; Ada is looed).
 The cast: Ada on your left, Bruno (the dealer), Chidi, Dana on your right."""
 from ..lesson import Lesson, register
 
+
+def shows(game, state) -> bool:
+    """The dealer deals a poke and you take it; someone folds; you take a trick and
+    someone who played is looed."""
+    result = state.observation(0)["hand_results"][0]
+    choices = result["choices"]
+    return (result["options"]["poke"] and not result["options"]["allplay"] and choices[0] == "poke"
+            and "fold" in choices and result["uncontested"] is None and result["tricks"][0] >= 1
+            and bool(result["looed"]))
+
+
 register(Lesson(
-    key="voren", game="voren", name="Voren", rules={}, seed=247, teaches=("poke",),
+    key="voren", shows=shows, game="voren", name="Voren", rules={}, seed=247, teaches=("poke",),
     actions=("deal poke", "fold", "fold", "poke", "play", "play", "2D", "RH", "Wolf", "GH", "5D", "1C",
              "2C", "3C", "RS"),
     intro="Voren is played for chips: everyone paid 3 into the pot, the dealer 6, 18 in all. Each "
