@@ -77,6 +77,49 @@ function fetchBundle(name) {
   });
 }
 
+// The page's Python worker takes Pyodide's WebAssembly compiled by the page
+// (python_worker.js: why) rather than compile its own: asked through a port (the
+// worker's own messages belong to PyScript). The page says "compiling" at once,
+// then sends the module, or null; a page that does not answer within
+// ANSWER_MS (python_worker.js not loaded) leaves the worker to its own.
+const ANSWER_MS = 10000;
+
+function compiledByPage() {
+  const { port1, port2 } = new MessageChannel();
+  const answer = new Promise((resolve) => {
+    const silent = setTimeout(() => resolve(null), ANSWER_MS);
+    port1.onmessage = (event) => {
+      clearTimeout(silent);
+      if (event.data !== "compiling") resolve(event.data instanceof WebAssembly.Module ? event.data : null);
+    };
+  });
+  self.postMessage({ manyhands: "pyodide-module" }, [port2]);
+  return answer;
+}
+
+// Pyodide's loadPyodide fetches its WebAssembly and instantiates it from the
+// response (WebAssembly.instantiateStreaming); with a module compiled already,
+// both stand in for that one load: no fetch, the module instantiated.
+async function withModule(module, load) {
+  if (!module) return load();
+  const wasm = new URL("./pyodide.asm.wasm", import.meta.url).href;
+  const { fetch } = globalThis;
+  const { instantiateStreaming } = WebAssembly;
+  globalThis.fetch = (resource, init) => (String(resource?.url ?? resource) === wasm
+    ? Promise.resolve(new Response(null, { headers: { "Content-Type": "application/wasm" } }))
+    : fetch(resource, init));
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    await source;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await load();
+  } finally {
+    globalThis.fetch = fetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 // loadPyodide(options): as Pyodide's, from the snapshot when one is kept, with
 // `bundles` (by default: PAGE_BUNDLES, the page's Python, which runs in a
 // PyScript worker) fetched meanwhile and unpacked. With `offer: true` (the hint
@@ -86,7 +129,14 @@ export async function loadPyodide(options = {}, { offer = false, bundles = null 
   const names = bundles ?? PAGE_BUNDLES;
   const files = names.map(fetchBundle);
   files.forEach((file) => file.catch(() => { /* reported when awaited below */ }));
-  const pyodide = await start(options, offer, bundles === null);
+  const page = bundles === null;
+  const compiled = page && !globalThis.document ? compiledByPage() : Promise.resolve(null);   // (the page's worker)
+  const load = async (extra = {}) => {
+    const module = await compiled;
+    globalThis.manyhandsWasm = module ? "page" : "own";     // whose compile of the WebAssembly (main.py shows it)
+    return withModule(module, () => loadFresh({ ...options, ...extra }));
+  };
+  const pyodide = await start(load, offer, page);
   for (const data of await Promise.all(files)) {
     pyodide.unpackArchive(new Uint8Array(data), "zip", { extractDir: BUNDLE_DIR });
   }
@@ -99,7 +149,7 @@ export async function loadPyodide(options = {}, { offer = false, bundles = null 
 // from it (client.js, pool.js).
 export let snapshotKept = Promise.resolve(false);
 
-async function start(options, offer, page) {
+async function start(load, offer, page) {
   let snapshot = await readSnapshot();
   if (snapshot && page && await pending(false)) {
     console.warn("the last start from the Pyodide memory snapshot never got ready: dropping it");
@@ -109,7 +159,7 @@ async function start(options, offer, page) {
   if (snapshot) {
     if (page) await pending(true);
     try {
-      const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await load({ _loadSnapshot: snapshot });
       // The snapshot holds `random` already seeded: seed it afresh for this page.
       pyodide.runPython("import random; random.seed()");
       mark("snapshot");
@@ -121,9 +171,9 @@ async function start(options, offer, page) {
   }
   if (!offer || !globalThis.caches) {
     mark("fresh");
-    return loadFresh(options);
+    return load();
   }
-  const pyodide = await loadFresh({ ...options, _makeSnapshot: true });
+  const pyodide = await load({ _makeSnapshot: true });
   mark("fresh");
   try {
     // Written while this worker goes on with its own work.
