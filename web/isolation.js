@@ -9,7 +9,7 @@
 // (docs/site.md). Elsewhere, and without isolation (PyScript cannot give a worker
 // the page's DOM then), Python runs on the main thread. (This script runs after
 // that element is parsed and before PyScript's module reads it; python_worker.js
-// compiles Pyodide's WebAssembly for the worker.)
+// holds the module the worker's Pyodide compiles.)
 {
   const python = document.querySelector('script[type="py"]');
   const askedFor = new URLSearchParams(location.search).get("python") === "worker";

@@ -11,7 +11,6 @@ from manyhands_web import dom  # noqa: E402
 dom.set_data("data-python-up", f"{started:.0f}")     # (dataset.pythonUp, dataset.mainStart)
 dom.set_data("data-main-start", f"{started:.0f}")
 dom.set_data("data-boot", getattr(js, "manyhandsBoot", None) or "fresh")    # how Pyodide started (pyodide/boot.mjs)
-dom.set_data("data-wasm", getattr(js, "manyhandsWasm", None) or "own")     # its WebAssembly compiled by the page, or its own
 dom.dispatch("manyhands:python")       # the loading screen's step (client.js)
 dom.flush()
 from manyhands_web.events import main  # noqa: E402

@@ -77,47 +77,28 @@ function fetchBundle(name) {
   });
 }
 
-// The page's Python worker takes Pyodide's WebAssembly compiled by the page
-// (python_worker.js: why) rather than compile its own: asked through a port (the
-// worker's own messages belong to PyScript). The page says "compiling" at once,
-// then sends the module, or null; a page that does not answer within
-// ANSWER_MS (python_worker.js not loaded) leaves the worker to its own.
-const ANSWER_MS = 10000;
-
-function compiledByPage() {
-  const { port1, port2 } = new MessageChannel();
-  const answer = new Promise((resolve) => {
-    const silent = setTimeout(() => resolve(null), ANSWER_MS);
-    port1.onmessage = (event) => {
-      clearTimeout(silent);
-      if (event.data !== "compiling") resolve(event.data instanceof WebAssembly.Module ? event.data : null);
-    };
-  });
-  self.postMessage({ manyhands: "pyodide-module" }, [port2]);
-  return answer;
-}
-
-// Pyodide's loadPyodide fetches its WebAssembly and instantiates it from the
-// response (WebAssembly.instantiateStreaming); with a module compiled already,
-// both stand in for that one load: no fetch, the module instantiated.
-async function withModule(module, load) {
-  if (!module) return load();
-  const wasm = new URL("./pyodide.asm.wasm", import.meta.url).href;
-  const { fetch } = globalThis;
+// The page's Python worker hands the module Pyodide compiled from its
+// WebAssembly to the page, which holds it (python_worker.js: why). Pyodide
+// compiles it in its loadPyodide (WebAssembly.instantiateStreaming), whose result
+// is taken on its way; the message is the page's, not PyScript's (python_worker.js
+// listens through PyScript's onWorker hook).
+async function handingModule(give, load) {
+  if (!give) return load();
   const { instantiateStreaming } = WebAssembly;
-  globalThis.fetch = (resource, init) => (String(resource?.url ?? resource) === wasm
-    ? Promise.resolve(new Response(null, { headers: { "Content-Type": "application/wasm" } }))
-    : fetch(resource, init));
   WebAssembly.instantiateStreaming = async (source, imports) => {
-    await source;
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    const made = await instantiateStreaming.call(WebAssembly, source, imports);
+    give(made.module);
+    return made;
   };
   try {
     return await load();
   } finally {
-    globalThis.fetch = fetch;
     WebAssembly.instantiateStreaming = instantiateStreaming;
   }
+}
+
+function giveToPage(module) {
+  self.postMessage({ manyhands: "pyodide-module", module });
 }
 
 // loadPyodide(options): as Pyodide's, from the snapshot when one is kept, with
@@ -130,12 +111,8 @@ export async function loadPyodide(options = {}, { offer = false, bundles = null 
   const files = names.map(fetchBundle);
   files.forEach((file) => file.catch(() => { /* reported when awaited below */ }));
   const page = bundles === null;
-  const compiled = page && !globalThis.document ? compiledByPage() : Promise.resolve(null);   // (the page's worker)
-  const load = async (extra = {}) => {
-    const module = await compiled;
-    globalThis.manyhandsWasm = module ? "page" : "own";     // whose compile of the WebAssembly (main.py shows it)
-    return withModule(module, () => loadFresh({ ...options, ...extra }));
-  };
+  const give = page && !globalThis.document ? giveToPage : null;     // (the page's worker)
+  const load = (extra = {}) => handingModule(give, () => loadFresh({ ...options, ...extra }));
   const pyodide = await start(load, offer, page);
   for (const data of await Promise.all(files)) {
     pyodide.unpackArchive(new Uint8Array(data), "zip", { extractDir: BUNDLE_DIR });
