@@ -380,6 +380,7 @@ def build_dist() -> Path:
     web = ROOT / "web"
     for name in ("index.html", "main.py", "pyscript.json", "client.js", "bridge.js", "pool.js", "worker.mjs", "style.css",
                  "cards.css", "fit.css", "short.css", "friends.css", "table.js", "first_screen.js", "isolation.js",
+                 "python_worker.js",
                  "manifest.webmanifest"):
         shutil.copy2(web / name, DIST / name)
     draw_first_screen(DIST / "index.html")

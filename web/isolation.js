@@ -4,11 +4,12 @@
 // Cross-Origin-Opener-Policy and -Embedder-Policy headers: `build.py serve` sends
 // them, and the site's service worker, sw.js, adds them to every file it serves,
 // so a static host that sends none has them from the second visit on). For now
-// the worker is asked for in the address (`?python=worker`): its Pyodide starts
-// slower than the main thread's (docs/site.md), so a later visit reaches its table
-// later. Elsewhere, and without isolation (PyScript cannot give a worker the
-// page's DOM then), Python runs on the main thread. (This script runs after that
-// element is parsed and before PyScript's module reads it.)
+// the worker is asked for in the address (`?python=worker`): a later visit still
+// reaches its table a little later from it than from the main thread
+// (docs/site.md). Elsewhere, and without isolation (PyScript cannot give a worker
+// the page's DOM then), Python runs on the main thread. (This script runs after
+// that element is parsed and before PyScript's module reads it; python_worker.js
+// holds the module the worker's Pyodide compiles.)
 {
   const python = document.querySelector('script[type="py"]');
   const askedFor = new URLSearchParams(location.search).get("python") === "worker";

@@ -77,6 +77,30 @@ function fetchBundle(name) {
   });
 }
 
+// The page's Python worker hands the module Pyodide compiled from its
+// WebAssembly to the page, which holds it (python_worker.js: why). Pyodide
+// compiles it in its loadPyodide (WebAssembly.instantiateStreaming), whose result
+// is taken on its way; the message is the page's, not PyScript's (python_worker.js
+// listens through PyScript's onWorker hook).
+async function handingModule(give, load) {
+  if (!give) return load();
+  const { instantiateStreaming } = WebAssembly;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const made = await instantiateStreaming.call(WebAssembly, source, imports);
+    give(made.module);
+    return made;
+  };
+  try {
+    return await load();
+  } finally {
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
+function giveToPage(module) {
+  self.postMessage({ manyhands: "pyodide-module", module });
+}
+
 // loadPyodide(options): as Pyodide's, from the snapshot when one is kept, with
 // `bundles` (by default: PAGE_BUNDLES, the page's Python, which runs in a
 // PyScript worker) fetched meanwhile and unpacked. With `offer: true` (the hint
@@ -86,7 +110,10 @@ export async function loadPyodide(options = {}, { offer = false, bundles = null 
   const names = bundles ?? PAGE_BUNDLES;
   const files = names.map(fetchBundle);
   files.forEach((file) => file.catch(() => { /* reported when awaited below */ }));
-  const pyodide = await start(options, offer, bundles === null);
+  const page = bundles === null;
+  const give = page && !globalThis.document ? giveToPage : null;     // (the page's worker)
+  const load = (extra = {}) => handingModule(give, () => loadFresh({ ...options, ...extra }));
+  const pyodide = await start(load, offer, page);
   for (const data of await Promise.all(files)) {
     pyodide.unpackArchive(new Uint8Array(data), "zip", { extractDir: BUNDLE_DIR });
   }
@@ -99,7 +126,7 @@ export async function loadPyodide(options = {}, { offer = false, bundles = null 
 // from it (client.js, pool.js).
 export let snapshotKept = Promise.resolve(false);
 
-async function start(options, offer, page) {
+async function start(load, offer, page) {
   let snapshot = await readSnapshot();
   if (snapshot && page && await pending(false)) {
     console.warn("the last start from the Pyodide memory snapshot never got ready: dropping it");
@@ -109,7 +136,7 @@ async function start(options, offer, page) {
   if (snapshot) {
     if (page) await pending(true);
     try {
-      const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await load({ _loadSnapshot: snapshot });
       // The snapshot holds `random` already seeded: seed it afresh for this page.
       pyodide.runPython("import random; random.seed()");
       mark("snapshot");
@@ -121,9 +148,9 @@ async function start(options, offer, page) {
   }
   if (!offer || !globalThis.caches) {
     mark("fresh");
-    return loadFresh(options);
+    return load();
   }
-  const pyodide = await loadFresh({ ...options, _makeSnapshot: true });
+  const pyodide = await load({ _makeSnapshot: true });
   mark("fresh");
   try {
     // Written while this worker goes on with its own work.

@@ -76,6 +76,8 @@ def test_the_home_and_rules_pages_work_before_python_and_play_waits_for_it(brows
         tasks = page.evaluate("window.__longTasks")
         assert all(ms <= LONGEST_TASK_MS for _, ms in tasks), \
             f"main-thread tasks over {LONGEST_TASK_MS} ms (start, ms): {tasks}"
+        # the page holds the WebAssembly module its worker's Pyodide compiled (web/python_worker.js)
+        assert page.get_attribute("body", "data-wasm") == "held"
         assert not errors, errors
     finally:
         context.close()
