@@ -142,6 +142,7 @@ SHARED_CASES = [
     ("PHONE_TABLE_REGIONS", None, "tests/browser/test_table.py"),
     ("WHOLE_GAME_CASES", None, "tests/browser/test_moments.py"),
     ("UNAVAILABLE_CARD_TABLES", None, "tests/browser/test_moments.py"),
+    ("FRIENDS_TABLES", None, "tests/browser/test_friends.py"),
     ("REFERENCE_TABLES", "hints", "tests/solver/test_reference_bots.py"),
     ("ARENA_PLAYERS", "hints", "tests/solver/test_reference_bots.py"),
     ("HAND_OR_ROUND_TABLES", "hints", "tests/solver/test_hint_summary.py"),

@@ -231,14 +231,23 @@ def test_values_in_words():
 DIST = Path(os.environ.get("MANYHANDS_DIST", ROOT / "dist"))
 
 
+def rendered(page: str) -> str:
+    """A rules page as the build rendered it into dist/rules/ (a game's guide or
+    complete rules added since the last build is not there yet)."""
+    path = DIST / "rules" / page
+    assert path.exists(), (f"{path} is not rendered: run python3 build.py build after adding "
+                           "or changing web/guide/ or web/reference/")
+    return path.read_text(encoding="utf-8")
+
+
 @pytest.mark.skipif(not (DIST / "rules").is_dir(), reason="dist/ is not built")
 @pytest.mark.parametrize("name", sorted(all_games()))
 def test_the_rules_pages_are_rendered_for_players(name):
     """dist/rules/: the player's guide and the complete rules of the game, HTML
     rendered at build time (markdown-it-py): no Markdown left, no spec wording in
     the guide, which tells the game in the order a player needs it."""
-    guide = (DIST / "rules" / f"{name}.html").read_text(encoding="utf-8")
-    reference = (DIST / "rules" / f"{name}-reference.html").read_text(encoding="utf-8")
+    guide = rendered(f"{name}.html")
+    reference = rendered(f"{name}-reference.html")
     for html in (guide, reference):
         assert "**" not in html and "<h1" not in html and "<h2>" in html
         assert not re.search(r"\(seeds? \d", html)
@@ -268,7 +277,7 @@ def test_the_complete_rules_are_written_for_players(name):
     rules the engine implements (web/manyhands_web/rules/, the shared rules) is
     settled there, its number kept in the closing note for the curious."""
     from tests.engine_tokens import engine_tokens
-    page = (DIST / "rules" / f"{name}-reference.html").read_text(encoding="utf-8")
+    page = rendered(f"{name}-reference.html")
     title = all_games()[name].title
     assert re.search(rf"<h2>The complete rules of {title}</h2>", page)
     text = html.unescape(visible_text(page))

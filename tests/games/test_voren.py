@@ -636,7 +636,9 @@ CARD_TABLE_CASES = [({"players": 3, "hands_per_player": 1}, True)]     # (rules,
 
 
 # --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
-REVIEW_CASES = []      # none: its hands are reviewed from the end of a short game (test_review_from_the_end_of_the_game)
+# (rules with a second hand, the review made while it is played; its panel kept as a screenshot):
+# none here, its hands are reviewed from the end of a short game (test_review_from_the_end_of_the_game)
+REVIEW_CASES = []
 
 
 # --- a decision of this game on a phone's screen (tests/browser/test_site.py) ------------------------

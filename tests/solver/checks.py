@@ -58,7 +58,13 @@ class ModelChecks:
     least_ruled_out: int = 20            # swaps the replay refused, and kept, at least
     swap_players: tuple[int, ...] = ()   # default: every player count
     neighbours: dict = field(default_factory=dict)   # neighbour_swaps' game options
-    sampling_players: int = 4
+    # the uniform-sampling check's player count; default 4 where the game is played
+    # by four, else the first of `players` (a game of three alone has no 4-player table)
+    sampling_players: int | None = None
+
+    def __post_init__(self):
+        if self.sampling_players is None:
+            object.__setattr__(self, "sampling_players", 4 if 4 in self.players else self.players[0])
 
 
 @functools.lru_cache(maxsize=None)
