@@ -101,6 +101,10 @@ function remember() {
 }
 
 function animate() {
+  if (table.querySelector("#pass-screen")) {     // the device passing to a friend: no card of any kind in sight
+    for (const copy of document.querySelectorAll(".flying")) copy.remove();
+    return;
+  }
   const before = shown;
   const actions = Number(document.body.dataset.actions);
   if (before.actions === null || actions < before.actions) seen.clear();   // a new game, an undo

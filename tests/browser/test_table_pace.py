@@ -172,8 +172,9 @@ def _wait_my_plays(page, more_than: int) -> None:
 
 
 def test_a_card_chosen_early_plays_when_your_turn_comes(page, site):
-    # the computers half a second apart (?pace=0.5): you choose while they play a trick led in a suit you hold
-    open_site(page, site, "pace=0.5&forced=")
+    # the computers 1.5 s apart (?pace=1.5): you choose while they play a trick led in a suit you hold
+    # (at half a second, a loaded machine's click came after your turn, when there was nothing to choose early)
+    open_site(page, site, "pace=1.5&forced=")
     start_game(page, "raven", {"players": 4}, seed=5)
     set_trick_pause(page, "0")
     play_until(page, LED_NOT_YOU, timeout_s=90)
