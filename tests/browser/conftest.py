@@ -2,6 +2,7 @@
 Debian's Chromium driven by Playwright, every request recorded."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -109,15 +110,25 @@ def page(context):
     yield pg
 
 
-@pytest.fixture(scope="module")
-def phone(browser, site):
-    """One page at 390 x 844 for a module's phone tables: each test imports its position."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+@contextmanager
+def sized_page(browser, site, width: int, height: int):
+    """A page of its own at `width` x `height`, the site open on it; once done, no
+    error in the page and no request outside its origin."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     requests = Requests(context, site.url)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     open_site(page, site)
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
     assert not page.errors and not requests.outside(), (page.errors, requests.outside()[:5])
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site):
+    """One page at 390 x 844 for a module's phone tables: each test imports its position."""
+    with sized_page(browser, site, 390, 844) as page:
+        yield page

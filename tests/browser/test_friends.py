@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import ExitStack
 
 import pytest
 
@@ -15,7 +16,8 @@ from pycore import get_game, load_record, replay
 from pycore.words import Narrator
 from tests.catalog import case_id, own_cases
 
-from .table import PLAY_ONE, kept_game, open_site, settle
+from .conftest import sized_page
+from .table import PLAY_ONE, kept_game, settle
 
 pytestmark = pytest.mark.browser
 
@@ -44,22 +46,15 @@ PAGE_TEXT = """() => {
 
 @pytest.fixture(scope="module")
 def pages(browser, site):
-    made = {}
+    """One page a size for the module, made when first asked for."""
+    with ExitStack() as stack:
+        made = {}
 
-    def at(width: int):
-        if width not in made:
-            w, h = SIZES[width]
-            context = browser.new_context(viewport={"width": w, "height": h})
-            page = context.new_page()
-            page.errors = []
-            page.on("pageerror", lambda e: page.errors.append(str(e)))
-            open_site(page, site)
-            made[width] = page
-        return made[width]
-    yield at
-    for page in made.values():
-        assert not page.errors, page.errors
-        page.context.close()
+        def at(width: int):
+            if width not in made:
+                made[width] = stack.enter_context(sized_page(browser, site, *SIZES[width]))
+            return made[width]
+        yield at
 
 
 def hidden_words(state) -> set[str]:

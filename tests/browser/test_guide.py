@@ -12,7 +12,7 @@ import json
 import pytest
 
 from bench.guide_shots import follow
-from tests.browser.conftest import open_site, settle
+from tests.browser.conftest import settle, sized_page
 from tests.test_guide import KEYS
 
 pytestmark = pytest.mark.browser
@@ -25,15 +25,8 @@ KEPT = """() => ({games: JSON.parse(localStorage.getItem("manyhands/games") || "
 
 @pytest.fixture(scope="module", params=list(SIZES))
 def sized(request, browser, site):
-    width, height = SIZES[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    open_site(page, site)
-    yield page
-    context.close()
-    assert not page.errors, page.errors
+    with sized_page(browser, site, *SIZES[request.param]) as page:
+        yield page
 
 
 def kept_games(page) -> list:
