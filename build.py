@@ -100,8 +100,18 @@ def ensure_node_modules() -> None:
     and Lighthouse for tests/browser/test_audit.py and bench/lighthouse.py)."""
     lock = ROOT / "package-lock.json"
     stamp = fingerprint(lock, ROOT / "package.json")
-    if (ROOT / "node_modules" / "pyodide").exists() and up_to_date("npm", stamp):
+    modules = ROOT / "node_modules"
+    if (modules / "pyodide").exists() and up_to_date("npm", stamp):
         return
+    if modules.is_symlink():
+        # npm ci empties node_modules first, through the link: the tree it points to,
+        # shared with other checkouts, would be emptied for all of them
+        if (modules / "pyodide").exists():
+            log(f"node_modules links to {os.path.realpath(modules)}: used as it is (never npm ci through a link)")
+            mark_done("npm", stamp)
+            return
+        raise SystemExit(f"node_modules links to {os.path.realpath(modules)}, which has no pyodide: "
+                         f"run npm ci there, not through the link (it would empty the shared tree)")
     log("npm ci (pinned pyodide and @pyscript/core from package-lock.json; the auditors axe-core and lighthouse, never shipped)")
     run(npm(), "ci", "--no-audit", "--no-fund", cwd=ROOT)
     mark_done("npm", stamp)

@@ -19,7 +19,13 @@ Subclass contract (see games/raven.py for a complete example):
 - `why_illegal(action, tell=None)`: why an action is refused; with a `Narrator`
   (pycore/words.py) in the listener's words (the page's reasons), else naming
   cards by token and seats by number (record errors);
-- `totals()`, `winners()`;
+- `totals()`, `winners()`, and `_standing(seat)` where the final ranking is not
+  by the total alone (higher stands higher);
+- a hand's points (`_finish_hand`) are what each seat wants more of: the ranking,
+  the solver's exact searches, par and the review maximise them as given, so a
+  game of penalties scores them negative (the total nearest 0 wins);
+- what the hand has scored so far (points or tricks taken) is a slot of the
+  state: `memo_key` holds the hand's finished tricks only as their count;
 - conformance hooks `cards_in_play()`, `hidden_places(seat)`, `with_hidden(...)`,
   `action_universe()`;
 - a position as text (pycore/position.py): `position_fields()` writes the game's
@@ -272,7 +278,8 @@ class GameState:
         "_log": "the history: what is left to play depends on the position, not on the way to it",
         "_legal": "a cache of legal_actions(), which the other slots decide",
         "finished_hands": "in the key as their count (which hand this is)",
-        "tricks": "in the key as their count and the trick under way",
+        "tricks": "in the key as their count and the trick under way (what the hand's "
+                  "finished tricks scored must be a slot of the game's own)",
     }
     # A game's own slots that `memo_key` reduces, each to a function of its value
     # (for a value that cannot be hashed, or for speed), with the reason that is

@@ -54,7 +54,12 @@ Optional capabilities (a keyword left out takes the default here):
                                          a playout (a position, or a simulator's
                                          `Played`); default: the engine's score of the
                                          finished hand (`hand_points` below; Voren:
-                                         chips won minus chips paid)
+                                         chips won minus chips paid). A position's
+                                         must be the engine's score: the exact
+                                         searches, par and the review read that
+                                         directly and maximise it, so a game where
+                                         points are bad scores them negative in the
+                                         engine, not here (tests/solver/test_adapter.py)
     playout(state, mark, rng) -> final   a faster playout than the default, the
                                          policy with fast_apply to the end of the hand
     search_exactly(state) -> bool        exact search of the endgame (max^n):

@@ -138,7 +138,11 @@ def check_hand_results(state) -> None:
         ranked = [s for entry in obs["ranking"] for s in entry["seats"]]
         assert sorted(ranked) == list(range(state.players))
         scores = [entry["score"] for entry in obs["ranking"]]
-        assert scores == sorted(scores, reverse=True)
+        assert scores == sorted(scores, reverse=True), (
+            f"the ranking's scores {scores} do not fall from first place to last: a hand's "
+            f"points are what a seat wants more of (the ranking, the solver's exact searches, "
+            f"par and the review maximise them), so a game of penalties scores them negative "
+            f"(README, step 2)")
         assert set(obs["ranking"][0]["seats"]) >= set(state.winners()) or state.game.name == "tricksters"
 
 

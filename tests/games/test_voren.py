@@ -636,8 +636,9 @@ CARD_TABLE_CASES = [({"players": 3, "hands_per_player": 1}, True)]     # (rules,
 
 
 # --- a finished hand reviewed from its score sheet (tests/browser/test_review.py) -------------------
-# (rules with a second hand, the review made while it is played; its panel kept as a screenshot):
-# none here, its hands are reviewed from the end of a short game (test_review_from_the_end_of_the_game)
+# A row is (rules, whether its panel is kept as a screenshot): rules of two hands or more, the
+# first hand reviewed while the second is played; e.g. ({"players": 4, "target": 12}, False).
+# None here: Voren's hands are reviewed from the end of a short game (test_review_from_the_end_of_the_game)
 REVIEW_CASES = []
 
 

@@ -39,6 +39,24 @@ def test_every_card_suit_names_a_suit_of_the_game(name):
             assert game.words.suit_name(suits[suit])
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_an_adapters_hand_points_are_the_engines(name):
+    """At a hand's end, the points the playouts and the hint read (the adapter's
+    `hand_points`) are the engine's: the exact searches, par and the review read
+    the engine's finished hands directly and maximise them."""
+    import random
+    game, adapter = all_games()[name], adapter_for(name)
+    state = game.new_game(game.presets()[0], seed=4)
+    rng = random.Random(4)
+    while not state.finished_hands:
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    engine = list(state.finished_hands[0][1])
+    assert [adapter.hand_points(state, s, 0) for s in range(state.players)] == engine, (
+        f"{name}'s adapter's hand_points differ from the engine's points for the hand: the "
+        f"solver maximises the engine's points, so a game where points are bad scores them "
+        f"negative in the engine (README, step 2), not in the adapter")
+
+
 def test_a_game_without_an_adapter_is_refused_saying_so(monkeypatch):
     monkeypatch.setitem(pycore.game.GAMES, "chess", all_games()["raven"])
     with pytest.raises(SolverError, match=r"chess has no solver adapter \(solver/games/chess.py\)"):

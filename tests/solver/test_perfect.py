@@ -17,7 +17,7 @@ from pycore.game import all_games, get_game
 from solver.perfect import Perfect, solve_actions
 from solver.reference.plain import plain_final
 from solver.view import adapter_for
-from tests.solver.test_endgame import endgames
+from tests.solver.test_endgame import ANOTHER_LINE, endgames
 
 PRESETS = [(name, rules) for name in sorted(all_games()) for rules in get_game(name).presets()]
 
@@ -52,7 +52,8 @@ def same_as_plain(state) -> Perfect:
         assert got.values[action] == adapter.hand_points(plain, seat, mark), \
             f"{token}: solver {got.values[action]}, plain {adapter.hand_points(plain, seat, mark)} " \
             f"at {state.game.position_text(state)}"
-        assert solver.final(after).history[start:] == plain.history[start:], f"{token}: another line"
+        assert solver.final(after).history[start:] == plain.history[start:], \
+            f"{token}: another line" + ANOTHER_LINE
     return solver
 
 
