@@ -40,37 +40,43 @@ SEEN = """node => {
 
 POINT = """n => n.id || n.getAttribute('data-action') || n.getAttribute('data-sub')
   || (n.hasAttribute('data-toggle') ? 'card ' + n.getAttribute('data-toggle') : n.outerHTML.slice(0, 60))"""
+FIRST_STEP = """() => /step 1 of/.test(document.querySelector("#coach:not([hidden]) .coach-count")?.textContent)"""
 # Whether the coach's words are longer than its box (read by scrolling it).
 OVERFLOWS = """() => { const c = document.getElementById("coach"); return c.scrollHeight > c.clientHeight + 1; }"""
 # No card on its way (the glow on the pointed-at control is the one endless animation).
 STILL = """() => document.getAnimations().every(a => a.effect.getComputedTiming().iterations === Infinity)"""
 
 
-def step_number(page) -> tuple[int, int]:
+def step_number(page) -> tuple[int, int | None]:
+    """The coach's "step 3 of 13" (of None: the hand left the lesson's script)."""
     text = page.locator("#coach-title .coach-count").inner_text()
     number, _, total = text.replace("·", "").replace("step", "").strip().partition(" of ")
-    return int(number), int(total)
+    return int(number), int(total) if total else None
 
 
-def follow(page, key: str, shoot=None, timeout_s: float = 30) -> list[dict]:
-    """The lesson `key` from its home card to its final score, clicking only what
-    each step points at; each step's facts: its number, its words, what it points
-    at and how that is seen (SEEN). `shoot(number)`: called at each step."""
-    page.goto(page.url.split("#")[0] + "#home")
-    page.wait_for_selector(f"#learn-{key}")
-    settle(page)
-    card = page.locator(f"#learn-{key}")
-    card.scroll_into_view_if_needed()
-    seen = [{"number": 0, "point": f"#learn-{key}", **card.evaluate(SEEN)}]
-    card.click()
-    total, number, point = None, 0, None
+def follow(page, key: str, shoot=None, timeout_s: float = 30, start: bool = True, upto: int | None = None,
+           number: int = 0) -> list[dict]:
+    """The lesson `key` from its home card (or, not `start`, from the step `number`
+    shown) to its final score (or to step `upto`), clicking only what each step points
+    at; each step's facts: its number, its words, what it points at and how that is
+    seen (SEEN). `shoot(number)`: called at each step."""
+    seen, point = [], None
+    if start:
+        page.goto(page.url.split("#")[0] + "#home")
+        page.wait_for_selector(f"#learn-{key}")
+        settle(page)
+        card = page.locator(f"#learn-{key}")
+        card.scroll_into_view_if_needed()
+        seen = [{"number": 0, "point": f"#learn-{key}", **card.evaluate(SEEN)}]
+        card.click()
+        page.wait_for_function(FIRST_STEP)     # (not the coach of a lesson finished before)
     while True:
         deadline = time.monotonic() + timeout_s
         while True:     # the next step, or the pointer moved within this one (a card's choices opened)
             settle(page)
             pointed = page.locator("[data-point]")
             if page.locator("#coach:not([hidden]) #coach-title").count() and pointed.count():
-                now, total = step_number(page)
+                now, _ = step_number(page)
                 where = pointed.evaluate(POINT)
                 if now > number or (now == number and where != point):
                     break
@@ -83,7 +89,7 @@ def follow(page, key: str, shoot=None, timeout_s: float = 30) -> list[dict]:
         if shoot and now > number:
             shoot(now)
         number, point = now, where
-        if number == total:
+        if where == "coach-real" or number == upto:
             break
         pointed.click()
     return seen

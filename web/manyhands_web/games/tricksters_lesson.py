@@ -17,6 +17,7 @@ def deal_wanted(game, state) -> bool:
 
 register(Lesson(
     key="tricksters", deal_wanted=deal_wanted, shows=shows, game="tricksters", name="Tricksters", rules={}, seed=5, teaches=("take", "suit", "partner"),
+    free=frozenset({25}),
     actions=("take T8", "take T18", "take T1", "take T17", "take T19", "take T16", "take T5", "take T14",
              "suit Ravens", "suit Rats", "suit Foxes", "suit Toads", "partner 1",
              "T13", "T10", "T12", "T11", "T3", "T2", "T4", "T14", "T1", "T15", "T7", "T16",
