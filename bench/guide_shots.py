@@ -2,8 +2,10 @@
 sees it, in Debian's Chromium, at a phone's size (390 x 844) and a laptop's
 (1280 x 800): each lesson followed from its home card by clicking only what each
 step points at, a screenshot of each step, and one contact sheet per lesson and
-size (`.cache/guide-shots/<lesson>-<size>.png`). `follow` is also what the browser
-tests drive (tests/browser/test_guide.py).
+size (`.cache/guide-shots/<lesson>-<size>.png`); prints the steps whose words scroll
+in the coach and those where the table does not fit by tests/browser/test_table_fits.py's
+checks (bench/browser.py's UNFIT and HIDDEN). `follow` is also what the browser tests
+drive (tests/browser/test_guide.py).
 
     .venv/bin/python bench/guide_shots.py [--out DIR] [--lessons tricksters,voren]
 
@@ -21,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
-from bench.browser import ARGS, CHROMIUM, Site, open_site, settle  # noqa: E402
+from bench.browser import ARGS, CHROMIUM, HIDDEN, UNFIT, Site, open_site, settle  # noqa: E402
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
 
@@ -41,6 +43,8 @@ SEEN = """node => {
 POINT = """n => n.id || n.getAttribute('data-action') || n.getAttribute('data-sub')
   || (n.hasAttribute('data-toggle') ? 'card ' + n.getAttribute('data-toggle') : n.outerHTML.slice(0, 60))"""
 FIRST_STEP = """() => /step 1 of/.test(document.querySelector("#coach:not([hidden]) .coach-count")?.textContent)"""
+# What the table-fit checks say that is no fault at a lesson's step (a lead, a draft: no trick yet)
+NO_TRICK = ("no trick",)
 # Whether the coach's words are longer than its box (read by scrolling it).
 OVERFLOWS = """() => { const c = document.getElementById("coach"); return c.scrollHeight > c.clientHeight + 1; }"""
 # No card on its way (the glow on the pointed-at control is the one endless animation).
@@ -120,16 +124,22 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             for size, (width, height) in SIZES.items():
-                context = browser.new_context(viewport={"width": width, "height": height})
+                context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
                 page = context.new_page()
                 open_site(page, site)
                 for key in args.lessons.split(","):
                     shots = []
                     started = time.monotonic()
+                    unfit = {}
+
                     def shoot(n):
                         page.wait_for_function(STILL, timeout=5_000)
                         png = page.screenshot(path=str(out / f"{key}-{size}-{n:02d}.png"))
                         shots.append((f"{key} {size} step {n}", png))
+                        if not page.locator("#coach-real").count():     # (the score sheet is no table)
+                            found = [p for p in page.evaluate(UNFIT) + page.evaluate(HIDDEN) if p not in NO_TRICK]
+                            if found:
+                                unfit[n] = found
                     facts = follow(page, key, shoot)
                     bad = [f for f in facts if not (f["inside"] and f["uncovered"])]
                     sheet = out / f"{key}-{size}.png"
@@ -139,7 +149,11 @@ def main() -> None:
                     long = sorted({f["number"] for f in facts[1:] if f["overflows"]})
                     print(f"{key} at {width}x{height}: {len(facts) - 1} steps in {time.monotonic() - started:.1f} s, "
                           f"pointed-at controls out of sight or covered: {bad or 'none'}; "
-                          f"steps whose words scroll in the coach: {long or 'none'}; {sheet}")
+                          f"steps whose words scroll in the coach: {long or 'none'}; "
+                          f"steps where the table does not fit (test_table_fits' checks): {sorted(unfit) or 'none'}; "
+                          f"{sheet}")
+                    for n, found in unfit.items():
+                        print(f"    step {n}: {'; '.join(found[:3])}{' ...' if len(found) > 3 else ''}")
                 context.close()
             browser.close()
     finally:

@@ -52,6 +52,7 @@ def test_a_lesson_followed_by_what_it_points_at(sized, key):
         assert fact["focused"], fact
     assert facts[-1]["point"] == "coach-real"
     assert page.locator("#score-sheet").is_visible()
+    assert page.locator("#prompt-text").inner_text() == "The lesson ends with this hand."     # not who deals next
     assert page.locator(".coach-lines li").count() >= 1
     # nothing kept: no game in progress, none in Your games (which #history and the statistics read)
     assert page.evaluate(KEPT) == before

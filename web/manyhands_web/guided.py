@@ -237,6 +237,7 @@ class GuidedSession(Session):
     computers' moves are the script's. A choice made by picking cards is picked
     (and confirmed), as in a real game, though it is the only one offered."""
     picks_cards = True
+    after_hand = "The lesson ends with this hand."
 
     def __init__(self, lesson: Lesson):
         super().__init__(get_game(lesson.game).new_game(lesson.rules, seed=lesson.seed), lesson.seat,
