@@ -51,6 +51,12 @@ OVERFLOWS = """() => { const c = document.getElementById("coach"); return c.scro
 STILL = """() => document.getAnimations().every(a => a.effect.getComputedTiming().iterations === Infinity)"""
 
 
+def unfit(page) -> list[str]:
+    """What does not fit by the table-fit test's checks (bench/browser.py), but a step
+    with no trick yet (a lead, a draft)."""
+    return [p for p in page.evaluate(UNFIT) + page.evaluate(HIDDEN) if p not in NO_TRICK]
+
+
 def step_number(page) -> tuple[int, int | None]:
     """The coach's "step 3 of 13" (of None: the hand left the lesson's script)."""
     text = page.locator("#coach-title .coach-count").inner_text()
@@ -88,7 +94,8 @@ def follow(page, key: str, shoot=None, timeout_s: float = 30, start: bool = True
                 raise AssertionError(f"lesson {key}: no step after step {number}")
             time.sleep(0.05)
         fact = {"number": now, "words": page.locator("#coach-words").inner_text(), "point": where,
-                "overflows": page.evaluate(OVERFLOWS), **pointed.evaluate(SEEN)}
+                "overflows": page.evaluate(OVERFLOWS), "unfit": unfit(page) if where != "coach-real" else [],
+                **pointed.evaluate(SEEN)}
         seen.append(fact)
         if shoot and now > number:
             shoot(now)
@@ -130,16 +137,15 @@ def main() -> None:
                 for key in args.lessons.split(","):
                     shots = []
                     started = time.monotonic()
-                    unfit = {}
+                    unfitted = {}
 
                     def shoot(n):
                         page.wait_for_function(STILL, timeout=5_000)
                         png = page.screenshot(path=str(out / f"{key}-{size}-{n:02d}.png"))
                         shots.append((f"{key} {size} step {n}", png))
                         if not page.locator("#coach-real").count():     # (the score sheet is no table)
-                            found = [p for p in page.evaluate(UNFIT) + page.evaluate(HIDDEN) if p not in NO_TRICK]
-                            if found:
-                                unfit[n] = found
+                            if found := unfit(page):
+                                unfitted[n] = found
                     facts = follow(page, key, shoot)
                     bad = [f for f in facts if not (f["inside"] and f["uncovered"])]
                     sheet = out / f"{key}-{size}.png"
@@ -150,9 +156,9 @@ def main() -> None:
                     print(f"{key} at {width}x{height}: {len(facts) - 1} steps in {time.monotonic() - started:.1f} s, "
                           f"pointed-at controls out of sight or covered: {bad or 'none'}; "
                           f"steps whose words scroll in the coach: {long or 'none'}; "
-                          f"steps where the table does not fit (test_table_fits' checks): {sorted(unfit) or 'none'}; "
+                          f"steps where the table does not fit (test_table_fits' checks): {sorted(unfitted) or 'none'}; "
                           f"{sheet}")
-                    for n, found in unfit.items():
+                    for n, found in unfitted.items():
                         print(f"    step {n}: {'; '.join(found[:3])}{' ...' if len(found) > 3 else ''}")
                 context.close()
             browser.close()

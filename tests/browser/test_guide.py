@@ -2,7 +2,8 @@
 followed from its home card to its final score by clicking only what each step
 points at (and one left at a free decision by another move, played on to its score) (bench/guide_shots.py's `follow`), at a phone's size and a laptop's,
 one page per size; each pointed-at control in the window, uncovered at its
-centre and focused. A guided hand leaves nothing behind: no game kept (Your games,
+centre and focused, the table at each step fitting the window by test_table_fits'
+checks and the coach's words not scrolling. A guided hand leaves nothing behind: no game kept (Your games,
 #history and the statistics are read from the kept games), none open; and
 "Play a real game with these settings" starts one that is kept."""
 from __future__ import annotations
@@ -25,7 +26,7 @@ KEPT = """() => ({games: JSON.parse(localStorage.getItem("manyhands/games") || "
 
 @pytest.fixture(scope="module", params=list(SIZES))
 def sized(request, browser, site):
-    with sized_page(browser, site, *SIZES[request.param]) as page:
+    with sized_page(browser, site, *SIZES[request.param], motion=False) as page:
         yield page
 
 
@@ -48,8 +49,8 @@ def test_a_lesson_followed_by_what_it_points_at(sized, key):
     assert len(facts) > 3
     for fact in facts:
         assert fact["inside"] and fact["uncovered"], fact
-    for fact in facts[1:]:
-        assert fact["focused"], fact
+    for fact in facts[1:]:      # and the table around it fits the window as a game's does; the words, the coach
+        assert fact["focused"] and not fact["unfit"] and not fact["overflows"], fact
     assert facts[-1]["point"] == "coach-real"
     assert page.locator("#score-sheet").is_visible()
     assert page.locator("#prompt-text").inner_text() == "The lesson ends with this hand."     # not who deals next
