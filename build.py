@@ -389,7 +389,7 @@ def build_dist() -> Path:
     DIST.mkdir()
     web = ROOT / "web"
     for name in ("index.html", "main.py", "pyscript.json", "client.js", "bridge.js", "pool.js", "worker.mjs", "style.css",
-                 "cards.css", "fit.css", "short.css", "friends.css", "table.js", "first_screen.js", "isolation.js",
+                 "cards.css", "fit.css", "short.css", "friends.css", "guide.css", "table.js", "first_screen.js", "isolation.js",
                  "python_worker.js",
                  "manifest.webmanifest"):
         shutil.copy2(web / name, DIST / name)

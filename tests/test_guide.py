@@ -14,7 +14,8 @@ from pycore.words import Narrator
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from manyhands_web.cast import seat_names  # noqa: E402
-from manyhands_web.guided import LESSONS, GuidedSession, choices_words, states, steps, step_at  # noqa: E402
+from manyhands_web.guided import (LESSONS, OFF_SCRIPT, GuidedSession, choices_words,  # noqa: E402
+                                  free_words, states, step_at, steps, taught_words, trick_done)
 
 KEYS = sorted(LESSONS)
 
@@ -60,7 +61,9 @@ def test_each_step_states_the_engines_facts(key):
             assert step.token == lesson.actions[step.at] and step.token in legal
             assert choices_words(tell, legal) in step.words          # what may be chosen: the engine's list
             if len(legal) > 1:
-                assert f"In this lesson: {tell.choice(step.token)}." in step.words
+                said = free_words if step.free else taught_words
+                assert said(tell, step.token) in step.words
+            assert step.free == (step.at in lesson.free)
         # who took each trick, and why: the engine's sentence, in the step that follows it
         for h, k, trick in finished_tricks(state, lesson.seat)[tricks_told:]:
             assert tell.trick_taken(trick, h, k) in step.told, (step.at, trick)
@@ -84,6 +87,7 @@ def test_each_choice_it_teaches_is_one_of_your_moves(key):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_table_offers_the_taught_move_only(key):
+    """... but at a free decision, where any legal move is taken."""
     lesson = LESSONS[key]
     session = GuidedSession(lesson)
     for index, token in enumerate(lesson.actions):
@@ -91,16 +95,17 @@ def test_the_table_offers_the_taught_move_only(key):
         if session.my_turn:
             obs = session.observation()
             tell = session.narrator(obs)
-            assert tell.obs["legal"] == [token]
+            free = index in lesson.free
+            assert tell.obs["legal"] == (obs["legal"] if free else [token])
             why = session.why(tell)
             assert why(token) is None
             for other in obs["legal"]:
                 if other != token:
-                    assert why(other).startswith("in this lesson, ")
-            assert step_at(lesson, index, None).token == token
+                    assert why(other) is None if free else why(other).startswith("in this lesson, ")
+            assert step_at(lesson, lesson.actions[:index], None).token == token
         session.apply(token)
     assert session.scripted() is None and session.state.finished_hands
-    assert step_at(lesson, len(lesson.actions), "hand").kind == "end"
+    assert step_at(lesson, lesson.actions, "hand").kind == "end"
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -113,3 +118,76 @@ def test_the_hand_shows_what_its_search_wanted(key):
     assert lesson.shows is not None, f"the lesson {key} says what its hand shows (Lesson.shows)"
     assert lesson.deal_wanted is None or lesson.deal_wanted(positions[0].game, positions[0])
     assert lesson.shows(positions[0].game, positions[-1])
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_free_decisions_are_yours_with_a_choice(key):
+    """A lesson lets you choose where several moves are fine: at some of your
+    decisions of more than one legal move, none the only one of a choice it teaches."""
+    lesson = LESSONS[key]
+    positions = states(lesson)
+    assert lesson.free, f"the lesson {key} has no decision where any move is taken"
+    for index in lesson.free:
+        state = positions[index]
+        assert state.current_player == lesson.seat and len(state.legal_actions()) > 1, index
+    yours = [i for i, state in enumerate(positions[:-1]) if state.current_player == lesson.seat]
+    for verb in lesson.teaches:     # each taught choice is made once as taught, not freely
+        assert any(lesson.actions[i].split(" ")[0] == verb for i in yours if i not in lesson.free), verb
+
+
+def off_script_hands(lesson):
+    """For each free decision, the hand that takes there each other legal move, then
+    plays on with the first legal move at every seat: its positions."""
+    positions = states(lesson)
+    for index in sorted(lesson.free):
+        state = positions[index]
+        for action in state.legal_actions():
+            if state.game.action_token(state, action) == lesson.actions[index]:
+                continue
+            hand = positions[:index + 1] + [state.apply_action(action)]
+            while not hand[-1].finished_hands:
+                hand.append(hand[-1].apply_action(hand[-1].legal_actions()[0]))
+            yield index, hand
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_off_the_script_the_steps_follow_what_happened(key):
+    """A move other than the lesson's at a free decision: from then on each step says
+    what the engine says of the hand as it was played (what was played, who took each
+    trick, what may be chosen, the score), none of the lesson's notes for its own hand,
+    and once that the script was left; the table offers every legal move."""
+    lesson = LESSONS[key]
+    hands = 0
+    for index, hand in off_script_hands(lesson):
+        hands += 1
+        notes = [text for i, text in lesson.says.items() if i > index] + [lesson.ending]
+        said, tricks_told = [], len(finished_tricks(hand[index], lesson.seat))
+        for at in range(index + 1, len(hand)):
+            state, tokens = hand[at], hand[at].action_tokens()
+            tell = tell_at(lesson, state)
+            trick_held = (not state.finished_hands and trick_done(hand[at - 1], state)
+                          and state.current_player != lesson.seat)
+            kinds = (["end"] if state.finished_hands else []) + (["trick"] if trick_held else []) + \
+                (["move"] if not state.finished_hands and state.current_player == lesson.seat else [])
+            for kind in kinds:
+                step = step_at(lesson, tokens, {"end": "hand", "trick": "trick"}.get(kind))
+                assert step is not None and step.kind == kind and step.at == at, (index, at, kind)
+                said.append(step)
+                assert not set(step.words) & set(notes), (index, at, step.words)
+                for h, k, trick in finished_tricks(state, lesson.seat)[tricks_told:]:
+                    assert tell.trick_taken(trick, h, k) in step.told, (index, at, trick)
+                    tricks_told += 1
+                if kind == "move":
+                    legal = [state.game.action_token(state, a) for a in state.legal_actions()]
+                    assert step.free and step.token in legal and choices_words(tell, legal) in step.words
+                    session = GuidedSession(lesson)
+                    for token in tokens:
+                        session.apply(token)
+                    assert session.narrator().obs["legal"] == session.observation()["legal"]
+                    assert all(session.why(session.narrator())(t) is None for t in legal)
+                if kind == "end":
+                    result = state.observation(lesson.seat)["hand_results"][0]
+                    assert list(step.lines) == tell.hand_lines(result)
+        assert tricks_told == len(finished_tricks(hand[-1], lesson.seat))
+        assert [s for s in said if OFF_SCRIPT in s.words] == said[:1], "the script left: said once, first"
+    assert hands

@@ -236,6 +236,14 @@ def test_lunar_turning_a_tile_is_clicked_on_the_tile():
         assert f'data-action="{token}"' in tiles
 
 
+def test_lunar_sky_says_once_what_both_owe_at_a_tricks_start():
+    session = Session.new("lunar", {"players": 2}, seed=5, seat=0)
+    obs = _until(session, random.Random(1), lambda o: o["phase"] == "play" and not o["trick"])
+    due = _region(_html(session, obs), "sky-due")
+    assert re.findall(r"<li [^>]*>", due) == ['<li data-seat="0 1" class="acting">']
+    assert "<b>You</b> and <b>Ada</b>: two cards: one from hand and one from the Sky" in due
+
+
 def test_lunar_sky_is_its_own_area_with_what_is_due_this_trick():
     session = Session.new("lunar", {"players": 2}, seed=5, seat=0)
     obs = _until(session, random.Random(1), lambda o: o["to_act"] == 0 and len(o["trick"]) in (1, 2)
@@ -256,8 +264,8 @@ def test_lunar_sky_is_its_own_area_with_what_is_due_this_trick():
         assert f"<b>You</b>: {kind} from {place}" in due
         # the legal plays agree with what the table says is due
         assert all(t.startswith("sky:") == (place == "the Sky") for t in obs["legal"])
-    else:
-        assert "<b>You</b>: two cards" in due
+    else:       # (said once for both where both owe two cards)
+        assert re.search(r"<b>You</b>(?: and <b>\w+</b>)?: two cards", due)
     # under the trick: what each side has put in so far
     plays = _region(html, "team-plays")
     for seat in (0, 1):

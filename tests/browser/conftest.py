@@ -111,10 +111,12 @@ def page(context):
 
 
 @contextmanager
-def sized_page(browser, site, width: int, height: int):
-    """A page of its own at `width` x `height`, the site open on it; once done, no
-    error in the page and no request outside its origin."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+def sized_page(browser, site, width: int, height: int, motion: bool = True):
+    """A page of its own at `width` x `height`, the site open on it (no motion: the
+    player asked for reduced motion, so a card lies where it lands at once); once done,
+    no error in the page and no request outside its origin."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  reduced_motion="no-preference" if motion else "reduce")
     requests = Requests(context, site.url)
     page = context.new_page()
     page.errors = []

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 
-from bench.browser import (PLAY_ONE, PLAY_UNTIL, READY, import_state, in_settings, open_details, open_site,  # noqa: F401
+from bench.browser import (HIDDEN, PLAY_ONE, PLAY_UNTIL, READY, UNFIT, import_state, in_settings, open_details, open_site,  # noqa: F401
                            first_choices, hand_tricks, play, set_rule, set_trick_pause, settle, start_game,
                            trick_decision, tricks_done, trick_you_end, wait_hint, wait_my_turn)
 

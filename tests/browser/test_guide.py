@@ -1,8 +1,9 @@
 """The guided first hands in Chromium (web/manyhands_web/guide.py): each lesson
 followed from its home card to its final score by clicking only what each step
-points at (bench/guide_shots.py's `follow`), at a phone's size and a laptop's,
+points at (and one left at a free decision by another move, played on to its score) (bench/guide_shots.py's `follow`), at a phone's size and a laptop's,
 one page per size; each pointed-at control in the window, uncovered at its
-centre and focused. A guided hand leaves nothing behind: no game kept (Your games,
+centre and focused, the table at each step fitting the window by test_table_fits'
+checks and the coach's words not scrolling. A guided hand leaves nothing behind: no game kept (Your games,
 #history and the statistics are read from the kept games), none open; and
 "Play a real game with these settings" starts one that is kept."""
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 
 from bench.guide_shots import follow
 from tests.browser.conftest import settle, sized_page
-from tests.test_guide import KEYS
+from tests.test_guide import KEYS, LESSONS, OFF_SCRIPT, steps
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +26,7 @@ KEPT = """() => ({games: JSON.parse(localStorage.getItem("manyhands/games") || "
 
 @pytest.fixture(scope="module", params=list(SIZES))
 def sized(request, browser, site):
-    with sized_page(browser, site, *SIZES[request.param]) as page:
+    with sized_page(browser, site, *SIZES[request.param], motion=False) as page:
         yield page
 
 
@@ -48,10 +49,11 @@ def test_a_lesson_followed_by_what_it_points_at(sized, key):
     assert len(facts) > 3
     for fact in facts:
         assert fact["inside"] and fact["uncovered"], fact
-    for fact in facts[1:]:
-        assert fact["focused"], fact
+    for fact in facts[1:]:      # and the table around it fits the window as a game's does; the words, the coach
+        assert fact["focused"] and not fact["unfit"] and not fact["overflows"], fact
     assert facts[-1]["point"] == "coach-real"
     assert page.locator("#score-sheet").is_visible()
+    assert page.locator("#prompt-text").inner_text() == "The lesson ends with this hand."     # not who deals next
     assert page.locator(".coach-lines li").count() >= 1
     # nothing kept: no game in progress, none in Your games (which #history and the statistics read)
     assert page.evaluate(KEPT) == before
@@ -91,3 +93,26 @@ def test_leave_and_start_again_then_a_real_game(sized):
     page.goto(page.url.split("#")[0] + "#home")
     settle(page)
     assert "primary" not in (page.locator(f"#learn-{key}").get_attribute("class") or "")
+
+
+def test_another_move_at_a_free_decision_and_the_hand_plays_on(sized):
+    """At a decision where several moves are fine, a card the lesson does not point at
+    is taken; the coach says the script is left, the computers play for themselves
+    (the worker), and each step's pointed control leads to the hand's score."""
+    page = sized
+    key = min(LESSONS, key=lambda k: len(LESSONS[k].actions))         # the shortest hand
+    lesson = LESSONS[key]
+    free = min(lesson.free)
+    number = next(n for n, s in enumerate(steps(lesson), 1) if s.at == free and s.kind == "move")
+    follow(page, key, upto=number)
+    assert "Any of them is fine here" in page.locator("#coach-words").inner_text()
+    legal = json.loads(page.locator("#prompt").get_attribute("data-legal"))
+    pointed = page.locator("[data-point]").get_attribute("data-action")
+    other = next(t for t in legal if t != pointed)
+    page.locator(f'#table [data-action="{other}"]').first.click()
+    facts = follow(page, key, start=False, number=number, timeout_s=60)
+    assert OFF_SCRIPT in facts[0]["words"]
+    assert facts[-1]["point"] == "coach-real" and page.locator(".coach-lines li").count() >= 1
+    assert " of " not in page.locator("#coach-title .coach-count").inner_text()     # its length is not known
+    for fact in facts:
+        assert fact["inside"] and fact["uncovered"] and fact["focused"], fact

@@ -18,7 +18,8 @@ import pytest
 from pycore import all_games
 
 from .conftest import Requests
-from .table import import_state, open_site, set_trick_pause, settle, trick_decision, trick_you_end, tricks_done
+from .table import (HIDDEN, UNFIT, import_state, open_site, set_trick_pause, settle, trick_decision,
+                    trick_you_end, tricks_done)
 
 pytestmark = pytest.mark.browser
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 640), (844, 390)]
@@ -30,83 +31,6 @@ UNFIT_YET: dict[str, str] = {}
 # The tables whose facts are not all in sight yet, and where (the same rule: the list only
 # shrinks).
 HIDDEN_YET: dict[str, str] = {}
-
-# What does not fit: the page scrolling, or an element that must be seen and is outside
-# the window or not the element found at its centre (covered, clipped away, not drawn).
-UNFIT = """() => {
-  const out = [];
-  const doc = document.documentElement;
-  if (doc.scrollHeight > innerHeight) out.push(`the page is ${doc.scrollHeight} px tall`);
-  if (doc.scrollWidth > innerWidth) out.push(`the page is ${doc.scrollWidth} px wide`);
-  const say = (e) => e ? `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${(e.getAttribute('class') || '').split(' ').join('.')}` : 'nothing';
-  const seen = (el, what) => {
-    const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return out.push(`${what}: not drawn`);
-    if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
-      return out.push(`${what}: outside the window (${r.left|0},${r.top|0} ${r.width|0}x${r.height|0})`);
-    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (!top || !el.contains(top)) out.push(`${what}: covered by ${say(top)}`);
-  };
-  const header = document.querySelector('header.site').getBoundingClientRect().height;
-  if (header > 52) out.push(`the header is ${header|0} px tall (it wraps)`);
-  const status = document.querySelector('#status');
-  status ? seen(status, 'the status') : out.push('no status');
-  const held = document.body.dataset.hold === 'trick';     // a finished trick, waiting for Continue
-  const choices = document.querySelectorAll(held ? '#continue, #trick-winner'
-    : '#table :is([data-action], [data-sub], [data-toggle]):not([disabled]):not([aria-disabled=true])');
-  if (!choices.length) out.push('no choice');
-  for (const el of choices) seen(el, `the choice ${el.getAttribute('aria-label') || el.dataset.action || el.textContent.trim()}`);
-  const broken = [...document.querySelectorAll('#table img')].filter((img) => img.complete && !img.naturalWidth);
-  if (broken.length) out.push(`${broken.length} pictures (card faces) not drawn`);
-  const trick = document.querySelectorAll(held ? '#previous-trick .card' : '#current-trick .card:not(.slot)');
-  if (!trick.length) out.push('no trick');
-  for (const el of trick) seen(el, `the trick's ${el.getAttribute('aria-label')}`);
-  const seats = document.querySelectorAll('#ring .seatbox .seat-who');
-  for (const el of seats) seen(el, `the seat ${el.textContent}`);
-  return out;
-}"""
-
-# What the table shows and cannot be seen whole: each fact of each seat (the seat's box's
-# lines: name, face and score, cards in hand, bid, cards face up) and what the middle shows
-# besides the trick (each of its regions, their rows and the items in them), the trick's
-# parts (each play's name and card, the lines under its cards), what lies under the table
-# (each of its regions' parts), your hand's cards and your seat's facts beside it, outside the
-# window, cut by a box it lies in (one that clips what overflows it) or covered at its centre.
-# A fact a layout leaves out at a size (not drawn) is not looked for.
-HIDDEN = """() => {
-  const out = [];
-  const say = (e) => e ? `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${(e.getAttribute('class') || '').split(' ').join('.')}` : 'nothing';
-  const cut = (el, r) => {
-    for (let box = el.parentElement; box; box = box.parentElement) {
-      const s = getComputedStyle(box);
-      if (s.display === 'contents' || (s.overflowX === 'visible' && s.overflowY === 'visible')) continue;
-      const b = box.getBoundingClientRect();
-      if (r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1) return box;
-    }
-    return null;
-  };
-  const whole = (el, what) => {
-    const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return;
-    if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
-      return out.push(`${what}: outside the window (${r.left|0},${r.top|0} ${r.width|0}x${r.height|0})`);
-    const box = cut(el, r);
-    if (box) return out.push(`${what}: cut by ${say(box)}`);
-    if (getComputedStyle(el).display === 'inline') return;   // lines of words: the centre of their box may lie between them
-    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (!top || !el.contains(top)) out.push(`${what}: covered by ${say(top)}`);
-  };
-  for (const el of document.querySelectorAll('#ring .seatbox > :not(.visually-hidden)'))
-    whole(el, `${el.closest('.seatbox').getAttribute('aria-label')}: ${say(el)} "${el.textContent.trim().slice(0, 30)}"`);
-  for (const el of document.querySelectorAll('#middle > :not(.ring-trick), #middle > .region > *, #middle > .region > * > li'))
-    whole(el, `the middle's ${say(el)} "${el.textContent.trim().slice(0, 30)}"`);
-  for (const el of document.querySelectorAll('#middle > .ring-trick .play > *, #middle > .ring-trick > :not(.plays, .visually-hidden, .trick-title)'))
-    whole(el, `the trick's ${say(el)} "${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30)}"`);
-  for (const el of document.querySelectorAll('#table .gametable > .below > .region > :not(.visually-hidden), #hand > *, #table .hand-head > *'))
-    whole(el, `${say(el)} "${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30)}"`);
-  return out;
-}"""
-
 
 @pytest.fixture(scope="module")
 def table(browser, site):

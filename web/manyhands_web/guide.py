@@ -18,7 +18,7 @@ from collections import Counter
 from . import dom
 from .delegate import on
 from .dom import announce, attr, target
-from .guided import GuidedSession, step_at, steps
+from .guided import GuidedSession, step_at, step_number
 from .lesson import LESSONS
 from .markup import esc
 from .session import Session
@@ -49,9 +49,12 @@ def point_selectors(step, picks=(), hand=(), selected=()) -> list[str]:
     return [f'#table [data-action="{token}"]', f'#table [data-sub="{verb}"]']
 
 
-def coach_html(lesson, step, number: int, total: int, title: str) -> str:
+def coach_html(lesson, step, number: int, total: int | None, title: str) -> str:
+    """The coach: its heading (step `number` of `total`, None: the hand left the
+    script), Start again and Leave, the step's words, and at the end the score."""
+    of = f" of {total}" if total else ""
     head = (f'<div class="coach-head"><h3 id="coach-title"><span class="wide">Learning </span>{esc(title)} '
-            f'<span class="coach-count">· step {number} of {total}</span></h3>'
+            f'<span class="coach-count">· step {number}{of}</span></h3>'
             f'<a class="button" href="#learn/{esc(lesson.key)}" id="coach-again">Start again</a>'
             '<button type="button" id="coach-leave" data-coach="leave">Leave<span class="wide"> the lesson</span>'
             '</button></div>')
@@ -117,15 +120,15 @@ class Guide:
             return
         session, ui = self.app.table.session, self.app.table.ui
         lesson = session.lesson
-        step = step_at(lesson, len(session.state.history), ui.get("holding"))
+        tokens = session.state.action_tokens()
+        step = step_at(lesson, tokens, ui.get("holding"))
         if step is None:
             return              # the computers are playing: the last step's words stay
         if step.kind == "end" and step != self.shown:
             self.app.kept.save_prefs(learned={lesson.game: True})      # its home card says so
-        every = steps(lesson)
         title = session.narrator().title()
         title = title if lesson.name == title else f"{title}: {lesson.name}"     # "Lunar: the Sky"
-        dom.set_html("coach", coach_html(lesson, step, every.index(step) + 1, len(every), title))
+        dom.set_html("coach", coach_html(lesson, step, *step_number(lesson, tokens, step), title))
         dom.set_prop("coach", "hidden", False)
         dom.set_data("data-lesson", lesson.key)
         new = step != self.shown

@@ -7,12 +7,19 @@ the table. Pure Python: runs natively (tests) and in Pyodide.
 
 A lesson's steps, in order (`steps`):
 - "move": one of your decisions; the table offers the taught move only (the
-  others stay on the table, refused with the lesson's reason);
+  others stay on the table, refused with the lesson's reason), but at a free
+  decision (`Lesson.free`: where several moves are fine) any legal move is taken;
 - "trick": a finished trick the table holds for you before a computer plays on
   (the lesson keeps the pause after a trick at "wait for me"): Continue;
 - "end": the hand's score sheet, explained line by line.
 Each step says what the computers did since the step before (the log's
 sentences) with the lesson's note on any of their moves, then its teaching.
+
+A move other than the script's at a free decision leaves the script: from then
+on the computers play for themselves (the page's worker, as in a game) and the
+steps are made from the hand as it goes (`step_at`): what was played, who took
+each trick and why, what may be chosen and the score, all in the engine's words,
+with none of the lesson's notes, which were written for its own hand.
 """
 from __future__ import annotations
 
@@ -40,6 +47,8 @@ class Step:
     token: str | None = None    # the taught move ("move")
     lines: tuple[str, ...] = ()     # the hand's score sheet in sentences ("end")
     told: str = ""              # what was played since the step before, as the log says it
+    free: bool = False          # any legal move is taken ("move"; `token` is the lesson's own or, off its
+    #                             script, the first legal one: where the table points)
 
 
 def states(lesson: Lesson) -> list:
@@ -95,10 +104,44 @@ def taught_words(tell: Narrator, token: str) -> str:
     return f"In this lesson: {tell.choice(token)}."
 
 
+def free_words(tell: Narrator, token: str) -> str:
+    return f"Any of them is fine here. In the lesson's own hand: {tell.choice(token)}."
+
+
+OFF_SCRIPT = ("You left the lesson's hand: from here the computers play for themselves, and the table "
+              "says what happens.")
+YOUR_CHOICE = "Your choice."
+
+
 @lru_cache(maxsize=None)
 def _steps(key: str) -> tuple[Step, ...]:
     lesson = LESSONS[key]
-    positions = _states(key)
+    return _walk(lesson, _states(key), True)
+
+
+@lru_cache(maxsize=8)
+def _steps_off(key: str, tokens: tuple[str, ...]) -> tuple[Step, ...]:
+    """The steps of a hand that left the script, up to its position after `tokens`."""
+    lesson = LESSONS[key]
+    state = get_game(lesson.game).new_game(lesson.rules, seed=lesson.seed)
+    positions = [state]
+    for token in tokens:
+        state = state.apply_action(state.game.parse_action(state, token))
+        positions.append(state)
+    return _walk(lesson, positions, False)
+
+
+def left_at(lesson: Lesson, tokens) -> int | None:
+    """The index of the first action that is not the script's (None: on script)."""
+    return next((i for i, token in enumerate(tokens) if i >= len(lesson.actions) or lesson.actions[i] != token),
+                None)
+
+
+def _walk(lesson: Lesson, positions, whole: bool) -> tuple[Step, ...]:
+    """The steps at `positions` (after 0, 1, ... actions): the whole hand's (`whole`:
+    the script's, which must end it), or a hand's so far."""
+    tokens = positions[-1].action_tokens()
+    off = left_at(lesson, tokens)
     out: list[Step] = []
     told = 0                    # the story's sentences said so far
     noted = 0                   # the actions whose notes were said so far
@@ -110,40 +153,54 @@ def _steps(key: str) -> tuple[Step, ...]:
         lines = [text for kind, _, text in story(tell) if kind in ("play", "act", "trick")]
         news = lines[told:]
         told = len(lines)
-        notes = [lesson.says[i] for i in range(noted, upto) if i in lesson.says]
+        notes = [lesson.says[i] for i in range(noted, upto) if i in lesson.says and (off is None or i <= off)]
         noted = upto
         return notes, " ".join(news)
 
+    def leaving(index: int) -> list[str]:
+        """The words that say the hand left the script, at its first step after."""
+        first = off is not None and index > off and not any(s.at > off for s in out)
+        return [OFF_SCRIPT] if first else []
+
     for index, state in enumerate(positions):
+        scripted = off is None or index <= off     # (the position before the move that left it is the script's)
         if state.finished_hands:
             tell = teller(lesson, state)
             said, news = since(state, index)
             result = tell.obs["hand_results"][0]
-            out.append(Step("end", index, tuple(said + [lesson.ending]), lines=tuple(tell.hand_lines(result)),
+            ending = [lesson.ending] if scripted else []
+            out.append(Step("end", index, tuple(leaving(index) + said + ending), lines=tuple(tell.hand_lines(result)),
                             told=news))
             break
-        if index == len(lesson.actions):
+        if whole and index == len(lesson.actions):
             raise ValueError(f"lesson {lesson.key}: its actions end before the hand does")
         before = positions[index - 1] if index else None
-        if before is not None and _trick_done(before, state) and state.current_player != lesson.seat:
+        if before is not None and trick_done(before, state) and state.current_player != lesson.seat:
             said, news = since(state, index)
-            out.append(Step("trick", index, tuple(said), told=news))
+            out.append(Step("trick", index, tuple(leaving(index) + said), told=news))
         if state.current_player == lesson.seat:
             tell = teller(lesson, state)
-            token = lesson.actions[index]
             legal = list(tell.obs.get("legal") or [])
             said, news = since(state, index)
-            teach = [lesson.says[index]] if index in lesson.says else []
             noted = index + 1
-            intro = [lesson.intro] if not any(s.kind == "move" for s in out) and lesson.intro else []
-            facts = [choices_words(tell, legal)] + ([taught_words(tell, token)] if len(legal) > 1 else [])
-            out.append(Step("move", index, tuple(intro + said + teach + facts), token, told=news))
+            if scripted:
+                token = lesson.actions[index]
+                free = index in lesson.free and len(legal) > 1
+                teach = [lesson.says[index]] if index in lesson.says else []
+                intro = [lesson.intro] if not any(s.kind == "move" for s in out) and lesson.intro else []
+                taught = [(free_words if free else taught_words)(tell, token)] if len(legal) > 1 else []
+                words = intro + said + teach + [choices_words(tell, legal)] + taught
+            else:
+                token, free = legal[0], True
+                words = leaving(index) + said + [choices_words(tell, legal)] + ([YOUR_CHOICE] if len(legal) > 1 else [])
+            out.append(Step("move", index, tuple(words), token, told=news, free=free))
     else:
-        raise ValueError(f"lesson {lesson.key}: the hand is not over after its actions")
+        if whole:
+            raise ValueError(f"lesson {lesson.key}: the hand is not over after its actions")
     return tuple(out)
 
 
-def _trick_done(before, after) -> bool:
+def trick_done(before, after) -> bool:
     def finished(state):
         obs = state.observation(0)
         return sum(1 for hand in obs.get("hands") or [] for t in hand["tricks"] if t.get("winner") is not None)
@@ -155,11 +212,23 @@ def steps(lesson: Lesson) -> list[Step]:
     return list(_steps(lesson.key))
 
 
-def step_at(lesson: Lesson, actions: int, holding: str | None) -> Step | None:
-    """The step shown after `actions` actions, the table holding `holding` ("trick",
-    "hand" or None); None: the computers are playing (or the table left the script)."""
+def step_at(lesson: Lesson, tokens, holding: str | None) -> Step | None:
+    """The step shown at the position after the actions `tokens`, the table holding
+    `holding` ("trick", "hand" or None); None: the computers are playing."""
+    tokens = tuple(tokens)
     kind = {"trick": "trick", "hand": "end"}.get(holding or "", "move")
-    return next((s for s in _steps(lesson.key) if s.at == actions and s.kind == kind), None)
+    every = _steps(lesson.key) if left_at(lesson, tokens) is None else _steps_off(lesson.key, tokens)
+    return next((s for s in every if s.at == len(tokens) and s.kind == kind), None)
+
+
+def step_number(lesson: Lesson, tokens, step: Step) -> tuple[int, int | None]:
+    """Which step `step` is, and of how many (None: the hand left the script, so
+    its length is not known)."""
+    tokens = tuple(tokens)
+    if left_at(lesson, tokens) is None:
+        every = _steps(lesson.key)
+        return every.index(step) + 1, len(every)
+    return _steps_off(lesson.key, tokens).index(step) + 1, None
 
 
 class GuidedSession(Session):
@@ -168,6 +237,7 @@ class GuidedSession(Session):
     computers' moves are the script's. A choice made by picking cards is picked
     (and confirmed), as in a real game, though it is the only one offered."""
     picks_cards = True
+    after_hand = "The lesson ends with this hand."
 
     def __init__(self, lesson: Lesson):
         super().__init__(get_game(lesson.game).new_game(lesson.rules, seed=lesson.seed), lesson.seat,
@@ -182,9 +252,15 @@ class GuidedSession(Session):
             return script[len(done)]
         return None
 
+    def free(self) -> bool:
+        """Whether any legal move is taken now: a free decision of the script (Lesson.free),
+        or the hand left the script."""
+        done = len(self.state.history)
+        return self.scripted() is None or done in self.lesson.free
+
     def narrator(self, obs: dict | None = None, addressed: bool = True) -> Narrator:
         obs = obs if obs is not None else self.observation()
-        taught = self.scripted() if self.my_turn else None
+        taught = self.scripted() if self.my_turn and not self.free() else None
         if obs.get("legal") and taught is not None and obs.get("to_act") == self.seat:
             obs = dict(obs, legal=[taught] if taught in obs["legal"] else [])
         return super().narrator(obs, addressed)
@@ -194,7 +270,7 @@ class GuidedSession(Session):
 
         def why(token: str):
             engine = self.state.why_not(token, tell)
-            if engine or token == taught or taught is None:
+            if engine or token == taught or taught is None or self.free():
                 return engine
             return f"in this lesson, {choice_in_sentence(tell, taught)}"
         return why

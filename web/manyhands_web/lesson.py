@@ -17,7 +17,9 @@ MINUTES = 5                 # what a lesson takes, about (the home card says so)
 class Lesson:
     """One guided hand. `actions`: every seat's actions of the whole first hand,
     as record tokens; `says`: teaching by action index: before your move at that
-    index, or after a computer's move at that index; `key`: its address
+    index, or after a computer's move at that index; `free`: the indices of your
+    decisions where any legal move is fine (guided.py: one that is not the
+    script's leaves it); `key`: its address
     (#learn/<key>); `name`: what its button calls it beside the game's title."""
     key: str
     game: str
@@ -31,6 +33,7 @@ class Lesson:
     theme: str = ""
     seat: int = 0
     teaches: tuple[str, ...] = ()   # the verbs of the choices it teaches: each is a move of yours once
+    free: frozenset = frozenset()   # indices of your decisions where several moves are fine: any is taken
     # what bench/lesson_deals.py searched for, held by tests/test_guide.py: the deal before anyone
     # plays (`deal_wanted(game, state)`), and the hand played out (`shows(game, state)`)
     deal_wanted: object = field(default=None, compare=False)

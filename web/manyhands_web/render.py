@@ -332,7 +332,7 @@ def prompt_html(tell: Narrator, groups: dict, ui: dict, why: Why | None, selecti
                       '<span class="note">or press any key</span></p>')
     elif ui.get("holding") and not ui.get("pausing") and not obs.get("terminal"):   # under a hand's sheet
         who = tell.seat(obs["to_act"]) if obs.get("to_act") is not None else "A new deal"
-        prompt.append(f'<p id="prompt-text">{esc(who)} is next, once you continue.</p>')
+        prompt.append(f'<p id="prompt-text">{esc(ui.get("after_hand") or who + " is next, once you continue.")}</p>')
     elif not obs.get("terminal"):
         prompt.append(f'<p id="prompt-text">Waiting for {esc(tell.seat(obs["to_act"], start=False))}…</p>')
     prompt.append(notes_html(tell, ui, my_turn))      # the pace's lines, why a card cannot be chosen
@@ -351,6 +351,7 @@ def table_html(tell: Narrator, ui: dict, why: Why | None = None) -> str:
     the pace's "forced", "prepick", "prepick_open", "prepick_said" (pace_view.py)}.
     "ended": the number of the hand whose score sheet the table is under (table.under_sheet).
     "pick": a choice made by picking cards is picked however few its choices (a lesson).
+    "after_hand": what the line under a hand's score sheet says instead of who is next (a lesson).
     `why(token)`: the engine's reason a choice is refused now (`state.why_not(token, tell)`).
     """
     obs = tell.obs

@@ -28,6 +28,7 @@ class Session:
     nobody's hidden cards). `levels`: a computer seat's level where not `level`."""
 
     picks_cards = False     # pick the cards of a choice made by picking even when it is one of few (a lesson)
+    after_hand = ""         # said under a hand's score sheet instead of who is next (a lesson: it ends there)
 
     def __init__(self, state, seat: int, level: str = "normal", theme: str = "",
                  people: dict | None = None, levels: dict | None = None, passing: int | None = None):

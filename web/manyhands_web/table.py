@@ -225,7 +225,7 @@ class Table:
             ended = len(obs.get("hand_results") or [])
         tell = session.narrator(obs, addressed=not (ended or obs.get("terminal")))   # friends: a sheet by name
         ui = dict(self.ui, computer=session.computers(), ended=ended, pick=session.picks_cards,
-                  **self.app.history.table_notes(obs))
+                  after_hand=session.after_hand, **self.app.history.table_notes(obs))
         # the control you had focused, drawn again, stays focused
         set_html("table", render.table_html(tell, ui, session.why(tell)), keep_focus=True)
         set_html("log", log_view.log_html(tell))

@@ -154,14 +154,20 @@ class Lunar(Teams, Layout, game="lunar"):
         return "play a card from the Sky" if tell.obs.get("phase") == "play" else "turn a trump tile face down"
 
     def _due(self, tell) -> list[str]:
-        """With the Sky: what each player still has to play this trick (place and type)."""
+        """With the Sky: what each player still has to play this trick (place and type),
+        said once for both where both owe the same (a trick's start)."""
         obs = tell.obs
-        lines = []
+        owed: dict[str, list[int]] = {}
         for seat, due in enumerate(obs.get("still_due") or []):
-            what = tell.words.still_due(due)
-            state = "acting" if obs.get("to_act") == seat else ("done" if not due["cards"] else "")
-            lines.append(f'<li data-seat="{seat}"{f" class={state}" if state else ""}>'
-                         f'<b>{esc(tell.seat(seat))}</b>: {esc(what)}</li>')
+            owed.setdefault(tell.words.still_due(due), []).append(seat)
+        lines = []
+        for what, seats in owed.items():
+            state = ("acting" if obs.get("to_act") in seats else
+                     "done" if not obs["still_due"][seats[0]]["cards"] else "")
+            names = " and ".join(f"<b>{esc(tell.seat(seat))}</b>" for seat in seats)
+            marked = f' class="{state}"' if state else ""
+            numbers = " ".join(map(str, seats))
+            lines.append(f'<li data-seat="{numbers}"{marked}>{names}: {esc(what)}</li>')
         return lines
 
     def _sky(self, tell, legal, why) -> str:

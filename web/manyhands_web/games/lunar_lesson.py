@@ -16,7 +16,7 @@ def shows(game, state) -> bool:
 
 
 register(Lesson(
-    key="lunar", shows=shows, game="lunar", name="Lunar", rules={}, seed=7, teaches=("give", "turn"),
+    key="lunar", shows=shows, game="lunar", name="Lunar", rules={}, seed=7, teaches=("give", "turn"), free=frozenset({31, 45}),
     actions=("give R1 R8 Bat Bat", "give R5 R7 Owl Lynx", "give R2 R4 Lynx Lynx", "give R2 R3 Wolf Owl", "turn Wolf",
              "turn Bat", "turn Owl", "Lynx", "Bat", "R1", "R4", "R6", "R2", "Bat", "Bat", "R6", "R8", "Lynx", "Lynx",
              "R3", "Wolf", "Bat", "R1", "Bat", "R5", "R4", "Owl", "R8", "R8", "Bat", "Owl", "Owl", "R6", "R2", "Wolf",
@@ -51,6 +51,7 @@ register(Lesson(
 
 register(Lesson(
     key="lunar-sky", shows=shows, game="lunar", name="the Sky", rules={"players": 2}, seed=1, teaches=("turn", "sky:Lynx"),
+    free=frozenset({33, 36, 40, 43, 47}),
     actions=("turn Bat", "turn Wolf", "turn Owl", "R1", "Lynx", "sky:Lynx", "sky:R2", "sky:Lynx", "R1", "R8", "sky:Bat",
              "Bat", "sky:R7", "sky:R7", "Lynx", "R2", "sky:R8", "sky:Bat", "Owl", "Lynx", "sky:Bat", "sky:R8", "R3",
              "R4", "Owl", "sky:Owl", "sky:R1", "Lynx", "R4", "sky:R2", "sky:Bat", "Owl", "R7", "sky:R3", "sky:Owl",

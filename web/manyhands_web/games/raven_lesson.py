@@ -72,5 +72,5 @@ def shows(game, state) -> bool:
 
 for key, name, theme in (("raven", "Raven", ""), ("raven-prophecy", "Prophecy", "prophecy")):
     register(Lesson(key=key, game="raven", name=name, rules={}, seed=58, theme=theme, shows=shows,
-                    teaches=("bid", "Dwarf", "Shaman"), actions=ACTIONS, intro=skin(INTRO, theme),
+                    teaches=("bid", "Dwarf", "Shaman"), free=frozenset({43}), actions=ACTIONS, intro=skin(INTRO, theme),
                     says={i: skin(text, theme) for i, text in SAYS.items()}, ending=skin(ENDING, theme)))

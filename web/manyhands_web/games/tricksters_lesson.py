@@ -17,15 +17,16 @@ def deal_wanted(game, state) -> bool:
 
 register(Lesson(
     key="tricksters", deal_wanted=deal_wanted, shows=shows, game="tricksters", name="Tricksters", rules={}, seed=5, teaches=("take", "suit", "partner"),
+    free=frozenset({25}),
     actions=("take T8", "take T18", "take T1", "take T17", "take T19", "take T16", "take T5", "take T14",
              "suit Ravens", "suit Rats", "suit Foxes", "suit Toads", "partner 1",
              "T13", "T10", "T12", "T11", "T3", "T2", "T4", "T14", "T1", "T15", "T7", "T16",
              "T20", "T19", "T18", "T9", "T6", "T5", "T17", "T8"),
-    intro="Every card shows all four critters, Ravens, Foxes, Rats and Toads, one on each edge, "
-          "each with a value: 1, 2, 4 or 5. First comes the draft: each player takes two of the "
-          "eight cards in the centre, in turn from the dealer's right.",
+    intro="Each card shows all four critters, Ravens, Foxes, Rats and Toads, one per edge, each worth "
+          "1, 2, 4 or 5. First the draft: in turn from the dealer's right, each player takes two of "
+          "the centre's eight cards.",
     says={
-        3: "Take this card: its Ravens 5 is as high as a value goes.",
+        3: "Take this card: Ravens 5 is the highest value.",
         7: "The last card of the centre is yours. Cards you draft lie face up until the tricks, "
            "so everyone knows you hold them.",
         8: "Now the suit draft: each player takes a suit card and may lead only that critter this round.",

@@ -86,7 +86,7 @@ class Voren(Layout, game="voren"):
         obs = tell.obs
         chips = (obs.get("chips") or [0] * obs["players"])[seat]
         out = [f'<p class="chips-line"><span class="chip" aria-hidden="true"></span>'
-               f'<b class="chips">{esc(chips)}</b> chips</p>']
+               f'<b class="chips">{esc(chips)}</b><span class="chips-word"> chips</span></p>']
         choices = obs.get("choices") or []
         if not (seat < len(choices) and choices[seat] == "fold"):
             out.append(super().seat_body(tell, seat))

@@ -16,7 +16,7 @@ def shows(game, state) -> bool:
 
 
 register(Lesson(
-    key="voren", shows=shows, game="voren", name="Voren", rules={}, seed=247, teaches=("poke",),
+    key="voren", shows=shows, game="voren", name="Voren", rules={}, seed=247, teaches=("poke",), free=frozenset({10}),
     actions=("deal poke", "fold", "fold", "poke", "play", "play", "2D", "RH", "Wolf", "GH", "5D", "1C",
              "2C", "3C", "RS"),
     intro="Voren is played for chips: everyone paid 3 into the pot, the dealer 6, 18 in all. Each "
