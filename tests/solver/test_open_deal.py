@@ -9,7 +9,7 @@ import random
 import pytest
 
 from pycore.game import get_game
-from solver import api, hints, open_deal
+from solver import api, bots, hints, open_deal
 from solver.games import lunar
 from solver.reference.plain import plain_points
 from solver.view import view_of
@@ -100,3 +100,25 @@ def test_a_timed_hint_through_the_api_is_exact_late_in_the_round():
     tokens = {state.game.action_token(state, a): v for a, v in solved.values.items()}
     assert {a["action"]: a["ev"] for a in h["actions"]} == tokens
 
+
+def test_the_hard_player_in_the_sky_plays_an_optimal_card_late(monkeypatch):
+    """Where the solver finishes within the hard player's budget it plays the plain
+    search's own move (the first legal card of the best value), here in the last
+    three tricks with the endgame search out of the way (as above); early in the
+    round, where it does not finish, hard plays as before (the tree's move)."""
+    with monkeypatch.context() as m:
+        m.setattr(lunar, "EXACT_CARDS_SKY", 4)
+        for state in sky_positions(4, 60, (5, 11)):
+            seat, mark = state.current_player, lunar.ADAPTER.hand_mark(state)
+            legal = state.legal_actions()
+            plain = [plain_points(lunar.ADAPTER, state.apply_action(a), seat, mark) for a in legal]
+            got = open_deal.solve(view_of(state, seat), open_deal.nodes_for(bots.TREE_ITERATIONS["hard"], None))
+            assert got.finished         # (the tree plays here otherwise)
+            move = bots.choose(state, seat, "hard", seed=3)
+            assert move == legal[plain.index(max(plain))]
+    for state in sky_positions(2, 80, (36, 40)):
+        seat = state.current_player
+        move = bots.choose(state, seat, "hard", seed=3)
+        with monkeypatch.context() as m:
+            m.setattr(open_deal, "applies", lambda view: False)
+            assert bots.choose(state, seat, "hard", seed=3) == move
