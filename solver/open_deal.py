@@ -9,7 +9,10 @@ within a budget of positions expanded (`nodes_for`: from the request's effort or
 time, a count and not a clock, so that the page and a native run give the same
 answer to the same request); where it finishes, the values are the solver's
 (the plain search's, docs/exact-search.md), said to be exact; where not, the
-search of before goes on in the time left. Before the last tricks only: where
+search of before goes on in the time left. It is not tried where the game's
+adapter says it never finished in so few positions (`solvable`: the Sky early in
+the round), so as not to spend the search's time for nothing. Before the last
+tricks only: where
 the game's endgame search is exact already (`search_exactly`), that is used as
 before.
 """
@@ -74,6 +77,8 @@ def solve(view, nodes: int) -> Solved | None:
     if not applies(view):
         return None
     adapter, seat = view.adapter, view.seat
+    if not adapter.solvable(view.state, nodes):     # never finished there in so few: not tried
+        return Solved(None, None, Report(False, 0))
     world = next(iter(view.counter.worlds()))
     position = view.world_state(world)
     legal = view.state.legal_actions()

@@ -68,7 +68,9 @@ def test_where_the_solver_finishes_the_sky_hint_is_the_plain_search(monkeypatch)
 def test_where_the_solver_does_not_finish_the_hint_is_the_one_of_before(monkeypatch):
     """Early in the round the solver does not finish within the hint's positions:
     the hint is the tree search's, the same as with no attempt at all (a budget of
-    effort alone: no clock the attempt's time could take from)."""
+    effort alone: no clock the attempt's time could take from). (The attempt is
+    made here though the game's adapter would skip it: see the next test.)"""
+    monkeypatch.setattr(lunar.ADAPTER, "solvable", lambda state, nodes: True)
     seen = 0
     for state in sky_positions(3, 20, (36, 40)):
         seat = state.current_player
@@ -81,6 +83,22 @@ def test_where_the_solver_does_not_finish_the_hint_is_the_one_of_before(monkeypa
             assert hints.hint(state, seat, effort=30, seed=2) == h
         seen += 1
     assert seen == 3
+
+
+def test_the_solver_is_not_tried_only_where_it_would_not_finish():
+    """The Sky's adapter skips the attempt where the solver never finished in so
+    few positions (lunar.SKY_LEAST_NODES, by tricks to play): at seeded positions
+    with six, seven and eight tricks to play, just under its bound (eight: 50,000),
+    the solver indeed does not finish; with fewer than five it is always tried."""
+    from solver.perfect import solve_actions
+    cases = [(state, 5_999) for state in sky_positions(3, 100, (21, 24))] + \
+            [(state, 49_999) for state in sky_positions(2, 120, (25, 32))]
+    for state, nodes in cases:
+        assert not lunar.solvable(state, nodes) and lunar.solvable(state, nodes + 1) == (
+            lunar.cards_left(state) <= 28)
+        got = solve_actions(lunar.ADAPTER, state, state.current_player, state.legal_actions(), nodes=nodes)
+        assert not got.report.finished, (lunar.cards_left(state), got.report.nodes)
+    assert all(lunar.solvable(state, 1) for state in sky_positions(3, 140, (1, 16)))
 
 
 def test_a_timed_hint_through_the_api_is_exact_late_in_the_round():
