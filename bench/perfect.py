@@ -23,7 +23,7 @@ decision was; the median and slowest seconds a hand of those searches alone
 not finish within it counted for the share of it that it had). With the Sky
 (Lunar, 2 players) the true deal is the one possible deal: the budgets of the
 hint and the hard player (solver/open_deal.py's nodes_for: 8,000 positions for a
-1 s hint, 13,600 for the page's 1.7 s, 7,500 for hard's 1,500 iterations) say
+1 s hint, 13,600 for the page's 1.7 s, 3,000 for hard's 1,500 iterations) say
 from which trick they are exact; `--tree-effort N` judges the tree search
 those made before (N iterations, no clock: a native 1 s hint grows some
 3,000-4,500) by the exact values where the smallest budget sufficed.

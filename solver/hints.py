@@ -154,7 +154,8 @@ def ranked_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, pr
         started = time.monotonic()      # an attempt's time is the search's too
     if progress is not None:
         progress(0, Spending.TICKS)
-    solved = open_deal.solve(view, open_deal.nodes_for(effort, seconds))
+    solved = open_deal.solve(view, open_deal.nodes_for(effort, seconds),
+                             None if seconds is None else seconds * open_deal.TIME_SHARE)
     if solved is not None and solved.finished:
         r = open_deal.ranking(view, solved, make_evaluator(view))
         if progress is not None:

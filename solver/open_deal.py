@@ -7,7 +7,8 @@ choice's exact value where it finishes in time.
 The hint (solver/hints.py) and the hard player (solver/bots.py) try it first,
 within a budget of positions expanded (`nodes_for`: from the request's effort or
 time, a count and not a clock, so that the page and a native run give the same
-answer to the same request); where it finishes, the values are the solver's
+answer to the same request, but for a timed hint on a machine too slow to
+expand them in TIME_SHARE of its time); where it finishes, the values are the solver's
 (the plain search's, docs/exact-search.md), said to be exact; where not, the
 search of before goes on in the time left. It is not tried where the game's
 adapter says it never finished in so few positions (`solvable`: the Sky early in
@@ -25,15 +26,19 @@ from .perfect import OutOfBudget, Perfect, Report
 from .search import ActionStats, Ranking
 
 # A hint bounded by time gives the solver NODES_PER_SECOND positions a second of
-# it: natively 25-30 thousand positions a second in the Sky, in the page 1.4-1.9
-# times slower, so a search that does not finish costs about a third of the
-# hint's time natively and half of it in the page; the tree search has the rest.
-# Bounded by effort alone (playouts; the hard player's tree iterations), the
-# solver gets NODES_PER_EFFORT positions a unit: a tree iteration of the Sky costs
-# 0.1-0.3 ms natively, 5 positions about 0.17 ms, so a search that does not
-# finish costs about as much as the tree again, at most.
+# it: natively 20-30 thousand positions a second in the Sky, so an attempt that
+# does not finish costs about a third of a native hint's time; the tree search
+# has the rest. The page's Python runs the solver several times slower (3,200-4,000
+# a second under Node on this loaded machine, against 18,000-32,000 natively at
+# the same time), so the attempt also stops at TIME_SHARE of the hint's time:
+# there a slow machine falls back to the tree where a fast one is exact.
+# Bounded by effort alone (playouts; the hard player's tree iterations, which
+# count no time), NODES_PER_EFFORT positions a unit: a tree iteration of the Sky
+# costs 0.1-0.3 ms natively, 2 positions about 0.08 ms, so an attempt that does
+# not finish costs at most about as much as the tree again in the page too.
 NODES_PER_SECOND = 8_000
-NODES_PER_EFFORT = 5
+TIME_SHARE = 0.5
+NODES_PER_EFFORT = 2
 
 
 def nodes_for(effort: int, seconds: float | None) -> int:
@@ -70,10 +75,10 @@ class Solved:
         return next(a for a, v in self.values.items() if v == top)
 
 
-def solve(view, nodes: int) -> Solved | None:
+def solve(view, nodes: int, seconds: float | None = None) -> Solved | None:
     """Every legal action of the seat to act in `view` solved exactly within
-    `nodes` positions expanded (see the module docstring); None where it does
-    not apply (`applies`)."""
+    `nodes` positions expanded (and `seconds`, if given; see the module
+    docstring); None where it does not apply (`applies`)."""
     if not applies(view):
         return None
     adapter, seat = view.adapter, view.seat
@@ -84,7 +89,7 @@ def solve(view, nodes: int) -> Solved | None:
     legal = view.state.legal_actions()
     mark = adapter.hand_mark(position)
     solver = Perfect(adapter, position, seat, mark)
-    solver.budget(nodes)
+    solver.budget(nodes, seconds)
     values, finals = {}, {}
     try:
         for action in legal:

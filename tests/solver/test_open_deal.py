@@ -103,17 +103,20 @@ def test_the_solver_is_not_tried_only_where_it_would_not_finish():
 
 def test_a_timed_hint_through_the_api_is_exact_late_in_the_round():
     """The page's kind of request (a time, no effort): a node count from the time,
-    so the same request gives the same values wherever it runs; a few tricks
-    before the end of the round it is exact."""
+    so the same request gives the same values wherever it runs fast enough; a few
+    tricks before the end of the round it is exact. (At a position the solver
+    finishes in at most 5,000 positions: some 0.2 s natively, far within the
+    attempt's share of the time, TIME_SHARE of 4 s, however loaded the machine.)"""
     from pycore.records import record_of
-    state = sky_positions(1, 40, (13, 16))[0]
-    seat = state.current_player
-    record = record_of(state).to_json()
-    h = api.hint(record, seat, {"seconds": 1.0})
-    view = view_of(state, seat)
-    solved = open_deal.solve(view, open_deal.nodes_for(api.MAX_EFFORT, 1.0))
-    if not solved.finished:
-        pytest.fail(f"not solved within {open_deal.nodes_for(api.MAX_EFFORT, 1.0)} positions")
+    nodes = open_deal.nodes_for(api.MAX_EFFORT, 4.0)
+    for state in sky_positions(4, 40, (13, 16)):
+        seat = state.current_player
+        solved = open_deal.solve(view_of(state, seat), nodes)
+        if solved.finished and solved.report.nodes <= 5_000:
+            break
+    else:
+        pytest.fail("no position solved within 5,000 positions")
+    h = api.hint(record_of(state).to_json(), seat, {"seconds": 4.0})
     assert h["exact"] and h["certainty"] == EXACT_WORDS
     tokens = {state.game.action_token(state, a): v for a, v in solved.values.items()}
     assert {a["action"]: a["ev"] for a in h["actions"]} == tokens
