@@ -828,12 +828,14 @@ def banked(state, seat: int, mark: int) -> tuple:
 
 
 # The Sky's one deal solved exactly (solver/open_deal.py): the least positions the
-# solver needed for every choice of seat 0 over 8 seeded hands (bench/perfect.py
-# --coverage --games lunar:2 --hands 8, and 3 hands within 150,000), by the tricks
-# still to play (the one under way counted): 597 with five, 8,136 with six, 60,839
-# with seven; with eight or more it never finished within 150,000. Below these
-# (a margin under them) it is not tried.
-SKY_LEAST_NODES = {5: 500, 6: 6_000, 7: 50_000}
+# solver needed for every choice of seat 0 over 8 seeded easy-bot hands (bench/
+# perfect.py --coverage --games lunar:2 --hands 8, each decision within 60,000 or
+# 120,000), by the tricks still to play (the one under way counted): 597 with
+# five, 1,300 with six (the next 8,136; 6 of 13 not within 60,000), 70,759 with
+# seven (60,839 in 3 other hands; 12 of 14 not within 120,000); with eight or more
+# it never finished within 150,000. Below these (a margin under them) it is not
+# tried.
+SKY_LEAST_NODES = {5: 500, 6: 1_000, 7: 50_000}
 
 
 def solvable(state, nodes: int) -> bool:
