@@ -9,7 +9,8 @@ For seeded positions of every game and kind of decision (drafts, bids,
 exchanges, trump turning, poke/fold, card play), the default hint (the adaptive
 search at its time budget, `--seconds`, natively 1 s) and a reference: every
 possible deal searched exactly where the game allows it (the "search all deals"
-search, when its values are exact), else the same search on the same worlds
+search, when its values are exact; with one possible deal at card play, the
+perfect-information solver, where it finishes within REFERENCE_NODES), else the same search on the same worlds
 (common worlds: one seed) with `--factor` times the playouts the default spent
 (at least 2,000; a reference that hits `--ref-seconds` first says so in its
 "factor" column); where the choices are many (Raven's bids, Lunar's gifts) the
@@ -83,6 +84,7 @@ from solver.hints import THINK_LONGER, numbers    # noqa: E402
 # (bench/hints.py's kinds, in the order they come: card play as lead / follow)
 GAMES = example_tables()
 MIN_REFERENCE = 2_000
+REFERENCE_NODES = 400_000   # with one possible deal at card play: the solver's budget (natively ~15 s)
 
 
 def hint(record: str, seat: int, budget: dict, run=work.run_here) -> dict:
@@ -109,7 +111,9 @@ class Reference:
 def reference(record: dict, seat: int, default: Hint, factor: int, ref_seconds: float,
               also: tuple = (), run=work.run_here) -> Reference:
     """The reference hint: exact over every deal where that is exact and
-    affordable; where the default searched with hard's tree (Lunar and 4-player
+    affordable; with one possible deal at card play (the Sky), the
+    perfect-information solver's exact values where it finishes within
+    REFERENCE_NODES positions; where the default searched with hard's tree (Lunar and 4-player
     Raven card play), the same tree at `factor` times its iterations (or
     `ref_seconds`); else every choice on the same worlds as the default (one
     seed) until `factor` times the default's playouts are spent (no race, no
@@ -127,6 +131,8 @@ def reference(record: dict, seat: int, default: Hint, factor: int, ref_seconds: 
         if got.exact:
             return Reference(got, True, got.playouts)
     from pycore.records import load_record, replay
+    from solver import open_deal
+    from solver.evaluate import make_evaluator
     from solver.search import rank_steps
     from solver.view import view_of
 
@@ -134,6 +140,10 @@ def reference(record: dict, seat: int, default: Hint, factor: int, ref_seconds: 
         return work.drive(rank_steps(*args, **options), run)
     state = replay(load_record(record))
     view = view_of(state, seat)
+    solved = open_deal.solve(view, REFERENCE_NODES)     # one possible deal: exact where solved
+    if solved is not None and solved.finished:
+        r = open_deal.ranking(view, solved, make_evaluator(view))
+        return Reference(numbers(r, view, 0, ref_seconds, default.seed), True, 0)
     effort = min(api.MAX_EFFORT, max(MIN_REFERENCE, factor * max(1, default.playouts)))
     seed = default.seed
 

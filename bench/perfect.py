@@ -3,7 +3,7 @@ the endgame search, and how much of a hand's card play it values exactly within
 a budget of positions (what the review's face-up column could take from it).
 
     python bench/perfect.py --speed [--games lunar:4,lunar:2,raven:4] [--deals 5] [--cap 60] [--left 3,first]
-    python bench/perfect.py --coverage [--games ...] [--hands 60] [--nodes 40000]
+    python bench/perfect.py --coverage [--games ...] [--hands 60] [--nodes 40000[,8000,...]] [--tree-effort 3000]
 
 --speed: at seeded open deals (random play to the point), every legal action
 of the seat to act solved exactly, by the solver and by today's endgame search
@@ -15,9 +15,18 @@ every machine: a measure of the search, not of its speed), and how many finished
 
 --coverage: seeded hands played by the easy bot in every seat (as bench/review.py);
 at each card-play decision of seat 0 (the review's), whether the solver values
-every legal choice, the true deal face up, within `--nodes` positions expanded.
-Printed: the share exact, per trick; the median and slowest seconds a hand of
-those searches alone (CPU time: the machine may be shared).
+every legal choice, the true deal face up, within `--nodes` positions expanded
+(several budgets: each decision solved once, within the largest). Printed per
+budget: the share exact, per trick, and the first trick from which every
+decision was; the median and slowest seconds a hand of those searches alone
+(CPU time: the machine may be shared; for a smaller budget, a search that did
+not finish within it counted for the share of it that it had). With the Sky
+(Lunar, 2 players) the true deal is the one possible deal: the budgets of the
+hint and the hard player (solver/open_deal.py's nodes_for: 8,000 positions for a
+1 s hint, 13,600 for the page's 1.7 s, 3,000 for hard's 1,500 iterations) say
+from which trick they are exact; `--tree-effort N` judges the tree search
+those made before (N iterations, no clock: a native 1 s hint grows some
+3,000-4,500) by the exact values where the smallest budget sufficed.
 """
 from __future__ import annotations
 
@@ -32,8 +41,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from pycore.game import all_games, get_game  # noqa: E402
 from solver import bots, endgame            # noqa: E402
+from solver.open_deal import applies as one_deal  # noqa: E402
 from solver.perfect import solve_actions    # noqa: E402
-from solver.view import adapter_for         # noqa: E402
+from solver.search import rank              # noqa: E402
+from solver.view import adapter_for, view_of  # noqa: E402
 
 NODES = 40_000      # positions expanded a decision: about 1 s natively at most
 
@@ -105,31 +116,53 @@ def speed(name: str, players: int, deals: int, cap: float, tricks_left: int | No
     return out
 
 
-def coverage(name: str, players: int, hands: int, nodes: int) -> dict:
+def coverage(name: str, players: int, hands: int, budgets: list, tree_effort: int = 0) -> dict:
+    """Per budget of `budgets` (positions expanded): the card-play decisions of seat
+    0 solved within it, in all and per trick. Each decision is solved once, within
+    the largest: the search is the same whatever the budget (a budget only stops
+    it), so it finishes within a smaller one exactly when it needed no more.
+    `tree_effort`: where the decision has one possible deal, short of the game's
+    exact endgame, and was solved within the smallest budget, the tree search the
+    hint made there before (`tree_effort` iterations, no clock) judged by the exact
+    values: what the exact hint gains there ("tree": per trick, its regrets)."""
     game, adapter = get_game(name), adapter_for(name)
-    exact = total = 0
-    by_trick: dict = {}
-    seconds = []
+    most = max(budgets)
+    needed: dict = {}           # trick (from 1) -> positions each decision needed (None: more than most)
+    regrets: dict = {}          # trick -> the tree's regret at each such decision
+    seconds = {b: [] for b in budgets}
     for seed in range(1, hands + 1):
         state = game.new_game({"players": players}, seed=seed)
-        spent = 0.0
+        spent = {b: 0.0 for b in budgets}
         while not state.is_terminal and not state.finished_hands:
             seat = state.current_player
             trick = adapter.current_trick_index(state)
             if seat == 0 and trick is not None and len(state.legal_actions()) > 1:
                 c = time.process_time()
-                finished = solve_actions(adapter, state, 0, state.legal_actions(), nodes=nodes).report.finished
-                spent += time.process_time() - c
-                total += 1
-                exact += finished
-                row = by_trick.setdefault(trick + 1, [0, 0])
-                row[0] += finished
-                row[1] += 1
+                solved = solve_actions(adapter, state, 0, state.legal_actions(), nodes=most)
+                report = solved.report
+                took = time.process_time() - c
+                if tree_effort and report.finished and report.nodes <= min(budgets) and \
+                        one_deal(view_of(state, 0)):
+                    ranked = rank(view_of(state, 0), tree_effort, seed, tree=True, hint=True)
+                    top = max(solved.values.values())
+                    regrets.setdefault(trick + 1, []).append(top - solved.values[ranked.stats[0].action])
+                needed.setdefault(trick + 1, []).append(report.nodes if report.finished else None)
+                for b in budgets:           # a search within b: what it took, or up to b of it
+                    spent[b] += took if report.finished and report.nodes <= b else took * b / report.nodes
             state = state.apply_action(bots.choose(state, seat, "easy", seed))
-        seconds.append(spent)
-    return {"exact": exact, "decisions": total, "share": exact / total if total else None,
-            "by_trick": {t: f"{a}/{b}" for t, (a, b) in sorted(by_trick.items())},
-            "hand_median_s": statistics.median(seconds), "hand_max_s": max(seconds)}
+        for b in budgets:
+            seconds[b].append(spent[b])
+    out = {}
+    for b in budgets:
+        within = {t: sum(n is not None and n <= b for n in got) for t, got in needed.items()}
+        exact, total = sum(within.values()), sum(map(len, needed.values()))
+        out[b] = {"exact": exact, "decisions": total, "share": exact / total if total else None,
+                  "by_trick": {t: f"{within[t]}/{len(got)}" for t, got in sorted(needed.items())},
+                  "from_trick": next((t for t in sorted(needed) if all(
+                      within[u] == len(needed[u]) for u in needed if u >= t)), None),
+                  "hand_median_s": statistics.median(seconds[b]), "hand_max_s": max(seconds[b])}
+    out["tree"] = regrets
+    return out
 
 
 def main() -> int:
@@ -142,7 +175,12 @@ def main() -> int:
     parser.add_argument("--left", default="3,first",
                         help="--speed at these points: tricks' cards left, or 'first' (the first trick)")
     parser.add_argument("--hands", type=int, default=60)
-    parser.add_argument("--nodes", type=int, default=NODES)
+    parser.add_argument("--tree-effort", type=int, default=0,
+                        help="--coverage: judge the tree's hint at this many iterations by the exact values "
+                             "where one deal is possible and the solver finished within the smallest budget")
+    parser.add_argument("--nodes", default=str(NODES),
+                        help="--coverage: budgets of positions expanded, comma-separated (each decision is "
+                             "solved once, within the largest)")
     args = parser.parse_args()
     for item in (args.games or default_games()).split(","):
         name, players = item.split(":")
@@ -157,11 +195,22 @@ def main() -> int:
                                   for who, r in got.items())
                 print(f"{name} {players}, {label}: {words}", flush=True)
         if args.coverage:
-            got = coverage(name, players, args.hands, args.nodes)
-            print(f"{name} {players}: exact within {args.nodes:,} positions at {got['exact']}/{got['decisions']} card-play decisions "
-                  f"({100 * got['share']:.1f}%) over {args.hands} hands; those searches a hand: median "
-                  f"{got['hand_median_s']:.2f} s CPU, slowest {got['hand_max_s']:.2f} s; by trick "
-                  f"{got['by_trick']}", flush=True)
+            budgets = [int(b) for b in str(args.nodes).split(",")]
+            found = coverage(name, players, args.hands, budgets, args.tree_effort)
+            regrets = found.pop("tree")
+            for b, got in found.items():
+                print(f"{name} {players}: exact within {b:,} positions at {got['exact']}/{got['decisions']} card-play "
+                      f"decisions ({100 * got['share']:.1f}%) over {args.hands} hands, every one from trick "
+                      f"{got['from_trick']}; those searches a hand: median {got['hand_median_s']:.2f} s CPU, "
+                      f"slowest {got['hand_max_s']:.2f} s; by trick {got['by_trick']}", flush=True)
+            if args.tree_effort:
+                every = [r for got in regrets.values() for r in got]
+                print(f"{name} {players}: where one deal is possible and the solver finished within "
+                      f"{min(budgets):,} (short of the exact endgame), the tree at {args.tree_effort:,} "
+                      f"iterations chose an optimal card at {sum(r == 0 for r in every)}/{len(every)}, mean "
+                      f"regret {statistics.mean(every) if every else 0:.3f} points; by trick "
+                      f"{ {t: f'{sum(r == 0 for r in got)}/{len(got)}, max {max(got):g}' for t, got in sorted(regrets.items())} }",
+                      flush=True)
     return 0
 
 

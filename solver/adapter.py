@@ -160,6 +160,12 @@ Optional capabilities (a keyword left out takes the default here):
                                          key and keeps values less those points, so
                                          positions that differ only in them meet.
                                          Default: None (nothing banked).
+    solvable(state, nodes) -> bool       whether the perfect-information solver may
+                                         finish within `nodes` positions expanded from
+                                         this one possible deal (solver/open_deal.py
+                                         tries it only there: where it never did in
+                                         the measurements, an attempt costs its whole
+                                         budget for nothing). Default: always.
     big_loss(state) -> (threshold, unit, reason)
                                          the hand review's scale: a loss is marked past
                                          `threshold` `unit`s (half a trick's worth in the
@@ -216,7 +222,7 @@ OPTIONAL_FUNCTIONS = ("consistent", "consistent_fast", "took_trick", "hand_mark"
                       "tricks_taken", "outcomes", "inference", "open_places", "allies",
                       "tree_search", "split_trees", "deep_search", "same_choice", "model_world", "exact_sides",
                       "big_loss", "face_up_rule", "settled", "card_order", "points_range",
-                      "banked")
+                      "banked", "solvable")
 
 
 # --- the defaults of the replay test and of the end of a hand ---------------------------------
@@ -254,6 +260,10 @@ def hand_points(state, seat: int, mark: int) -> int:
 
 def _never(state) -> bool:
     return False
+
+
+def _always_solvable(state, nodes: int) -> bool:
+    return True
 
 
 def _no_key(state) -> None:
@@ -379,6 +389,7 @@ class Adapter:
     card_order: Callable | None = None
     points_range: Callable | None = None
     banked: Callable | None = None
+    solvable: Callable = staticmethod(_always_solvable)
     face_up_rule: Callable = staticmethod(_no_words)
     settled: Callable = staticmethod(_nothing_settled)
     partners: Partners | None = None

@@ -20,7 +20,10 @@ hard:   the same search with more than three times the effort (exact endgames),
         the pool's workers grow them side by side. With one possible deal (Lunar's
         Sky) the flat search of both levels looks ahead in it instead of
         sampling (search._look_ahead: normal's moves; hard's go by the tree), so
-        more effort is more moves ahead.
+        more effort is more moves ahead; at card play, hard first asks the
+        perfect-information solver (solver/open_deal.py) within a budget of
+        positions from its iterations, and where it finishes plays its best
+        move (the plain search's: the first legal one of the best value).
 
 On a trick their partner is already sure to take (solver/partners.py), the
 search levels spend least among the cards the search cannot tell from the best
@@ -32,7 +35,7 @@ from __future__ import annotations
 
 import random
 
-from . import partners, tree, work
+from . import open_deal, partners, tree, work
 from .errors import SolverError
 from .search import Budget, Spending, alike, rank_steps, trees_for
 from .view import adapter_for, blank_probe, view_of
@@ -77,6 +80,14 @@ def choose_steps(state, seat: int, level: str = "normal", seed: int = 0, effort:
     if level == "easy":
         return beginner(state, seat, seed)
     view = view_of(state, seat, positions)
+    solved = open_deal.solve(view, open_deal.nodes_for(
+        TREE_ITERATIONS[level] if effort is None else effort, None)) if level in TREE_ITERATIONS else None
+    if solved is not None and solved.finished:      # one possible deal, solved exactly in the budget
+        best = solved.best()
+        if not partners.sure_trick(state, seat):
+            return best
+        top = solved.values[best]
+        return partners.least_spent(state, seat, [a for a, v in solved.values.items() if v == top]) or best
     searcher = work.Searcher(view, seed)
     if level in TREE_ITERATIONS and view.adapter.tree_search(state):
         iterations = TREE_ITERATIONS[level] if effort is None else effort

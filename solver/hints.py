@@ -13,16 +13,19 @@ line, the summary, how sure) and solver/opponents.py (the other hands).
 """
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from pycore.answer import ActionValue, Hint, Place, Rate
 from pycore.words import Narrator
 
-from . import partners, work
+from . import open_deal, partners, work
 from .budget import DEFAULT_SECONDS  # noqa: F401  (a hint's default time, asked of hints)
+from .evaluate import make_evaluator
 from .hint_words import told
 from .opponents import opponents
 from .search import DEFAULT_EFFORT, Ranking, against_best, alike, rank_steps
+from .spending import Spending
 from .stats import half_width, rate_interval
 from .view import SeatView, view_of
 
@@ -143,11 +146,24 @@ def ranked_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, pr
                  workers: int = 1):
     """The hint's numbers for the seat to act in `view` (search.rank within
     effort, seconds and all_worlds, as the hard level searches): no places
-    inferred, no words. A generator of the search's batches (solver/work.py),
-    returning the Hint."""
-    r = yield from rank_steps(view, effort, seed, progress=progress, seconds=seconds,
-                              all_worlds=all_worlds, started=started, tree=True, hint=True,
-                              workers=workers)
+    inferred, no words. With one possible deal at card play, the exact values
+    of the perfect-information solver where it finishes within the budget's
+    positions (solver/open_deal.py), else the search, in the time left. A
+    generator of the search's batches (solver/work.py), returning the Hint."""
+    if started is None:
+        started = time.monotonic()      # an attempt's time is the search's too
+    if progress is not None:
+        progress(0, Spending.TICKS)
+    solved = open_deal.solve(view, open_deal.nodes_for(effort, seconds),
+                             None if seconds is None else seconds * open_deal.TIME_SHARE)
+    if solved is not None and solved.finished:
+        r = open_deal.ranking(view, solved, make_evaluator(view))
+        if progress is not None:
+            progress(Spending.TICKS, Spending.TICKS)
+    else:
+        r = yield from rank_steps(view, effort, seed, progress=progress, seconds=seconds,
+                                  all_worlds=all_worlds, started=started, tree=True, hint=True,
+                                  workers=workers)
     spend_least(r, view.state, view.seat)
     return numbers(r, view, effort, seconds, seed)
 

@@ -827,6 +827,27 @@ def banked(state, seat: int, mark: int) -> tuple:
     return len(state.stars[team_of(seat)]), ("stars",)
 
 
+# The Sky's one deal solved exactly (solver/open_deal.py): the least positions the
+# solver needed for every choice of seat 0 over 8 seeded easy-bot hands (bench/
+# perfect.py --coverage --games lunar:2 --hands 8, each decision within 60,000 or
+# 120,000), by the tricks still to play (the one under way counted): 597 with
+# five, 1,300 with six (the next 8,136; 6 of 13 not within 60,000), 70,759 with
+# seven (60,839 in 3 other hands; 12 of 14 not within 120,000); with eight or more
+# it never finished within 150,000. Below these (a margin under them) it is not
+# tried.
+SKY_LEAST_NODES = {5: 500, 6: 1_000, 7: 50_000}
+
+
+def solvable(state, nodes: int) -> bool:
+    """Whether the solver may finish within `nodes` positions from this position of
+    the Sky (SKY_LEAST_NODES); with four players, one possible deal comes only in the
+    exact endgame, and it is tried wherever else asked."""
+    if state.players != 2:
+        return True
+    left = -(-cards_left(state) // 4)
+    return left < 5 or nodes >= SKY_LEAST_NODES.get(left, float("inf"))
+
+
 def _sure_tricks(state, team: int, left: int) -> tuple:
     """Between how many and how many of the `left` tricks still to play (at a
     trick's start, four players) `team` takes: each team plays exactly one suit
@@ -953,4 +974,4 @@ ADAPTER = Adapter(
     playout=playout, search_exactly=search_exactly, exact_final=exact_final,
     inference=inference, open_places=open_places, allies=allies, tree_search=tree_search, split_trees=split_trees,
     face_up_rule=face_up_rule, partners=PARTNERSHIPS, card_order=card_order, points_range=points_range,
-    banked=banked)
+    banked=banked, solvable=solvable)
