@@ -87,9 +87,7 @@ class Friends:
         hand = len(obs.get("hand_results") or []) + 1
         to_act = session.state.current_player
         facts = f"{tell.title()}, {session.game.words.hand_word} {hand}: {names[to_act]} to play."
-        totals = obs.get("totals") or []
-        sides = obs.get("teams") or [[s] for s in range(obs["players"])]
-        scores = " · ".join(f"{tell.seats(side)} {totals[side[0]]}" for side in sides if side and side[0] < len(totals))
+        scores = " · ".join(f"{names} {total}" for names, total in session.side_scores(obs, tell))
         if scores:
             facts += f" Scores: {scores}."
         dom.set_text("game-title", tell.title())

@@ -164,18 +164,22 @@ class Session:
         words = self.game.words
         finished = self.state.is_terminal
         done = len(obs.get("hand_results") or [])
-        totals = obs.get("totals") or []
-        sides = obs.get("teams") or [[s] for s in range(self.state.players)]
         return {"game": self.game.name, "title": tell.title(), "players": self.state.players,
                 "seat": self.seat, "level": self.level, "seed": self.state.seed,
                 "hand": max(done, 1) if finished else done + 1, "hands": obs.get("hands_in_game"),
                 "hand_word": words.hand_word, "unit": words.unit,
-                "scores": [[tell.seats(side), totals[side[0]]] for side in sides if side and side[0] < len(totals)],
+                "scores": self.side_scores(obs, tell),
                 "finished": finished, "outcome": tell.outcome() if finished else "",
                 "actions": len(self.state.history), **(self.result(obs) if finished else {}),
                 **({"people": sorted([s, n] for s, n in self.people.items())} if self.together else {}),
                 **({"by_person": {n: self.result(obs, s) for s, n in self.people.items()}}
                    if finished and self.together else {})}
+
+    def side_scores(self, obs: dict, tell: Narrator) -> list[list]:
+        """Each side's total so far, named by `tell` (a team together): [[names, total], ...]."""
+        totals = obs.get("totals") or []
+        sides = obs.get("teams") or [[s] for s in range(self.state.players)]
+        return [[tell.seats(side), totals[side[0]]] for side in sides if side and side[0] < len(totals)]
 
     def result(self, obs: dict, seat: int | None = None) -> dict:
         """A finished game's result for your seat (or `seat`), as the statistics count
