@@ -149,7 +149,7 @@ class Session:
     def saved(self) -> dict:
         kept = {"record": self.record(), "seat": self.seat, "level": self.level, "theme": self.theme}
         if self.people:
-            kept["people"] = sorted([s, n] for s, n in self.people.items())
+            kept["people"] = self.people_pairs()
         if self.levels:
             kept["levels"] = sorted([s, v] for s, v in self.levels.items())
         return kept
@@ -171,9 +171,13 @@ class Session:
                 "scores": self.side_scores(obs, tell),
                 "finished": finished, "outcome": tell.outcome() if finished else "",
                 "actions": len(self.state.history), **(self.result(obs) if finished else {}),
-                **({"people": sorted([s, n] for s, n in self.people.items())} if self.together else {}),
+                **({"people": self.people_pairs()} if self.together else {}),
                 **({"by_person": {n: self.result(obs, s) for s, n in self.people.items()}}
                    if finished and self.together else {})}
+
+    def people_pairs(self) -> list[list]:
+        """The people and their seats as JSON keeps them: [[seat, name], ...] by seat."""
+        return sorted([seat, name] for seat, name in self.people.items())
 
     def side_scores(self, obs: dict, tell: Narrator) -> list[list]:
         """Each side's total so far, named by `tell` (a team together): [[names, total], ...]."""
