@@ -290,8 +290,7 @@ def namer_of(saved: dict):
     people = dict(saved.get("people") or [])
     if len(people) < 2:
         return seat_names
-    names = table_names(replay(load_record(saved["record"]), upto=0).players, people)
-    return lambda players, me: names
+    return lambda players, me: table_names(players, people)
 
 
 def card_namer(game_name: str, theme: str = ""):
