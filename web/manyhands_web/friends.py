@@ -32,12 +32,16 @@ class Friends:
         engine = get_game(game)
         players = engine.players(engine.Rules.from_dict(chosen["rules"]))
         places = pages.place_names(engine.words.first_player, players)
-        kept = self.app.kept.prefs().get("friends") or {}
-        kinds = [k for k in kept.get("kinds") or [] if isinstance(k, str)][:players]
-        names = [n for n in kept.get("names") or [] if isinstance(n, str)]
-        set_html("friends-body", friends_view.seating_html(self.app.games[game]["title"], places, kinds, names))
+        kinds, names = self.kept_seating()
+        set_html("friends-body", friends_view.seating_html(self.app.games[game]["title"], places, kinds[:players], names))
         dom.call("friends-dialog", "showModal")
         refocus("#friend-kind-0")
+
+    def kept_seating(self) -> tuple[list[str], list[str]]:
+        """The kinds and names of the seats chosen last time (kept with the preferences)."""
+        kept = self.app.kept.prefs().get("friends") or {}
+        return ([k for k in kept.get("kinds") or [] if isinstance(k, str)],
+                [n for n in kept.get("names") or [] if isinstance(n, str)])
 
     def kind_changed(self, place: int, kind: str) -> None:
         dom.set_prop(f"friend-name-{place}", "hidden", kind != friends_view.PERSON)
@@ -66,7 +70,7 @@ class Friends:
         session = Session.new(game, chosen["rules"], chosen["seed"], seat_of[min(people)], chosen["level"],
                               chosen["theme"], {seat_of[k]: n for k, n in people.items()},
                               {seat_of[k]: v for k, v in levels.items()})
-        kept_names = [n for n in (self.app.kept.prefs().get("friends") or {}).get("names") or [] if isinstance(n, str)]
+        kept_names = self.kept_seating()[1]
         kept_names += [""] * (players - len(kept_names))
         for k, name in people.items():
             kept_names[k] = name
