@@ -674,7 +674,7 @@ PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None fo
 
 
 # --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
-SPREAD_DECISIONS = [(4, "lead"), (2, "bid")]      # (players, the kind of decision)
+SPREAD_DECISIONS = [(4, "lead"), (2, "bid")]      # (players, the kind of decision: "lead" or "follow" for card play, else the adapter's decision(state), as "bid")
 
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------
