@@ -782,7 +782,9 @@ def plain_endgame_cards(rules: dict) -> int:
 
 
 # --- positions this game refuses (tests/test_position.py) ---------------------------------------
-IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+# A row: (rules; how many actions are played from seed 4, each the first legal one; a part of
+# that position's text (Game.position_text); what that part is made into; what the error says).
+IMPOSSIBLE_POSITIONS = [
     ({"players": 2}, 1, "turned=Wolf", "turned=R1", "lists up to 3 different tiles"),
     ({"players": 4}, 1, "round=1", "round=x", "field 'round': 'x' is not a whole number"),
     ({"players": 4}, 1, "?/?/?", "?/?/Wolf", "the gifts are chosen clockwise from the start"),

@@ -503,7 +503,9 @@ def check_table_captions(tell, tree, boxes) -> None:
 
 
 # --- positions this game refuses (tests/test_position.py) ---------------------------------------
-IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+# A row: (rules; how many actions are played from seed 4, each the first legal one; a part of
+# that position's text (Game.position_text); what that part is made into; what the error says).
+IMPOSSIBLE_POSITIONS = [
     ({}, 12, "partners=-", "partners=1,0,3,3", "does not pair the four seats"),
     ({}, 3, "phase=draft", "phase=play", "phase play does not fit"),
     ({}, 14, "suits=", "suits=Ravens,Ravens,Rats,Toads,", "lists per seat one of"),
