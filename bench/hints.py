@@ -64,6 +64,11 @@ def kind(state) -> str:
     return decision
 
 
+# no decision of the kind asked in this many games: the game has no such kind (a name
+# misspelt, or the adapter's "play" for "lead"/"follow"), which would loop for ever
+GAMES_TO_FIND_A_KIND = 100
+
+
 def positions(game_name: str, players: int, count: int, seed: int, rules=None, decision=None,
               first: bool = False):
     """`count` positions of seeded games played by the easy bot, each at a random
@@ -76,12 +81,19 @@ def positions(game_name: str, players: int, count: int, seed: int, rules=None, d
     game = get_game(game_name)
     tag = "" if not rules else f"/{sorted(rules.items())}"
     rng = random.Random(f"bench/{game_name}/{players}/{seed}{tag}")
-    out = []
+    out, games, met = [], 0, set()
     while len(out) < count:
+        games += 1
+        if decision is not None and not out and games > GAMES_TO_FIND_A_KIND:
+            raise ValueError(f"no {game_name} decision of kind {decision!r} with a choice in "
+                             f"{GAMES_TO_FIND_A_KIND} games; the kinds met: {', '.join(sorted(met))} "
+                             f"(`kind`: 'lead' or 'follow' for card play, else the adapter's decision)")
         state = game.new_game({"players": players, **(rules or {})}, seed=rng.randrange(10**6))
         stop = rng.randrange(0, 120)
         moves = 0
         while not state.is_terminal:
+            if decision is not None:
+                met.add(kind(state))
             wanted = decision is None or (kind(state) == decision and len(state.legal_actions()) > 1)
             if wanted and (moves >= stop or (first and decision is not None)):
                 break

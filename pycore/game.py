@@ -14,6 +14,9 @@ Subclass contract (see games/raven.py for a complete example):
 - `GameState._begin(self)` sets up the first hand on a fresh copy;
 - `current_player`, `_legal_actions()`, `_apply(action, seat)` (mutating a copy:
   assign new tuples, never mutate shared ones), `why_illegal(action)`;
+- actions of different kinds never compare equal: `apply_action` finds an action
+  among the legal ones by `==`, and two NamedTuples of the same values are equal
+  tuples (a `Bid(3)` is a `Play(3)`), so give each kind a field of its own;
 - `_observe(seat)`: the game's part of a seat's observation (JSON values only);
 - `public_action(seat, actor, action)`: the token `seat` saw, or None if hidden;
 - `why_illegal(action, tell=None)`: why an action is refused; with a `Narrator`

@@ -27,12 +27,27 @@ def check_step(state, rng: random.Random) -> None:
     assert len(set(tokens)) == len(tokens), f"duplicate legal tokens {tokens}"
     for action, token in zip(legal, tokens):
         assert game.parse_action(state, token) == action, f"token {token!r} does not parse back"
-    illegal = [a for a in state.action_universe() if a not in legal]
+    universe = state.action_universe()
+    check_actions_of_each_kind_differ(game, universe)
+    illegal = [a for a in universe if a not in legal]
     for action in rng.sample(illegal, min(3, len(illegal))):
         with pytest.raises(IllegalActionError):
             state.apply_action(action)
     assert sorted(state.cards_in_play()) == sorted(state.deal_cards(state.deals[-1])), \
         "cards not conserved"
+
+
+def check_actions_of_each_kind_differ(game, universe) -> None:
+    """No action equals an action of another kind: `apply_action` finds an action
+    among the legal ones by `==`, so a pledge of 3 tricks equal to the play of card
+    3 (two NamedTuples of one int are equal tuples) would be taken as that play."""
+    seen: dict = {}
+    for action in universe:
+        other = seen.setdefault(action, action)
+        assert type(other) is type(action), (
+            f"{game.name}: {other!r} == {action!r}: actions of different kinds compare equal "
+            f"(NamedTuples of the same values are equal tuples), so apply_action takes one for the "
+            f"other where it is legal; give each kind a field of its own (pycore/game.py's docstring)")
 
 
 def hidden_cards_shuffled(state, seat: int, rng: random.Random):

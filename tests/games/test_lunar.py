@@ -782,7 +782,9 @@ def plain_endgame_cards(rules: dict) -> int:
 
 
 # --- positions this game refuses (tests/test_position.py) ---------------------------------------
-IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+# A row: (rules; how many actions are played from seed 4, each the first legal one; a part of
+# that position's text (Game.position_text); what that part is made into; what the error says).
+IMPOSSIBLE_POSITIONS = [
     ({"players": 2}, 1, "turned=Wolf", "turned=R1", "lists up to 3 different tiles"),
     ({"players": 4}, 1, "round=1", "round=x", "field 'round': 'x' is not a whole number"),
     ({"players": 4}, 1, "?/?/?", "?/?/Wolf", "the gifts are chosen clockwise from the start"),
@@ -812,7 +814,7 @@ PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None fo
 
 
 # --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
-SPREAD_DECISIONS = [(4, "give"), (4, "follow"), (2, "lead")]      # (players, the kind of decision)
+SPREAD_DECISIONS = [(4, "give"), (4, "follow"), (2, "lead")]      # (players, the kind of decision: "lead" or "follow" for card play, else the adapter's decision(state), as "bid")
 
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------

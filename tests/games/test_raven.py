@@ -652,7 +652,9 @@ def bids_made(state) -> dict:
 
 
 # --- positions this game refuses (tests/test_position.py) ---------------------------------------
-IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+# A row: (rules; how many actions are played from seed 4, each the first legal one; a part of
+# that position's text (Game.position_text); what that part is made into; what the error says).
+IMPOSSIBLE_POSITIONS = [
     ({"players": 3}, 1, "phase=bid", "phase=play", "every seat has bid in phase play"),
 ]
 
@@ -674,7 +676,7 @@ PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None fo
 
 
 # --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
-SPREAD_DECISIONS = [(4, "lead"), (2, "bid")]      # (players, the kind of decision)
+SPREAD_DECISIONS = [(4, "lead"), (2, "bid")]      # (players, the kind of decision: "lead" or "follow" for card play, else the adapter's decision(state), as "bid")
 
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------

@@ -503,7 +503,9 @@ def check_table_captions(tell, tree, boxes) -> None:
 
 
 # --- positions this game refuses (tests/test_position.py) ---------------------------------------
-IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+# A row: (rules; how many actions are played from seed 4, each the first legal one; a part of
+# that position's text (Game.position_text); what that part is made into; what the error says).
+IMPOSSIBLE_POSITIONS = [
     ({}, 12, "partners=-", "partners=1,0,3,3", "does not pair the four seats"),
     ({}, 3, "phase=draft", "phase=play", "phase play does not fit"),
     ({}, 14, "suits=", "suits=Ravens,Ravens,Rats,Toads,", "lists per seat one of"),
@@ -530,7 +532,7 @@ PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None fo
 
 
 # --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
-SPREAD_DECISIONS = [(4, "draft"), (4, "follow")]      # (players, the kind of decision)
+SPREAD_DECISIONS = [(4, "draft"), (4, "follow")]      # (players, the kind of decision: "lead" or "follow" for card play, else the adapter's decision(state), as "bid")
 
 
 # --- partners (tests/solver/test_partners.py) ------------------------------------------------------

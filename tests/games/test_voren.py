@@ -601,7 +601,9 @@ def check_table_captions(tell, tree, boxes) -> None:
 
 
 # --- positions this game refuses (tests/test_position.py) ---------------------------------------
-IMPOSSIBLE_POSITIONS = [   # (rules, actions played from seed 4, text of the position, made into, the error says)
+# A row: (rules; how many actions are played from seed 4, each the first legal one; a part of
+# that position's text (Game.position_text); what that part is made into; what the error says).
+IMPOSSIBLE_POSITIONS = [
     ({"players": 4}, 1, "choices=?,?,?,?", "choices=?,?,play,?", "clockwise from the dealer's left"),
     ({"players": 4}, 0, "options=-", "options=poke", "after phase options"),
 ]
@@ -624,7 +626,7 @@ PAR_CASES = [       # (players, the opponents' level, deal seed, effort: None fo
 
 
 # --- decisions a search spread over workers is checked at (tests/solver/test_spread_search.py) ---
-SPREAD_DECISIONS = [(5, "follow")]      # (players, the kind of decision)
+SPREAD_DECISIONS = [(5, "follow")]      # (players, the kind of decision: "lead" or "follow" for card play, else the adapter's decision(state), as "bid")
 
 
 # --- the tables bench/web.py times the computer players' moves at ----------------------------------

@@ -24,6 +24,14 @@ from web.manyhands_web import worker_api
 CASES = own_cases("SPREAD_DECISIONS")
 
 
+def test_a_kind_of_decision_the_game_has_not_is_refused_with_the_kinds_it_has():
+    """A game's SPREAD_DECISIONS row names a kind as `kind` says it; one it has
+    not (card play is "lead" or "follow", not the adapter's "play") stops the
+    search for positions with the kinds met, instead of looping for ever."""
+    with pytest.raises(ValueError, match="kind 'play'.*kinds met: .*follow, lead"):
+        positions("voren", 3, 1, 3, decision="play")
+
+
 def _records():
     for game, players, kind in CASES:
         state = positions(game, players, 1, 3, decision=kind)[0]
