@@ -165,7 +165,9 @@ Optional capabilities (a keyword left out takes the default here):
                                          this one possible deal (solver/open_deal.py
                                          tries it only there: where it never did in
                                          the measurements, an attempt costs its whole
-                                         budget for nothing). Default: always.
+                                         budget for nothing). Default: never (a game
+                                         is tried where its adapter says, from its
+                                         measurements: the Sky's).
     big_loss(state) -> (threshold, unit, reason)
                                          the hand review's scale: a loss is marked past
                                          `threshold` `unit`s (half a trick's worth in the
@@ -262,8 +264,8 @@ def _never(state) -> bool:
     return False
 
 
-def _always_solvable(state, nodes: int) -> bool:
-    return True
+def _never_solvable(state, nodes: int) -> bool:
+    return False
 
 
 def _no_key(state) -> None:
@@ -389,7 +391,7 @@ class Adapter:
     card_order: Callable | None = None
     points_range: Callable | None = None
     banked: Callable | None = None
-    solvable: Callable = staticmethod(_always_solvable)
+    solvable: Callable = staticmethod(_never_solvable)
     face_up_rule: Callable = staticmethod(_no_words)
     settled: Callable = staticmethod(_nothing_settled)
     partners: Partners | None = None
