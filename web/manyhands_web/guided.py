@@ -58,10 +58,14 @@ def states(lesson: Lesson) -> list:
 
 @lru_cache(maxsize=None)
 def _states(key: str) -> tuple:
-    lesson = LESSONS[key]
+    return _positions(LESSONS[key], LESSONS[key].actions)
+
+
+def _positions(lesson: Lesson, tokens) -> tuple:
+    """The lesson's deal after 0, 1, ... of the actions `tokens`."""
     state = get_game(lesson.game).new_game(lesson.rules, seed=lesson.seed)
     out = [state]
-    for token in lesson.actions:
+    for token in tokens:
         state = state.apply_action(state.game.parse_action(state, token))
         out.append(state)
     return tuple(out)
@@ -123,12 +127,7 @@ def _steps(key: str) -> tuple[Step, ...]:
 def _steps_off(key: str, tokens: tuple[str, ...]) -> tuple[Step, ...]:
     """The steps of a hand that left the script, up to its position after `tokens`."""
     lesson = LESSONS[key]
-    state = get_game(lesson.game).new_game(lesson.rules, seed=lesson.seed)
-    positions = [state]
-    for token in tokens:
-        state = state.apply_action(state.game.parse_action(state, token))
-        positions.append(state)
-    return _walk(lesson, positions, False)
+    return _walk(lesson, _positions(lesson, tokens), False)
 
 
 def left_at(lesson: Lesson, tokens) -> int | None:
