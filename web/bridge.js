@@ -40,6 +40,10 @@ const CHANGES = {
   html(id, markup, keepFocus) {
     const node = document.getElementById(id);
     if (!node) return;
+    // The table drawn again as it is (a par or review arriving, a pass screen shown
+    // again) is left alone: nothing is replaced under a click on its way, nor focus lost.
+    if (keepFocus && node.drawnMarkup === markup) return;
+    node.drawnMarkup = keepFocus ? markup : undefined;
     const focused = keepFocus ? tableControl(document.activeElement) : null;
     node.innerHTML = markup;
     if (focused) document.querySelector(focused)?.focus();   // the control you were on, drawn again

@@ -128,6 +128,16 @@ async ([timeoutMs]) => {
 """ % PLAY_ONE
 
 
+# The pass screen's button kept as window.takeButton, and the table drawn again
+# with nothing changed (the setting "play an only choice for me" flipped).
+REDRAW_MARKING_THE_BUTTON = """() => {
+  window.takeButton = document.querySelector('[data-take]');
+  const box = document.querySelector('#play-forced');
+  box.checked = !box.checked;
+  box.dispatchEvent(new Event('change', { bubbles: true }));
+}"""
+
+
 class Followed:
     """The game at the table, replayed natively as the page keeps it (new actions
     applied as they come: a whole replay at every pass screen costs seconds)."""
@@ -158,6 +168,13 @@ def test_friends_play_a_whole_game_and_no_pass_screen_shows_a_hidden_card(pages,
         assert page.evaluate("document.activeElement.matches('[data-take]')"), ("the pass screen's button has focus", passes, page.evaluate("document.activeElement.outerHTML.slice(0, 120)"))
         assert not leaks(page.evaluate(PAGE_TEXT), words, title), (passes, to)
         assert not leaks(page.locator("body").aria_snapshot(), words, title), (passes, to)
+        if passes == 1:          # the pass screen drawn again as it is (a setting changed) is not replaced
+            page.evaluate(REDRAW_MARKING_THE_BUTTON)
+            settle(page)
+            assert page.evaluate("document.querySelector('[data-take]') === window.takeButton"), "the pass screen was replaced"
+            assert page.evaluate("document.activeElement === window.takeButton")
+            page.evaluate(REDRAW_MARKING_THE_BUTTON)
+            settle(page)
         if passes == 3 and not reloaded:       # a reload at a pass screen comes back to it
             page.reload()
             page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)

@@ -105,9 +105,9 @@ class Friends:
             self.focus_wanted = True
             set_html("announce", "")
             announce(f"Pass the device to {names[session.passing]}.")
-        if self.focus_wanted and current_view() == "table":
+        if current_view() == "table":      # and where focus was lost since (a click beside the button), it again
+            focus_next(["#pass-screen [data-take]"], force=self.focus_wanted)
             self.focus_wanted = False
-            focus_next(["#pass-screen [data-take]"], force=True)
 
     def take(self) -> None:
         """The person passed to holds the device: their view, their turn."""
