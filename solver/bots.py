@@ -84,12 +84,11 @@ def choose_steps(state, seat: int, level: str = "normal", seed: int = 0, effort:
         TREE_ITERATIONS[level] if effort is None else effort, None)) if level in TREE_ITERATIONS else None
     if solved is not None and solved.finished:      # one possible deal, solved exactly in the budget
         best = solved.best()
-        if not partners.sure_trick(state, seat):
-            return best
-        top = solved.values[best]
-        return partners.least_spent(state, seat, [a for a, v in solved.values.items() if v == top]) or best
-    searcher = work.Searcher(view, seed)
-    if level in TREE_ITERATIONS and view.adapter.tree_search(state):
+
+        def tied():
+            return [a for a, v in solved.values.items() if v == solved.values[best]]
+    elif level in TREE_ITERATIONS and view.adapter.tree_search(state):
+        searcher = work.Searcher(view, seed)
         iterations = TREE_ITERATIONS[level] if effort is None else effort
         trees = trees_for(iterations, len(legal), view.adapter.split_trees(state))
         root = yield from grow_trees(searcher, iterations, trees,
@@ -99,7 +98,7 @@ def choose_steps(state, seat: int, level: str = "normal", seed: int = 0, effort:
         budget = DEEP_PLAYOUTS[level] if level in DEEP_PLAYOUTS and view.adapter.deep_search(state) \
             else LEVELS[level]
         ranking = yield from rank_steps(view, budget if effort is None else effort, seed,
-                                        searcher=searcher)
+                                        searcher=work.Searcher(view, seed))
         best, tied = ranking.stats[0].action, lambda: alike(ranking)
     if not partners.sure_trick(state, seat):
         return best
