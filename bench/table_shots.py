@@ -32,7 +32,7 @@ from bench.browser import (ARGS, CHROMIUM, PLAY_ONE, Site, import_state, open_si
                            set_trick_pause, start_game, trick_you_end)
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
-SIZES = [(1280, 800), (1366, 768), (1920, 1080), (1024, 768), (390, 844), (360, 640), (844, 390)]
+SIZES = [(1280, 800), (1366, 768), (1920, 1080), (1024, 768), (900, 700), (390, 844), (360, 640), (844, 390)]
 MOMENTS = ("first", "trick", "hand", "end")
 # Every game and player count, with house rules that keep a whole game short.
 TABLES = [("tricksters", 4, {}), ("lunar", 2, {"target": 6}), ("lunar", 4, {"target": 6})] + [
