@@ -7,7 +7,7 @@ a budget of positions (what the review's face-up column could take from it).
 
 --speed: at seeded open deals (random play to the point), every legal action
 of the seat to act solved exactly, by the solver and by today's endgame search
-(solver/endgame.py, one memo), each capped at `--cap` seconds: at the first trick
+(solver/endgame.py, one memo), each capped at `--cap` seconds of the wall clock: at the first trick
 (the whole hand) and with 3 tricks' cards left (where both finish), or at the
 points `--left` names. Printed per game and player count: medians of seconds
 and positions expanded a second, the positions expanded in all (the same on
@@ -60,15 +60,17 @@ class _Late(Exception):
 
 
 class _Timed(dict):
-    """The endgame search's memo, stopping it past a deadline (its lookups counted)."""
+    """The endgame search's memo, stopping it past a deadline (its lookups counted):
+    on the wall clock, as the solver's own `seconds` is, so that both have the same
+    time on a shared machine."""
 
     def __init__(self, seconds: float):
         super().__init__()
-        self.deadline, self.visits = time.process_time() + seconds, 0
+        self.deadline, self.visits = time.perf_counter() + seconds, 0
 
     def get(self, key, default=None):
         self.visits += 1
-        if not self.visits & 255 and time.process_time() > self.deadline:
+        if not self.visits & 255 and time.perf_counter() > self.deadline:
             raise _Late
         return super().get(key, default)
 
