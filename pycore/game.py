@@ -34,8 +34,10 @@ Subclass contract (see games/raven.py for a complete example):
 - a position as text (pycore/position.py): `position_fields()` writes the game's
   fields, `_read_position(read)` sets up a blank state from them (with `read`'s
   `number`, `seat`, `choice`, `cards`, `places`, `numbers`, `tricks`, `error`,
-  and `check_cards` for every card once), and sets `deals` to the hand's deal as
-  dealt (the cards played put back) and `first_hand` to the hand's index.
+  and `check_cards` for every card once; `numbers(..., signed=True)` where a
+  number may be below 0, as a penalty game's scores), and sets `deals` to the
+  hand's deal as dealt (the cards played put back) and `first_hand` to the
+  hand's index.
 
 The bookkeeping every game does the same way: a hand begins with
 `self._next_deal(dealer)` (the record's deal, or one made from the seed) and

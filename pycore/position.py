@@ -8,7 +8,9 @@ JSON), `seed` makes the later hands' deals; the other fields are the game's own
 (each game module's `position_fields` documents them, with an example). Shared
 value forms:
 
-- a number: `7`; a list of numbers, one per seat or team: `0,3,1,2`;
+- a number: `7`; a list of numbers, one per seat or team: `0,3,1,2`; where a
+  number may be below 0 (a game of penalties scores them negative), `-3,0,-13,0`,
+  read with `numbers(..., signed=True)` (unsigned, a `-` is refused);
 - cards: record tokens separated by commas, `-` for none: `Sh1,Sw5,Raven`;
 - cards per seat: seat 0's cards, `/`, seat 1's...: `Sh1,Sw5/Ax2/-/Wa9`; `?` for a
   seat that has not yet chosen (a bid not yet made);
@@ -159,6 +161,9 @@ class PositionReader:
         out = []
         for part in parts:
             negative = signed and part.startswith("-") and len(part) > 1
+            if not signed and part.startswith("-") and part[1:].isdigit():
+                raise self.error(key, f"{quote(part)} is below 0, and this field's numbers are 0 or "
+                                      f"more (a field that may be negative is read with signed=True)")
             value = self.number(key, 0, None, part[1:] if negative else part)
             value = -value if negative else value
             if value < minimum or (maximum is not None and value > maximum):

@@ -111,6 +111,9 @@ RAVEN = ('raven rules={"players":4} seed=0 hand=1 dealer=3 phase=play scores=0,0
     (lambda t: t.replace("Sw9,Ax3", "Sw5,Ax3"), "Sw5 is in more places than the deck holds it"),
     (lambda t: t.replace("/Sw3 ", " "), "lists 4 places separated by '/', not 3"),
     (lambda t: t.replace("scores=0,0,0,0", "scores=0,0"), "lists 4 numbers"),
+    (lambda t: t.replace("scores=0,0,0,0", "scores=-4,0,0,0"),
+     "field 'scores': '-4' is below 0, and this field's numbers are 0 or more (a field that may be "
+     "negative is read with signed=True)"),
     (lambda t: t.replace("named=Ax", "named=-"), "a led Dwarf names a suit"),
     (lambda t: t.replace("tricks=0:Dwarf", "tricks=0:Dwarf,Ax3>1"), "is not complete and has no winner"),
     (lambda t: t.replace('{"players":4}', '{"players":9}'), "field 'rules': rules field 'players'"),
