@@ -28,7 +28,8 @@ SEED = 1          # one seeded game per game and player count: 14 games, every m
 
 # What is the game's own is in its own test file, tests/games/test_<game>.py:
 # SEAT_NUMBERS, the numbers in a seat's box, [(pattern, the seat's value in the
-# observation, whether the box always says it)]; check_table_captions(tell, tree,
+# observation, whether the box always says it)] (the pattern's group is compared
+# with str(value), a true minus sign read as "-"); check_table_captions(tell, tree,
 # boxes), the captions of the regions it adds to the table (Voren's pot, Lunar's
 # track...); and trump_in_its_own_words(tell), where it names no trump suit but
 # says a trump all the same (Raven's ravenclaw hand).
@@ -123,7 +124,10 @@ def check_scores(tell: Narrator, tree, boxes: dict) -> None:
         for pattern, value, always in getattr(own_tests(obs["game"]), "SEAT_NUMBERS", ()):
             found = [m for line in lines for m in re.findall(pattern, line)]
             assert found or not always, (pattern, lines)
-            assert all(f == str(value(obs, seat)) for f in found), (pattern, found, value(obs, seat))
+            # a number is drawn with a true minus sign ("Taken −4"): read as "-4"
+            said = [f.replace("\N{MINUS SIGN}", "-") for f in found]
+            assert all(f == str(value(obs, seat)) for f in said), \
+                f"{pattern} in {tell.seat(seat)}'s box said {found}, the observation {value(obs, seat)!r}"
     own = getattr(own_tests(obs["game"]), "check_table_captions", None)
     if own is not None:
         own(tell, tree, boxes)
