@@ -9,7 +9,8 @@ found at their own centre (nothing covers them); and every fact the table shows
 middle shows besides the trick: a game's track, tiles, schedule, pot, the card
 turned up) is whole in the window too, cut by no box it lies in. Then the same,
 your card played and the trick it ends held for Continue: the trick's cards, who
-took it and Continue in their place of the choices. One page for every table and
+took it and Continue in their place of the choices. And the same on a desktop's
+window with the hint's panel open beside the table. One page for every table and
 size: each table is imported once and looked at in each size."""
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from pycore import all_games
 
 from .conftest import Requests
 from .table import (HIDDEN, UNFIT, import_state, open_site, set_trick_pause, settle, trick_decision,
-                    trick_you_end, tricks_done)
+                    trick_you_end, tricks_done, wait_hint)
 
 pytestmark = pytest.mark.browser
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (1024, 768), (900, 700), (390, 844), (360, 640), (844, 390)]
@@ -40,7 +41,7 @@ def table(browser, site):
     page = ctx.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
-    open_site(page, site, "pace=0")
+    open_site(page, site, "pace=0&budget=20")      # (a short hint: the hint's panel is looked at, not its advice)
     yield page
     ctx.close()
     assert not requests.outside(), f"requests left the page's origin: {requests.outside()[:5]}"
@@ -86,6 +87,39 @@ def test_the_table_fits_the_window_at_every_size(table, name, rules, known, hidd
             assert not set(found) - expected, f"{name} {rules} {moment}: {found}"
             assert not expected - set(found), \
                 f"{name} {rules} passes {moment} at {sorted(expected - set(found))}: take it off {name_of_list}"
+    assert not page.errors
+
+
+# One preset of each game and player count: the table beside the open hint is
+# a laptop's width (about 950 px of a 1280 px window), its window a desktop's
+BESIDE_HINT = [(name, rules) for name, game in sorted(all_games().items())
+               for rules in sorted({r["players"]: r for r in reversed(game.presets())}.values(),
+                                   key=lambda r: r["players"])]
+
+
+@pytest.mark.parametrize("name,rules", BESIDE_HINT, ids=[f"{n}-{r['players']}p" for n, r in BESIDE_HINT])
+def test_the_table_fits_beside_the_open_hint(table, name, rules):
+    """With the hint's panel open beside it on a desktop's window, the table fits
+    what is left as it fits a laptop's window: the same checks, at 1280 x 800 and
+    1366 x 768."""
+    page = table
+    state, _ = trick_you_end(name, rules, hand=2)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    import_state(page, state)
+    page.click("#hint")
+    try:
+        wait_hint(page)
+        for width, height in ((1280, 800), (1366, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(120)
+            beside = page.evaluate("innerWidth - document.querySelector('#table').getBoundingClientRect().right")
+            assert beside > 250, f"the hint is not beside the table at {width} x {height}"
+            for check in (UNFIT, HIDDEN):
+                problems = page.evaluate(check)
+                assert not problems, f"{name} {rules} at {width} x {height}: {problems}"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.click("#hint-close")
     assert not page.errors
 
 
