@@ -10,7 +10,8 @@ value forms:
 
 - a number: `7`; a list of numbers, one per seat or team: `0,3,1,2`; where a
   number may be below 0 (a game of penalties scores them negative), `-3,0,-13,0`,
-  read with `numbers(..., signed=True)` (unsigned, a `-` is refused);
+  read with `numbers(..., signed=True)`, which sets no floor unless given a
+  `minimum` (unsigned, a `-` is refused);
 - cards: record tokens separated by commas, `-` for none: `Sh1,Sw5,Raven`;
 - cards per seat: seat 0's cards, `/`, seat 1's...: `Sh1,Sw5/Ax2/-/Wa9`; `?` for a
   seat that has not yet chosen (a bid not yet made);
@@ -153,8 +154,17 @@ class PositionReader:
             raise self.error(key, f"{quote(value)} is not one of {', '.join(options)}")
         return value
 
-    def numbers(self, key: str, count: int, minimum: int = 0, maximum: int | None = None,
+    def numbers(self, key: str, count: int, minimum: int | None = None, maximum: int | None = None,
                 signed: bool = False) -> tuple[int, ...]:
+        """`count` numbers, each `minimum` (default 0; signed: no floor) to `maximum`
+        (default none); `signed` lets them go below 0.
+
+        >>> reader = PositionReader("g", None, {"scores": "-120,42"}, 2)
+        >>> reader.numbers("scores", 2, signed=True)
+        (-120, 42)
+        """
+        if minimum is None:
+            minimum = None if signed else 0
         parts = self.text(key).split(",")
         if len(parts) != count:
             raise self.error(key, f"lists {count} numbers separated by commas, not {len(parts)}")
@@ -166,8 +176,9 @@ class PositionReader:
                                       f"more (a field that may be negative is read with signed=True)")
             value = self.number(key, 0, None, part[1:] if negative else part)
             value = -value if negative else value
-            if value < minimum or (maximum is not None and value > maximum):
-                raise self.error(key, f"{value} is out of range")
+            if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+                raise self.error(key, f"{value} is out of range ({'no floor' if minimum is None else minimum} "
+                                      f"to {'no ceiling' if maximum is None else maximum})")
             out.append(value)
         return tuple(out)
 
