@@ -147,7 +147,14 @@ def check_hand_results(state) -> None:
             if cards is None:
                 continue
             shown = [c for t in hand["tricks"] for s, c in t["cards"] if s == seat]
-            shown += result["bids"][seat]["cards"] if "bids" in result else []
+            if "bids" in result:           # docs/contract.md: a bid per seat, its cards shown once scored
+                bid = result["bids"][seat]
+                assert isinstance(bid, dict) and "cards" in bid, (
+                    f"hand {h}: the score sheet's 'bids' holds {bid!r} for seat {seat}; the shared "
+                    "checks read a hand result's 'bids' as one {'value', 'cards'} per seat (the bid's "
+                    "cards, shown face up: docs/contract.md): give it that shape, or name the key "
+                    "your game's own")
+                shown += bid["cards"]
             assert not Counter(cards) - Counter(shown), f"hand {h}: seat {seat} shows an unseen card"
     if state.is_terminal:
         ranked = [s for entry in obs["ranking"] for s in entry["seats"]]
