@@ -246,6 +246,18 @@ def test_a_whole_game_case_has_a_hand_before_the_ones_the_page_plays(name, rules
     assert len(start.hand_starts) >= 2 and not start.is_terminal
 
 
+@pytest.mark.parametrize("name,rules,people", own_cases("FRIENDS_TABLES"))
+def test_a_friends_table_seats_two_people_or_more(name, rules, people):
+    """tests/browser/test_friends.py seats `people` at one device: the friends dialog
+    starts a game only with two people or more (web/manyhands_web/friends_view.py;
+    one person against the computers is Play), so a row of one would time out there
+    waiting for the table; here it fails at once, naming the game's file."""
+    players = all_games()[name].make_rules(rules).players
+    assert 2 <= people <= players, (
+        f"{name}'s FRIENDS_TABLES row {(rules, people)} (tests/games/test_{name}.py) seats {people} "
+        f"people: the friends dialog needs 2 to {players} (one person against the computers is Play)")
+
+
 # --- engine tokens from the games ---------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(all_games()))
 def test_every_card_token_that_is_not_a_word_is_an_engine_token(name):

@@ -662,4 +662,4 @@ UNAVAILABLE_CARD_TABLES = [({"players": 4}, "#hand .card.unavailable", "")]     
 
 
 # --- friends at one device: a short game played to its end through the page (tests/browser/test_friends.py)
-FRIENDS_TABLES = [({"players": 3, "hands_per_player": 1}, 2)]      # (rules, people: the first places from the dealer; computers at the rest)
+FRIENDS_TABLES = [({"players": 3, "hands_per_player": 1}, 2)]      # (rules, people: 2 or more, the first places from the dealer; computers at the rest)
