@@ -185,10 +185,11 @@ def test_a_whole_game_told_trick_by_trick_hand_by_hand(page, site, tmp_path, nam
             assert all(points[s] == row["points"] for s in row["seats"]), (h, row, points)
             assert row["tricks"] == _tricks_taken(state, during[h], h, row["seats"]), (h, row)
             if bids:                    # every bid shown once the hand is scored, concealed ones too
-                assert row["bid"] == bids[h][row["seats"][0]], (
+                made = sum(bids[h][s] for s in row["seats"])    # a side's row: its seats' bids together
+                assert row["bid"] == made, (
                     f"hand {h + 1}, seats {row['seats']}: the sheet's bid (its row's .bid-value, "
                     f"drawn by the layout's sheet_table; None: no such cell) is {row['bid']}, "
-                    f"bids_made says {bids[h][row['seats'][0]]}")
+                    f"bids_made says {made} (a row of a side: its seats' bids added)")
         assert sheet["lines"] == tell.hand_lines(results[h])
         if all(hand is not None for hand in results[h]["hands"]):   # every hand public: all face up
             assert all(count > 0 for count in sheet["faces"])
