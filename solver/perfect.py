@@ -92,6 +92,11 @@ class Report:
     seconds: float = 0.0
 
 
+def _unbounded(state, seat: int, mark: int) -> tuple:
+    """A game without `points_range`: the seat's points may still end anywhere."""
+    return (-INF, INF)
+
+
 class Perfect:
     """One open deal's exact search for `seat` in hand `mark`: its table is kept
     across calls (the actions of one decision, later decisions of the same deal),
@@ -107,7 +112,8 @@ class Perfect:
             sides = (lambda a: allies(state, a, seat), lambda final: final.finished_hands[mark][1][seat])
             self.ranged = True              # the score is the seat's points: points_range bounds it
         self.sides = sides
-        self.range = adapter.points_range
+        # no points_range (its default): no bound, the search alone decides
+        self.range = adapter.points_range or _unbounded
         # the seat's points the rest of the hand only adds to: out of the key, off the values
         self.banked = adapter.banked if self.ranged else None
         self.order = adapter.card_order(state) if adapter.card_order is not None else None
@@ -341,13 +347,13 @@ class Perfect:
             return got[0]
         self._tick()
         seat = state.current_player
-        top = self.range(state, seat, self.mark)[1] if self.range is not None else INF
+        top = self.range(state, seat, self.mark)[1] if self.range is not _unbounded else INF
         legal = state.legal_actions()
         best = chosen = None
         tricks = len(state.tricks)
         for i in self.moves(state, legal, places):
             child = state.apply_trusted(legal[i])
-            if best is not None and len(child.tricks) != tricks and self.range is not None and \
+            if best is not None and len(child.tricks) != tricks and self.range is not _unbounded and \
                     self.range(child, seat, self.mark)[1] <= best[seat]:
                 continue            # the trick taken, the seat can no longer do better: a tie at most
             value = self._maxn(child)

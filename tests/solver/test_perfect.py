@@ -223,3 +223,19 @@ def test_the_points_range_holds_on_every_line(case):
                                                f"{where} moves into the hand"
                 checked += 1
     assert checked > 0
+
+
+def test_partners_without_a_points_range_are_searched_unbounded():
+    """`allies` without `points_range` (whose default is no bound): the same values
+    as with the game's bounds, not a call of a missing function."""
+    import copy
+    adapter = adapter_for("lunar")
+    unbounded = copy.copy(adapter)
+    unbounded.points_range = None
+    checked = 0
+    for state in endgames("lunar", {"players": 4}, 2, endgame_cards("lunar", {"players": 4}), seed=3):
+        seat = state.current_player
+        want = solve_actions(adapter, state, seat, state.legal_actions()).values
+        assert solve_actions(unbounded, state, seat, state.legal_actions()).values == want
+        checked += 1
+    assert checked == 2
