@@ -16,7 +16,9 @@ Subclass contract (see games/raven.py for a complete example):
   assign new tuples, never mutate shared ones), `why_illegal(action)`;
 - actions of different kinds never compare equal: `apply_action` finds an action
   among the legal ones by `==`, and two NamedTuples of the same values are equal
-  tuples (a `Bid(3)` is a `Play(3)`), so give each kind a field of its own;
+  tuples, whatever their fields are named (a `Bid(bid=3)` is a `Play(card=3)`), so
+  give each kind a shape of its own (another field, `kind: str = "bid"`, or values
+  of another type);
 - `_observe(seat)`: the game's part of a seat's observation (JSON values only);
 - `public_action(seat, actor, action)`: the token `seat` saw, or None if hidden;
 - `why_illegal(action, tell=None)`: why an action is refused; with a `Narrator`
