@@ -175,11 +175,17 @@ def test_a_search_past_its_budget_says_so_and_goes_on(name):
     assert again.report.finished and again.values == whole.values
 
 
+# Each preset's endgame size read before hypothesis runs: reading it imports the
+# game's own test module, whose @given tests, made inside a running @given test,
+# fail hypothesis's nested-given check (the file run alone met it).
+SIZED_PRESETS = [(name, rules, endgame_cards(name, rules)) for name, rules in PRESETS]
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(case=st.sampled_from(PRESETS), seed=st.integers(0, 10**6))
+@given(case=st.sampled_from(SIZED_PRESETS), seed=st.integers(0, 10**6))
 def test_any_seeded_endgame_equals_the_plain_search(case, seed):
-    name, rules = case
-    found = endgames(name, rules, 1, endgame_cards(name, rules), seed=seed)
+    name, rules, cards = case
+    found = endgames(name, rules, 1, cards, seed=seed)
     same_as_plain(found[0])
 
 
