@@ -87,6 +87,10 @@ def test_the_link_starts_exactly_the_senders_hand(game, rules, written):
     """Every seat sees what it saw at the start of the sender's hand 2; the sender's
     moves replayed from there score what they scored."""
     record = random_hands(game, rules, 11, 2)
+    hands = len(list(positions(load_record(record)))[-1].finished_hands)
+    assert hands >= 2, (
+        f"{game} at {rules} ended after {hands} hand: a shared deal starts at hand 2, so the game's "
+        f"examples and its last preset play two hands or more (presets and examples in pycore/games/{game}.py)")
     if written:
         record = other_deals(record, 1)
     decoded = decode(encode(challenge_of(record, 0, 2)))
