@@ -228,10 +228,16 @@ SHARED_RULES = ROOT.parent / "shared" / "rules"
 
 @pytest.mark.skipif(not SHARED_RULES.is_dir(), reason="no shared/rules/ beside this checkout")
 def test_the_committed_rules_texts_are_the_shared_rules():
-    # The site is built from the copy in web/; this catches it falling behind the source.
+    # The site is built from the copy in web/; this catches it falling behind the source,
+    # and a copy (a new game's rules) whose source was never written in shared/rules/.
+    copies = ROOT / "web" / "manyhands_web" / "rules"
     for source in sorted(SHARED_RULES.glob("*.md")):
-        copy = ROOT / "web" / "manyhands_web" / "rules" / source.name
+        copy = copies / source.name
         assert copy.read_text(encoding="utf-8") == source.read_text(encoding="utf-8"), source.name
+    for copy in sorted(copies.glob("*.md")):
+        assert (SHARED_RULES / copy.name).is_file(), (
+            f"web/manyhands_web/rules/{copy.name} has no source: write {SHARED_RULES / copy.name} "
+            f"(and its row in {SHARED_RULES / 'README.md'}), then commit the copy of both")
 
 
 def test_worker_answers_bot_requests_with_a_legal_token():
