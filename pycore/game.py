@@ -161,12 +161,15 @@ class Game:
         raise NotImplementedError
 
     # --- deals -------------------------------------------------------------
-    def random_deal(self, rules: Rules, rng: random.Random, dealer: int) -> dict:
-        """A shuffled deal for one hand, dealt by `dealer`."""
+    def random_deal(self, rules: Rules, rng: random.Random, dealer: int, hand: int) -> dict:
+        """A shuffled deal for the game's hand `hand` (0: the first), dealt by
+        `dealer`. Most games deal every hand alike; one whose hands differ by their
+        number (fewer cards each hand) reads `hand`."""
         raise NotImplementedError
 
-    def deal_from_json(self, rules: Rules, data: Any) -> dict:
-        """A record's deal, checked (DealError); internal form has int cards."""
+    def deal_from_json(self, rules: Rules, data: Any, hand: int) -> dict:
+        """A record's deal for the game's hand `hand` (0: the first), checked
+        (DealError); internal form has int cards."""
         raise NotImplementedError
 
     def deal_to_json(self, rules: Rules, deal: dict) -> dict:
@@ -190,7 +193,7 @@ class Game:
         explicit = []
         for index, data in enumerate(deals or ()):
             try:
-                explicit.append(self.deal_from_json(rules, data))
+                explicit.append(self.deal_from_json(rules, data, hand=index))
             except DealError as exc:
                 raise DealError(f"deal {index}: {exc}") from None
         n = self.players(rules)
@@ -506,7 +509,7 @@ class GameState:
         if index < len(self.explicit_deals):
             deal = self.explicit_deals[index]
         else:
-            deal = self.game.random_deal(self.rules, self.game.hand_rng(self.seed, index), dealer)
+            deal = self.game.random_deal(self.rules, self.game.hand_rng(self.seed, index), dealer, hand=index)
         if deal["dealer"] != dealer:
             raise DealError(f"deal {index}: {self.game.dealer_field} {deal['dealer']} breaks the "
                             f"rotation (expected {dealer})")

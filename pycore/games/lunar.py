@@ -1027,7 +1027,7 @@ class LunarGame(Game):
         return Play(DECK.card(token))
 
     # --- deals ----------------------------------------------------------------------
-    def random_deal(self, rules: LunarRules, rng, dealer: int) -> dict:
+    def random_deal(self, rules: LunarRules, rng, dealer: int, hand: int) -> dict:
         n = rules.players
         if rules.deal == "split":              # Ruling L3: two piles, 6 of each per hand
             ranks, suits = list(RANKS * RANK_COPIES), list(SUITS * SUIT_COPIES)
@@ -1043,7 +1043,7 @@ class LunarGame(Game):
             sky = tuple(sorted(cards[12 * n:]))
         return {"dealer": dealer, "hands": hands, "sky": sky}
 
-    def deal_from_json(self, rules: LunarRules, data) -> dict:
+    def deal_from_json(self, rules: LunarRules, data, hand: int) -> dict:
         n = rules.players
         data = deal_fields(data, ("start", "hands", "sky"))
         start = deal_seat(data, "start", n)

@@ -863,7 +863,7 @@ class RavenGame(Game):
         return Play(DECK.card(token))
 
     # --- deals ----------------------------------------------------------------------
-    def random_deal(self, rules: RavenRules, rng, dealer: int) -> dict:
+    def random_deal(self, rules: RavenRules, rng, dealer: int, hand: int) -> dict:
         cards = list(range(60))
         rng.shuffle(cards)
         size = rules.sizes[0]
@@ -871,7 +871,7 @@ class RavenGame(Game):
         return {"dealer": dealer, "hands": hands,
                 "out": tuple(sorted(cards[rules.players * size:]))}
 
-    def deal_from_json(self, rules: RavenRules, data) -> dict:
+    def deal_from_json(self, rules: RavenRules, data, hand: int) -> dict:
         n, (size, _, out_size, _) = rules.players, rules.sizes
         data = deal_fields(data, ("dealer", "hands", "out"))
         dealer = deal_seat(data, "dealer", n)

@@ -777,14 +777,14 @@ class TrickstersGame(Game):
                          f"partner 3, or a card T7)")
 
     # --- deals ----------------------------------------------------------------------
-    def random_deal(self, rules, rng, dealer: int) -> dict:
+    def random_deal(self, rules, rng, dealer: int, hand: int) -> dict:
         cards = list(range(CARDS))
         rng.shuffle(cards)
         hands = tuple(tuple(sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(PLAYERS))
         return {"dealer": dealer, "hands": hands,
                 "centre": tuple(sorted(cards[PLAYERS * HAND_SIZE:]))}
 
-    def deal_from_json(self, rules, data) -> dict:
+    def deal_from_json(self, rules, data, hand: int) -> dict:
         data = deal_fields(data, ("dealer", "hands", "centre"))
         dealer = deal_seat(data, "dealer", PLAYERS)
         hands = deal_hands(DECK, data, PLAYERS, HAND_SIZE)

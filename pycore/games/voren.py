@@ -885,7 +885,7 @@ class VorenGame(Game):
                              "(1..5, R, L, G then C D H S, or Wolf, Treachery)") from None
 
     # --- deals ----------------------------------------------------------------------
-    def random_deal(self, rules: VorenRules, rng, dealer: int) -> dict:
+    def random_deal(self, rules: VorenRules, rng, dealer: int, hand: int) -> dict:
         cards = list(range(CARDS))
         rng.shuffle(cards)
         n = rules.players
@@ -894,7 +894,7 @@ class VorenGame(Game):
         return {"dealer": dealer, "hands": hands, "poke": tuple(sorted(rest[:HAND_SIZE])),
                 "turnup": rest[HAND_SIZE]}
 
-    def deal_from_json(self, rules: VorenRules, data) -> dict:
+    def deal_from_json(self, rules: VorenRules, data, hand: int) -> dict:
         data = deal_fields(data, ("dealer", "hands", "poke", "turnup"))
         dealer = deal_seat(data, "dealer", rules.players)
         hands = deal_hands(DECK, data, rules.players, HAND_SIZE)

@@ -132,7 +132,8 @@ def world_record(view: SeatView, world: dict) -> Record:
 def consistent_fast(view: SeatView, world: dict) -> bool:
     """The same test replaying only the current hand, from its (public) start."""
     try:
-        deal = view.state.game.deal_from_json(view.state.rules, world_deal(view, world))
+        state = view.state
+        deal = state.game.deal_from_json(state.rules, world_deal(view, world), hand=state.first_hand + len(state.deals) - 1)
         s = view.extra["states"][0]
         dealt = {c for h in deal["hands"] for c in h} | set(deal["poke"]) | {deal["turnup"]}
         if len(dealt) != len(deal["hands"]) * 3 + 4:
