@@ -158,6 +158,7 @@ def parts(name: str) -> list[tuple[str, str, bool]]:
     """(what, the file to add it to, present) of each part of a registered game
     (README's "How to add a fifth game")."""
     from manyhands_web import layouts
+    from manyhands_web.lesson import lessons_of
     from solver.view import adapter_for
 
     def adapter_declared() -> bool:
@@ -186,6 +187,8 @@ def parts(name: str) -> list[tuple[str, str, bool]]:
          name in layouts.LAYOUTS),
         ("its player's guide", f"web/guide/{name}.md", (ROOT / f"web/guide/{name}.md").exists()),
         ("its complete rules for players", f"web/reference/{name}.md", (ROOT / f"web/reference/{name}.md").exists()),
+        ("its guided first hand, register(Lesson(...)) (docs/guided-hands.md)",
+         f"web/manyhands_web/games/{name}_lesson.py", bool(lessons_of(name))),
     ] + [(f"{hook}, read by {reader}", f"tests/solver/test_{name}_{part}.py" if part else f"tests/games/test_{name}.py",
           declares(name, part, hook)) for hook, part, reader in SHARED_CASES]
 
