@@ -304,17 +304,20 @@ def test_a_close_call_offers_to_think_longer_and_does(page, site):
 PENDING = "new URL('pyodide/snapshot-pending', location).href"     # (pyodide/boot.mjs)
 
 
+def wait_for_snapshot(page) -> None:
+    for _ in range(240):
+        if page.evaluate(SNAPSHOT_KEPT):
+            return
+        page.wait_for_timeout(500)
+    pytest.fail("the hint worker kept no memory snapshot")
+
+
 def test_warm_load_starts_from_the_kept_memory_snapshot(page, site):
     """The hint worker keeps Pyodide's memory snapshot after its first start; a
     reload then starts from it (pyodide/boot.mjs): the table is ready, the home
     form's random seed still differs between loads, games play and hints answer."""
     open_site(page, site)
-    for _ in range(240):
-        if page.evaluate(SNAPSHOT_KEPT):
-            break
-        page.wait_for_timeout(500)
-    else:
-        pytest.fail("the hint worker kept no memory snapshot")
+    wait_for_snapshot(page)
     deals = set()
     for _ in range(2):
         page.reload()
@@ -332,6 +335,19 @@ def test_warm_load_starts_from_the_kept_memory_snapshot(page, site):
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     assert page.get_attribute("body", "data-boot") == "fresh"
     page.wait_for_function(f"caches.open('manyhands-snapshot').then((c) => c.match({PENDING})).then((hit) => !hit)")
+    # a damaged snapshot (its bytes are read while Pyodide loads, and restored from): the
+    # start fails over it, drops it and starts afresh
+    wait_for_snapshot(page)
+    assert page.evaluate("""async () => {
+      const cache = await caches.open('manyhands-snapshot');
+      let damaged = 0;
+      for (const request of await cache.keys())
+        if (request.url.endsWith('.bin')) damaged += await cache.put(request, new Response(new Uint8Array(4096).fill(7))) ?? 1;
+      return damaged;
+    }""") == 1
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.get_attribute("body", "data-boot") == "fresh"
     start_game(page, "raven", {"players": 4}, seed=3)
     wait_my_turn(page)
     page.click("#hint")
