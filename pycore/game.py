@@ -33,7 +33,8 @@ Subclass contract (see games/raven.py for a complete example):
   state: `memo_key` holds the hand's finished tricks only as their count;
 - conformance hooks `cards_in_play()`, `hidden_places(seat)`, `with_hidden(...)`,
   `action_universe()`;
-- a position as text (pycore/position.py): `position_fields()` writes the game's
+- a position as text (pycore/position.py) of every state, the game's end included,
+  read back to the same observation: `position_fields()` writes the game's
   fields, `_read_position(read)` sets up a blank state from them (with `read`'s
   `number`, `seat`, `choice`, `cards`, `places`, `numbers`, `tricks`, `error`,
   and `check_cards` for every card once; `numbers(..., signed=True)` where a

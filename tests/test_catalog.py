@@ -6,7 +6,7 @@ source with `ast`, like tests/test_layers.py.
   script outside an `assert` (an assertion may still name the game it expects);
 - no hand-kept list of every game: a literal (tuple, list, set, dict) that names
   every registered game, or all but one (a list kept by hand before the newest
-  game came), outside an assertion (tests/test_conformance.py asserts
+  game came), or an import of every game's module, outside an assertion (tests/test_conformance.py asserts
   the catalog holds the games it should);
 - each game's own files are exempt: tests/games/test_<game>.py,
   tests/solver/test_<game>_*.py, bench/<game>_*.py, and tests/data/.
@@ -61,7 +61,8 @@ def game_name_findings(tree: ast.Module, names: set[str]) -> list[tuple[int, str
         if isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)) and id(node) not in inside_a_list \
                 and id(node) not in asserted:
             inside_a_list.update(id(n) for n in ast.walk(node) if n is not node)
-            if len(_names(node, names)) >= max(2, len(names) - 1):
+            named = _names(node, names) | {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and n.id in names}
+            if len(named) >= max(2, len(names) - 1):      # (names or modules: `(raven, lunar, ...)`)
                 out.append((node.lineno, "a list of every game"))
         if id(node) in asserted:
             continue
@@ -71,6 +72,9 @@ def game_name_findings(tree: ast.Module, names: set[str]) -> list[tuple[int, str
                 out.append((node.lineno, f"compares a game's name: {ast.unparse(node)[:60]}"))
         elif isinstance(node, ast.MatchValue) and _names(node.value, names):
             out.append((node.lineno, "matches a game's name"))
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").endswith("games") \
+                and len({a.name for a in node.names} & names) >= max(2, len(names) - 1):
+            out.append((node.lineno, "imports every game's module"))
     return sorted(out)
 
 
@@ -101,9 +105,12 @@ def f(name, obs):
         case "whist":
             return 2
     return name in ("skat", "whist"), get_game("skat")
+from pycore.games import skat, whist, hearts
+from pycore.games import skat
+MODULES = (skat, whist, hearts, bridge)
 '''
     found = game_name_findings(ast.parse(source), {"skat", "whist", "hearts", "bridge"})
-    assert [line for line, _ in found] == [2, 4, 7, 10, 12]
+    assert [line for line, _ in found] == [2, 4, 7, 10, 12, 13, 15]
 
 
 def test_the_own_files_of_a_game_are_its_tests_bench_scripts_and_data():

@@ -82,7 +82,9 @@ def test_each_step_states_the_engines_facts(key):
 def test_each_choice_it_teaches_is_one_of_your_moves(key):
     lesson = LESSONS[key]
     verbs = {s.token.split(" ")[0] for s in steps(lesson) if s.kind == "move"}
-    assert lesson.teaches and set(lesson.teaches) <= verbs, (lesson.teaches, verbs)
+    assert lesson.teaches and set(lesson.teaches) <= verbs, (
+        f"the lesson {key} teaches {lesson.teaches}: set `teaches` to the first words of the moves of yours it "
+        f"teaches (a card's token where the move is a card, as a trump you ruff with), of these: {sorted(verbs)}")
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -126,7 +128,8 @@ def test_free_decisions_are_yours_with_a_choice(key):
     decisions of more than one legal move, none the only one of a choice it teaches."""
     lesson = LESSONS[key]
     positions = states(lesson)
-    assert lesson.free, f"the lesson {key} has no decision where any move is taken"
+    assert lesson.free, (f"the lesson {key} has no decision where any move is taken: set `free` to the action "
+                         f"indices of one or more of your decisions with several fine moves")
     for index in lesson.free:
         state = positions[index]
         assert state.current_player == lesson.seat and len(state.legal_actions()) > 1, index
