@@ -157,6 +157,36 @@ SHARED_CASES = [
 ]
 
 
+# The docs that list every game, each by its title (README step 10); the shared
+# folder's where it is beside this checkout.
+DOCS_LISTING_EVERY_GAME = [
+    ("README.md", "the games the README's opening names"),
+    ("docs/contract.md", "the games giving each observation key"),
+    ("docs/rules-fields.md", "each game's gap fields and rule functions"),
+    ("docs/guided-hands.md", "the lessons"),
+    ("../shared/rules/README.md", "the games of the rules folder"),
+]
+SPEC = ROOT.parent / "shared" / "spec" / "records.md"
+
+
+def in_the_record_spec(name: str) -> bool:
+    """The record contract names the game (its `game` values) and has its rows of
+    card tokens, action tokens and deal fields."""
+    if not SPEC.is_file():
+        return True                   # (no shared/ beside this checkout: nothing to check)
+    text = SPEC.read_text(encoding="utf-8")
+    game_line = next((line for line in text.splitlines() if line.startswith("- `game`:")), "")
+    rows = sum(line.startswith(f"| {name} |") for line in text.splitlines())
+    return f"`{name}`" in game_line and rows >= 3
+
+
+def names_the_title(doc: str, title: str) -> bool:
+    path = ROOT / doc
+    if not path.is_file():
+        return doc.startswith("../")      # (no shared/ beside this checkout: nothing to check)
+    return title in path.read_text(encoding="utf-8")
+
+
 def declares(name: str, part: str | None, hook: str) -> bool:
     return has_own_tests(name, part) and hasattr(own_tests(name, part), hook)
 
@@ -196,7 +226,10 @@ def parts(name: str) -> list[tuple[str, str, bool]]:
         ("its complete rules for players", f"web/reference/{name}.md", (ROOT / f"web/reference/{name}.md").exists()),
         ("its guided first hand, register(Lesson(...)) (docs/guided-hands.md)",
          f"web/manyhands_web/games/{name}_lesson.py", bool(lessons_of(name))),
-    ] + [(f"{hook}, read by {reader}", f"tests/solver/test_{name}_{part}.py" if part else f"tests/games/test_{name}.py",
+        ("its name, card tokens, action tokens and deal fields in the record contract",
+         "../shared/spec/records.md", in_the_record_spec(name)),
+    ] + [(f"its title among {what}", doc, names_the_title(doc, all_games()[name].title))
+         for doc, what in DOCS_LISTING_EVERY_GAME] + [(f"{hook}, read by {reader}", f"tests/solver/test_{name}_{part}.py" if part else f"tests/games/test_{name}.py",
           declares(name, part, hook)) for hook, part, reader in SHARED_CASES]
 
 

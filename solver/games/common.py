@@ -18,8 +18,11 @@ its deal a dealer, the hands and a turned-up trump):
     from .common import (cards_in_hands, dealt_hands, hand_record, hand_view,
                          trick_under_way, world_state)
 
+    def turned_up(state, seat):          # the turned-up trump lies in the dealer's hand till played
+        return {state.turnup: f"hand:{state.dealer}"}
+
     def build_view(state, seat, positions=None):
-        return hand_view(state, seat, positions, ADAPTER, Play)
+        return hand_view(state, seat, positions, ADAPTER, Play, placed=turned_up)
 
     def world_record(view, world):      # the deal's fields as the game's record has them
         return hand_record(view, {"dealer": view.obs["dealer"], "turnup": view.obs["turnup"],
