@@ -553,3 +553,24 @@ def test_a_lost_score_shows_a_minus_sign_not_a_hyphen():
         assert not re.search(r">-\d", html), html
     assert "\N{MINUS SIGN}" in sheet + "".join(cell for row in rows for cell in row)
 
+
+
+def test_the_score_pad_adds_the_points_where_a_game_keeps_no_totals():
+    """docs/contract.md: a hand_results item gives `totals` where the game keeps them
+    per hand; else the pad adds the hands' points (the generic layout)."""
+    from pycore import get_game
+    from pycore.words import Narrator
+    from manyhands_web import layouts
+    game = get_game("raven")
+    rng = random.Random(5)
+    state = game.new_game({"players": 3}, seed=4)
+    while len(state.finished_hands) < 3:
+        state = state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    kept = [r["totals"] for r in obs["hand_results"]]
+    without = dict(obs, hand_results=[{k: v for k, v in r.items() if k != "totals"} for r in obs["hand_results"]])
+    layout = layouts.Layout()
+    for which in (obs, without):
+        _, rows = layout.pad(Narrator(game, which))
+        running = [[int(re.search(r'class="run">\((-?\d+)\)', cell).group(1)) for cell in row] for row in rows]
+        assert running == kept

@@ -17,6 +17,7 @@ trick play) and call these:
 from __future__ import annotations
 
 import functools
+import importlib
 import itertools
 import json
 import math
@@ -41,7 +42,7 @@ class ModelChecks:
     """How tests/solver/test_worlds.py checks a game's constraint model: its few
     differences (each game's `WORLD_CHECKS` in tests/solver/test_<game>_worlds.py)."""
     name: str
-    adapter: object
+    adapter: object                      # the game's adapter module, solver/games/<game>.py (or its ADAPTER)
     players: tuple[int, ...]
     reduce: Callable                     # (view, true world, rng, limit) -> a narrower model
     small: int                           # worlds per narrowed model: every one replayed
@@ -63,6 +64,8 @@ class ModelChecks:
     sampling_players: int | None = None
 
     def __post_init__(self):
+        if not hasattr(self.adapter, "ADAPTER"):     # ADAPTER itself: the checks read its module
+            object.__setattr__(self, "adapter", importlib.import_module(f"solver.games.{self.name}"))
         if self.sampling_players is None:
             object.__setattr__(self, "sampling_players", 4 if 4 in self.players else self.players[0])
 

@@ -154,11 +154,16 @@ class Layout:
         and the running total, per player."""
         results = tell.obs.get("hand_results") or []
         heads = [tell.seat(s) for s in range(tell.players)]
-        return heads, [[_pad_cell(p, t) for p, t in zip(r["points"], self.running(r))] for r in results]
+        rows, added = [], [0] * tell.players
+        for result in results:
+            added = [a + p for a, p in zip(added, result["points"])]
+            rows.append([_pad_cell(p, t) for p, t in zip(result["points"], self.running(result) or added)])
+        return heads, rows
 
-    def running(self, result: dict) -> list[int]:
-        """Each player's total after a finished hand."""
-        return result["totals"]
+    def running(self, result: dict) -> list[int] | None:
+        """Each player's total after a finished hand, where the game keeps it per hand
+        (`totals`); None: the pad adds the hands' points."""
+        return result.get("totals")
 
     def sheet_table(self, tell, result: dict) -> str:
         return ""
