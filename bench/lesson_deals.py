@@ -5,6 +5,11 @@ whose hand shows what the lesson must teach, with the whole action list to paste
 into the lesson. Run natively:
 
     .venv/bin/python -m bench.lesson_deals tricksters --from 1 --tries 40
+
+A new game's lesson is registered first with what it must show and no actions yet
+(`register(Lesson(key=..., game=..., rules=..., seed=1, actions=(), shows=...))`,
+imported in web/manyhands_web/games/__init__.py); this script then prints the seed
+and the actions to paste in (your decisions: the indices where `seat`, 0, acts).
 """
 from __future__ import annotations
 
@@ -47,7 +52,9 @@ def first_hand(game, rules, seed, level):
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("lesson", choices=sorted(lesson("")))
+    parser.add_argument("lesson", choices=sorted(lesson("")),
+                        help="a registered lesson's key (a new one: register it first with its `shows` "
+                             "and actions=(), as this script's docstring says)")
     parser.add_argument("--from", dest="start", type=int, default=1)
     parser.add_argument("--tries", type=int, default=30)
     parser.add_argument("--level", default="normal")
