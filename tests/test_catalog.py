@@ -289,6 +289,19 @@ def test_a_whole_game_case_has_a_hand_before_the_ones_the_page_plays(name, rules
     assert len(start.hand_starts) >= 2 and not start.is_terminal
 
 
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_every_ruling_of_the_rules_file_is_a_rules_field(name):
+    """Each Ruling of the game's rules file (shared/rules/<game>.md, its copy in
+    web/) is a named, documented field of its rules object, `ruling="X1"`: the rules
+    page shows the fields, so a Ruling settled in code without one is shown nowhere."""
+    import dataclasses
+    source = ROOT / "web" / "manyhands_web" / "rules" / f"{name}.md"
+    rulings = set(re.findall(r"Ruling ([A-Z]\d+)", source.read_text(encoding="utf-8")))
+    fields = {f.metadata.get("ruling") for f in dataclasses.fields(all_games()[name].Rules)}
+    assert rulings <= fields, (f"{name}: Rulings {sorted(rulings - fields)} of {source.name} have no rules field "
+                               f"(a rule(..., ruling=...) field of the game's Rules in pycore/games/{name}.py)")
+
+
 @pytest.mark.parametrize("name,rules,screenshot", own_cases("REVIEW_CASES"))
 def test_a_review_case_has_a_second_hand(name, rules, screenshot):
     """tests/browser/test_review.py reviews the first hand while the second is
