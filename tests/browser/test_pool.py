@@ -128,9 +128,12 @@ def test_a_timed_tree_search_grows_trees_on_both_workers_every_time(page, site):
     searched = 0
     for game, players, decision in [("lunar", 4, "lead"), ("lunar", 4, "follow"), ("lunar", 2, "lead")]:
         for state in positions(game, players, 2, 1, decision=decision):
-            # (both workers free first: under load the last search's late trees or the
-            # table's own work may still hold one, and then all four rightly go to the other)
-            page.wait_for_function("window.manyhands.pool.ready().every((m) => m.idle)", timeout=60_000)
+            # (both workers up and free first: under load the last search's late trees or the
+            # table's own work may still hold one, and then all four rightly go to the other;
+            # a worker replaced after a stall may not be up again, and a search planned on one
+            # worker is one tree)
+            page.wait_for_function("(() => { const ready = window.manyhands.pool.ready(); "
+                                   "return ready.length === 2 && ready.every((m) => m.idle); })()", timeout=60_000)
             page.evaluate("window.trees = []")
             request = {"op": "hint", "record": json.loads(dumps(state)), "seat": state.current_player,
                        "budget": {"seconds": 0.3, "seed": 1}}
