@@ -74,6 +74,13 @@ def main() -> None:
             print(json.dumps(tokens))
             for line in trick_lines(state):
                 print(" ", line)
+            print("your decisions (action index: the legal moves; * several, a `free` candidate):")
+            replayed = game.new_game(rules, seed=seed)
+            for index, token in enumerate(tokens):
+                if replayed.current_player == chosen.seat:
+                    legal = [game.action_token(replayed, a) for a in replayed.legal_actions()]
+                    print(f"  {index}{'*' if len(legal) > 1 else ' '} {token}: {' '.join(legal)}")
+                replayed = replayed.apply_action(game.parse_action(replayed, token))
             return
     print(f"none in {args.tries} seeds ({time.monotonic() - started:.0f} s)")
 

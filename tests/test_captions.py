@@ -24,7 +24,7 @@ from tests.catalog import own_tests  # noqa: E402
 from tests.html_tree import parse  # noqa: E402
 from tests.moments import moments, tables  # noqa: E402
 
-SEED = 1          # one seeded game per game and player count: 14 games, every moment of each
+SEED = 1          # one seeded game per game and player count, every moment of each
 
 # What is the game's own is in its own test file, tests/games/test_<game>.py:
 # SEAT_NUMBERS, the numbers in a seat's box, [(pattern, the seat's value in the
