@@ -31,7 +31,8 @@ def other_past(state, seat: int, rng):
     history: the seat's hand and the trick under way are the same, the cards gone
     before are not. None where there is no such swap, or the game refuses the
     swapped position as one its rules rule out (whoever leads a hand's first
-    trick holds a given card)."""
+    trick holds a given card), or the swap changes what may be played (a rule
+    that reads the past, as a suit broken by an earlier card)."""
     # cards whose place was public stay put: what the seat's side holds and played (Lunar's
     # gift to the partner), Tricksters' drafted cards
     side = state.side(seat)
@@ -64,7 +65,10 @@ def other_past(state, seat: int, rng):
                                                 " tricks=" + "/".join(tricks)))
     except PositionError:      # a past the rules rule out (a card that says who led is not where it was)
         return None
-    return game.from_position(game.position_text(state)), other
+    same = game.from_position(game.position_text(state))
+    if other.legal_actions() != same.legal_actions():
+        return None            # a past the rules read (a suit broken by an earlier card): another decision
+    return same, other
 
 
 def play_decisions(game: str, players: int):
