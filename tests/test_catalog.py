@@ -229,7 +229,8 @@ def parts(name: str) -> list[tuple[str, str, bool]]:
         ("its name, card tokens, action tokens and deal fields in the record contract",
          "../shared/spec/records.md", in_the_record_spec(name)),
     ] + [(f"its title among {what}", doc, names_the_title(doc, all_games()[name].title))
-         for doc, what in DOCS_LISTING_EVERY_GAME] + [(f"{hook}, read by {reader}", f"tests/solver/test_{name}_{part}.py" if part else f"tests/games/test_{name}.py",
+         for doc, what in DOCS_LISTING_EVERY_GAME] \
+      + [(f"{hook}, read by {reader}", f"tests/solver/test_{name}_{part}.py" if part else f"tests/games/test_{name}.py",
           declares(name, part, hook)) for hook, part, reader in SHARED_CASES]
 
 
