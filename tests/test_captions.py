@@ -91,7 +91,9 @@ def check_trump(tell: Narrator, tree) -> None:
     sheet = tree.by_id("score-sheet")
     said = trump_captions(tree.text(without=sheet), trump_name(tell, obs.get("trump")), own_words(tell))
     if not obs["terminal"] and obs.get("trump"):
-        assert said, "the trump is said while the game goes on"
+        assert said, ("the trump is said while the game goes on: the status line's "
+                      "Layout.trump_words (web/manyhands_web/layouts.py) says the observation's "
+                      "trump in Words.suit_name's words; a game's layout may override it")
     if sheet is not None:
         trump_captions(sheet.text(), trump_name(tell, sheet_trump(tell, sheet)), own_words(tell))
 

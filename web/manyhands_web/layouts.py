@@ -101,7 +101,15 @@ class Layout:
         return card_art.frame()
 
     def trump_words(self, tell) -> str:
-        return ""
+        """The status line's trump while the game goes on ("Trump: Hearts"): the
+        observation's `trump` in the game's words (`Words.suit_name`); "" when the
+        observation has none. A game with more to say (a trump made by a turned card,
+        a card that overrules it) overrides this."""
+        obs = tell.obs
+        trump = obs.get("trump")
+        if obs.get("terminal") or trump in (None, ""):
+            return ""
+        return f"Trump: {tell.words.suit_name(trump, tell)}"
 
     def seat_badges(self, tell, seat: int) -> list[str]:
         dealer = tell.obs.get("dealer")

@@ -11,7 +11,7 @@ from ..card_art import INK, PAPER, _at, _indices, _text, frame, svg
 from ..cards import _cards, _clickable
 from ..layouts import Layout, _badge, _points, _table, _tricks
 from ..markup import esc
-from ..pictures import _placed, _svg
+from ..pictures import cards_laid, picture
 from ..teams import Teams
 
 # --- the faces: rank cards night-blue with a moon, the kinds with their animals, star
@@ -26,8 +26,8 @@ def lunar_face(token: str, star: bool = False) -> str:
     token = token.removeprefix("sky:")
     mark = _at(sym.star(), 68, 6, 26) if star else ""
     if token in LUNAR_KINDS:
-        letter, picture, colour, detail = LUNAR_KINDS[token]
-        small = picture(colour, detail)
+        letter, animal, colour, detail = LUNAR_KINDS[token]
+        small = animal(colour, detail)
         return (frame() + _indices(letter, colour, small) + _at(small, 22, 40, 56) + mark)
     number = token[1:]
     return (frame(LUNAR_NIGHT, "#0b1026") + _indices(number, LUNAR_SILVER)
@@ -35,9 +35,9 @@ def lunar_face(token: str, star: bool = False) -> str:
             + _text(50, 96, number, 60, LUNAR_SILVER, "middle") + mark)
 
 
-LUNAR_ART = _svg("A star rank card and an Owl card under a crescent moon",
-                 '<path d="M100 6a14 14 0 1 0 10 24a11 11 0 1 1 -10 -24z" fill="#ffd166"/>'
-                 + _placed((lunar_face("R8", star=True), 20, 16, 40, -8), (lunar_face("Owl"), 56, 18, 40, 8)))
+LUNAR_ART = picture("A star rank card and an Owl card under a crescent moon",
+                    '<path d="M100 6a14 14 0 1 0 10 24a11 11 0 1 1 -10 -24z" fill="#ffd166"/>'
+                    + cards_laid((lunar_face("R8", star=True), 20, 16, 40, -8), (lunar_face("Owl"), 56, 18, 40, 8)))
 
 
 class Lunar(Teams, Layout, game="lunar"):
@@ -60,6 +60,7 @@ class Lunar(Teams, Layout, game="lunar"):
         return lunar_face(token, star)
 
     def trump_words(self, tell):
+        """The trump, at the game's end too (the last hand's, beside its result)."""
         trump = tell.obs.get("trump")
         return f"Trump: {trump}" if trump else ""
 

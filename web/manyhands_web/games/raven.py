@@ -11,7 +11,7 @@ from ..card_art import PAPER, _at, _indices, _named, back_body, frame
 from ..cards import _cards
 from ..layouts import Layout, _backs, _points, _table, _tricks
 from ..markup import esc
-from ..pictures import _placed, _svg
+from ..pictures import cards_laid, picture
 
 # --- the faces: Shields, Swords, Axes and Waters, and in the Prophecy theme sunbursts,
 # spears, serpents and eagles on cards with a stepped border ----------------------------
@@ -47,10 +47,10 @@ def raven_face(token: str, theme: str = "") -> str:
             + _indices(token[2:], colour, shape) + _at(shape, 27, 44, 46))
 
 
-RAVEN_ART = _svg("A fan of Raven cards and the Raven, with three cards set face down as a bid",
-                 _placed((raven_face("Sh9"), 8, 16, 38, -14), (raven_face("Sw14"), 30, 10, 38, 0),
-                         (raven_face("Raven"), 52, 14, 38, 14),
-                         *((back_body(), 94 + i * 5, 40 + i * 4, 17, 0) for i in range(3))))
+RAVEN_ART = picture("A fan of Raven cards and the Raven, with three cards set face down as a bid",
+                    cards_laid((raven_face("Sh9"), 8, 16, 38, -14), (raven_face("Sw14"), 30, 10, 38, 0),
+                               (raven_face("Raven"), 52, 14, 38, 14),
+                               *((back_body(), 94 + i * 5, 40 + i * 4, 17, 0) for i in range(3))))
 
 
 class Raven(Layout, game="raven"):
@@ -68,11 +68,9 @@ class Raven(Layout, game="raven"):
 
     def trump_words(self, tell):
         obs = tell.obs
-        if obs.get("terminal"):
-            return ""
-        if obs.get("ravenclaw"):
+        if obs.get("ravenclaw") and not obs.get("terminal"):
             return f"Trump: the {tell.card('Raven')} only"
-        return f"Trump: {tell.words.suit_name(obs['trump'], tell)}" if obs.get("trump") else ""
+        return super().trump_words(tell)
 
     def seat_body(self, tell, seat):
         obs = tell.obs

@@ -9,7 +9,7 @@ from ..card_art import _at, _text, frame, svg
 from ..cards import _cards, _clickable
 from ..layouts import Layout, _badge, _points, _table, _tricks
 from ..markup import esc
-from ..pictures import _placed, _svg
+from ..pictures import cards_laid, picture
 
 # --- the face: a card's four values on its four edges in the critters' colours -----------
 CRITTERS = ("Ravens", "Foxes", "Rats", "Toads")         # clockwise round the card, Ravens on top as printed
@@ -71,9 +71,9 @@ def tricksters_face(values: tuple, led: str | None = None) -> str:
     return "".join(out)
 
 
-TRICKSTERS_ART = _svg("Two Tricksters cards, each showing four critters with their values, one turned to Foxes",
-                      _placed((tricksters_face((1, 2, 5, 4)), 22, 14, 42, -12),
-                              (tricksters_face((4, 1, 5, 2), "Foxes"), 58, 12, 42, 10)))
+TRICKSTERS_ART = picture("Two Tricksters cards, each showing four critters with their values, one turned to Foxes",
+                         cards_laid((tricksters_face((1, 2, 5, 4)), 22, 14, 42, -12),
+                                    (tricksters_face((4, 1, 5, 2), "Foxes"), 58, 12, 42, 10)))
 
 
 class Tricksters(Layout, game="tricksters"):

@@ -11,7 +11,7 @@ from ..card_art import _named, back
 from ..cards import _cards, card_html
 from ..layouts import Layout, _backs, _badge, _points, _table, _tricks
 from ..markup import esc
-from ..pictures import _placed, _svg
+from ..pictures import cards_laid, picture
 from ..standard_faces import suited_face
 
 # --- the faces: the standard suits (standard_faces.py) with pips 1 to 5, pictures for
@@ -31,10 +31,10 @@ def voren_face(token: str) -> str:
 
 _CHIP = ('<circle cx="{x}" cy="{y}" r="7" fill="#e0a526" stroke="#7a5a00"/>'
          '<circle cx="{x}" cy="{y}" r="4" fill="none" stroke="#fff" stroke-width="1.2"/>')
-VOREN_ART = _svg("Three Voren cards and a pot of chips",
-                 _placed((voren_face("5H"), 4, 16, 36, -12), (voren_face("GS"), 26, 10, 36, 0),
-                         (voren_face("Wolf"), 48, 16, 36, 12))
-                 + "".join(_CHIP.format(x=x, y=y) for x, y in ((98, 64), (108, 58), (96, 52), (106, 46), (100, 38))))
+VOREN_ART = picture("Three Voren cards and a pot of chips",
+                    cards_laid((voren_face("5H"), 4, 16, 36, -12), (voren_face("GS"), 26, 10, 36, 0),
+                               (voren_face("Wolf"), 48, 16, 36, 12))
+                    + "".join(_CHIP.format(x=x, y=y) for x, y in ((98, 64), (108, 58), (96, 52), (106, 46), (100, 38))))
 
 
 class Voren(Layout, game="voren"):
