@@ -208,7 +208,11 @@ def random_playout(game, rules: dict, seed: int, *, check_every: int = 5, max_st
             assert [state.observation(s) for s in range(state.players)] == seen
         state = after
         steps += 1
-        assert steps < max_steps, "game did not end"
+        assert steps < max_steps, (
+            f"the game did not end in {max_steps} random steps ({len(state.finished_hands)} hands, "
+            f"totals {state.totals()}): a game played to a target that scores can fall away from "
+            "(penalties, bags) needs an end every play reaches, e.g. a limit on hands as a rules "
+            "field (README step 2)")
     assert state.legal_actions() == []
     assert state.current_player is None
     winners = state.winners()
