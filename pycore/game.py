@@ -50,6 +50,23 @@ sheet, kept as JSON in a slot of the game's own, is named in `MEMO_REDUCED` with
 why (a JSON value cannot be hashed: `memo_key`, tests/test_memo_key.py).
 games/voren.py shows it whole (`_start_hand`, `_end_hand`, `hand_log`); a plain
 trick-taking game keeps that shape and leaves out the pot and the choices.
+
+What the base gives a game's state (its own slots come on top, in `__slots__`):
+- slots `rules`, `seed`, `deals` (each hand's deal as `_next_deal` made it, the
+  last the hand under way), `tricks` (the hand's tricks, `Trick`s of
+  pycore/tricks.py, the one under way last), `finished_hands`, `first_hand`;
+- `self._copy()` (a new state to change: `apply_action` hands `_apply` one),
+  `self.game.first_dealer_of(self)`, `self.side(seat)`, `self._next_deal(dealer)`,
+  `self._finish_hand(points)`; the observation's common keys (`game`, `rules`,
+  `seat`, `players`, `to_act`, `terminal`, `legal`, `history`, `hand_starts`,
+  `hands`, `totals`, `winners`, `ranking`, `sides`: `observation`) and the record
+  come from the base, `_observe` adding the game's own (docs/contract.md).
+The parts a game is made of: pycore/tricks.py (`Trick`, `left_of`,
+`clockwise_from`), pycore/deals.py (`deal_fields`, `deal_hands`, `deal_cards`,
+`check_deal_cards`: a deal read from JSON with its errors), pycore/position.py
+(`cards_text`, `places_text`, `numbers_text`, `tricks_text` and
+`PositionReader`/`check_cards`: the position text), pycore/standard.py (the
+standard deck and the plain rules of trick play).
 """
 from __future__ import annotations
 

@@ -103,9 +103,15 @@ def trump_captions(text: str, want: str | None, own_words: bool) -> list[str]:
     said = [s.strip() for s in re.findall(r"\bTrump(?: now)?: ([^·\n]+)", text)]
     no_trump = re.findall(r"\bNo trump\b", text)
     if want is not None:
-        assert all(s == want for s in said) and not no_trump, (want, said, no_trump)
+        assert all(s == want for s in said) and not no_trump, (
+            f"the trump is {want!r} (Words.suit_name of the observation's trump, or of the "
+            f"hand's result's on a score sheet), but the table says Trump: {said} and No trump "
+            f"{len(no_trump)} times")
     elif not own_words:
-        assert not said, said
+        assert not said, (
+            f"a hand without a trump (the observation's or the hand result's `trump` None) says "
+            f"'No trump', never 'Trump: ...', but the table says Trump: {said} (a game that names "
+            "a trump without a suit says so in `trump_in_its_own_words`, README step 4)")
     return said
 
 

@@ -37,6 +37,9 @@ from solver.worlds import Counter, Model, canonical
 from tests.solver.stats import chi_square_p
 
 
+DEFAULT_BRUTE_CAP = 200        # worlds a brute force tries at most, by default (one replay each)
+
+
 @dataclass(frozen=True)
 class ModelChecks:
     """How tests/solver/test_worlds.py checks a game's constraint model: its few
@@ -47,7 +50,10 @@ class ModelChecks:
     reduce: Callable                     # (view, true world, rng, limit) -> a narrower model
     small: int                           # worlds per narrowed model: every one replayed
     truth: Callable = truth              # the true world in the model's places
-    brute: Callable | None = None        # (view, model) -> every consistent world, or None
+    # (view, model) -> every consistent world, or None where too many to try; default:
+    # `brute_force` over the adapter's `consistent_fast` (a game of copies of kinds,
+    # as Lunar's, gives `brute_force_copies`); least_brute=0 where no case is small
+    brute: Callable | None = None
     replay_all: Callable | None = None   # every world's replay (default the adapter's fast one)
     full_replays: int = 1                # worlds per model replayed from the whole record too
     constrained_if: Callable | None = None
@@ -66,6 +72,9 @@ class ModelChecks:
     def __post_init__(self):
         if not hasattr(self.adapter, "ADAPTER"):     # ADAPTER itself: the checks read its module
             object.__setattr__(self, "adapter", importlib.import_module(f"solver.games.{self.name}"))
+        if self.brute is None and self.least_brute:
+            object.__setattr__(self, "brute", functools.partial(
+                brute_force, consistent=self.adapter.ADAPTER.consistent_fast, cap=DEFAULT_BRUTE_CAP))
         if self.sampling_players is None:
             object.__setattr__(self, "sampling_players", 4 if 4 in self.players else self.players[0])
 

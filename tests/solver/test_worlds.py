@@ -48,7 +48,11 @@ def test_derived_worlds_are_exactly_the_consistent_ones(game, players):
         full_replays=game.full_replays, constrained_if=game.constrained_if, same_worlds=game.same_worlds)
     assert constrained >= game.least_constrained.get(players, 0), \
         "too few positions where plays revealed anything"
-    assert brute_checked >= game.least_brute
+    assert brute_checked >= game.least_brute, (
+        f"{brute_checked} positions of {game.name} at {players} players were small enough for the "
+        f"brute force (WORLD_CHECKS' `brute`: tests/solver/checks.py's ModelChecks) and "
+        f"{game.least_brute} are asked (`least_brute`): raise the brute force's `cap`, narrow the "
+        f"models (`reduce`, `small`), or set least_brute=0 where no position of the game is small")
 
 
 @pytest.mark.parametrize("game,players", tables())
