@@ -653,7 +653,7 @@ OTHER_HANDS_TABLES = [(4, (1280,))]      # (players, the widths it is read at)
 
 
 # --- this game's table on a phone, with the regions it adds (tests/browser/test_table.py) ----------
-PHONE_TABLE_REGIONS = [({}, ["#pot", "#turnup"])]      # (rules, the regions drawn)
+PHONE_TABLE_REGIONS = [({}, ["#pot", "#turnup"])]      # (rules, the regions it adds, drawn: [] for none)
 
 
 # --- a whole game played through the page, and why a card cannot be played (tests/browser/test_moments.py)
