@@ -182,6 +182,15 @@ HIDDEN = """() => {
 }"""
 
 
+# The table's cards at rest: no card flying or being dealt (web/table.js), where sizes and
+# places are measured (an endless animation, a pulse, does not count).
+STILL = """() => document.getAnimations().every(a => a.effect.getComputedTiming().iterations === Infinity)"""
+
+
+def wait_still(page, timeout: int = 10_000) -> None:
+    page.wait_for_function(STILL, timeout=timeout)
+
+
 def settle(page) -> None:
     """Wait until the page's Python has answered everything the test did so far."""
     try:

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
-from bench.browser import ARGS, CHROMIUM, HIDDEN, UNFIT, Site, open_site, settle  # noqa: E402
+from bench.browser import ARGS, CHROMIUM, HIDDEN, UNFIT, Site, open_site, settle, wait_still  # noqa: E402
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
 
@@ -47,8 +47,6 @@ FIRST_STEP = """() => /step 1 of/.test(document.querySelector("#coach:not([hidde
 NO_TRICK = ("no trick",)
 # Whether the coach's words are longer than its box (read by scrolling it).
 OVERFLOWS = """() => { const c = document.getElementById("coach"); return c.scrollHeight > c.clientHeight + 1; }"""
-# No card on its way (the glow on the pointed-at control is the one endless animation).
-STILL = """() => document.getAnimations().every(a => a.effect.getComputedTiming().iterations === Infinity)"""
 
 
 def unfit(page) -> list[str]:
@@ -140,7 +138,7 @@ def main() -> None:
                     unfitted = {}
 
                     def shoot(n):
-                        page.wait_for_function(STILL, timeout=5_000)
+                        wait_still(page, timeout=5_000)
                         png = page.screenshot(path=str(out / f"{key}-{size}-{n:02d}.png"))
                         shots.append((f"{key} {size} step {n}", png))
                         if not page.locator("#coach-real").count():     # (the score sheet is no table)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.browser import build_module, import_state, trick_decision
+from bench.browser import build_module, import_state, trick_decision, wait_still
 from pycore import all_games
 from tests.catalog import own_cases
 
@@ -244,6 +244,7 @@ def test_a_phone_shows_hand_trick_turn_and_decision_without_scrolling(phone, nam
     import_state(page, trick_decision(name, rules, seed=4))
     for _ in range(2):
         wait_my_turn(page)
+        wait_still(page)        # (a new deal's cards fly in from the middle, smaller on their way)
         trick = "#middle .ring-trick" if page.locator("#middle .ring-trick").count() else "#middle"
         # (a choice drawn on the table, a centre card or a card of the Sky, is made there)
         decision = "#prompt [data-action], #hand [data-action]:not([disabled]), #hand [data-toggle], #table [data-action]"
