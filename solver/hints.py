@@ -152,7 +152,8 @@ def ranked_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, pr
     generator of the search's batches (solver/work.py), returning the Hint."""
     if started is None:
         started = time.monotonic()      # an attempt's time is the search's too
-    if progress is not None:
+    attempt = progress is not None and open_deal.applies(view)
+    if attempt:                         # the attempt's time shows as the search's start, in thousandths
         progress(0, Spending.TICKS)
     solved = open_deal.solve(view, open_deal.nodes_for(effort, seconds),
                              None if seconds is None else seconds * open_deal.TIME_SHARE)
@@ -161,11 +162,19 @@ def ranked_steps(view: SeatView, effort: int = DEFAULT_EFFORT, seed: int = 0, pr
         if progress is not None:
             progress(Spending.TICKS, Spending.TICKS)
     else:
-        r = yield from rank_steps(view, effort, seed, progress=progress, seconds=seconds,
-                                  all_worlds=all_worlds, started=started, tree=True, hint=True,
-                                  workers=workers)
+        r = yield from rank_steps(view, effort, seed, progress=in_ticks(progress) if attempt else progress,
+                                  seconds=seconds, all_worlds=all_worlds, started=started, tree=True,
+                                  hint=True, workers=workers)
     spend_least(r, view.state, view.seat)
     return numbers(r, view, effort, seconds, seed)
+
+
+def in_ticks(progress):
+    """`progress` in thousandths throughout, once it has been told so: a search of
+    every world after the solver's attempt reports in worlds, turned to thousandths."""
+    def report(done: int, total: int) -> None:
+        progress(done if total == Spending.TICKS else done * Spending.TICKS // total, Spending.TICKS)
+    return report
 
 
 def hint(state, seat: int, effort: int = DEFAULT_EFFORT, seed: int = 0, progress=None,

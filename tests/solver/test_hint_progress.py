@@ -65,7 +65,41 @@ def test_the_offered_effort_searches_every_world(name, rules):
         assert (effort is None) == (actions <= 1 or quick["tree"] or too_many), quick
         if quick["all_worlds"] or effort is None or effort > 3000:
             continue
-        full = api.hint(record, seat, {"all_worlds": True, "seed": 3})
+        calls = []
+        full = api.hint(record, seat, {"all_worlds": True, "seed": 3},
+                        progress=lambda done, total: calls.append((done, total)))
+        assert calls and {total for _, total in calls} == {full["worlds"]}, calls[:5]     # in worlds, only
         assert quick["more"]["budget"] == {"all_worlds": True}      # the offer the page shows
         assert full["all_worlds"] and full["searched_worlds"] == full["worlds"] == quick["worlds"]
         assert all(entry["n"] == full["worlds"] for entry in full["actions"])
+
+
+
+def test_progress_after_the_solvers_attempt_stays_in_thousandths(monkeypatch):
+    """With one possible deal the hint first tries the perfect-information solver,
+    its progress in thousandths from the start; where the solver does not finish
+    and the search that follows values every world (progress in worlds: a game
+    whose exact endgame has one deal), that search's progress is told in
+    thousandths too: one unit from the first call to the last. (The attempt is
+    made to apply and fail at a position whose every-world search is cheap.)"""
+    from solver import hints, open_deal
+    from solver.perfect import Report
+    calls = []
+    told = hints.in_ticks(lambda done, total: calls.append((done, total)))
+    told(0, 60), told(3, 60), told(60, 60), told(1000, 1000)
+    assert calls == [(0, 1000), (50, 1000), (1000, 1000), (1000, 1000)]
+    monkeypatch.setattr(open_deal, "applies", lambda view: True)
+    monkeypatch.setattr(open_deal, "solve", lambda view, nodes, seconds=None: open_deal.Solved(None, None, Report(False, 0)))
+    for name, rules in GAMES:
+        for state, seat in to_act(positions(name, rules, 12, seed=4242)):
+            quick = api.hint(dumps(state), seat, BUDGET)
+            if quick["all_worlds"] or not quick["all_worlds_effort"] or quick["all_worlds_effort"] > 3000:
+                continue
+            calls = []
+            full = api.hint(dumps(state), seat, {"all_worlds": True, "seed": 3},
+                            progress=lambda done, total: calls.append((done, total)))
+            assert full["stopped"] == "all worlds" and {total for _, total in calls} == {Spending.TICKS}, calls[:5]
+            dones = [done for done, _ in calls]
+            assert dones[0] == 0 and dones[-1] == Spending.TICKS and dones == sorted(dones), dones
+            return
+    pytest.fail("no position whose every world is searched cheaply")
