@@ -713,7 +713,11 @@ class GameState:
         rules show while it stays in a hidden hand (a trump turned up from the dealer's
         hand) stays in that hand's place here; the solver pins it there (its adapter's
         `hand_view(..., placed=...)`), and the observation says it from the public
-        facts, not by reading the hand (so that it does not change with `with_hidden`)."""
+        facts, not by reading the hand (so that it does not change with `with_hidden`).
+        A card shown as it joins a hidden hand during the hand (taken face up from a
+        stock) is left out of the hidden place instead, and `with_hidden` puts it back:
+        a suit the hand showed it lacked before it took the card would contradict a
+        pin (solver/games/common.py's docstring)."""
         raise NotImplementedError
 
     def with_hidden(self, seat: int, places: dict[str, tuple[int, ...]]) -> "GameState":

@@ -50,6 +50,14 @@ its deal a dealer, the hands and a turned-up trump):
         decision=lambda state: "play", current_trick_index=trick_under_way, cards_left=cards_in_hands,
         search_exactly=search_exactly, exact_final=exact_final)
 
+A game whose hands take cards unseen during the hand (drawn from a stock) is not
+plain: a suit a hand showed it lacked says nothing of the cards it drew since.
+Its `build_view` rules a card out of a hand only by the plays after that hand's
+last unseen draw (`forbidden_by_play` on those), its `world_record` chooses the
+unseen draws, and a card shown as it joins a hidden hand is left out of the
+hidden place (the engine's `hidden_places`; `with_hidden` puts it back), not
+pinned there as a turned-up trump is.
+
 Voren builds its view and its records on the same parts (its cards out of play
 merged into one place, its poke and discards put back into the deal), Raven and
 Tricksters take `world_state` and `cards_in_hands`, every game `trick_under_way`.
