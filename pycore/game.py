@@ -10,7 +10,7 @@ new state and never changes its input (OpenSpiel's contract, pgx's purity):
         state = state.apply_action(state.legal_actions()[0])
     state.totals(), state.winners()
 
-Subclass contract (see games/raven.py for a complete example):
+Subclass contract (games/voren.py shows it whole; a plain game copies its shape):
 - `GameState._begin(self)` sets up the first hand on a fresh copy;
 - `current_player`, `_legal_actions()`, `_apply(action, seat)` (mutating a copy:
   assign new tuples, never mutate shared ones), `why_illegal(action)`;
