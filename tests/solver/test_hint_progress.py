@@ -74,7 +74,6 @@ def test_the_offered_effort_searches_every_world(name, rules):
         assert all(entry["n"] == full["worlds"] for entry in full["actions"])
 
 
-
 def test_progress_after_the_solvers_attempt_stays_in_thousandths(monkeypatch):
     """With one possible deal the hint first tries the perfect-information solver,
     its progress in thousandths from the start; where the solver does not finish
@@ -89,7 +88,8 @@ def test_progress_after_the_solvers_attempt_stays_in_thousandths(monkeypatch):
     told(0, 60), told(3, 60), told(60, 60), told(1000, 1000)
     assert calls == [(0, 1000), (50, 1000), (1000, 1000), (1000, 1000)]
     monkeypatch.setattr(open_deal, "applies", lambda view: True)
-    monkeypatch.setattr(open_deal, "solve", lambda view, nodes, seconds=None: open_deal.Solved(None, None, Report(False, 0)))
+    monkeypatch.setattr(open_deal, "solve",
+                        lambda view, nodes, seconds=None: open_deal.Solved(None, None, Report(False, 0)))
     for name, rules in GAMES:
         for state, seat in to_act(positions(name, rules, 12, seed=4242)):
             quick = api.hint(dumps(state), seat, BUDGET)
